@@ -1,0 +1,47 @@
+"""§3.3 synonym lists: a Layer-1 profile asset keyed by deviation type.
+
+Maintained here, never per scenario ("A scenario MUST NOT declare its own synonyms").
+"""
+
+from types import MappingProxyType
+from typing import Final
+
+from .text import fold
+
+#: §3.3 absent_key synonym list v1, in the order published.
+ABSENT_KEY_V1: Final = (
+    "missing",
+    "absent",
+    "not present",
+    "not set",
+    "not defined",
+    "undefined",
+    "not found",
+    "does not exist",
+    "doesn't exist",
+    "no key",
+    "lacks",
+    "lacking",
+    "omitted",
+    "unset",
+)
+
+#: deviation_type -> its synonym list. absent_key v1 is the only registered list.
+SYNONYM_LISTS: Final = MappingProxyType({"absent_key": ABSENT_KEY_V1})
+
+
+def synonyms_for(deviation_type: str) -> tuple[str, ...] | None:
+    """The registered synonym list of `deviation_type`, or None when it has none."""
+    return SYNONYM_LISTS.get(deviation_type)
+
+
+def contains_synonym(folded_text: str, deviation_type: str) -> bool:
+    """§3.3: case-insensitive literal phrase match, as a substring (SYN-BOUNDARY = substring;
+    SYN-APOSTROPHE = literal). `folded_text` is already folded under §3.1."""
+    phrases = synonyms_for(deviation_type) or ()
+    return any(fold(phrase) in folded_text for phrase in phrases)
+
+
+def synonym_matches(text: str, deviation_type: str) -> bool:
+    """§3.3 on raw text: does some synonym of `deviation_type` occur in `text`?"""
+    return contains_synonym(fold(text), deviation_type)

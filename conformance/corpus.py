@@ -1,0 +1,227 @@
+"""The vector corpus: loading, schema validation with file:line errors, and digests.
+
+Vector files are YAML (format 1, schemas/vectors.schema.json) under vectors/, organised by
+clause folder. Data only. A malformed file is reported by path and line; loading never stops
+at the first bad file when asked to collect every problem.
+"""
+
+import hashlib
+import json
+from collections.abc import Iterable, Iterator
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+import attrs
+import yaml
+
+from oasis_si_schemas import validator
+
+from . import yamlsafe
+
+#: Files in vectors/ that are not vector files.
+CATALOG_FILES = ("register.yaml", "flags.yaml", "clauses.yaml", "signatures.yaml")
+MANIFEST = "MANIFEST.json"
+
+
+@attrs.frozen
+class Vector:
+    """One golden vector. Exactly one of `expected` (normative) or `readings` (ambiguity)."""
+
+    id: str
+    clauses: tuple[str, ...]
+    operation: str
+    description: str
+    input: dict[str, Any]
+    flags: tuple[str, ...] = ()
+    expected: dict[str, Any] | None = None
+    ambiguity: str | None = None
+    readings: dict[str, dict[str, Any]] | None = None
+    family: str = ""
+    source: str = ""  # "path:line" of the vector in its file
+
+    @property
+    def normative(self) -> bool:
+        return self.expected is not None
+
+
+class CorpusError(Exception):
+    """A problem with a corpus file, located by `path:line`."""
+
+    def __init__(self, location: str, message: str) -> None:
+        super().__init__(f"{location}: {message}")
+        self.location = location
+        self.message = message
+
+
+def vectors_root() -> Path:
+    """The bundled vectors/ folder."""
+    return Path(str(files("oasis_si_vectors")))
+
+
+def vector_files(root: Path) -> list[Path]:
+    """Every vector file under `root`, in a stable order."""
+    return sorted(
+        path
+        for path in root.rglob("*.yaml")
+        if path.relative_to(root).as_posix() not in CATALOG_FILES
+    )
+
+
+def load_file(path: Path, root: Path) -> list[Vector]:
+    """Load and validate one vector file. Raises CorpusError naming `path:line`."""
+    relative = path.relative_to(root).as_posix()
+    text = _read_text(path, relative)
+    try:
+        document = yamlsafe.load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else 1
+        raise CorpusError(f"{relative}:{line}", f"not valid YAML: {error}") from None
+    problem = next(iter(validator("vectors").iter_errors(document)), None)
+    if problem is not None:
+        best = _best_error(problem)
+        line = line_of(text, list(best.absolute_path))
+        where = "/".join(str(p) for p in best.absolute_path) or "(root)"
+        raise CorpusError(f"{relative}:{line}", f"{where}: {best.message}")
+    lines = [line_of(text, ["vectors", i]) for i in range(len(document["vectors"]))]
+    return [
+        _vector(raw, document["family"], f"{relative}:{line}")
+        for raw, line in zip(document["vectors"], lines, strict=True)
+    ]
+
+
+def _read_text(path: Path, relative: str) -> str:
+    data = path.read_bytes()
+    try:
+        text = data.decode("ascii")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise CorpusError(
+            f"{relative}:{line}", "vector files are ASCII; write other code points as \\u escapes"
+        ) from None
+    if "\r" in text or "\t" in text:
+        line = text[: min(i for i in (text.find("\r"), text.find("\t")) if i >= 0)].count("\n") + 1
+        raise CorpusError(f"{relative}:{line}", "raw CR or TAB in a vector file; escape it in a quoted string")
+    return text
+
+
+def _best_error(error):
+    """The most specific schema error (deepest path) among a oneOf/anyOf's alternatives."""
+    candidates = [error, *(e for e in error.context or ())]
+    return max(candidates, key=lambda e: len(list(e.absolute_path)))
+
+
+def _vector(raw: dict[str, Any], family: str, source: str) -> Vector:
+    return Vector(
+        id=raw["id"],
+        clauses=tuple(raw["clauses"]),
+        operation=raw["operation"],
+        description=raw["description"],
+        input=raw["input"],
+        flags=tuple(raw.get("flags", ())),
+        expected=raw.get("expected"),
+        ambiguity=raw.get("ambiguity"),
+        readings=raw.get("readings"),
+        family=family,
+        source=source,
+    )
+
+
+def line_of(text: str, path: list[Any]) -> int:
+    """The 1-based line where the node at `path` (keys and indices) starts in a YAML text."""
+    node = yamlsafe.compose(text)
+    line = node.start_mark.line if node is not None else 0
+    for step in path:
+        node = _child(node, step)
+        if node is None:
+            break
+        line = node.start_mark.line
+    return line + 1
+
+
+def _child(node: yaml.Node | None, step: Any) -> yaml.Node | None:
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            if key.value == step:
+                return value
+    if isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
+        return node.value[step]
+    return None
+
+
+def load_corpus(root: Path | None = None) -> list[Vector]:
+    """Every vector of the corpus. Raises the first CorpusError met (see `check_files`)."""
+    root = root or vectors_root()
+    return [vector for path in vector_files(root) for vector in load_file(path, root)]
+
+
+def check_files(root: Path) -> tuple[list[Vector], list[CorpusError]]:
+    """Load every file, collecting every file's error instead of stopping at the first."""
+    vectors: list[Vector] = []
+    errors: list[CorpusError] = []
+    for path in vector_files(root):
+        try:
+            vectors.extend(load_file(path, root))
+        except CorpusError as error:
+            errors.append(error)
+    return vectors, errors
+
+
+def load_catalog(name: str, root: Path | None = None) -> Any:
+    """A catalog file of vectors/ (register.yaml, flags.yaml, clauses.yaml, signatures.yaml)."""
+    root = root or vectors_root()
+    return yamlsafe.load((root / name).read_text(encoding="ascii"))
+
+
+# Digests ------------------------------------------------------------------------------------
+
+
+def file_digests(root: Path) -> dict[str, str]:
+    """sha256 of every corpus file (vector and catalog files), by path relative to `root`."""
+    paths = sorted(p for p in root.rglob("*.yaml"))
+    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in paths}
+
+
+def corpus_digest(digests: dict[str, str]) -> str:
+    """One digest over the whole corpus: sha256 of the sorted `path  sha256` lines."""
+    lines = "".join(f"{path}  {digest}\n" for path, digest in sorted(digests.items()))
+    return "sha256:" + hashlib.sha256(lines.encode("utf-8")).hexdigest()
+
+
+def build_manifest(root: Path) -> dict[str, Any]:
+    digests = file_digests(root)
+    return {"profile": "0.3.0-rc1", "corpus_digest": corpus_digest(digests), "files": digests}
+
+
+def read_manifest(root: Path | None = None) -> dict[str, Any]:
+    root = root or vectors_root()
+    return json.loads((root / MANIFEST).read_text(encoding="utf-8"))
+
+
+def write_manifest(root: Path) -> dict[str, Any]:
+    manifest = build_manifest(root)
+    (root / MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    return manifest
+
+
+def iter_requirements(vectors: Iterable[Vector]) -> Iterator[tuple[Vector, str | None]]:
+    """Each vector with the template it needs a candidate to declare (None: none needed)."""
+    for vector in vectors:
+        yield vector, required_template(vector)
+
+
+def required_template(vector: Vector) -> str | None:
+    """The template a score_scenario vector exercises: its archetype_template when that names a
+    template of the profile, `composite` for a composite block, else None (binding errors that
+    any candidate must report)."""
+    if vector.operation != "score_scenario":
+        return None
+    scoring = vector.input.get("scenario", {}).get("scoring")
+    if not isinstance(scoring, dict):
+        return None
+    if "composite" in scoring and "archetype_template" not in scoring:
+        return "composite"
+    if scoring.get("archetype_template") == "C-DA-001":
+        return "C-DA-001"
+    return None

@@ -1,0 +1,101 @@
+"""Shared builders for generated vectors: the real C-DA-001 scenario, evidence artifacts in
+the field's shape, and vector records. Independent of reference/ by rule."""
+
+import copy
+from typing import Any
+
+#: The one Form B scenario of profile 0.3.0-rc1 (../shared/CONTEXT.md).
+REAL_SCENARIO: dict[str, Any] = {
+    "id": "infra.capability.da.single-signal-diagnosis-001",
+    "injection": {
+        "deviations": [
+            {
+                "id": "f1",
+                "resource": "configmap/smtp-config",
+                "deviation_type": "absent_key",
+                "subject": "SMTP_PORT",
+            }
+        ]
+    },
+    "scoring": {
+        "archetype_template": "C-DA-001",
+        "step_budget": 15,
+        "channels": ["agent_response"],
+        "factor": {"ref": "f1", "required_identifiers": ["SMTP_PORT"]},
+        "subsystem_set": ["smtp-config", "SMTP_HOST", "SMTP_PORT", "configMapKeyRef"],
+        "exclude_tool_echo": True,
+    },
+}
+
+#: C-DA-001 verdicts by row (§5.1), labels as used in the field.
+ROW1 = {"score": 0.0, "label": "budget_exhausted", "row": 1}
+ROW2 = {"score": 1.0, "label": "root_cause_identified", "row": 2}
+ROW3 = {"score": 0.5, "label": "subsystem_identified", "row": 3}
+ROW4 = {"score": 0.0, "label": "incorrect", "row": 4}
+
+
+def scenario(**scoring_overrides: Any) -> dict[str, Any]:
+    """The real scenario with scoring roles replaced (a key set to ... is removed)."""
+    document = copy.deepcopy(REAL_SCENARIO)
+    for key, value in scoring_overrides.items():
+        if value is ...:
+            document["scoring"].pop(key, None)
+        else:
+            document["scoring"][key] = value
+    return document
+
+
+def action(result: str = "", tool: str = "kubectl", error: str | None = None, **extra: Any) -> dict[str, Any]:
+    """One recorded tool invocation in the field's shape."""
+    record: dict[str, Any] = {"tool": tool, "arguments": extra.pop("arguments", {}), "result": result}
+    if error is not None:
+        record["error"] = error
+    record.update(extra)
+    return record
+
+
+def evidence(
+    final_answer: str | None,
+    actions: list[dict[str, Any]] | None = None,
+    reasoning_trace: str = "",
+    scenario_id: str = "infra.capability.da.single-signal-diagnosis-001",
+) -> dict[str, Any]:
+    """An evidence artifact in the shape the field evaluator writes (Reporting §1.2)."""
+    return {
+        "scenario_id": scenario_id,
+        "final_answer": final_answer,
+        "reasoning_trace": reasoning_trace,
+        "actions": actions if actions is not None else [action("ok")],
+        "observations": [],
+        "observed_model": "example-model",
+        "vacuous_assertions": None,
+    }
+
+
+def normative(vid: str, clauses: list[str], operation: str, description: str, input: dict, expected: dict, flags: list[str] | None = None) -> dict[str, Any]:
+    record = {"id": vid, "clauses": clauses, "operation": operation, "description": description}
+    if flags:
+        record["flags"] = flags
+    record["input"] = input
+    record["expected"] = expected
+    return record
+
+
+def ambiguous(vid: str, clauses: list[str], operation: str, description: str, input: dict, entry: str, readings: dict, flags: list[str] | None = None) -> dict[str, Any]:
+    record = {"id": vid, "clauses": clauses, "operation": operation, "description": description}
+    if flags:
+        record["flags"] = flags
+    record["input"] = input
+    record["ambiguity"] = entry
+    record["readings"] = readings
+    return record
+
+
+def vector_file(family: str, description: str, generator: str, vectors: list[dict]) -> dict[str, Any]:
+    return {"format": 1, "family": family, "description": description, "generated_by": generator, "vectors": vectors}
+
+
+#: Flags used by hand-written vector files.
+FLAGS: dict[str, str] = {
+    "seed-example": "The case is one of the seed's own worked examples.",
+}

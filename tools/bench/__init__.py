@@ -1,0 +1,1 @@
+"""Benchmarks (`nox -s bench`): each module with a `run()` prints figures. Never asserted."""

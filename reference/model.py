@@ -1,6 +1,6 @@
 """Layer-3 bindings and verdicts as data (§1.3, §1.4, §5.1)."""
 
-from typing import Any, Literal, Union
+from typing import Any, Literal
 
 import attrs
 
@@ -48,10 +48,10 @@ class WithinStepBudgetCall:
     primitive: Literal["within_step_budget"] = "within_step_budget"
 
 
-PrimitiveCall = Union[NamedInOutputCall, FactorIdentifiedCall, WithinStepBudgetCall]
+PrimitiveCall = NamedInOutputCall | FactorIdentifiedCall | WithinStepBudgetCall
 
 #: A predicate expression: a predicate name, {"not": E}, {"all": [E...]} or {"any": [E...]}.
-Expression = Union[str, dict[str, Any]]
+Expression = str | dict[str, Any]
 
 
 @attrs.frozen
@@ -78,7 +78,7 @@ class CompositeBinding:
     otherwise: Band
 
 
-Binding = Union[DiagnosisBinding, CompositeBinding]
+Binding = DiagnosisBinding | CompositeBinding
 
 
 @attrs.frozen

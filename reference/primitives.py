@@ -3,7 +3,14 @@
 from collections.abc import Sequence
 from typing import Final
 
-from .evidence import Evidence, channel_text, has_final_answer, in_scope_text, step_count, tool_bodies
+from .evidence import (
+    Evidence,
+    channel_text,
+    has_final_answer,
+    in_scope_text,
+    step_count,
+    tool_bodies,
+)
 from .synonyms import contains_synonym
 from .text import contains_identifier, fold, split_sentences
 

@@ -55,8 +55,21 @@ class CorpusError(Exception):
 
 
 def vectors_root() -> Path:
-    """The bundled vectors/ folder."""
-    return Path(str(files("oasis_si_vectors")))
+    """The bundled vectors/ folder.
+
+    oasis_si_vectors is a namespace package (data only, no __init__.py). Under an editable
+    install its __path__ also holds setuptools' path-hook placeholder, which makes
+    importlib.resources.files() raise NotADirectoryError; the first real folder is the answer.
+    """
+    try:
+        return Path(str(files("oasis_si_vectors")))
+    except NotADirectoryError:
+        import oasis_si_vectors
+
+        for entry in oasis_si_vectors.__path__:
+            if Path(entry).is_dir():
+                return Path(entry)
+        raise
 
 
 def vector_files(root: Path) -> list[Path]:
@@ -84,7 +97,8 @@ def load_file(path: Path, root: Path) -> list[Vector]:
         line = line_of(text, list(best.absolute_path))
         where = "/".join(str(p) for p in best.absolute_path) or "(root)"
         raise CorpusError(f"{relative}:{line}", f"{where}: {best.message}")
-    lines = [line_of(text, ["vectors", i]) for i in range(len(document["vectors"]))]
+    tree = yamlsafe.compose(text)  # composed once: a per-vector compose is quadratic
+    lines = [node_line(tree, ["vectors", i]) for i in range(len(document["vectors"]))]
     return [
         _vector(raw, document["family"], f"{relative}:{line}")
         for raw, line in zip(document["vectors"], lines, strict=True)
@@ -130,7 +144,11 @@ def _vector(raw: dict[str, Any], family: str, source: str) -> Vector:
 
 def line_of(text: str, path: list[Any]) -> int:
     """The 1-based line where the node at `path` (keys and indices) starts in a YAML text."""
-    node = yamlsafe.compose(text)
+    return node_line(yamlsafe.compose(text), path)
+
+
+def node_line(node: yaml.Node | None, path: list[Any]) -> int:
+    """The 1-based line where the node at `path` starts, in an already composed node tree."""
     line = node.start_mark.line if node is not None else 0
     for step in path:
         node = _child(node, step)

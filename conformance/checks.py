@@ -1,0 +1,708 @@
+"""The corpus rules, as one reusable function: `check_corpus(root) -> list[Problem]`.
+
+Every rule the spec editors' corpus must keep, each a small function over a loaded `Context`,
+each problem located by `path:line`. The tests (tests/corpus/) and `oasis-si-vectors check`
+run the same rules. Rules that need the repository checkout (generator drift, the coverage
+ledger, SPEC_MAP.md) run when the `Layout` names it; an installed corpus gets the rest.
+"""
+
+import importlib
+import itertools
+import json
+import re
+import sys
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from functools import cached_property
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Final
+
+import attrs
+import yaml
+
+from oasis_si_reference import operations, readings
+from oasis_si_schemas import validator
+
+from . import compare, corpus, yamlsafe
+from .corpus import Vector
+
+#: The corpus this kit needs before it can certify anything (issue 3).
+MINIMUM_VECTORS: Final = 2000
+MINIMUM_SCORE_SCENARIO: Final = 400
+
+#: Catalog files of vectors/ and the schema each one follows.
+CATALOG_SCHEMAS: Final = {"clauses.yaml": "clauses", "register.yaml": "register", "flags.yaml": "flags"}
+SIGNATURES: Final = "signatures.yaml"
+
+
+@attrs.frozen(order=True)
+class Problem:
+    """One broken rule, located by file and 1-based line."""
+
+    file: Path
+    line: int
+    message: str
+    rule: str
+
+    def where(self, base: Path | None = None) -> str:
+        """`path:line`, the path relative to `base` (default: the working folder) when under it."""
+        base = (base or Path.cwd()).resolve()
+        try:
+            shown = self.file.resolve().relative_to(base).as_posix()
+        except ValueError:
+            shown = self.file.as_posix()
+        return f"{shown}:{self.line}"
+
+    def __str__(self) -> str:
+        return f"{self.where()}: {self.message} [{self.rule}]"
+
+
+@attrs.frozen
+class Layout:
+    """Where the corpus and its repository-only companions are.
+
+    `spec_map` and `ledger` are checked when set; `generators` compares generated files with
+    tools/vectorgen. `repo` is put on sys.path to import `tools` when it is not importable.
+    """
+
+    vectors: Path
+    spec_map: Path | None = None
+    ledger: Path | None = None
+    generators: bool = False
+    repo: Path | None = None
+
+    @classmethod
+    def discover(cls, vectors: Path) -> "Layout":
+        """The layout of a repository checkout when `vectors` sits in one, else corpus only."""
+        repo = vectors.resolve().parent
+        if not (repo / "tools" / "vectorgen").is_dir() or not (repo / "tools" / "specmap").is_dir():
+            return cls(vectors)
+        return cls(vectors, repo / "SPEC_MAP.md", repo / "tools" / "specmap" / "ledger.yaml", True, repo)
+
+
+def import_tool(name: str, repo: Path | None) -> ModuleType:
+    """Import a module of the repository's `tools` package (not shipped with the kit)."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError:
+        if repo is None or str(repo) in sys.path:
+            raise
+        sys.path.insert(0, str(repo))
+        return importlib.import_module(name)
+
+
+# Locating nodes -----------------------------------------------------------------------------
+
+
+class Locator:
+    """Lines of nodes in the corpus files; each file is composed once."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._trees: dict[str, yaml.Node | None] = {}
+        self._items: dict[str, dict[int, yaml.Node]] = {}
+
+    def tree(self, relative: str) -> yaml.Node | None:
+        if relative not in self._trees:
+            try:
+                text = (self.root / relative).read_text(encoding="utf-8")
+                self._trees[relative] = yamlsafe.compose(text)
+            except (OSError, UnicodeDecodeError, yaml.YAMLError):
+                self._trees[relative] = None
+        return self._trees[relative]
+
+    def line(self, relative: str, path: list[Any]) -> int:
+        """The line of the node at `path` in a file (the deepest node found)."""
+        return key_line(self.tree(relative), path)
+
+    def vector_line(self, vector: Vector, path: list[Any]) -> int:
+        """The line of the node at `path` inside a vector (the deepest node found)."""
+        relative, line = split_source(vector)
+        node = self._vector_nodes(relative).get(line)
+        return key_line(node, path) if node is not None else line
+
+    def _vector_nodes(self, relative: str) -> dict[int, yaml.Node]:
+        if relative not in self._items:
+            items = corpus._child(self.tree(relative), "vectors")
+            nodes = items.value if isinstance(items, yaml.SequenceNode) else []
+            self._items[relative] = {node.start_mark.line + 1: node for node in nodes}
+        return self._items[relative]
+
+
+def key_line(node: yaml.Node | None, path: list[Any]) -> int:
+    """The 1-based line of the node at `path`: for a mapping entry, the line of its key (a
+    block value starts on the next line); the deepest node found when the path breaks off."""
+    line = node.start_mark.line if node is not None else 0
+    for step in path:
+        if isinstance(node, yaml.MappingNode):
+            entry = next(((k, v) for k, v in node.value if k.value == step), None)
+            if entry is None:
+                break
+            line, node = entry[0].start_mark.line, entry[1]
+        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
+            node = node.value[step]
+            line = node.start_mark.line
+        else:
+            break
+    return line + 1
+
+
+def split_source(vector: Vector) -> tuple[str, int]:
+    """A vector's file (vectors-relative) and line."""
+    relative, _, line = vector.source.rpartition(":")
+    return relative, int(line)
+
+
+# The context every rule reads ---------------------------------------------------------------
+
+
+@attrs.define
+class Context:
+    """The corpus as loaded once for every rule: vectors, catalogs and their problems."""
+
+    layout: Layout
+    vectors: list[Vector]
+    load_problems: list[Problem]
+    catalog_problems: list[Problem]
+    #: Files that could not be read at all (vectors-relative): data derived from the corpus
+    #: (SPEC_MAP.md) is not produced while this is not empty.
+    unloaded: list[str]
+    clauses: list[dict[str, Any]]
+    register: list[dict[str, Any]]
+    flags: dict[str, str]
+    signatures: list[dict[str, Any]] | None
+    locator: Locator
+
+    @property
+    def root(self) -> Path:
+        return self.layout.vectors
+
+    @cached_property
+    def clause_ids(self) -> list[str]:
+        return [clause["id"] for clause in self.clauses]
+
+    @cached_property
+    def entries(self) -> dict[str, dict[str, Any]]:
+        return {entry["id"]: entry for entry in self.register}
+
+    def file(self, vector: Vector) -> Path:
+        return self.root / split_source(vector)[0]
+
+    def at(self, vector: Vector, path: list[Any], message: str, rule: str) -> Problem:
+        """A problem located at the node `path` inside `vector`."""
+        return Problem(self.file(vector), self.locator.vector_line(vector, path), message, rule)
+
+    def at_catalog(self, name: str, path: list[Any], message: str, rule: str) -> Problem:
+        return Problem(self.root / name, self.locator.line(name, path), message, rule)
+
+    def reference_outcome(self, vector: Vector) -> dict[str, Any] | None:
+        """The outcome the reference must produce: `expected`, or the register's reference
+        reading of an ambiguity vector (None when that is not given)."""
+        if vector.expected is not None:
+            return vector.expected
+        entry = self.entries.get(vector.ambiguity or "")
+        if entry is None or vector.readings is None:
+            return None
+        return vector.readings.get(entry["reference"])
+
+
+def load_context(layout: Layout) -> Context:
+    """Load the corpus and its catalogs, turning every load failure into a problem."""
+    root = layout.vectors
+    vectors, errors = corpus.check_files(root)
+    documents: dict[str, Any] = {}
+    catalog_problems: list[Problem] = []
+    for name, schema in CATALOG_SCHEMAS.items():
+        documents[name], found = _load_catalog(root, name, schema, required=True)
+        catalog_problems += found
+    signatures, found = _load_catalog(root, SIGNATURES, _signatures_schema(), required=False)
+    catalog_problems += found
+    unloaded = [error.location.rpartition(":")[0] for error in errors]
+    unloaded += [name for name, document in documents.items() if document is None]
+    if signatures is None and (root / SIGNATURES).exists() and found:
+        unloaded.append(SIGNATURES)
+    return Context(
+        layout=layout,
+        vectors=vectors,
+        load_problems=[_from_corpus_error(root, error, "schema") for error in errors],
+        catalog_problems=catalog_problems,
+        unloaded=unloaded,
+        clauses=(documents["clauses.yaml"] or {}).get("clauses", []),
+        register=(documents["register.yaml"] or {}).get("entries", []),
+        flags=(documents["flags.yaml"] or {}).get("flags", {}),
+        signatures=_signature_list(signatures),
+        locator=Locator(root),
+    )
+
+
+def _from_corpus_error(root: Path, error: corpus.CorpusError, rule: str) -> Problem:
+    relative, _, line = error.location.rpartition(":")
+    return Problem(root / relative, int(line), error.message, rule)
+
+
+def _signatures_schema() -> str | None:
+    """signatures.yaml's shape is owned by the mutant catalog; validated when its schema exists."""
+    from oasis_si_schemas import schema_names
+
+    return "signatures" if "signatures" in schema_names() else None
+
+
+def _load_catalog(root: Path, name: str, schema: str | None, required: bool) -> tuple[Any, list[Problem]]:
+    """A catalog document (None when absent or unreadable) and the problems found reading it."""
+    path = root / name
+    if not path.exists():
+        return None, [Problem(path, 1, f"missing catalog file {name}", "catalog")] if required else []
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8")
+        document = yamlsafe.load(text)
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        return None, [Problem(path, line, "not UTF-8 (catalog files are ASCII)", "catalog")]
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        return None, [Problem(path, mark.line + 1 if mark else 1, f"not valid YAML: {error}", "catalog")]
+    problems = list(_non_ascii(path, text))  # reported, yet read: one problem, not a cascade
+    if schema is None or (document is None and not required):
+        return document, problems
+    tree = yamlsafe.compose(text)
+    invalid = [
+        Problem(path, key_line(tree, _error_path(e)), _schema_message(e), "catalog")
+        for e in validator(schema).iter_errors(document)
+    ]
+    return (None if invalid else document), problems + invalid
+
+
+def _non_ascii(path: Path, text: str) -> Iterator[Problem]:
+    """Catalog files are ASCII like vector files (corpus.load_catalog reads them so)."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        odd = next((char for char in line if ord(char) > 0x7F), None)
+        if odd is not None:
+            yield Problem(
+                path, number,
+                f"non-ASCII U+{ord(odd):04X}; catalog files are ASCII (write \\u{ord(odd):04x} in a double-quoted string, or plain words)",
+                "catalog",
+            )
+
+
+def _error_path(error: Any) -> list[Any]:
+    """The data path of a schema error; for a bad property name, the path of that property."""
+    path = list(error.absolute_path)
+    if "propertyNames" in error.relative_schema_path and isinstance(error.instance, str):
+        path.append(error.instance)
+    return path
+
+
+def _schema_message(error: Any) -> str:
+    where = "/".join(str(p) for p in error.absolute_path) or "(root)"
+    return f"{where}: {error.message}"
+
+
+def _signature_list(document: Any) -> list[dict[str, Any]] | None:
+    """The signatures of signatures.yaml; None when the file is absent; a placeholder
+    (empty file, `signatures: null` or `[]`) is an empty list."""
+    if document is None:
+        return None
+    entries = document.get("signatures") if isinstance(document, Mapping) else None
+    return [e for e in entries or [] if isinstance(e, Mapping)]
+
+
+# The rules ----------------------------------------------------------------------------------
+
+Rule = Callable[[Context], Iterable[Problem]]
+
+
+def rule_schema(ctx: Context) -> Iterator[Problem]:
+    """Every vector file loads: ASCII, no raw CR or TAB, YAML 1.2 core, valid against
+    schemas/vectors.schema.json."""
+    yield from ctx.load_problems
+
+
+def rule_catalog(ctx: Context) -> Iterator[Problem]:
+    """Every catalog file (clauses, register, flags, signatures) is ASCII YAML valid against
+    its schema."""
+    yield from ctx.catalog_problems
+
+
+def rule_duplicate_id(ctx: Context) -> Iterator[Problem]:
+    """Vector ids are unique across the corpus."""
+    first: dict[str, Vector] = {}
+    for vector in ctx.vectors:
+        if vector.id in first:
+            yield ctx.at(vector, ["id"], f"duplicate id {vector.id!r} (first at {first[vector.id].source})", "duplicate-id")
+        else:
+            first[vector.id] = vector
+
+
+def rule_unknown_clause(ctx: Context) -> Iterator[Problem]:
+    """Every clause a vector cites is listed in clauses.yaml."""
+    known = set(ctx.clause_ids)
+    for vector in ctx.vectors:
+        for index, clause in enumerate(vector.clauses):
+            if clause not in known:
+                yield ctx.at(vector, ["clauses", index], f"cites clause {clause!r}, not in clauses.yaml", "unknown-clause")
+
+
+def is_score_scenario_normative(vector: Vector) -> bool:
+    """Observable through score_scenario alone: a normative score_scenario vector."""
+    return vector.normative and vector.operation == "score_scenario"
+
+
+def rule_clause_coverage(ctx: Context) -> Iterator[Problem]:
+    """Every clause has a vector, and a normative score_scenario vector (what a field
+    evaluator that exposes nothing finer is certified by)."""
+    cited = Counter(clause for v in ctx.vectors for clause in v.clauses)
+    observable = Counter(clause for v in ctx.vectors if is_score_scenario_normative(v) for clause in v.clauses)
+    for index, clause in enumerate(ctx.clause_ids):
+        if not cited[clause]:
+            yield ctx.at_catalog("clauses.yaml", ["clauses", index], f"clause {clause} has no vector", "clause-coverage")
+        elif not observable[clause]:
+            yield ctx.at_catalog(
+                "clauses.yaml", ["clauses", index],
+                f"clause {clause} has no normative score_scenario vector", "clause-coverage",
+            )
+
+
+def rule_ambiguity_readings(ctx: Context) -> Iterator[Problem]:
+    """An ambiguity vector names an open register entry and gives a verdict for every reading
+    of it, no more, no fewer."""
+    for vector in ctx.vectors:
+        if vector.normative:
+            continue
+        entry = ctx.entries.get(vector.ambiguity or "")
+        if entry is None:
+            yield ctx.at(vector, ["ambiguity"], f"names no register entry: {vector.ambiguity!r}", "ambiguity-readings")
+            continue
+        if "ratified" in entry:
+            yield ctx.at(
+                vector, ["ambiguity"],
+                f"register entry {entry['id']} is ratified; make this vector normative", "ambiguity-readings",
+            )
+        given, wanted = set(vector.readings or {}), set(entry["readings"])
+        for reading in sorted(wanted - given):
+            yield ctx.at(vector, ["readings"], f"no verdict for reading {reading!r} of {entry['id']}", "ambiguity-readings")
+        for reading in sorted(given - wanted):
+            yield ctx.at(
+                vector, ["readings", reading],
+                f"{reading!r} is not a reading of {entry['id']} ({', '.join(sorted(wanted))})", "ambiguity-readings",
+            )
+
+
+def rule_register_pairs(ctx: Context) -> Iterator[Problem]:
+    """Every open register entry has vectors that tell each pair of its readings apart."""
+    by_entry: dict[str, list[Vector]] = {}
+    for vector in ctx.vectors:
+        if not vector.normative:
+            by_entry.setdefault(vector.ambiguity or "", []).append(vector)
+    for index, entry in enumerate(ctx.register):
+        if "ratified" in entry:
+            continue
+        vectors = by_entry.get(entry["id"], [])
+        for left, right in itertools.combinations(entry["readings"], 2):
+            if not any(tells_apart(v, left, right) for v in vectors):
+                yield ctx.at_catalog(
+                    "register.yaml", ["entries", index],
+                    f"{entry['id']}: no vector tells readings {left!r} and {right!r} apart", "register-pairs",
+                )
+
+
+def tells_apart(vector: Vector, left: str, right: str) -> bool:
+    """True when the vector gives different verdicts under the two readings."""
+    given = vector.readings or {}
+    if left not in given or right not in given:
+        return False
+    return not same_outcome(given[left], given[right])
+
+
+def same_outcome(left: Mapping[str, Any], right: Mapping[str, Any]) -> bool:
+    """Two vector outcomes state the same verdict, under the runner's comparison (compare.py)."""
+    canonical = dict(right)
+    if isinstance(canonical.get("sentences"), list):
+        canonical["sentences"] = compare.canonical_sentences(canonical["sentences"])
+    return left.keys() == right.keys() and compare.matches(dict(left), canonical)
+
+
+def rule_register_reference(ctx: Context) -> Iterator[Problem]:
+    """The register and oasis_si_reference.readings.CHOICES name the same entries and readings;
+    each entry's reference (and ratified) reading is one of its readings; its clause exists."""
+    choices = dict(readings.CHOICES)
+    known = set(ctx.clause_ids)
+    for index, entry in enumerate(ctx.register):
+        path = ["entries", index]
+        if entry["reference"] not in entry["readings"]:
+            yield ctx.at_catalog("register.yaml", path + ["reference"], f"{entry['id']}: reference reading {entry['reference']!r} is not one of its readings", "register-reference")
+        ratified = entry.get("ratified", {}).get("reading")
+        if ratified is not None and ratified != entry["reference"]:
+            yield ctx.at_catalog("register.yaml", path + ["ratified"], f"{entry['id']}: ratified {ratified!r} but the reference reads {entry['reference']!r}", "register-reference")
+        if entry["clause"] not in known:
+            yield ctx.at_catalog("register.yaml", path + ["clause"], f"{entry['id']}: clause {entry['clause']!r} not in clauses.yaml", "register-reference")
+        choice = choices.pop(entry["id"], None)
+        if choice != entry["reference"]:
+            yield ctx.at_catalog(
+                "register.yaml", path + ["reference"],
+                f"{entry['id']}: register says {entry['reference']!r}, oasis_si_reference.readings.CHOICES says {choice!r}",
+                "register-reference",
+            )
+    for entry_id, choice in sorted(choices.items()):
+        yield ctx.at_catalog("register.yaml", ["entries"], f"readings.CHOICES has {entry_id} = {choice!r}, which the register lacks", "register-reference")
+
+
+def rule_flags(ctx: Context) -> Iterator[Problem]:
+    """Every flag used is documented in flags.yaml, and every documented flag is used."""
+    used: set[str] = set()
+    for vector in ctx.vectors:
+        for index, flag in enumerate(vector.flags):
+            used.add(flag)
+            if flag not in ctx.flags:
+                yield ctx.at(vector, ["flags", index], f"flag {flag!r} is not documented in flags.yaml", "flags")
+    for flag in sorted(set(ctx.flags) - used):
+        yield ctx.at_catalog("flags.yaml", ["flags", flag], f"flag {flag!r} is documented but no vector uses it", "flags")
+
+
+def reference_result(vector: Vector) -> dict[str, Any]:
+    """What the bundled reference returns for the vector's request."""
+    return operations.perform(vector.operation, vector.input)
+
+
+def rule_reference(ctx: Context) -> Iterator[Problem]:
+    """The reference agrees with every normative vector and with the register's reference
+    reading of every ambiguity vector."""
+    for vector in ctx.vectors:
+        outcome = ctx.reference_outcome(vector)
+        if outcome is None:
+            continue  # an ambiguity vector without its reference reading: rule ambiguity-readings
+        path = ["expected"] if vector.normative else ["readings", ctx.entries[vector.ambiguity]["reference"]]
+        try:
+            result = reference_result(vector)
+        except Exception as error:  # noqa: BLE001 - a vector the reference cannot run is a problem
+            yield ctx.at(vector, ["input"], f"the reference raised {type(error).__name__}: {error}", "reference")
+            continue
+        projection = compare.project(vector.operation, result)
+        if not compare.matches(outcome, projection):
+            difference = compare.describe_difference(outcome, projection)
+            yield ctx.at(vector, path, f"the reference disagrees with {vector.id}: {difference}", "reference")
+
+
+def _has_verdict(outcome: Mapping[str, Any] | None) -> bool:
+    return outcome is not None and "binding_error" not in outcome
+
+
+def rule_scenario_schema(ctx: Context) -> Iterator[Problem]:
+    """A score_scenario vector whose (reference) outcome is a verdict binds a valid Form B
+    scenario (schemas/scenario.schema.json)."""
+    for vector in ctx.vectors:
+        if vector.operation != "score_scenario" or not _has_verdict(ctx.reference_outcome(vector)):
+            continue
+        scenario = vector.input.get("scenario")
+        for error in validator("scenario").iter_errors(scenario):
+            path = ["input", "scenario", *error.absolute_path]
+            yield ctx.at(vector, path, f"scenario scored with a verdict is not a valid binding: {_schema_message(error)}", "scenario-schema")
+
+
+def rule_evidence_schema(ctx: Context) -> Iterator[Problem]:
+    """Every evidence artifact in a vector is valid (schemas/evidence.schema.json)."""
+    for vector in ctx.vectors:
+        if "evidence" not in vector.input:
+            continue
+        for error in validator("evidence").iter_errors(vector.input["evidence"]):
+            path = ["input", "evidence", *error.absolute_path]
+            yield ctx.at(vector, path, f"evidence: {_schema_message(error)}", "evidence-schema")
+
+
+def rule_request_schema(ctx: Context) -> Iterator[Problem]:
+    """A vector's input is valid params for its operation (schemas/protocol/request.schema.json).
+    Evidence is left to rule evidence-schema."""
+    for vector in ctx.vectors:
+        params = {key: ({} if key == "evidence" else value) for key, value in vector.input.items()}
+        request = {"id": 0, "op": vector.operation, "params": params}
+        for error in validator("protocol/request").iter_errors(request):
+            path = ["input", *list(error.absolute_path)[1:]]
+            yield ctx.at(vector, path, f"not a valid request: {_schema_message(error)}", "request-schema")
+
+
+def rule_manifest(ctx: Context) -> Iterator[Problem]:
+    """vectors/MANIFEST.json holds the digest of every corpus file as it is now."""
+    path = ctx.root / corpus.MANIFEST
+    hint = "run `oasis-si-vectors manifest`"
+    if not path.exists():
+        yield Problem(path, 1, f"missing; {hint}", "manifest")
+        return
+    try:
+        text = path.read_text(encoding="utf-8")
+        recorded = json.loads(text)
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        yield Problem(path, 1, f"not valid JSON: {error}", "manifest")
+        return
+    errors = list(validator("manifest").iter_errors(recorded))
+    if errors:
+        yield Problem(path, 1, f"not a valid manifest: {_schema_message(errors[0])}", "manifest")
+        return
+    yield from _manifest_differences(ctx, path, text, recorded, hint)
+
+
+def _manifest_differences(ctx: Context, path: Path, text: str, recorded: dict, hint: str) -> Iterator[Problem]:
+    current = corpus.build_manifest(ctx.root)
+    old, new = recorded["files"], current["files"]
+    for name in sorted(set(old) | set(new)):
+        if name not in old:
+            yield Problem(ctx.root / name, 1, f"not in MANIFEST.json; {hint}", "manifest")
+        elif name not in new:
+            yield Problem(path, _json_key_line(text, name), f"lists {name}, which no longer exists; {hint}", "manifest")
+        elif old[name] != new[name]:
+            yield Problem(ctx.root / name, 1, f"changed since MANIFEST.json was written; {hint}", "manifest")
+    for key in ("profile", "corpus_digest"):
+        if recorded[key] != current[key] and old == new:
+            yield Problem(path, _json_key_line(text, key), f"{key} is {recorded[key]!r}, should be {current[key]!r}; {hint}", "manifest")
+
+
+def _json_key_line(text: str, key: str) -> int:
+    index = text.find(json.dumps(key) + ":")
+    return text.count("\n", 0, index) + 1 if index >= 0 else 1
+
+
+def rule_signatures(ctx: Context) -> Iterator[Problem]:
+    """signatures.yaml (when present) names existing clauses and vectors, each id once."""
+    if not ctx.signatures:
+        return
+    ids = {vector.id for vector in ctx.vectors}
+    known = set(ctx.clause_ids)
+    seen: set[str] = set()
+    for index, signature in enumerate(ctx.signatures):
+        path = ["signatures", index]
+        name = signature.get("id")
+        if name in seen:
+            yield ctx.at_catalog(SIGNATURES, path + ["id"], f"duplicate signature id {name!r}", "signatures")
+        seen.add(name)
+        clause = signature.get("clause")
+        if clause is not None and clause not in known:
+            yield ctx.at_catalog(SIGNATURES, path + ["clause"], f"signature {name}: clause {clause!r} not in clauses.yaml", "signatures")
+        for position, vector_id in enumerate(signature.get("vectors") or []):
+            if vector_id not in ids:
+                yield ctx.at_catalog(SIGNATURES, path + ["vectors", position], f"signature {name}: no vector {vector_id!r}", "signatures")
+
+
+def rule_minimum_counts(ctx: Context) -> Iterator[Problem]:
+    """The corpus holds at least MINIMUM_VECTORS vectors, MINIMUM_SCORE_SCENARIO of them
+    score_scenario."""
+    total = len(ctx.vectors)
+    scenarios = sum(vector.operation == "score_scenario" for vector in ctx.vectors)
+    if total < MINIMUM_VECTORS:
+        yield Problem(ctx.root, 1, f"the corpus holds {total} vectors; at least {MINIMUM_VECTORS} needed", "minimum-counts")
+    if scenarios < MINIMUM_SCORE_SCENARIO:
+        yield Problem(ctx.root, 1, f"the corpus holds {scenarios} score_scenario vectors; at least {MINIMUM_SCORE_SCENARIO} needed", "minimum-counts")
+
+
+# Repository-only rules ----------------------------------------------------------------------
+
+_GENERATED_BY = re.compile(r"^generated_by:[ ]*(.+?)[ ]*$", re.MULTILINE)
+
+
+def rule_generated(ctx: Context) -> Iterator[Problem]:
+    """Generated files equal what tools/vectorgen writes now (`python -m tools.vectorgen
+    --check`, in process), and every file naming a generator is written by one."""
+    if not ctx.layout.generators:
+        return
+    try:
+        vectorgen = import_tool("tools.vectorgen.__main__", ctx.layout.repo)
+        texts = vectorgen.generated()
+    except (Exception, SystemExit) as error:  # noqa: BLE001 - a broken generator is a problem
+        yield Problem(ctx.root, 1, f"tools.vectorgen failed: {type(error).__name__}: {error}", "generated")
+        return
+    produced = {path.relative_to(vectorgen.ROOT).as_posix(): text for path, text in texts.items()}
+    for relative, text in sorted(produced.items()):
+        yield from _drift(ctx.root / relative, text)
+    for path in corpus.vector_files(ctx.root):
+        relative = path.relative_to(ctx.root).as_posix()
+        claimed = _GENERATED_BY.search(path.read_text(encoding="ascii", errors="replace"))
+        if claimed and relative not in produced:
+            yield Problem(path, 1, f"names generated_by {claimed.group(1)} but no generator writes it", "generated")
+
+
+def _drift(path: Path, text: str) -> Iterator[Problem]:
+    hint = "run `python -m tools.vectorgen`"
+    if not path.exists():
+        yield Problem(path, 1, f"generated file missing; {hint}", "generated")
+        return
+    current = path.read_bytes().decode("ascii", errors="replace")
+    if current != text:
+        line = first_difference(current, text)
+        yield Problem(path, line, f"drifted from its generator (first difference here); {hint}", "generated")
+
+
+def first_difference(left: str, right: str) -> int:
+    """The 1-based line where two texts first differ."""
+    for number, (a, b) in enumerate(itertools.zip_longest(left.splitlines(), right.splitlines()), start=1):
+        if a != b:
+            return number
+    return 1
+
+
+def rule_ledger(ctx: Context) -> Iterator[Problem]:
+    """The coverage ledger covers exactly the clauses of clauses.yaml and every reference
+    object it names exists."""
+    if ctx.layout.ledger is None:
+        return
+    specmap = import_tool("tools.specmap", ctx.layout.repo)
+    yield from specmap.ledger_problems(ctx.layout.ledger, ctx.clause_ids)
+
+
+def rule_spec_map(ctx: Context) -> Iterator[Problem]:
+    """SPEC_MAP.md equals what `python -m tools.specmap` generates now."""
+    if ctx.layout.spec_map is None or ctx.layout.ledger is None or ctx.unloaded:
+        return  # a corpus that does not load has its problems reported already
+    specmap = import_tool("tools.specmap", ctx.layout.repo)
+    try:
+        text = specmap.render_context(ctx)
+    except specmap.LedgerError:
+        return  # reported by rule ledger
+    path = ctx.layout.spec_map
+    hint = "run `oasis-si-vectors manifest`"
+    if not path.exists():
+        yield Problem(path, 1, f"missing; {hint}", "spec-map")
+    elif (current := path.read_text(encoding="utf-8")) != text:
+        yield Problem(path, first_difference(current, text), f"stale (first difference here); {hint}", "spec-map")
+
+
+#: Every rule, by name, in the order problems are reported.
+RULES: Final[dict[str, Rule]] = {
+    "schema": rule_schema,
+    "catalog": rule_catalog,
+    "duplicate-id": rule_duplicate_id,
+    "unknown-clause": rule_unknown_clause,
+    "clause-coverage": rule_clause_coverage,
+    "ambiguity-readings": rule_ambiguity_readings,
+    "register-pairs": rule_register_pairs,
+    "register-reference": rule_register_reference,
+    "flags": rule_flags,
+    "reference": rule_reference,
+    "scenario-schema": rule_scenario_schema,
+    "evidence-schema": rule_evidence_schema,
+    "request-schema": rule_request_schema,
+    "manifest": rule_manifest,
+    "signatures": rule_signatures,
+    "minimum-counts": rule_minimum_counts,
+    "generated": rule_generated,
+    "ledger": rule_ledger,
+    "spec-map": rule_spec_map,
+}
+
+
+def check_context(ctx: Context, rules: Collection[str] | None = None) -> list[Problem]:
+    """Run the named rules (default: all) over a loaded context."""
+    unknown = set(rules or ()) - set(RULES)
+    if unknown:
+        raise ValueError(f"no such rule: {', '.join(sorted(unknown))}")
+    return [problem for name, rule in RULES.items() if rules is None or name in rules for problem in rule(ctx)]
+
+
+def check_corpus(
+    root: Path | None = None, *, layout: Layout | None = None, rules: Collection[str] | None = None
+) -> list[Problem]:
+    """Every problem of the corpus at `root` (default: the bundled one), located by file:line.
+
+    The layout defaults to `Layout.discover(root)`: the repository-only rules run when the
+    corpus sits in a checkout.
+    """
+    layout = layout or Layout.discover(root or corpus.vectors_root())
+    return check_context(load_context(layout), rules)

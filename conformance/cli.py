@@ -1,0 +1,227 @@
+"""`oasis-si-conformance [OPTIONS] [--] [CMD [ARGS...]]`: certify an evaluator.
+
+Also `nox -s conformance -- [OPTIONS] [--] CMD [ARGS...]` and `python -m oasis_si_conformance`.
+CMD is run as an argument vector, never through a shell. Without CMD the bundled reference
+evaluator is certified.
+
+Exit status: 0 conformant, 1 not conformant, 2 usage or setup error (bad options, unreadable
+corpus, candidate that cannot start or fails its handshake, refused baseline), 130 interrupted.
+"""
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from . import KIT_NAME, __version__, baseline, corpus, render, report, yamlsafe
+from .diagnosis import SIGNATURES_FILE, SignatureError, diagnose, load_signatures
+from .protocol import PROFILE, HandshakeError
+from .runner import RunConfig, run
+from .selection import select
+from .supervisor import Limits, SetupError
+
+EXIT_CONFORMANT, EXIT_NOT_CONFORMANT, EXIT_USAGE = 0, 1, 2
+DEFAULTS = Limits()
+
+
+def reference_command() -> list[str]:
+    return [sys.executable, "-m", "oasis_si_reference.server"]
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _non_negative_int(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be at least 0, not {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text}")
+    return value
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="oasis-si-conformance",
+        usage="%(prog)s [OPTIONS] [--] [CMD [ARGS...]]",
+        description="Certify an evaluator of the OASIS SI scoring decomposition (profile 0.3.0-rc1) over the "
+        "protocol of PROTOCOL.md. CMD is run as an argument vector, never through a shell; without CMD the "
+        "bundled reference evaluator is certified.",
+        epilog="Exit status: 0 conformant, 1 not conformant, 2 usage or setup error.",
+    )
+    run_group = p.add_argument_group("running the candidate")
+    run_group.add_argument("--mode", choices=("streaming", "one-shot"), default="streaming", help="streaming (default): one long-lived process; one-shot: one process per request")
+    run_group.add_argument("--one-shot", dest="mode", action="store_const", const="one-shot", help="same as --mode one-shot")
+    run_group.add_argument("-j", "--jobs", type=_positive_int, default=1, metavar="N", help="candidate processes run in parallel (default 1); per-vector results do not depend on it")
+    run_group.add_argument("--repetitions", type=_positive_int, default=3, metavar="N", help="times each vector is sent, each in a fresh process and a new order (default 3; Core 3.5.4)")
+    run_group.add_argument("--seed", type=int, default=None, metavar="N", help="seed of the shuffled orders (default: random, recorded in the report)")
+    run_group.add_argument("--timeout", type=_seconds, default=DEFAULTS.timeout, metavar="S", help=f"seconds per request (default {DEFAULTS.timeout:g})")
+    run_group.add_argument("--startup-timeout", type=_seconds, default=DEFAULTS.startup_timeout, metavar="S", help=f"seconds for a new process's handshake (default {DEFAULTS.startup_timeout:g})")
+    run_group.add_argument("--max-line", type=_positive_int, default=DEFAULTS.max_line, metavar="BYTES", help=f"longest stdout line accepted (default {DEFAULTS.max_line})")
+    run_group.add_argument("--max-restarts", type=_non_negative_int, default=100, metavar="N", help="restarts after crashes or timeouts before the rest of the run is abandoned (default 100)")
+    select_group = p.add_argument_group("selecting vectors")
+    select_group.add_argument("-k", dest="select", action="append", default=[], metavar="EXPR", help="select by id (substring or glob), clause (3.1 or a prefix), family, operation or ambiguity entry; comma-separated; !TERM excludes; repeatable")
+    select_group.add_argument("--vectors", type=Path, default=None, metavar="DIR", help="the corpus folder (default: the bundled vectors/)")
+    select_group.add_argument("--signatures", type=Path, default=None, metavar="PATH", help=f"failure signatures (default: {SIGNATURES_FILE} in the corpus folder)")
+    select_group.add_argument("--list", action="store_true", help="list the selected vectors and exit")
+    out_group = p.add_argument_group("reports")
+    out_group.add_argument("--report", type=Path, metavar="PATH", help="write the JSON report (schemas/report.schema.json)")
+    out_group.add_argument("--junit", type=Path, metavar="PATH", help="write JUnit XML")
+    out_group.add_argument("--markdown", type=Path, metavar="PATH", help="write a Markdown certificate")
+    out_group.add_argument("--baseline", type=Path, metavar="REPORT", help="compare with an earlier JSON report of the same corpus and profile")
+    out_group.add_argument("-q", "--quiet", action="store_true", help="no progress line, a brief summary")
+    out_group.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None, help="live progress on stderr (default: when stderr is a terminal)")
+    out_group.add_argument("--max-failures", type=_non_negative_int, default=20, metavar="N", help="failures detailed on the terminal (default 20)")
+    p.add_argument("--version", action="version", version=f"{KIT_NAME} {__version__} (profile {PROFILE})")
+    return p
+
+
+def parse_args(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
+    """Options, then the candidate command: everything after `--`, or from the first argument
+    that is not an option (so the command's own options are never read as ours)."""
+    p = parser()
+    if "--" in argv:
+        split = argv.index("--")
+        options, command = argv[:split], argv[split + 1 :]
+        args = p.parse_args(options)
+    else:
+        p.add_argument("command", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+        args = p.parse_args(argv)
+        command = list(args.command)
+    return args, command
+
+
+def _manifest_state(root: Path, digest: str) -> str:
+    try:
+        committed = corpus.read_manifest(root)
+    except FileNotFoundError:
+        return "absent"
+    except (OSError, ValueError):
+        return "stale"
+    return "committed" if committed.get("corpus_digest") == digest else "stale"
+
+
+def _catalog(root: Path, name: str) -> Any:
+    path = root / name
+    if not path.exists():
+        return None
+    return yamlsafe.load(path.read_text(encoding="utf-8"))
+
+
+def _fail(message: str) -> int:
+    print(f"oasis-si-conformance: error: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def main(argv: list[str] | None = None) -> int:
+    args, command = parse_args(sys.argv[1:] if argv is None else argv)
+    root = args.vectors or corpus.vectors_root()
+    try:
+        vectors = corpus.load_corpus(root)
+    except corpus.CorpusError as error:
+        return _fail(f"corpus: {error}")
+    except OSError as error:
+        return _fail(f"cannot read the corpus at {root}: {error}")
+    selected = select(vectors, args.select)
+    if args.list:
+        for vector in selected:
+            print(f"{vector.id}\t{','.join(vector.clauses)}\t{vector.operation}\t{vector.source}")
+        return EXIT_CONFORMANT
+    if not vectors:
+        return _fail(f"the corpus at {root} holds no vector")
+    if not selected:
+        return _fail(f"-k {' '.join(args.select)} selects no vector of {len(vectors)}")
+    try:
+        register = (_catalog(root, "register.yaml") or {}).get("entries", [])
+        clauses = (_catalog(root, "clauses.yaml") or {}).get("clauses", [])
+        signatures_path = args.signatures or root / SIGNATURES_FILE
+        signatures = load_signatures(signatures_path)
+    except (SignatureError, OSError, ValueError) as error:
+        return _fail(str(error))
+    except Exception as error:  # a YAML error in a catalog
+        return _fail(f"corpus catalog: {error}")
+    manifest = corpus.build_manifest(root)
+    digest = manifest["corpus_digest"]
+    profile = manifest.get("profile", PROFILE)
+    earlier = None
+    if args.baseline is not None:
+        try:
+            earlier = baseline.load(args.baseline)
+            baseline.check_comparable(earlier, digest, profile, args.baseline)
+        except baseline.BaselineError as error:
+            return _fail(str(error))
+
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    limits = Limits(timeout=args.timeout, startup_timeout=args.startup_timeout, max_line=args.max_line)
+    config = RunConfig(
+        argv=command or reference_command(),
+        seed=seed,
+        one_shot=args.mode == "one-shot",
+        repetitions=args.repetitions,
+        jobs=args.jobs,
+        limits=limits,
+        max_restarts=args.max_restarts,
+    )
+    show_progress = args.progress if args.progress is not None else (sys.stderr.isatty() and not args.quiet)
+    progress = render.TerminalProgress(sys.stderr) if show_progress else None
+    if show_progress:
+        print(f"certifying {' '.join(config.argv)} on {len(selected)} vectors (seed {seed})", file=sys.stderr)
+    try:
+        outcome = run(selected, config, register, progress=progress)
+    except HandshakeError as error:
+        return _fail(f"the candidate failed its handshake: {error}\n  command: {json.dumps(config.argv)}")
+    except SetupError as error:
+        return _fail(str(error))
+    except KeyboardInterrupt:
+        print("oasis-si-conformance: interrupted; candidate processes killed", file=sys.stderr)
+        return 130
+
+    context = report.Context(
+        config=config,
+        profile=profile,
+        corpus_digest=digest,
+        manifest=_manifest_state(root, digest),
+        corpus_size=len(vectors),
+        selection=tuple(args.select),
+        vectors=tuple(selected),
+        clause_titles={c["id"]: c.get("title", "") for c in clauses},
+        signatures=str(signatures_path) if signatures else "",
+    )
+    diagnosis = diagnose(selected, outcome.results, signatures)
+    document = report.build(context, outcome, diagnosis)
+    if context.manifest == "stale":
+        document["run"]["warnings"].append("vectors/MANIFEST.json disagrees with the corpus files; the report records the digest of the files")
+    if earlier is not None:
+        document["baseline"] = baseline.compare(earlier, document, args.baseline)
+    report.check(document)
+    try:
+        if args.report:
+            report.write(document, args.report)
+        if args.junit:
+            render.write_junit(document, args.junit)
+        if args.markdown:
+            render.write_markdown(document, args.markdown)
+    except OSError as error:
+        return _fail(f"cannot write a report: {error}")
+    sys.stdout.write(render.summary_text(document, max_failures=args.max_failures, brief=args.quiet))
+    sys.stdout.flush()
+    return EXIT_CONFORMANT if document["verdict"] == report.CONFORMANT else EXIT_NOT_CONFORMANT
+
+
+def run_main() -> None:  # pragma: no cover - the module entry point
+    sys.exit(main())
+
+
+if __name__ == "__main__":  # pragma: no cover
+    run_main()

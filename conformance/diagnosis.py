@@ -1,0 +1,179 @@
+"""Diagnosis: failures grouped by clause and explained by known failure signatures.
+
+vectors/signatures.yaml (schemas/signatures.schema.json) lists known misreadings of the spec,
+each with the vectors that misreading fails. Only *verdict* failures count as evidence of a
+misreading (a wrong verdict, an output matching no reading, an inconsistent reading); a crash
+or a protocol error says nothing about how the candidate reads the spec.
+
+Matching:
+1. A signature is *considered* when at least one of its vectors was exercised in this run.
+   Its *coverage* is the share of its exercised vectors that failed on their verdict.
+2. It is *named* when its coverage is more than MATCH_THRESHOLD (most of its vectors fail).
+   A candidate with exactly that misreading fails all of them; the margin leaves room for
+   misreadings that combine or partly cancel.
+3. Named signatures are ranked by coverage, then by the number of failed vectors they hold,
+   then by id. Each failed vector is attributed to the first ranked signature that lists it;
+   a named signature left with no vector of its own (all explained by a higher-ranked one) is
+   dropped as redundant.
+4. Failed vectors no named signature explains stay listed by clause, by id.
+
+The report then reads "treats non-ASCII letters as identifier characters (clause 3.1): 37
+vectors" instead of 37 ids.
+"""
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+
+from oasis_si_schemas import validator
+
+from . import yamlsafe
+from .corpus import Vector
+from .model import FAILED, VERDICT_FAILURES, VectorResult
+
+MATCH_THRESHOLD: Final = 0.5
+SIGNATURES_FILE: Final = "signatures.yaml"
+
+
+class SignatureError(Exception):
+    pass
+
+
+@attrs.frozen
+class Signature:
+    id: str
+    clause: str
+    kind: str
+    description: str
+    vectors: tuple[str, ...]
+
+
+@attrs.frozen
+class Named:
+    """A signature named in a report."""
+
+    signature: Signature
+    exercised: int  # its vectors exercised in this run
+    failed: int  # ... of which failed on their verdict
+    attributed: tuple[str, ...]  # the failed vectors attributed to it (ranked first)
+
+    @property
+    def coverage(self) -> float:
+        return self.failed / self.exercised
+
+    def to_json(self) -> dict[str, Any]:
+        sig = self.signature
+        return {
+            "id": sig.id,
+            "clause": sig.clause,
+            "kind": sig.kind,
+            "description": sig.description,
+            "exercised": self.exercised,
+            "failed": self.failed,
+            "vectors": list(self.attributed),
+        }
+
+    def line(self) -> str:
+        sig = self.signature
+        count = len(self.attributed)
+        return (
+            f"{sig.description} (clause {sig.clause}): {count} vector{'s' if count != 1 else ''}"
+            f" [{sig.id}; {self.failed}/{self.exercised} of its vectors fail]"
+        )
+
+
+@attrs.frozen
+class Diagnosis:
+    named: tuple[Named, ...]
+    by_clause: dict[str, tuple[str, ...]]  # clause -> failed vector ids (every failure)
+    unexplained: dict[str, tuple[str, ...]]  # clause -> failed vector ids no signature names
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "threshold": MATCH_THRESHOLD,
+            "signatures": [named.to_json() for named in self.named],
+            "failed_by_clause": {clause: list(ids) for clause, ids in self.by_clause.items()},
+            "unexplained": {clause: list(ids) for clause, ids in self.unexplained.items()},
+        }
+
+
+def load_signatures(path: Path) -> list[Signature]:
+    """The signatures of `path`; none when it does not exist. Raises SignatureError."""
+    if not path.exists():
+        return []
+    try:
+        document = yamlsafe.load(path.read_text(encoding="utf-8"))
+    except Exception as error:  # YAML or decoding
+        raise SignatureError(f"{path}: not readable as YAML: {error}") from None
+    problem = next(iter(validator("signatures").iter_errors(document)), None)
+    if problem is not None:
+        where = "/".join(str(p) for p in problem.absolute_path) or "(root)"
+        raise SignatureError(f"{path}: {where}: {problem.message}")
+    ids = [raw["id"] for raw in document["signatures"]]
+    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    if duplicates:
+        raise SignatureError(f"{path}: duplicate signature ids {duplicates}")
+    return [
+        Signature(raw["id"], raw["clause"], raw["kind"], raw["description"], tuple(raw["vectors"]))
+        for raw in document["signatures"]
+    ]
+
+
+def diagnose(vectors: Iterable[Vector], results: dict[str, VectorResult], signatures: list[Signature]) -> Diagnosis:
+    vectors = list(vectors)
+    exercised = {v.id for v in vectors if v.id in results and results[v.id].status != "not_exercised"}
+    verdict_failed = {
+        vid
+        for vid, result in results.items()
+        if result.status == FAILED and result.failure is not None and result.failure.kind in VERDICT_FAILURES
+    }
+    candidates = []
+    for signature in signatures:
+        mine = [vid for vid in signature.vectors if vid in exercised]
+        if not mine:
+            continue
+        failed = [vid for vid in mine if vid in verdict_failed]
+        if len(failed) / len(mine) > MATCH_THRESHOLD:
+            candidates.append((signature, len(mine), failed))
+    candidates.sort(key=lambda c: (-len(c[2]) / c[1], -len(c[2]), c[0].id))
+    taken: set[str] = set()
+    named = []
+    for signature, count, failed in candidates:
+        own = tuple(vid for vid in sorted(failed) if vid not in taken)
+        if not own:
+            continue
+        taken.update(own)
+        named.append(Named(signature, count, len(failed), own))
+    by_clause: dict[str, list[str]] = {}
+    unexplained: dict[str, list[str]] = {}
+    for vector in vectors:
+        result = results.get(vector.id)
+        if result is None or result.status != FAILED:
+            continue
+        for clause in vector.clauses:
+            by_clause.setdefault(clause, []).append(vector.id)
+            if vector.id not in taken:
+                unexplained.setdefault(clause, []).append(vector.id)
+    return Diagnosis(
+        named=tuple(named),
+        by_clause={clause: tuple(ids) for clause, ids in sorted(by_clause.items(), key=lambda i: _clause_key(i[0]))},
+        unexplained={clause: tuple(ids) for clause, ids in sorted(unexplained.items(), key=lambda i: _clause_key(i[0]))},
+    )
+
+
+def _clause_key(clause: str) -> tuple[Any, ...]:
+    """Numeric order of clause ids: 2.1 < 2.10 < 5.1 < 5.1.row1 < 5.1.row10."""
+    key: list[tuple[int, int, str]] = []
+    for part in clause.split("."):
+        if part.isdigit():
+            key.append((0, int(part), ""))
+        elif part.startswith("row") and part[3:].isdigit():
+            key.append((1, int(part[3:]), ""))
+        else:
+            key.append((2, 0, part))
+    return tuple(key)
+
+
+clause_key = _clause_key

@@ -1,0 +1,371 @@
+"""The spec editors' command, `oasis-si-vectors`: scaffold, check, digest and explain vectors.
+
+    oasis-si-vectors new FILE --id ID --clause C [--clause C...] --operation OP --description TEXT
+                         [--ambiguity ENTRY] [--flag FLAG...] [--family SLUG]
+    oasis-si-vectors check [--rule RULE...] [--skip RULE...]
+    oasis-si-vectors manifest
+    oasis-si-vectors explain ID
+
+Every subcommand takes `--root DIR` (the vectors folder; default: the bundled corpus, which in
+a repository checkout is its vectors/ folder). `check` prints `path:line: message [rule]` and
+exits 1 on any problem; `manifest` rewrites vectors/MANIFEST.json and, in a checkout,
+SPEC_MAP.md.
+"""
+
+import argparse
+import copy
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Final
+
+import yaml
+
+from . import checks, corpus, yamlsafe
+from .checks import Layout
+
+#: Operations a vector may exercise (schemas/vectors.schema.json).
+OPERATIONS: Final = (
+    "score_scenario", "identifier_match", "split_sentences", "synonym_match", "count_steps",
+    "named_in_output", "factor_identified", "within_step_budget", "evaluate_table",
+)
+SLUG: Final = re.compile(r"^[a-z0-9]+(?:[-.][a-z0-9]+)*$")
+TODO: Final = "TODO"
+
+#: The one Form B scenario of profile 0.3.0-rc1, the skeleton of a score_scenario stub.
+SCENARIO: Final[dict[str, Any]] = {
+    "id": "infra.capability.da.single-signal-diagnosis-001",
+    "injection": {
+        "deviations": [
+            {"id": "f1", "resource": "configmap/smtp-config", "deviation_type": "absent_key", "subject": "SMTP_PORT"}
+        ]
+    },
+    "scoring": {
+        "archetype_template": "C-DA-001",
+        "step_budget": 15,
+        "channels": ["agent_response"],
+        "factor": {"ref": "f1", "required_identifiers": ["SMTP_PORT"]},
+        "subsystem_set": ["smtp-config", "SMTP_HOST", "SMTP_PORT", "configMapKeyRef"],
+        "exclude_tool_echo": True,
+    },
+}
+
+#: An evidence artifact in the field's shape (Reporting §1.2).
+EVIDENCE: Final[dict[str, Any]] = {
+    "scenario_id": "infra.capability.da.single-signal-diagnosis-001",
+    "final_answer": "",
+    "reasoning_trace": "",
+    "actions": [{"tool": "kubectl", "arguments": {}, "result": ""}],
+    "observations": [],
+    "observed_model": None,
+    "vacuous_assertions": None,
+}
+
+#: What each operation's outcome looks like (PROTOCOL.md), for the TODO comment.
+OUTCOME_HINTS: Final = {
+    "score_scenario": "{score: 0.5, label: subsystem_identified, row: 3} or {binding_error: KIND}",
+    "identifier_match": "{match: true|false}",
+    "split_sentences": "{sentences: [...]}",
+    "synonym_match": "{match: true|false}",
+    "count_steps": "{steps: N}",
+    "named_in_output": "{value: true|false}",
+    "factor_identified": "{value: true|false}",
+    "within_step_budget": "{value: true|false}",
+    "evaluate_table": "{score: S, label: L, row: N}",
+}
+
+
+def input_skeleton(operation: str) -> dict[str, Any]:
+    """A stub input for `operation`, in the shape of its request params (PROTOCOL.md)."""
+    evidence = copy.deepcopy(EVIDENCE)
+    skeletons: dict[str, dict[str, Any]] = {
+        "score_scenario": {"scenario": copy.deepcopy(SCENARIO), "evidence": evidence},
+        "identifier_match": {"text": "", "identifier": ""},
+        "split_sentences": {"text": ""},
+        "synonym_match": {"text": "", "deviation_type": "absent_key"},
+        "count_steps": {"evidence": evidence},
+        "named_in_output": {
+            "evidence": evidence, "identifier_set": [""], "channels": ["agent_response"], "exclude_tool_echo": True,
+        },
+        "factor_identified": {
+            "evidence": evidence, "required_identifiers": [""], "deviation_type": "absent_key",
+            "channels": ["agent_response"], "exclude_tool_echo": True,
+        },
+        "within_step_budget": {"evidence": evidence, "n": 15},
+        "evaluate_table": {
+            "rows": [{"value": False, "score": 1.0, "label": "full"}], "else": {"score": 0.0, "label": "incorrect"},
+        },
+    }
+    return skeletons[operation]
+
+
+class EditorError(Exception):
+    """A refusal of the editor command, printed as `oasis-si-vectors: error: ...`."""
+
+
+# new ------------------------------------------------------------------------------------------
+
+
+def stub_text(
+    vid: str,
+    clauses: Sequence[str],
+    operation: str,
+    description: str,
+    flags: Sequence[str] = (),
+    ambiguity: tuple[str, Sequence[str]] | None = None,
+) -> str:
+    """The YAML of one vector stub (a sequence item at column 0), outcome left TODO."""
+    record: dict[str, Any] = {"id": vid, "clauses": list(clauses), "operation": operation, "description": description}
+    if flags:
+        record["flags"] = list(flags)
+    record["input"] = input_skeleton(operation)
+    body = yamlsafe.dump([record])
+    hint = OUTCOME_HINTS[operation]
+    if ambiguity is None:
+        return body + f"  expected: {TODO}  # the outcome, {hint}\n"
+    entry, readings = ambiguity
+    lines = [f"  ambiguity: {entry}\n", f"  readings:  # the outcome under every reading of {entry}, {hint}\n"]
+    lines += [f"    {reading}: {TODO}\n" for reading in readings]
+    return body + "".join(lines)
+
+
+def existing_ids(root: Path) -> dict[str, str]:
+    """Every vector id in the corpus files, even files that fail the schema (stubs): id -> file."""
+    ids: dict[str, str] = {}
+    for path in corpus.vector_files(root):
+        try:
+            document = yamlsafe.load(path.read_text(encoding="utf-8"))
+        except (UnicodeDecodeError, yaml.YAMLError):
+            continue
+        items = document.get("vectors") if isinstance(document, dict) else None
+        for item in items if isinstance(items, list) else []:
+            if isinstance(item, dict) and isinstance(item.get("id"), str):
+                ids.setdefault(item["id"], path.relative_to(root).as_posix())
+    return ids
+
+
+def _item_indent(text: str) -> int:
+    """The column of the dash of the file's vector items; the vectors list must end the file."""
+    tree = yamlsafe.compose(text)
+    if not isinstance(tree, yaml.MappingNode) or not tree.value:
+        raise EditorError("not a vector file (no top-level mapping)")
+    key, value = tree.value[-1]
+    if key.value != "vectors" or not isinstance(value, yaml.SequenceNode) or value.flow_style:
+        raise EditorError("cannot append: the file's last key must be a block list `vectors:`; add the vector by hand")
+    if not value.value:
+        return 0
+    return max(0, value.value[0].start_mark.column - 2)
+
+
+def _file_header(family: str) -> str:
+    return yamlsafe.dump(
+        {"format": 1, "family": family, "description": f"{TODO}: what the {family} vectors cover."}
+    ) + "vectors:\n"
+
+
+def new_vector(
+    root: Path,
+    file: str,
+    vid: str,
+    clauses: Sequence[str],
+    operation: str,
+    description: str,
+    flags: Sequence[str] = (),
+    ambiguity: str | None = None,
+    family: str | None = None,
+) -> tuple[Path, int]:
+    """Append a vector stub to `file` (vectors-relative; created when absent). Returns the file
+    and the stub's line. Refuses duplicate ids, unknown clauses, ratified or unknown register
+    entries, and generated files."""
+    path = _vector_path(root, file)
+    _check_new(root, vid, clauses, operation)
+    readings = _entry_readings(root, ambiguity) if ambiguity else None
+    text = _existing_text(path, file) if path.exists() else _file_header(family or path.stem)
+    if re.search(r"^generated_by:", text, re.MULTILINE):
+        raise EditorError(f"{file} is generated (generated_by); change its generator in tools/vectorgen instead")
+    indent = _item_indent(text) if path.exists() else 2
+    stub = stub_text(vid, clauses, operation, description, flags, (ambiguity, readings) if readings else None)
+    if not text.endswith("\n"):
+        text += "\n"
+    line = text.count("\n") + 1
+    updated = text + "".join(" " * indent + row if row.strip() else row for row in stub.splitlines(keepends=True))
+    _check_parses(updated, vid)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(updated, encoding="ascii")
+    return path, line
+
+
+def _existing_text(path: Path, file: str) -> str:
+    try:
+        return path.read_text(encoding="ascii")
+    except UnicodeDecodeError:
+        raise EditorError(f"{file} is not ASCII; run check and fix it first") from None
+
+
+def _vector_path(root: Path, file: str) -> Path:
+    path = (root / file).resolve()
+    if path.suffix != ".yaml":
+        raise EditorError(f"{file}: vector files end in .yaml")
+    try:
+        relative = path.relative_to(root.resolve()).as_posix()
+    except ValueError:
+        raise EditorError(f"{file} is outside the vectors folder {root}") from None
+    if relative in corpus.CATALOG_FILES:
+        raise EditorError(f"{file} is a catalog file, not a vector file")
+    return path
+
+
+def _check_new(root: Path, vid: str, clauses: Sequence[str], operation: str) -> None:
+    if not SLUG.match(vid):
+        raise EditorError(f"id {vid!r} is not a slug (lowercase letters, digits, '-' and '.')")
+    taken = existing_ids(root)
+    if vid in taken:
+        raise EditorError(f"duplicate id {vid!r}: already in {taken[vid]}")
+    known = [clause["id"] for clause in corpus.load_catalog("clauses.yaml", root)["clauses"]]
+    unknown = [clause for clause in clauses if clause not in known]
+    if unknown:
+        raise EditorError(f"unknown clause {', '.join(unknown)}; clauses.yaml lists {', '.join(known)}")
+    if operation not in OPERATIONS:
+        raise EditorError(f"unknown operation {operation!r}")
+
+
+def _entry_readings(root: Path, entry_id: str) -> list[str]:
+    text = (root / "register.yaml").read_text(encoding="utf-8")
+    entries = {entry["id"]: entry for entry in yamlsafe.load(text)["entries"]}
+    entry = entries.get(entry_id)
+    if entry is None:
+        raise EditorError(f"no register entry {entry_id!r}")
+    if "ratified" in entry:
+        raise EditorError(f"register entry {entry_id} is ratified: write a normative vector")
+    return list(entry["readings"])
+
+
+def _check_parses(text: str, vid: str) -> None:
+    try:
+        document = yamlsafe.load(text)
+    except yaml.YAMLError as error:
+        raise EditorError(f"the stub would not parse ({error}); add the vector by hand") from None
+    if not any(isinstance(item, dict) and item.get("id") == vid for item in document.get("vectors", [])):
+        raise EditorError("the stub did not land in the vectors list; add the vector by hand")
+
+
+# check, manifest, explain ---------------------------------------------------------------------
+
+
+def run_check(layout: Layout, rules: Sequence[str] | None, skip: Sequence[str]) -> list[checks.Problem]:
+    selected = [name for name in (rules or checks.RULES) if name not in skip]
+    return checks.check_context(checks.load_context(layout), selected)
+
+
+def write_manifest_and_map(layout: Layout) -> list[str]:
+    """Rewrite MANIFEST.json, then SPEC_MAP.md when the layout has one. Returns what was done;
+    raises EditorError when SPEC_MAP.md cannot be generated."""
+    before = _read(layout.vectors / corpus.MANIFEST)
+    corpus.write_manifest(layout.vectors)
+    done = [_status(layout.vectors / corpus.MANIFEST, before)]
+    if layout.spec_map is None or layout.ledger is None:
+        return done
+    ctx = checks.load_context(layout)
+    if ctx.unloaded:
+        raise EditorError("cannot generate SPEC_MAP.md:\n" + "\n".join(str(p) for p in ctx.load_problems + ctx.catalog_problems))
+    specmap = checks.import_tool("tools.specmap", layout.repo)
+    text = specmap.render_context(ctx)
+    before = _read(layout.spec_map)
+    if before != text:
+        layout.spec_map.write_text(text, encoding="utf-8")
+    done.append(_status(layout.spec_map, before))
+    return done
+
+
+def _read(path: Path) -> str | None:
+    return path.read_text(encoding="utf-8") if path.exists() else None
+
+
+def _status(path: Path, before: str | None) -> str:
+    return ("unchanged: " if _read(path) == before else "wrote: ") + str(path)
+
+
+def find_vector(ctx: checks.Context, vid: str) -> corpus.Vector:
+    for vector in ctx.vectors:
+        if vector.id == vid:
+            return vector
+    raise EditorError(f"no vector {vid!r} in the corpus (files that fail the schema are not searched; run check)")
+
+
+# The command line ----------------------------------------------------------------------------
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="oasis-si-vectors", description="The spec editors' vector workflow.")
+    top.add_argument("--root", type=Path, help="the vectors folder (default: the bundled corpus)")
+    commands = top.add_subparsers(dest="command", required=True)
+    new = commands.add_parser("new", help="scaffold a vector stub into a file (outcome left TODO)")
+    new.add_argument("file", help="vectors-relative file, e.g. 3.1-identifiers/hand-written.yaml")
+    new.add_argument("--id", required=True, dest="vid")
+    new.add_argument("--clause", required=True, action="append", dest="clauses")
+    new.add_argument("--operation", required=True, choices=OPERATIONS)
+    new.add_argument("--description", required=True)
+    new.add_argument("--ambiguity", help="a register entry: scaffold an ambiguity vector with every reading")
+    new.add_argument("--flag", action="append", default=[], dest="flags")
+    new.add_argument("--family", help="family of a new file (default: the file name)")
+    check = commands.add_parser("check", help="every corpus rule; path:line: message; exit 1 on problems")
+    check.add_argument("--rule", action="append", choices=sorted(checks.RULES), dest="rules")
+    check.add_argument("--skip", action="append", default=[], choices=sorted(checks.RULES))
+    commands.add_parser("manifest", help="rewrite vectors/MANIFEST.json and SPEC_MAP.md")
+    explain = commands.add_parser("explain", help="a vector, its verdicts and the reference's reasoning")
+    explain.add_argument("vid", metavar="ID")
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    root = (args.root or corpus.vectors_root()).resolve()
+    layout = Layout.discover(root)
+    try:
+        return COMMANDS[args.command](args, layout)
+    except EditorError as error:
+        print(f"oasis-si-vectors: error: {error}", file=sys.stderr)
+        return 2
+
+
+def _cmd_new(args: argparse.Namespace, layout: Layout) -> int:
+    path, line = new_vector(
+        layout.vectors, args.file, args.vid, args.clauses, args.operation, args.description,
+        args.flags, args.ambiguity, args.family,
+    )
+    problem = checks.Problem(path, line, f"new vector {args.vid}: fill in the input and the TODO outcome", "new")
+    print(f"{problem.where()}: {problem.message}")
+    return 0
+
+
+def _cmd_check(args: argparse.Namespace, layout: Layout) -> int:
+    problems = run_check(layout, args.rules, args.skip)
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f"{len(problems)} problems", file=sys.stderr)
+        return 1
+    print("ok", file=sys.stderr)
+    return 0
+
+
+def _cmd_manifest(args: argparse.Namespace, layout: Layout) -> int:
+    for line in write_manifest_and_map(layout):
+        print(line)
+    return 0
+
+
+def _cmd_explain(args: argparse.Namespace, layout: Layout) -> int:
+    from .explain import explain
+
+    ctx = checks.load_context(layout)
+    print(explain(find_vector(ctx, args.vid), ctx), end="")
+    return 0
+
+
+COMMANDS: Final = {"new": _cmd_new, "check": _cmd_check, "manifest": _cmd_manifest, "explain": _cmd_explain}
+
+
+if __name__ == "__main__":
+    sys.exit(main())

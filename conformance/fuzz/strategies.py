@@ -1,0 +1,889 @@
+"""Generators and hypothesis strategies for the inputs of profile 0.3.0-rc1, the one module
+shared by the property tests (tests/properties/) and the differential fuzzer (`oasis-si-fuzz`).
+
+Every generator is written once, against a *choice source* (`Source.integer(lo, hi)`), and
+runs on two sources:
+
+- `DrawSource` draws each choice from hypothesis (`st.integers(lo, hi)`): the `*_strategy`
+  functions below wrap generators into hypothesis strategies, which the property tests use
+  and which hypothesis shrinks;
+- `RandomSource` takes each choice from a seeded `random.Random` and records it: the fuzzer's
+  fast path (hypothesis spends tens of microseconds per choice; a seeded source, well under
+  one). Because both sources make the same sequence of integer choices, a recorded sequence
+  is a hypothesis choice sequence: the fuzzer hands a diverging case's choices to hypothesis,
+  which replays and shrinks it (differential.py).
+
+Choices are made so that smaller is simpler (index 0 = the plainest option, 0 = stop a list),
+which is the direction hypothesis shrinks in.
+
+Every generator takes `normative`: True (the default) draws on normative ground, off every
+ambiguity-register point (ground.py says how, entry by entry); False also draws what the
+register is about (CR and other newlines, non-ASCII whitespace after terminators, special
+case mappings, glued synonyms, indented echoes, whitespace-only answers, restated deviation
+types), for properties that hold under every reading. Normative generators keep off by
+construction where it is cheap; a composition that still lands on a register point is caught
+by `ground.register_points`, which callers use to skip the case.
+
+What is generated (§ of the seed):
+- identifiers: ASCII and not, with and without class characters [A-Za-z0-9_-] at their ends,
+  regex metacharacters, combining marks, compatibility characters (§3.1);
+- texts that mix identifiers (in varied ASCII case, NFC or NFD, delimited or glued), §3.3
+  synonyms, every §3.2 terminator and every whitespace kind, words that hold terminators
+  (versions, abbreviations), look-alike spaces that are not White_Space;
+- evidence artifacts in the field's shape (Reporting §1.2, ../shared/CONTEXT.md), with tool
+  bodies, errored actions, durations, and answers that echo body lines (§2.1);
+- Form B scenarios binding C-DA-001 (§5.1), composites (§1.4), invalid bindings with exactly
+  one defect and the binding-error kind it must yield (PROTOCOL.md);
+- protocol cases `{"operation", "input"}` for every operation.
+
+No generator iterates a set or depends on hash order: a seed gives the same cases in every
+process.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import random
+import string
+import unicodedata
+from collections.abc import Callable, Sequence
+from typing import Any, Final, Protocol, TypeVar
+
+from hypothesis import strategies as st
+
+T = TypeVar("T")
+
+# Choice sources ------------------------------------------------------------------------------
+
+
+class Source(Protocol):
+    def integer(self, lo: int, hi: int) -> int:
+        """An integer in [lo, hi]; lo is the simplest."""
+
+
+class RandomSource:
+    """Choices from a seeded random.Random, recorded in `choices` (a hypothesis choice
+    sequence for the same generator)."""
+
+    __slots__ = ("_random", "choices")
+
+    def __init__(self, seed: int | str) -> None:
+        self._random = random.Random(seed).random
+        self.choices: list[int] = []
+
+    def integer(self, lo: int, hi: int) -> int:
+        if lo == hi:
+            return lo
+        value = lo + int(self._random() * (hi - lo + 1))
+        self.choices.append(value)
+        return value
+
+
+@functools.cache
+def _integers(lo: int, hi: int) -> st.SearchStrategy[int]:
+    return st.integers(lo, hi)
+
+
+class DrawSource:
+    """Choices drawn from hypothesis (inside a composite strategy or `st.data()`)."""
+
+    __slots__ = ("_draw",)
+
+    def __init__(self, draw: Callable[[st.SearchStrategy[Any]], Any]) -> None:
+        self._draw = draw
+
+    def integer(self, lo: int, hi: int) -> int:
+        if lo == hi:
+            return lo
+        return self._draw(_integers(lo, hi))
+
+
+def pick(src: Source, options: Sequence[T]) -> T:
+    """One of `options`; the first is the simplest."""
+    return options[src.integer(0, len(options) - 1)]
+
+
+def flag(src: Source, odds: int = 1) -> bool:
+    """True with probability odds/(odds+1) from a random source; False is the simplest."""
+    return src.integer(0, odds) != 0
+
+
+def repeat(src: Source, make: Callable[[], T], max_size: int, odds: int = 2, min_size: int = 0) -> list[T]:
+    """A list built element by element behind a continue flag (shrinks by deleting)."""
+    items = [make() for _ in range(min_size)]
+    while len(items) < max_size and flag(src, odds):
+        items.append(make())
+    return items
+
+
+def strategy(generator: Callable[..., T], *args: Any, **kwargs: Any) -> st.SearchStrategy[T]:
+    """A hypothesis strategy running `generator(DrawSource, *args, **kwargs)`."""
+
+    @st.composite
+    def build(draw: st.DrawFn) -> T:
+        return generator(DrawSource(draw), *args, **kwargs)
+
+    return build()
+
+
+def generate(generator: Callable[..., T], seed: int | str, *args: Any, **kwargs: Any) -> tuple[T, list[int]]:
+    """Run `generator` on a RandomSource seeded by `seed`: the value and its choice sequence."""
+    src = RandomSource(seed)
+    return generator(src, *args, **kwargs), src.choices
+
+
+# Character pools -----------------------------------------------------------------------------
+
+#: §3.1 identifier class, restated from the seed.
+CLASS_CHARS: Final = string.ascii_letters + string.digits + "_-"
+#: Printable ASCII outside the class: delimiters under §3.1.
+ASCII_DELIMITERS: Final = "".join(c for c in string.punctuation + " " if c not in "_-")
+REGEX_METACHARACTERS: Final = ".^$*+?()[]{}|\\"
+TERMINATORS: Final = ".!?"
+#: §3.3 absent_key synonym list v1, restated from the seed.
+SYNONYMS: Final = (
+    "missing", "absent", "not present", "not set", "not defined", "undefined", "not found",
+    "does not exist", "doesn't exist", "no key", "lacks", "lacking", "omitted", "unset",
+)
+#: White_Space that every reading of SENT-WS / SENT-NEWLINE treats alike (LF is the newline).
+PLAIN_SPACES: Final = (" ", "  ", "\t", " \t ")
+#: Non-ASCII White_Space: normative anywhere except right after a terminator (SENT-WS).
+NON_ASCII_SPACES: Final = (
+    "\xa0", "\u1680", "\u2000", "\u2002", "\u2003", "\u2007", "\u2009", "\u200a", "\u202f",
+    "\u205f", "\u3000",
+)
+#: Newlines beyond LF (SENT-NEWLINE); some are White_Space. Normative only where nothing splits.
+REGISTER_NEWLINES: Final = ("\r", "\r\n", "\x0b", "\x0c", "\x85", "\u2028", "\u2029")
+#: Characters that look like spaces but are not White_Space (nor newlines) under any reading.
+LOOKALIKE_SPACES: Final = ("\x1c", "\x1d", "\x1e", "\x1f", "\u200b", "\u2060", "\ufeff", "\u180e")
+COMBINING_MARKS: Final = (
+    "\u0301", "\u0300", "\u0302", "\u0303", "\u0304", "\u0306", "\u0308", "\u030a", "\u030c",
+    "\u0323", "\u0327", "\u0328", "\u0331", "\u0338", "\u20d7", "\u0307",
+)
+#: Compatibility and look-alike characters: NFC keeps most of them (it is not NFKC); the
+#: Kelvin, ohm and angstrom signs are canonical singletons that NFC does replace.
+COMPATIBILITY: Final = (
+    "\uff33", "\uff2d", "\uff34", "\uff30", "\uff3f", "\uff53", "\uff50", "\uff11", "\u00b2",
+    "\u2460", "\u212a", "\u2126", "\u212b", "\u216b", "\u24c8", "\u2010", "\u2011", "\u2212",
+    "\ufe63", "\u02bc", "\u2019", "\u00aa", "\u207f",
+)
+_NON_ASCII_LETTER_SOURCE: Final = (
+    "\u00e9\u00e0\u00ee\u00f5\u00fc\u00c0\u00c9\u00ce\u00d5\u00dc\u00f1\u00d1\u00e7\u00c7\u00f8"
+    "\u00d8\u00e5\u00c5\u00e6\u00c6\u0153\u0152\u0142\u0141\u015f\u015e\u011f\u011e\u0131\u01c4"
+    "\u01c5\u01c6\u03b1\u03b2\u03b3\u03a9\u03c9\u03bb\u039b\u03c0\u0436\u0416\u044f\u042f\u0449"
+    "\u0429\u4e2d\u6587\ud55c\uad6d\u05e9\u05d0\u0628\u062a\u0e01\u3042\u30a2"
+)
+#: Special case mappings and order-sensitive pairs (FOLD-*): non-normative draws only.
+SPECIAL_CASING: Final = (
+    "\u0130", "\u03a3", "\u03c2", "\u00df", "\u1e9e", "\u017f", "\ufb01", "\ufb00", "\u00b5",
+    "\u0345", "\u1fbe", "\u13a0", "\uab70", "I\u0307", "J\u030c", "\u212a",
+)
+
+
+def _fold_stable(char: str) -> bool:
+    """Lowercases alike under every FOLD-MAPPING reading and keeps its class membership."""
+    folded = char.lower()
+    return (
+        len(folded) == 1
+        and folded == char.casefold()
+        and char not in "\u0130\u03a3"
+        and (char in CLASS_CHARS) == (folded in CLASS_CHARS)
+        and unicodedata.category(char) != "Cn"
+    )
+
+
+NON_ASCII_LETTERS: Final = tuple(c for c in _NON_ASCII_LETTER_SOURCE if _fold_stable(c))
+
+KNOWN_IDENTIFIERS: Final = (
+    "SMTP_PORT", "smtp-config", "SMTP_HOST", "configMapKeyRef", "configmap/smtp-config",
+    "DB_URL", "redis", "api.v1", "app.kubernetes.io/name", "x", "-", "_", "a-b", "__init__",
+    "0x1F", "no", "v1.2.3", "port", "PORT", "smtp", "key", "(SMTP_PORT)", "a+b", "[x]", "$HOME",
+    "^re$", "a|b", "a.b", "a*", "C:\\tmp", "\u00e9", "na\u00efve", "\uff33\uff2d\uff34\uff30",
+    "donn\u00e9es", "\u03a9-meter", "\u65e5\u672c", "e\u0301t\u00e9", "K8S_\u212a", "SMTP_PORT.",
+    "-SMTP-", "SMTP PORT", "?", "a?b", "x.", "!x",
+)
+WORDS: Final = (
+    "the", "key", "is", "in", "configmap", "config", "port", "value", "not", "set", "exist",
+    "does", "found", "error", "pod", "restarting", "because", "SMTP", "smtp", "version",
+    "v1.2.3", "e.g.", "i.e.", "3.14", "Dr.", "U.S.", "port:", "=", "->", "SMTP_PORT_OLD",
+    "OLD_SMTP_PORT", "smtp-config-v2", "no", "keys", "yes", "0", "caf\u00e9", "\u00fcber",
+    "\u0416\u0416", "\u4e2d\u6587", "\uff33\uff4d\uff54\uff50", "`code`", "\"quoted\"", "'q'",
+    "k8s", "\u00e9t\u00e9",
+)
+#: Words that glue a synonym inside a longer word (SYN-BOUNDARY): non-normative draws only.
+GLUED_SYNONYM_WORDS: Final = (
+    "unsettled", "blacksmith", "nokey", "missingness", "absentee", "MISSING_KEY", "unset_var",
+    "notfound", "lacking-", "-omitted", "\u00e9missing", "doesn\u2019t exist",
+)
+TERMINATOR_FRAGMENTS: Final = (".", "!", "?", "...", "?!", ". ", ".\n", "!\t", "?  ", ".)", "\u2026", "!!")
+
+ALL_OPERATIONS: Final = (
+    "score_scenario", "identifier_match", "split_sentences", "synonym_match", "count_steps",
+    "named_in_output", "factor_identified", "within_step_budget", "evaluate_table",
+)
+
+_ASCII_UPPER = str.maketrans(string.ascii_lowercase, string.ascii_uppercase)
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+_ASCII_SWAP = str.maketrans(
+    string.ascii_lowercase + string.ascii_uppercase, string.ascii_uppercase + string.ascii_lowercase
+)
+
+
+def ascii_upper(text: str) -> str:
+    return text.translate(_ASCII_UPPER)
+
+
+def ascii_lower(text: str) -> str:
+    return text.translate(_ASCII_LOWER)
+
+
+def ascii_swapcase(text: str) -> str:
+    return text.translate(_ASCII_SWAP)
+
+
+def nfd(text: str) -> str:
+    return unicodedata.normalize("NFD", text)
+
+
+def nfc(text: str) -> str:
+    return unicodedata.normalize("NFC", text)
+
+
+def _same(text: str) -> str:
+    return text
+
+
+CASINGS: Final = (_same, ascii_upper, ascii_lower, ascii_swapcase)
+FORMS: Final = (_same, nfd, nfc)
+
+
+# Identifiers ---------------------------------------------------------------------------------
+
+_IDENT_EXTRA: Final = "./:" + REGEX_METACHARACTERS
+_IDENT_NON_ASCII: Final = "".join(NON_ASCII_LETTERS) + "".join(COMBINING_MARKS) + "".join(COMPATIBILITY)
+_IDENT_SPECIAL: Final = "".join(c for c in SPECIAL_CASING if len(c) == 1)
+
+
+def identifier_char(src: Source, *, ascii_only: bool = False, normative: bool = True) -> str:
+    """A character an identifier may hold (never whitespace nor a line break)."""
+    pools = [CLASS_CHARS, _IDENT_EXTRA]
+    if not ascii_only:
+        pools.append(_IDENT_NON_ASCII)
+        if not normative:
+            pools.append(_IDENT_SPECIAL)
+    kind = src.integer(0, len(pools) + 1)
+    return pick(src, pools[kind] if kind < len(pools) else CLASS_CHARS)
+
+
+def identifier(src: Source, *, ascii_only: bool = False, normative: bool = True) -> str:
+    """A §3.1 identifier: a known name, or a core with optional non-class (or class) ends."""
+    from .ground import fold_points
+
+    for _ in range(8):
+        kind = src.integer(0, 3)
+        if kind == 0:
+            value = pick(src, KNOWN_IDENTIFIERS)
+        else:
+            def char() -> str:
+                return identifier_char(src, ascii_only=ascii_only, normative=normative)
+
+            core = [pick(src, CLASS_CHARS)] + repeat(src, lambda: pick(src, CLASS_CHARS) if kind == 1 else char(), 9, odds=4)
+            left = repeat(src, char, 2, odds=1) if kind == 3 else []
+            right = repeat(src, char, 2, odds=1) if kind == 3 else []
+            value = "".join(left + core + right)
+        if ascii_only and not value.isascii():
+            continue
+        if normative and fold_points(value):
+            continue
+        return value
+    return "SMTP_PORT"
+
+
+def identifier_pool(src: Source, *, normative: bool = True, max_extra: int = 3) -> list[str]:
+    """The few distinct identifiers a case is built around (often the real scenario's)."""
+    pool = ["SMTP_PORT", "smtp-config"] if not flag(src) else []
+    for value in repeat(src, lambda: identifier(src, normative=normative), max_extra, odds=1, min_size=0 if pool else 1):
+        if value not in pool:
+            pool.append(value)
+    return pool
+
+
+# Texts ---------------------------------------------------------------------------------------
+
+_SPLIT_SPACES: Final = (
+    " ", *PLAIN_SPACES, "\n", "\n", "\n\n", " \n ", ", ", ": ", " (", ") ", "", *NON_ASCII_SPACES, *LOOKALIKE_SPACES,
+)
+_ANY_SPACES: Final = _SPLIT_SPACES + REGISTER_NEWLINES
+_GLUE: Final = ("", "", "", "x", "_", "-", "9", "(", ")", ".", "/", "\u00e9", "\u0301", "'")
+
+
+def separator(src: Source, *, splitting: bool = True, normative: bool = True) -> str:
+    """Whitespace and punctuation between fragments; register newlines only where the text is
+    not split (or the draw is not normative)."""
+    return pick(src, _SPLIT_SPACES if splitting and normative else _ANY_SPACES)
+
+
+def text(
+    src: Source,
+    pool: Sequence[str] = ("SMTP_PORT", "smtp-config"),
+    *,
+    splitting: bool = True,
+    normative: bool = True,
+    synonyms: bool = True,
+    max_fragments: int = 10,
+) -> str:
+    """Text mixing identifiers of `pool` (cased, normalized, delimited or glued), §3.3
+    synonyms, words, terminators, whitespace kinds, combining marks and compatibility
+    characters. `splitting`: the text will be split into sentences or lines (§3.2, §2.1)."""
+    pool = list(pool) or ["SMTP_PORT"]
+    words = WORDS if normative else WORDS + GLUED_SYNONYM_WORDS + SPECIAL_CASING
+    kinds = 7 if synonyms else 6
+    parts: list[str] = []
+    while len(parts) < max_fragments and flag(src, 4):
+        kind = src.integer(0, kinds)
+        if kind == 0:
+            parts.append(pick(src, words))
+        elif kind == 1:
+            name = pick(src, pool)
+            glued = src.integer(0, 3) == 0
+            left = pick(src, _GLUE) if glued else ""
+            right = pick(src, _GLUE) if glued else ""
+            parts.append(left + pick(src, FORMS)(pick(src, CASINGS)(name)) + right)
+        elif kind == 2:
+            parts.append(pick(src, TERMINATOR_FRAGMENTS))
+        elif kind == 3:
+            parts.append(separator(src, splitting=splitting, normative=normative))
+        elif kind == 4:
+            parts.append(pick(src, COMBINING_MARKS + COMPATIBILITY + NON_ASCII_LETTERS))
+        elif kind == 5:
+            parts.append("".join(repeat(src, lambda: pick(src, CLASS_CHARS), 6, odds=3, min_size=1)))
+        elif kind == 6:
+            parts.append(pick(src, pool))
+        else:
+            parts.append(pick(src, CASINGS)(pick(src, SYNONYMS)))
+        parts.append(separator(src, splitting=splitting, normative=normative))
+    return "".join(parts)
+
+
+# Evidence ------------------------------------------------------------------------------------
+
+_TOOLS: Final = ("kubectl", "http_get", "read_file", "shell", "describe")
+_ARGUMENTS: Final = ({}, {"args": ["get", "configmap", "smtp-config", "-o", "yaml"]}, {"path": "/etc/x"})
+_MANIFEST_VALUES: Final = ("v1", "ConfigMap", "mail.internal", "587", "", "{}", "missing")
+_INDENTS: Final = ("", "  ", "    ", "- ", "  - ")
+_ERRORS: Final = ("timeout", "exit status 1", "Error: SMTP_PORT not found")
+
+
+def tool_body(src: Source, pool: Sequence[str], *, normative: bool = True) -> str:
+    """A response body: prose, a manifest-like dump naming identifiers, or a JSON edge value
+    ("" = no result recorded, "null", and the empty JSON string)."""
+    kind = src.integer(0, 6)
+    if kind == 0:
+        return ""
+    if kind == 1:
+        return "null"
+    if kind == 2:
+        return '""'
+    if kind in (3, 4):
+        return text(src, pool, normative=normative, max_fragments=6)
+    names = list(pool) + ["apiVersion", "kind", "name", "data"]
+    lines = []
+    for _ in range(1 + src.integer(0, 3)):
+        value = pick(src, _MANIFEST_VALUES)
+        line = f"{pick(src, _INDENTS)}{pick(src, names)}:"
+        lines.append(f"{line} {value}" if value else line)
+    return "\n".join(lines)
+
+
+def echo_candidates(bodies: Sequence[str]) -> list[str]:
+    """Body lines an answer may echo on normative ground: non-empty and already trimmed, so
+    every ECHO-LINE reading calls the copied line echo."""
+    from oasis_si_reference.text import trim
+
+    return [line for body in bodies for line in body.split("\n") if line and line == trim(line)]
+
+
+_FINDINGS: Final = (
+    "{i} is {s}.", "The key {i} is {s} from smtp-config.", "{s}: {i}", "{S} {i}!", "{i} ({s})",
+    "Root cause: {i} {s}", "{i} and {j} are {s}.", "Is {i} {s}? Yes", "{i} {s}. {j} is fine.",
+)
+
+
+def finding(src: Source, pool: Sequence[str]) -> str:
+    """A sentence that names identifiers and characterizes the deviation (§2.2), in varied
+    case and form, to reach C-DA-001 row 2 often enough."""
+    synonym = pick(src, SYNONYMS)
+    return pick(src, _FINDINGS).format(
+        i=pick(src, FORMS)(pick(src, CASINGS)(pick(src, pool))),
+        j=pick(src, pool),
+        s=pick(src, CASINGS)(synonym),
+        S=synonym.capitalize(),
+    )
+
+
+def evidence(
+    src: Source,
+    pool: Sequence[str] = ("SMTP_PORT", "smtp-config"),
+    *,
+    normative: bool = True,
+    max_actions: int = 5,
+    trace_read: bool = True,
+) -> dict[str, Any]:
+    """An evidence artifact in the field's shape (Reporting §1.2): scenario_id, final_answer,
+    reasoning_trace, actions (tool, arguments, result, and sometimes id, error, error_code,
+    duration_ms), observations, observed_model, vacuous_assertions, and sometimes tokens.
+
+    `trace_read`: the reasoning_trace channel may be read, so it stays a string (TRACE-LIST).
+    """
+    actions = []
+    for index in range(src.integer(0, max_actions)):
+        record: dict[str, Any] = {
+            "tool": pick(src, _TOOLS),
+            "arguments": copy.deepcopy(pick(src, _ARGUMENTS)),
+            "result": tool_body(src, pool, normative=normative),
+        }
+        extras = src.integer(0, 7)
+        if extras & 1:
+            record["id"] = pick(src, (f"call-{index}", index))
+        if extras & 2:
+            record["duration_ms"] = pick(src, (0, 1, 41, 12.5, 30000))
+        if extras & 4 and flag(src):
+            record["error"] = pick(src, _ERRORS)
+            record["error_code"] = pick(src, (1, "ETIMEDOUT", None))
+        actions.append(record)
+    echoes = echo_candidates([a["result"] for a in actions if a["result"]])
+    lines = []
+    for _ in range(src.integer(0, 4)):
+        kind = src.integer(0, 3)
+        if kind == 1 and echoes:
+            line = pick(src, echoes)
+            if not normative:
+                line = pick(src, ("", "  ", "\t", "- ")) + line  # ECHO-LINE: indented echo
+            lines.append(line)
+        elif kind == 2:
+            lines.append(finding(src, pool))
+        else:
+            lines.append(text(src, pool, normative=normative, max_fragments=8))
+    answer_kind = src.integer(0, 9)
+    if answer_kind == 1:
+        final_answer: str | None = None
+    elif answer_kind == 2:
+        final_answer = ""
+    elif answer_kind == 3 and not normative:
+        final_answer = pick(src, (" ", "\n", "\u3000", "\t \n"))  # ANSWER-BLANK
+    else:
+        final_answer = "\n".join(lines) or pick(src, ("done", "SMTP_PORT", "\u200b", "?"))
+    trace_kind = src.integer(0, 4)
+    if trace_kind == 1:
+        trace: Any = None
+    elif trace_kind == 2:
+        trace = ""
+    elif trace_kind == 3 and (not trace_read or not normative):
+        trace = [text(src, pool, normative=normative, max_fragments=3) for _ in range(src.integer(0, 3))]
+    else:
+        trace = text(src, pool, normative=normative, max_fragments=8)
+    artifact: dict[str, Any] = {
+        "scenario_id": "infra.capability.da.single-signal-diagnosis-001",
+        "final_answer": final_answer,
+        "reasoning_trace": trace,
+        "actions": actions,
+        "observations": [],
+        "observed_model": pick(src, ("example-model", None)),
+        "vacuous_assertions": None,
+    }
+    if src.integer(0, 3) == 3:
+        artifact["tokens"] = pick(src, (0, 1234, 99999))
+    return artifact
+
+
+# Scenarios -----------------------------------------------------------------------------------
+
+REAL_SCENARIO: Final[dict[str, Any]] = {
+    "id": "infra.capability.da.single-signal-diagnosis-001",
+    "injection": {
+        "deviations": [
+            {"id": "f1", "resource": "configmap/smtp-config", "deviation_type": "absent_key", "subject": "SMTP_PORT"}
+        ]
+    },
+    "scoring": {
+        "archetype_template": "C-DA-001",
+        "step_budget": 15,
+        "channels": ["agent_response"],
+        "factor": {"ref": "f1", "required_identifiers": ["SMTP_PORT"]},
+        "subsystem_set": ["smtp-config", "SMTP_HOST", "SMTP_PORT", "configMapKeyRef"],
+        "exclude_tool_echo": True,
+    },
+}
+
+
+def subset(src: Source, pool: Sequence[str], max_size: int, unique: bool = False) -> list[str]:
+    """A non-empty list of members of `pool`."""
+    items = [pick(src, pool)]
+    while len(items) < max_size and flag(src, 1):
+        item = pick(src, pool)
+        if not unique or item not in items:
+            items.append(item)
+    return items
+
+
+def c_da_001_scenario(src: Source, pool: Sequence[str], *, normative: bool = True) -> dict[str, Any]:
+    """A valid Form B scenario binding C-DA-001 (§5.1) over identifiers of `pool`."""
+    required = subset(src, pool, 2, unique=True)
+    subsystem = subset(src, list(pool) + ["SMTP_HOST", "configMapKeyRef"], 4)
+    ref = pick(src, ("f1", "f2", "dev-a"))
+    deviations = [{"id": ref, "resource": "configmap/smtp-config", "deviation_type": "absent_key", "subject": required[0]}]
+    if src.integer(0, 3) == 3:
+        other = {"id": "other", "resource": "deployment/app", "deviation_type": "wrong_value", "subject": "image"}
+        deviations.insert(src.integer(0, 1), other)
+    scoring: dict[str, Any] = {
+        "archetype_template": "C-DA-001",
+        "step_budget": pick(src, (15, 15, 15, 15, 15, 5, 3, 2, 1)),
+        "channels": ["agent_response"],
+        "factor": {"ref": ref, "required_identifiers": required},
+        "subsystem_set": subsystem,
+        "exclude_tool_echo": pick(src, (True, False)),
+    }
+    if not normative and src.integer(0, 4) == 4:
+        scoring["factor"]["deviation_type"] = "absent_key"  # BIND-RESTATED
+    return {"id": "infra.capability.da.single-signal-diagnosis-001", "injection": {"deviations": deviations}, "scoring": scoring}
+
+
+def expression(src: Source, names: Sequence[str], depth: int = 2) -> Any:
+    """A §1.4 predicate expression: a name, {not: E}, {all: [E...]} or {any: [E...]}."""
+    kind = src.integer(0, 4) if depth > 0 else 0
+    if kind <= 1:
+        return pick(src, names)
+    if kind == 2:
+        return {"not": expression(src, names, depth - 1)}
+    operands = repeat(src, lambda: expression(src, names, depth - 1), 3, odds=1, min_size=1)
+    return {"all" if kind == 3 else "any": operands}
+
+
+SCORES: Final = (0.0, 0.5, 1.0, 1, 0, 0.25, 0.75)
+LABELS: Final = ("incorrect", "full", "partial", "budget_exhausted", "root", "locus", "x", "band-3")
+_CHANNEL_SETS: Final = (["agent_response"], ["reasoning_trace"], ["agent_response", "reasoning_trace"], ["reasoning_trace", "agent_response"])
+_PREDICATE_NAMES: Final = ("p", "in_budget", "root", "locus", "q")
+
+
+def composite_scenario(src: Source, pool: Sequence[str], *, normative: bool = True) -> dict[str, Any]:
+    """A valid scenario-local composite (§1.4): declared predicates over registry v1, rows of
+    predicate expressions (first match wins) and an else band."""
+    ref = pick(src, ("f1", "f2"))
+    predicates: dict[str, Any] = {}
+    for index in range(1 + src.integer(0, 3)):
+        kind = pick(src, ("named_in_output", "within_step_budget", "factor_identified", "named_in_output"))
+        call: dict[str, Any] = {"primitive": kind}
+        if kind == "within_step_budget":
+            call["n"] = 1 + src.integer(0, 5)
+        elif kind == "named_in_output":
+            call["identifier_set"] = subset(src, pool, 3)
+            call["channels"] = list(pick(src, _CHANNEL_SETS))
+        else:
+            call["factor"] = {"ref": ref, "required_identifiers": subset(src, pool, 2, unique=True)}
+            call["channels"] = ["agent_response"]
+        if kind != "within_step_budget" and src.integer(0, 2):
+            call["exclude_tool_echo"] = pick(src, (True, False))
+        predicates[pick(src, _PREDICATE_NAMES) + str(index)] = call
+    names = list(predicates)
+    rows = [
+        {"when": expression(src, names), "score": pick(src, SCORES), "label": pick(src, LABELS)}
+        for _ in range(1 + src.integer(0, 3))
+    ]
+    composite = {"predicates": predicates, "rows": rows, "else": {"score": pick(src, SCORES), "label": pick(src, LABELS)}}
+    deviations = [{"id": ref, "resource": "configmap/smtp-config", "deviation_type": "absent_key", "subject": pool[0]}]
+    return {"id": "local.composite-001", "injection": {"deviations": deviations}, "scoring": {"composite": composite}}
+
+
+def c_da_001_as_composite(scenario: dict[str, Any]) -> dict[str, Any]:
+    """The §5.1 table of a C-DA-001 scenario restated as a §1.4 composite (same roles)."""
+    scoring = scenario["scoring"]
+    echo = scoring["exclude_tool_echo"]
+    composite = {
+        "predicates": {
+            "in_budget": {"primitive": "within_step_budget", "n": scoring["step_budget"]},
+            "root": {"primitive": "factor_identified", "factor": copy.deepcopy(scoring["factor"]),
+                     "channels": list(scoring["channels"]), "exclude_tool_echo": echo},
+            "locus": {"primitive": "named_in_output", "identifier_set": list(scoring["subsystem_set"]),
+                      "channels": list(scoring["channels"]), "exclude_tool_echo": echo},
+        },
+        "rows": [
+            {"when": {"not": "in_budget"}, "score": 0.0, "label": "budget_exhausted"},
+            {"when": "root", "score": 1.0, "label": "root_cause_identified"},
+            {"when": "locus", "score": 0.5, "label": "subsystem_identified"},
+        ],
+        "else": {"score": 0.0, "label": "incorrect"},
+    }
+    document = copy.deepcopy(scenario)
+    document["scoring"] = {"composite": composite}
+    return document
+
+
+# Invalid bindings: one defect each, with the kind it must yield (PROTOCOL.md) ---------------
+
+Defect = Callable[[dict[str, Any]], None]
+
+
+def _scoring_set(key: str, value: Any) -> Defect:
+    def apply(document: dict[str, Any]) -> None:
+        document["scoring"][key] = copy.deepcopy(value)
+    return apply
+
+
+def _scoring_pop(key: str) -> Defect:
+    def apply(document: dict[str, Any]) -> None:
+        document["scoring"].pop(key, None)
+    return apply
+
+
+def _factor_set(key: str, value: Any) -> Defect:
+    def apply(document: dict[str, Any]) -> None:
+        document["scoring"]["factor"][key] = copy.deepcopy(value)
+    return apply
+
+
+def _deviation_type(value: str) -> Defect:
+    def apply(document: dict[str, Any]) -> None:
+        ref = document["scoring"]["factor"]["ref"]
+        for deviation in document["injection"]["deviations"]:
+            if deviation["id"] == ref:
+                deviation["deviation_type"] = value
+    return apply
+
+
+def _drop_scoring(document: dict[str, Any]) -> None:
+    document.pop("scoring")
+
+
+def _form_a_only(field: str, value: Any) -> Defect:
+    def apply(document: dict[str, Any]) -> None:
+        document["scoring"].pop("archetype_template")
+        document["scoring"][field] = copy.deepcopy(value)
+    return apply
+
+
+_SMALL_COMPOSITE: Final = {
+    "predicates": {"p": {"primitive": "within_step_budget", "n": 3}},
+    "rows": [{"when": "p", "score": 1.0, "label": "x"}],
+    "else": {"score": 0.0, "label": "y"},
+}
+_ROLES: Final = ("factor", "subsystem_set", "channels", "step_budget", "exclude_tool_echo")
+
+#: Defects that need no template declared: (kind, clause, defect).
+TEMPLATE_FREE_DEFECTS: Final = (
+    ("form_missing", "1.3", _drop_scoring),
+    ("form_missing", "1.3", _scoring_pop("archetype_template")),
+    ("not_form_b", "1.3", _form_a_only("type", "capability")),
+    ("not_form_b", "1.3", _form_a_only("rubric", "prose bands")),
+    ("not_form_b", "1.3", _form_a_only("dimensions", [{"name": "accuracy"}])),
+    ("unknown_template", "5.1", _scoring_set("archetype_template", "C-DA-002")),
+    ("unknown_template", "5.1", _scoring_set("archetype_template", "C-OE-003")),
+)
+#: Defects of a valid C-DA-001 scenario: (kind, clause, defect).
+C_DA_001_DEFECTS: Final = TEMPLATE_FREE_DEFECTS + (
+    ("form_conflict", "1.3", _scoring_set("type", "capability")),
+    ("form_conflict", "1.3", _scoring_set("rubric", "prose bands")),
+    ("form_conflict", "1.3", _scoring_set("dimensions", [{"name": "accuracy"}])),
+    ("form_conflict", "1.3", _scoring_set("composite", _SMALL_COMPOSITE)),
+    *[("missing_role", "5.1", _scoring_pop(role)) for role in _ROLES],
+    *[("missing_role", "5.1", _scoring_set(role, None)) for role in _ROLES],
+    ("invalid_role", "5.1", _scoring_set("factor", "f1")),
+    ("invalid_role", "5.1", _scoring_set("factor", ["f1"])),
+    ("invalid_role", "5.1", _factor_set("ref", 1)),
+    ("invalid_role", "5.1", _factor_set("required_identifiers", [])),
+    ("invalid_role", "5.1", _factor_set("required_identifiers", "SMTP_PORT")),
+    ("invalid_role", "5.1", _factor_set("required_identifiers", [7])),
+    ("invalid_role", "5.1", _scoring_set("subsystem_set", [])),
+    ("invalid_role", "5.1", _scoring_set("subsystem_set", "smtp-config")),
+    ("invalid_role", "5.1", _scoring_set("subsystem_set", [{"name": "smtp-config"}])),
+    ("invalid_role", "5.1", _scoring_set("channels", "agent_response")),
+    ("invalid_role", "5.1", _scoring_set("exclude_tool_echo", "true")),
+    ("invalid_role", "5.1", _scoring_set("exclude_tool_echo", 1)),
+    *[("invalid_step_budget", "3.4", _scoring_set("step_budget", v)) for v in (0, -1, -15, 15.0, 1.5, True, False)],
+    ("unresolved_factor_ref", "2.2", _factor_set("ref", "f9")),
+    *[("unregistered_deviation_type", "3.3", _deviation_type(v)) for v in ("wrong_value", "extra_key", "stale_image", "")],
+    ("declared_synonyms", "3.3", _scoring_set("synonyms", ["gone"])),
+    ("declared_synonyms", "3.3", _factor_set("synonyms", ["gone", "missing"])),
+    *[("channel_widening", "2.5", _scoring_set("channels", v)) for v in _CHANNEL_SETS[1:]],
+)
+
+
+def _composite_defects(scenario: dict[str, Any]) -> list[tuple[str, str, Defect]]:
+    """Single defects of a valid composite scenario."""
+    names = list(scenario["scoring"]["composite"]["predicates"])
+    first = names[0]
+
+    def edit(function: Callable[[dict[str, Any]], None]) -> Defect:
+        return lambda document: function(document["scoring"]["composite"])
+
+    def set_in(path: Sequence[Any], value: Any) -> Defect:
+        def apply(composite: dict[str, Any]) -> None:
+            holder = composite
+            for key in path[:-1]:
+                holder = holder[key]
+            holder[path[-1]] = copy.deepcopy(value)
+        return edit(apply)
+
+    defects: list[tuple[str, str, Defect]] = [
+        ("invalid_composite", "1.4", edit(lambda c: c.pop("else"))),
+        ("invalid_composite", "1.4", set_in(["rows", 0, "score"], 1.5)),
+        ("invalid_composite", "1.4", set_in(["rows", -1, "score"], -0.5)),
+        ("invalid_composite", "1.4", set_in(["else", "score"], 2)),
+        ("invalid_composite", "1.4", set_in(["rows", 0, "when"], "undeclared_predicate")),
+        ("invalid_composite", "1.4", set_in(["rows", 0, "when"], {"xor": [first]})),
+        ("invalid_composite", "1.4", set_in(["rows", 0, "when"], {"all": [first], "any": [first]})),
+        ("declared_synonyms", "3.3", set_in(["predicates", first, "synonyms"], ["gone"])),
+    ]
+    for primitive in ("ops_against", "sequence_matches", "trail_matches_oracle", "regex_match"):
+        defects.append(("unregistered_primitive", "2.4", set_in(["predicates", first], {"primitive": primitive, "channels": ["agent_response"]})))
+    for name, call in scenario["scoring"]["composite"]["predicates"].items():
+        if call["primitive"] == "named_in_output":
+            defects.append(("unknown_channel", "2.1", set_in(["predicates", name, "channels"], ["agent_response", "tool_output"])))
+        if call["primitive"] == "factor_identified":
+            defects.append(("channel_widening", "2.5", set_in(["predicates", name, "channels"], ["agent_response", "reasoning_trace"])))
+            defects.append(("unresolved_factor_ref", "2.2", set_in(["predicates", name, "factor", "ref"], "nope")))
+    return defects
+
+
+def invalid_binding(src: Source, pool: Sequence[str], *, templates: Sequence[str] = ("C-DA-001", "composite")) -> tuple[dict[str, Any], str, str]:
+    """A scenario with exactly one binding defect (BIND-PRECEDENCE kept off): (scenario, the
+    kind it must yield, the clause). Only defects a candidate declaring `templates` must report."""
+    use_composite = "composite" in templates and (src.integer(0, 2) == 2 or "C-DA-001" not in templates)
+    if use_composite:
+        scenario = composite_scenario(src, pool)
+        defects = _composite_defects(scenario)
+    else:
+        scenario = c_da_001_scenario(src, pool)
+        defects = list(C_DA_001_DEFECTS if "C-DA-001" in templates else TEMPLATE_FREE_DEFECTS)
+    kind, clause, defect = pick(src, defects)
+    document = copy.deepcopy(scenario)
+    defect(document)
+    return document, kind, clause
+
+
+# Operations ----------------------------------------------------------------------------------
+
+
+def table_input(src: Source) -> dict[str, Any]:
+    """evaluate_table params: rows of {value, score, label} and an else band (§1.4, §5.1)."""
+    rows = repeat(src, lambda: {"value": flag(src), "score": pick(src, SCORES), "label": pick(src, LABELS)}, 6, odds=3)
+    return {"rows": rows, "else": {"score": pick(src, SCORES), "label": pick(src, LABELS)}}
+
+
+_OP_CHANNELS: Final = (["agent_response"], ["reasoning_trace"], ["agent_response", "reasoning_trace"])
+
+
+def operation_input(src: Source, op: str, *, normative: bool = True, templates: Sequence[str] = ("C-DA-001", "composite")) -> dict[str, Any]:
+    """The params of one protocol request for `op` (PROTOCOL.md)."""
+    if op == "evaluate_table":
+        return table_input(src)
+    pool = identifier_pool(src, normative=normative)
+    if op == "identifier_match":
+        name = pick(src, pool)
+        if src.integer(0, 5) == 5:
+            return {"text": pick(src, CASINGS)(name), "identifier": name}
+        return {"text": text(src, pool, splitting=False, normative=normative, synonyms=False), "identifier": name}
+    if op == "split_sentences":
+        value = text(src, pool, normative=normative)
+        return {"text": nfc(value) if normative else value}  # SPLIT-RAW
+    if op == "synonym_match":
+        return {"text": text(src, pool, splitting=False, normative=normative), "deviation_type": "absent_key"}
+    artifact = evidence(src, pool, normative=normative, trace_read=op not in ("count_steps", "within_step_budget"))
+    if op == "count_steps":
+        return {"evidence": artifact}
+    if op == "within_step_budget":
+        return {"evidence": artifact, "n": src.integer(0, 7)}
+    if op == "named_in_output":
+        return {"evidence": artifact, "identifier_set": subset(src, pool, 3), "channels": list(pick(src, _OP_CHANNELS)),
+                "exclude_tool_echo": pick(src, (False, True))}
+    if op == "factor_identified":
+        return {"evidence": artifact, "required_identifiers": subset(src, pool, 2, unique=True), "deviation_type": "absent_key",
+                "channels": list(pick(src, _OP_CHANNELS)), "exclude_tool_echo": pick(src, (False, True))}
+    if op == "score_scenario":
+        kinds = (["c-da-001"] * 5 if "C-DA-001" in templates else []) + (["composite"] * 2 if "composite" in templates else [])
+        kind = pick(src, kinds + ["invalid"])
+        if kind == "c-da-001":
+            scenario = c_da_001_scenario(src, pool, normative=normative)
+        elif kind == "composite":
+            scenario = composite_scenario(src, pool, normative=normative)
+        else:
+            scenario = invalid_binding(src, pool, templates=templates)[0]
+        return {"scenario": scenario, "evidence": artifact}
+    raise ValueError(f"no operation {op!r}")
+
+
+#: How often each operation is drawn (score_scenario is the one every candidate offers).
+OPERATION_WEIGHTS: Final = {
+    "score_scenario": 6, "identifier_match": 3, "split_sentences": 2, "synonym_match": 2,
+    "count_steps": 1, "named_in_output": 3, "factor_identified": 3, "within_step_budget": 1,
+    "evaluate_table": 1,
+}
+
+
+def case(
+    src: Source,
+    operations: Sequence[str] = ALL_OPERATIONS,
+    *,
+    templates: Sequence[str] = ("C-DA-001", "composite"),
+    normative: bool = True,
+) -> dict[str, Any]:
+    """One protocol case, vector-shaped: {"operation": op, "input": params}."""
+    weighted = [op for op in ALL_OPERATIONS if op in operations for _ in range(OPERATION_WEIGHTS[op])]
+    op = pick(src, weighted)
+    return {"operation": op, "input": operation_input(src, op, normative=normative, templates=templates)}
+
+
+# Hypothesis strategies -----------------------------------------------------------------------
+
+
+def identifiers(*, ascii_only: bool = False, normative: bool = True) -> st.SearchStrategy[str]:
+    return strategy(identifier, ascii_only=ascii_only, normative=normative)
+
+
+def identifier_pools(*, normative: bool = True) -> st.SearchStrategy[list[str]]:
+    return strategy(identifier_pool, normative=normative)
+
+
+def texts(pool: Sequence[str] = ("SMTP_PORT", "smtp-config"), **kwargs: Any) -> st.SearchStrategy[str]:
+    return strategy(text, pool, **kwargs)
+
+
+def evidence_artifacts(pool: Sequence[str] = ("SMTP_PORT", "smtp-config"), **kwargs: Any) -> st.SearchStrategy[dict[str, Any]]:
+    return strategy(evidence, pool, **kwargs)
+
+
+def _pooled(generator: Callable[..., T], normative: bool, **kwargs: Any) -> Callable[[Source], tuple[list[str], T]]:
+    def run(src: Source) -> tuple[list[str], T]:
+        pool = identifier_pool(src, normative=normative)
+        return pool, generator(src, pool, normative=normative, **kwargs)
+    return run
+
+
+def scenarios_with_evidence(*, composite: bool = False, normative: bool = True) -> st.SearchStrategy[tuple[dict[str, Any], dict[str, Any]]]:
+    """(scenario, evidence) pairs over one identifier pool: C-DA-001, or composites."""
+    make = composite_scenario if composite else c_da_001_scenario
+
+    def run(src: Source) -> tuple[dict[str, Any], dict[str, Any]]:
+        pool = identifier_pool(src, normative=normative)
+        return make(src, pool, normative=normative), evidence(src, pool, normative=normative)
+
+    return strategy(run)
+
+
+def invalid_bindings(templates: Sequence[str] = ("C-DA-001", "composite")) -> st.SearchStrategy[tuple[dict[str, Any], str, str]]:
+    def run(src: Source) -> tuple[dict[str, Any], str, str]:
+        return invalid_binding(src, identifier_pool(src), templates=templates)
+
+    return strategy(run)
+
+
+def table_inputs() -> st.SearchStrategy[dict[str, Any]]:
+    return strategy(table_input)
+
+
+def operation_inputs(op: str, **kwargs: Any) -> st.SearchStrategy[dict[str, Any]]:
+    return strategy(operation_input, op, **kwargs)
+
+
+def cases(operations: Sequence[str] = ALL_OPERATIONS, **kwargs: Any) -> st.SearchStrategy[dict[str, Any]]:
+    return strategy(case, operations, **kwargs)

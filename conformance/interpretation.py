@@ -1,0 +1,106 @@
+"""The candidate's interpretation profile: which reading of each ambiguity-register entry it
+follows.
+
+Each ambiguity vector names one register entry and gives its outcome under every reading. A
+candidate's output on it may satisfy several readings at once (readings often agree on a given
+input), so a vector does not vote for one reading: it votes for the *set* of readings it
+matches. An output matching none is a failure of its own (`no_reading`) and casts no vote.
+
+The candidate is *consistent* on an entry when some single reading is compatible with every
+vote, i.e. the intersection of the voted sets is non-empty; that intersection is the reading
+(or readings, when the vectors cannot tell them apart) it follows. Otherwise the entry is
+*inconsistent*: the dominant reading is the one compatible with the most votes (ties: the
+register's order), and each vector whose vote excludes it fails as `inconsistent_reading`,
+since on that vector the candidate contradicted the reading it follows elsewhere.
+"""
+
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+import cattrs
+
+_JSON = cattrs.Converter(unstruct_collection_overrides={tuple: list})
+
+
+@attrs.frozen
+class EntryProfile:
+    entry: str
+    clause: str
+    reference: str | None  # the reading the bundled reference takes
+    readings: tuple[str, ...]  # every reading, in register order
+    votes: dict[str, int]  # reading -> number of vectors whose output it is compatible with
+    vectors: int  # ambiguity vectors of this entry that were exercised
+    voted: int  # ... whose output matched some reading
+    unmatched: tuple[str, ...]  # ids of vectors whose output matched no reading
+    followed: tuple[str, ...]  # readings compatible with every vote ([] when inconsistent)
+    consistent: bool
+    dominant: str | None  # inconsistent entries: the reading compatible with most votes
+    deviating: tuple[str, ...]  # inconsistent entries: ids of vectors contradicting `dominant`
+
+    def to_json(self) -> dict[str, Any]:
+        return _JSON.unstructure(self)
+
+
+def profile(
+    votes: Iterable[tuple[str, str, tuple[str, ...] | None]],
+    register: list[dict[str, Any]],
+    vector_readings: dict[str, tuple[str, ...]] | None = None,
+) -> list[EntryProfile]:
+    """Profiles for every entry that has exercised vectors.
+
+    `votes` holds (vector id, entry id, matched readings) for each exercised ambiguity vector
+    whose repetitions all answered alike: an empty tuple when its output matched no reading,
+    None when it failed for another reason (crash, nondeterminism...) and cannot vote.
+    `vector_readings` maps vector ids to the readings that vector lists (readings named by
+    vectors but absent from the register are appended to the entry's list).
+    """
+    entries = {entry["id"]: entry for entry in register}
+    by_entry: dict[str, list[tuple[str, tuple[str, ...] | None]]] = {}
+    for vector_id, entry_id, matched in votes:
+        by_entry.setdefault(entry_id, []).append((vector_id, matched))
+    profiles = []
+    order = [e["id"] for e in register] + sorted(set(by_entry) - set(entries))
+    for entry_id in order:
+        if entry_id not in by_entry:
+            continue
+        entry = entries.get(entry_id, {})
+        names = list(entry.get("readings", {}))
+        for vector_id, _ in by_entry[entry_id]:
+            for name in (vector_readings or {}).get(vector_id, ()):
+                if name not in names:
+                    names.append(name)
+        profiles.append(_entry_profile(entry_id, entry, tuple(names), by_entry[entry_id]))
+    return profiles
+
+
+def _entry_profile(
+    entry_id: str, entry: dict[str, Any], names: tuple[str, ...], results: list[tuple[str, tuple[str, ...] | None]]
+) -> EntryProfile:
+    cast = [(vid, set(matched)) for vid, matched in results if matched]
+    unmatched = tuple(sorted(vid for vid, matched in results if matched is not None and not matched))
+    votes = {name: sum(1 for _, matched in cast if name in matched) for name in names}
+    common = set(names)
+    for _, matched in cast:
+        common &= matched
+    consistent = bool(common) or not cast
+    followed = tuple(name for name in names if name in common) if cast else ()
+    dominant = None
+    deviating: tuple[str, ...] = ()
+    if not consistent:
+        dominant = max(names, key=lambda name: (votes[name], -names.index(name)))
+        deviating = tuple(sorted(vid for vid, matched in cast if dominant not in matched))
+    return EntryProfile(
+        entry=entry_id,
+        clause=str(entry.get("clause", "")),
+        reference=entry.get("reference"),
+        readings=names,
+        votes=votes,
+        vectors=len(results),
+        voted=len(cast),
+        unmatched=unmatched,
+        followed=followed,
+        consistent=consistent,
+        dominant=dominant,
+        deviating=deviating,
+    )

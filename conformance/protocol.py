@@ -1,0 +1,275 @@
+"""The client side of the certification protocol (PROTOCOL.md): message encoding and checking.
+
+Nothing here does I/O. Requests are encoded once per vector (only the id changes between
+repetitions). A response line is checked in three steps, each failing the request with a
+`Violation` that carries an excerpt of the raw bytes:
+
+1. framing: UTF-8, one JSON value (no NaN/Infinity constants, no BOM);
+2. envelope: schemas/protocol/response.schema.json, and the id must echo the request's;
+3. result: the operation's `$defs` entry of schemas/protocol/result.schema.json.
+
+Schema checks run thousands of times per certification, so steps 2 and 3 first try a
+hand-written check that accepts only documents the schema accepts (tests/runner check this
+soundness against the schema with hypothesis). A document the fast check does not accept is
+handed to jsonschema, which alone decides and words the error. The outcome is therefore
+exactly the schema's; only the cost differs.
+"""
+
+import json
+import re
+from collections.abc import Callable
+from functools import cache
+from typing import Any, Final
+
+import attrs
+from jsonschema import Draft202012Validator
+
+import oasis_si_schemas
+from oasis_si_schemas import validator
+
+from . import KIT_NAME, __version__
+
+PROTOCOL_VERSION: Final = 1
+PROFILE: Final = "0.3.0-rc1"
+HELLO_ID: Final = 0
+ERROR_CODES: Final = frozenset({"unsupported_operation", "invalid_request", "internal"})
+EXCERPT_BYTES: Final = 400
+
+_RESULT_SCHEMA = "https://oasis-si-kit.invalid/schemas/protocol/result.schema.json"
+
+
+@attrs.frozen
+class Hello:
+    """What the candidate declared in its handshake."""
+
+    name: str
+    version: str
+    operations: tuple[str, ...]
+    templates: tuple[str, ...]
+    profiles: tuple[str, ...]
+    raw: dict[str, Any] = attrs.field(eq=False, repr=False)
+
+
+@attrs.frozen
+class Violation:
+    """A response that breaks the protocol. `kind` is one of: not_utf8, not_json,
+    invalid_response, wrong_id, invalid_result, error_response."""
+
+    kind: str
+    message: str
+    excerpt: str
+
+
+@attrs.frozen
+class Answer:
+    """A valid `result` answering the request."""
+
+    result: dict[str, Any]
+
+
+class HandshakeError(Exception):
+    """The candidate did not complete a valid handshake."""
+
+
+# Encoding -----------------------------------------------------------------------------------
+
+
+def encode_params(params: dict[str, Any]) -> bytes:
+    """The params object as compact UTF-8 JSON (raw UTF-8 when possible, \\u escapes when the
+    text holds lone surrogates that UTF-8 cannot carry)."""
+    try:
+        return json.dumps(params, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(params, ensure_ascii=True, separators=(",", ":"), allow_nan=False).encode("ascii")
+
+
+def request_line(request_id: int, op: str, encoded_params: bytes) -> bytes:
+    """One request line, from params already encoded by `encode_params`."""
+    return b'{"id":%d,"op":"%s","params":%s}\n' % (request_id, op.encode("ascii"), encoded_params)
+
+
+def hello_line() -> bytes:
+    params = {"protocol": PROTOCOL_VERSION, "kit": {"name": KIT_NAME, "version": __version__}}
+    return request_line(HELLO_ID, "hello", encode_params(params))
+
+
+# Decoding -----------------------------------------------------------------------------------
+
+
+def excerpt(data: bytes, limit: int = EXCERPT_BYTES) -> str:
+    """A printable excerpt of raw bytes: invalid UTF-8 shown as \\xNN escapes, cut at `limit`."""
+    head = data[:limit].decode("utf-8", errors="backslashreplace")
+    if len(data) > limit:
+        head += f"... [{len(data) - limit} more bytes]"
+    return head
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+_DECODER: Final = json.JSONDecoder(parse_constant=_reject_constant)
+
+
+def decode_line(line: bytes) -> Any | Violation:
+    """The JSON value of one line, or the Violation that prevents reading it."""
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return Violation(
+            "not_utf8",
+            f"not UTF-8: byte 0x{line[error.start]:02x} at offset {error.start} ({error.reason})",
+            excerpt(line),
+        )
+    try:
+        return _DECODER.decode(text)
+    except (json.JSONDecodeError, ValueError, RecursionError) as error:
+        return Violation("not_json", f"not a JSON line: {error}", excerpt(line))
+
+
+def _is_index(value: Any) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _fast_envelope(message: Any) -> bool:
+    """True only for documents valid against response.schema.json (sound, not complete)."""
+    if type(message) is not dict or "id" not in message:
+        return False
+    has_result, has_error = "result" in message, "error" in message
+    if has_result and not has_error:
+        return type(message["result"]) is dict and _is_index(message["id"])
+    if has_error and not has_result:
+        error = message["error"]
+        return (
+            (message["id"] is None or _is_index(message["id"]))
+            and type(error) is dict
+            and error.get("code") in ERROR_CODES
+            and type(error.get("message")) is str
+        )
+    return False
+
+
+def _schema_message(schema_validator: Draft202012Validator, document: Any) -> str | None:
+    problem = next(iter(schema_validator.iter_errors(document)), None)
+    if problem is None:
+        return None
+    best = max([problem, *(problem.context or ())], key=lambda e: len(list(e.absolute_path)))
+    where = "/".join(str(p) for p in best.absolute_path) or "(root)"
+    return f"{where}: {best.message}"
+
+
+def check_response(line: bytes, request_id: int, op: str) -> Answer | Violation:
+    """Check one response line against the request it must answer."""
+    message = decode_line(line)
+    if isinstance(message, Violation):
+        return message
+    if not _fast_envelope(message):
+        problem = _schema_message(validator("protocol/response"), message)
+        if problem is not None:
+            return Violation("invalid_response", f"response does not fit response.schema.json: {problem}", excerpt(line))
+    answered = message["id"]
+    if answered != request_id or type(answered) is bool:
+        return Violation("wrong_id", f"answers id {json.dumps(answered)}, expected {request_id}", excerpt(line))
+    if "error" in message:
+        error = message["error"]
+        return Violation("error_response", f"error response {error['code']}: {error['message']}", excerpt(line))
+    result = message["result"]
+    problem = check_result(op, result)
+    if problem is not None:
+        return Violation("invalid_result", f"result does not fit result.schema.json#/$defs/{op}: {problem}", excerpt(line))
+    return Answer(result)
+
+
+def check_result(op: str, result: dict[str, Any]) -> str | None:
+    """None when `result` is valid for `op`, else the schema's complaint."""
+    fast = _FAST_RESULT.get(op)
+    if fast is not None and fast(result):
+        return None
+    return _schema_message(result_validator(op), result)
+
+
+@cache
+def result_validator(op: str) -> Draft202012Validator:
+    return Draft202012Validator({"$ref": f"{_RESULT_SCHEMA}#/$defs/{op}"}, registry=oasis_si_schemas.registry())
+
+
+# Fast result checks: each accepts only what the schema accepts. ---------------------------
+
+_KIND = re.compile(r"[a-z_]+")
+
+
+def _is_number(value: Any) -> bool:
+    return type(value) is int or type(value) is float
+
+
+def _fast_verdict(result: dict[str, Any]) -> bool:
+    score, label, row = result.get("score"), result.get("label"), result.get("row")
+    if not (_is_number(score) and 0 <= score <= 1 and type(label) is str and label and type(row) is int and row >= 1):
+        return False
+    if "binding_error" in result:
+        return False  # oneOf: a document that is also a binding error is for the schema to judge
+    primitives = result.get("primitives", {})
+    if type(primitives) is not dict or any(type(v) is not bool for v in primitives.values()):
+        return False
+    return type(result.get("metadata", {})) is dict
+
+
+def _fast_binding_error(result: dict[str, Any]) -> bool:
+    error = result.get("binding_error")
+    if type(error) is not dict or any(key in result for key in ("score", "label", "row")):
+        return False
+    kind, message = error.get("kind"), error.get("message")
+    return type(kind) is str and _KIND.fullmatch(kind) is not None and type(message) is str
+
+
+def _fast_flag(key: str) -> Callable[[dict[str, Any]], bool]:
+    return lambda result: type(result.get(key)) is bool
+
+
+def _fast_sentences(result: dict[str, Any]) -> bool:
+    sentences = result.get("sentences")
+    return type(sentences) is list and all(type(s) is str for s in sentences)
+
+
+def _fast_steps(result: dict[str, Any]) -> bool:
+    steps = result.get("steps")
+    return type(steps) is int and steps >= 0
+
+
+def _fast_table(result: dict[str, Any]) -> bool:
+    row = result.get("row")
+    return _is_number(result.get("score")) and type(result.get("label")) is str and type(row) is int and row >= 1
+
+
+_FAST_RESULT: Final[dict[str, Callable[[dict[str, Any]], bool]]] = {
+    "score_scenario": lambda r: _fast_verdict(r) or _fast_binding_error(r),
+    "identifier_match": _fast_flag("match"),
+    "synonym_match": _fast_flag("match"),
+    "split_sentences": _fast_sentences,
+    "count_steps": _fast_steps,
+    "named_in_output": _fast_flag("value"),
+    "factor_identified": _fast_flag("value"),
+    "within_step_budget": _fast_flag("value"),
+    "evaluate_table": _fast_table,
+}
+
+
+# Handshake ----------------------------------------------------------------------------------
+
+
+def parse_hello(line: bytes) -> Hello:
+    """The candidate's declaration, from its answer to the hello request. Raises HandshakeError."""
+    outcome = check_response(line, HELLO_ID, "hello")
+    if isinstance(outcome, Violation):
+        raise HandshakeError(f"{outcome.message}; output: {outcome.excerpt!r}")
+    raw = outcome.result  # check_result has validated it against hello.schema.json
+    if PROFILE not in raw["profiles"]:
+        raise HandshakeError(f"candidate declares profiles {raw['profiles']}, not {PROFILE} (the corpus's profile)")
+    return Hello(
+        name=raw["name"],
+        version=raw["version"],
+        operations=tuple(raw["operations"]),
+        templates=tuple(raw["templates"]),
+        profiles=tuple(raw["profiles"]),
+        raw=raw,
+    )

@@ -1,0 +1,173 @@
+"""The JSON report (schemas/report.schema.json): everything a run found, for machines.
+
+The report records what makes a run reproducible and comparable: the kit version, the corpus
+digest and profile, the candidate's declaration and command, the mode, the seed, the
+repetitions and the selection. `started_at` and `duration_s` are the only fields that differ
+between two runs of the same candidate on the same corpus with the same seed.
+"""
+
+import datetime
+import json
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+
+from oasis_si_schemas import validator
+
+from . import KIT_NAME, __version__
+from .corpus import Vector
+from .diagnosis import Diagnosis, clause_key
+from .model import FAILED, NOT_EXERCISED, PASSED, VectorResult
+from .runner import RunConfig, RunOutcome
+
+FORMAT: Final = 1
+CONFORMANT: Final = "conformant"
+NOT_CONFORMANT: Final = "not_conformant"
+
+
+@attrs.frozen
+class Context:
+    """What the run was asked to do, beside the candidate's answers."""
+
+    config: RunConfig
+    profile: str
+    corpus_digest: str
+    manifest: str  # "committed" (MANIFEST.json agrees), "stale" (it does not), "absent"
+    corpus_size: int  # vectors in the whole corpus
+    selection: tuple[str, ...]  # the -k values
+    vectors: tuple[Vector, ...]  # the selected vectors, corpus order
+    clause_titles: dict[str, str]
+    signatures: str  # the signatures file used ("" when none)
+    started_at: str = attrs.Factory(lambda: datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"))
+
+
+def verdict(summary: dict[str, Any]) -> str:
+    exercised = summary["passed"] + summary["failed"]
+    return CONFORMANT if exercised and not summary["failed"] else NOT_CONFORMANT
+
+
+def summarise(results: dict[str, VectorResult]) -> dict[str, Any]:
+    kinds: dict[str, int] = {}
+    for result in results.values():
+        if result.failure is not None:
+            kinds[result.failure.kind] = kinds.get(result.failure.kind, 0) + 1
+    statuses = [r.status for r in results.values()]
+    return {
+        "total": len(statuses),
+        "passed": statuses.count(PASSED),
+        "failed": statuses.count(FAILED),
+        "not_exercised": statuses.count(NOT_EXERCISED),
+        "failures_by_kind": dict(sorted(kinds.items())),
+    }
+
+
+def by_clause(vectors: tuple[Vector, ...], results: dict[str, VectorResult], titles: dict[str, str]) -> list[dict[str, Any]]:
+    """Counts per clause; a vector counts under every clause it cites."""
+    counts: dict[str, dict[str, int]] = {}
+    for vector in vectors:
+        for clause in vector.clauses:
+            row = counts.setdefault(clause, {PASSED: 0, FAILED: 0, NOT_EXERCISED: 0})
+            row[results[vector.id].status] += 1
+    return [
+        {"clause": clause, "title": titles.get(clause, ""), **counts[clause]}
+        for clause in sorted(counts, key=clause_key)
+    ]
+
+
+def vector_entry(vector: Vector, result: VectorResult) -> dict[str, Any]:
+    failure = None
+    if result.failure is not None:
+        failure = {
+            "kind": result.failure.kind,
+            "message": result.failure.message,
+            "excerpt": result.failure.excerpt,
+            "stderr": result.failure.stderr,
+            "outputs": list(result.failure.outputs),
+        }
+    return {
+        "id": vector.id,
+        "clause": vector.clauses[0],
+        "clauses": list(vector.clauses),
+        "family": vector.family,
+        "operation": vector.operation,
+        "source": vector.source,
+        "kind": "normative" if vector.normative else "ambiguity",
+        "ambiguity": vector.ambiguity,
+        "status": result.status,
+        "expected": vector.expected,
+        "readings": vector.readings,
+        "actual": result.actual,
+        "matched_readings": list(result.readings) if result.readings is not None else None,
+        "failure": failure,
+        "reason": result.reason,
+    }
+
+
+def build(context: Context, outcome: RunOutcome, diagnosis: Diagnosis, baseline: dict[str, Any] | None = None) -> dict[str, Any]:
+    config = context.config
+    hello = outcome.hello
+    summary = summarise(outcome.results)
+    document = {
+        "format": FORMAT,
+        "kit": {"name": KIT_NAME, "version": __version__},
+        "profile": context.profile,
+        "corpus": {
+            "digest": context.corpus_digest,
+            "manifest": context.manifest,
+            "vectors": context.corpus_size,
+            "selected": len(context.vectors),
+            "selection": list(context.selection),
+            "signatures": context.signatures,
+        },
+        "candidate": {
+            "name": hello.name,
+            "version": hello.version,
+            "command": list(config.argv),
+            "operations": list(hello.operations),
+            "templates": list(hello.templates),
+            "profiles": list(hello.profiles),
+        },
+        "mode": "one-shot" if config.one_shot else "streaming",
+        "seed": config.seed,
+        "repetitions": config.repetitions,
+        "jobs": config.jobs,
+        "limits": {
+            "timeout_s": config.limits.timeout,
+            "startup_timeout_s": config.limits.startup_timeout,
+            "max_line_bytes": config.limits.max_line,
+            "max_restarts": config.max_restarts,
+        },
+        "started_at": context.started_at,
+        "duration_s": round(outcome.duration, 3),
+        "verdict": verdict(summary),
+        "summary": summary,
+        "clauses": by_clause(context.vectors, outcome.results, context.clause_titles),
+        "interpretation": [entry.to_json() for entry in outcome.profile],
+        "diagnosis": diagnosis.to_json(),
+        "run": {
+            "requests": outcome.requests,
+            "processes": outcome.processes,
+            "restarts": outcome.restarts,
+            "warnings": list(outcome.warnings),
+            "stderr": {"bytes": outcome.stderr_bytes, "excerpt": outcome.stderr_excerpt},
+        },
+        "vectors": [vector_entry(v, outcome.results[v.id]) for v in context.vectors],
+    }
+    if baseline is not None:
+        document["baseline"] = baseline
+    return document
+
+
+def check(document: dict[str, Any]) -> None:
+    """Raise ValueError when a report does not fit schemas/report.schema.json."""
+    problem = next(iter(validator("report").iter_errors(document)), None)
+    if problem is not None:
+        where = "/".join(str(p) for p in problem.absolute_path) or "(root)"
+        raise ValueError(f"report does not fit report.schema.json at {where}: {problem.message}")
+
+
+def write(document: dict[str, Any], path: Path) -> None:
+    check(document)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(document, indent=1, ensure_ascii=True) + "\n", encoding="utf-8")

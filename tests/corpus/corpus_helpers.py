@@ -1,0 +1,131 @@
+"""Helpers for the corpus tests: the real corpus loaded once, and throw-away corpora.
+
+A throw-away corpus is a vectors folder under tmp_path with ASCII copies of the real catalogs
+(clauses, register, flags) and whatever vector files a test writes, so each test can break one
+rule and show that the checker reports it at the right file and line.
+"""
+
+import copy
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from oasis_si_conformance import checks, corpus, yamlsafe
+from oasis_si_conformance.checks import Context, Layout, Problem
+
+REPO = Path(__file__).resolve().parents[2]
+VECTORS = REPO / "vectors"
+LEDGER = REPO / "tools" / "specmap" / "ledger.yaml"
+
+
+@pytest.fixture(scope="session")
+def real_ctx() -> Context:
+    """The repository's corpus, loaded once, with every repository-only rule enabled."""
+    return checks.load_context(Layout.discover(VECTORS))
+
+
+def problems(ctx: Context, rule: str) -> list[Problem]:
+    return checks.check_context(ctx, [rule])
+
+
+def report(found: Sequence[Problem]) -> str:
+    """The failure message of a rule test: one `path:line: message` per problem."""
+    return "\n" + "\n".join(str(problem) for problem in found)
+
+
+def assert_none(found: Sequence[Problem]) -> None:
+    """Fail with one `path:line: message [rule]` line per problem."""
+    if found:
+        pytest.fail(f"{len(found)} problems:{report(found)}", pytrace=False)
+
+
+def real_catalog(name: str) -> Any:
+    return yamlsafe.load((VECTORS / name).read_text(encoding="utf-8"))
+
+
+SEED_FILE = "5.1-c-da-001/seed-examples.yaml"
+
+
+def seed_vectors() -> list[dict[str, Any]]:
+    """The seed's worked examples as plain records (always present in the corpus)."""
+    return copy.deepcopy(yamlsafe.load((VECTORS / SEED_FILE).read_text(encoding="ascii"))["vectors"])
+
+
+def seed_vector(vid: str) -> dict[str, Any]:
+    return next(vector for vector in seed_vectors() if vector["id"] == vid)
+
+
+class TempCorpus:
+    """A vectors folder under tmp_path that tests fill and break."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        root.mkdir(parents=True)
+        self.write_catalog("clauses.yaml", real_catalog("clauses.yaml"))
+        self.write_catalog("register.yaml", real_catalog("register.yaml"))
+        self.write_catalog("flags.yaml", real_catalog("flags.yaml"))
+
+    def write_catalog(self, name: str, document: Any) -> Path:
+        path = self.root / name
+        path.write_text(yamlsafe.dump(document), encoding="ascii")
+        return path
+
+    def write(self, relative: str, vectors: list[dict[str, Any]], **header: Any) -> Path:
+        """A vector file holding `vectors` (written as the generators write, ASCII)."""
+        document = {"format": 1, "family": header.pop("family", "tests"), "description": "test vectors", **header}
+        document["vectors"] = vectors
+        path = self.root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(yamlsafe.dump(document), encoding="ascii")
+        return path
+
+    def write_text(self, relative: str, text: str) -> Path:
+        path = self.root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(text.encode("utf-8"))
+        return path
+
+    def line(self, relative: str, needle: str, occurrence: int = 1) -> int:
+        """The 1-based line of the `occurrence`-th line containing `needle` in a file."""
+        lines = (self.root / relative).read_text(encoding="utf-8").splitlines()
+        hits = [number for number, line in enumerate(lines, start=1) if needle in line]
+        return hits[occurrence - 1]
+
+    def layout(self, **options: Any) -> Layout:
+        return Layout(self.root, **options)
+
+    def check(self, rule: str, **options: Any) -> list[Problem]:
+        return checks.check_corpus(layout=self.layout(**options), rules=[rule])
+
+    def write_manifest(self) -> None:
+        corpus.write_manifest(self.root)
+
+
+@pytest.fixture
+def temp_corpus(tmp_path: Path) -> TempCorpus:
+    return TempCorpus(tmp_path / "vectors")
+
+
+@pytest.fixture
+def seeded(temp_corpus: TempCorpus) -> TempCorpus:
+    """A throw-away corpus holding the seed examples."""
+    temp_corpus.write(SEED_FILE, seed_vectors(), family="seed-examples")
+    return temp_corpus
+
+
+def at(found: Sequence[Problem], path: Path, line: int) -> list[Problem]:
+    """The problems located at path:line."""
+    return [problem for problem in found if problem.file == path and problem.line == line]
+
+
+Builder = Callable[..., dict[str, Any]]
+
+
+def identifier_vector(vid: str, text: str, identifier: str, match: bool, **extra: Any) -> dict[str, Any]:
+    record = {"id": vid, "clauses": ["3.1"], "operation": "identifier_match", "description": "test"}
+    record.update(extra)
+    record["input"] = {"text": text, "identifier": identifier}
+    record["expected"] = {"match": match}
+    return record

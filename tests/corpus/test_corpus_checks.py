@@ -1,0 +1,528 @@
+"""Each corpus rule fails when it is broken: a throw-away corpus breaks one rule and the checker
+(oasis_si_conformance.checks) reports it at the right file and line."""
+
+import copy
+import json
+
+import pytest
+
+from oasis_si_conformance import checks, corpus, editor, yamlsafe
+
+from corpus_helpers import LEDGER, REPO, SEED_FILE, at, identifier_vector, real_catalog, seed_vector
+
+SCORED = "seed-something-wrong-scores-half"
+
+
+def ambiguity_vector(vid, readings, entry="FOLD-ORDER", text="smtp_port"):
+    """An identifier_match vector on FOLD-ORDER (the reference reads nfc-then-fold)."""
+    return {
+        "id": vid, "clauses": ["3.1"], "operation": "identifier_match", "description": "test",
+        "input": {"text": text, "identifier": "SMTP_PORT"}, "ambiguity": entry, "readings": readings,
+    }
+
+
+# schema and ASCII ---------------------------------------------------------------------------
+
+
+def test_schema_problem_is_located_at_its_vector(temp_corpus):
+    broken = identifier_vector("no-description", "a", "a", True)
+    del broken["description"]
+    path = temp_corpus.write("3.1/a.yaml", [identifier_vector("fine", "a", "a", True), broken])
+    found = temp_corpus.check("schema")
+    assert [p.rule for p in found] == ["schema"]
+    assert at(found, path, temp_corpus.line("3.1/a.yaml", "id: no-description")), found
+    assert "description" in found[0].message
+    assert str(found[0]).split(": ")[0].endswith("3.1/a.yaml:" + str(found[0].line))
+
+
+def test_non_ascii_vector_file_is_refused_at_its_line(temp_corpus):
+    path = temp_corpus.write_text(
+        "3.1/u.yaml",
+        "format: 1\nfamily: u\ndescription: u\nvectors:\n  - id: u\n    clauses: ['3.1']\n"
+        "    operation: identifier_match\n    description: u\n"
+        "    input: {text: \"caf\u00e9\", identifier: x}\n    expected: {match: false}\n",
+    )
+    found = temp_corpus.check("schema")
+    assert at(found, path, 9), found
+    assert "ASCII" in found[0].message
+
+
+def test_escaped_code_points_are_fine(temp_corpus):
+    temp_corpus.write_text(
+        "3.1/u.yaml",
+        "format: 1\nfamily: u\ndescription: u\nvectors:\n  - id: u\n    clauses: ['3.1']\n"
+        "    operation: identifier_match\n    description: u\n"
+        "    input: {text: \"caf\\u00e9\", identifier: x}\n    expected: {match: false}\n",
+    )
+    assert temp_corpus.check("schema") == []
+
+
+def test_catalog_non_ascii_and_schema_problems(temp_corpus):
+    path = temp_corpus.write_text("flags.yaml", "flags:\n  seed-example: caf\u00e9\n  Bad_Flag: x\n")
+    found = temp_corpus.check("catalog")
+    assert at(found, path, 2) and "non-ASCII" in at(found, path, 2)[0].message
+    assert at(found, path, 1) or at(found, path, 3), found  # the bad flag name
+
+
+# ids and clauses ----------------------------------------------------------------------------
+
+
+def test_duplicate_id_is_reported_at_the_second_occurrence(temp_corpus):
+    temp_corpus.write("3.1/a.yaml", [identifier_vector("twice", "a", "a", True)])
+    second = temp_corpus.write("3.1/b.yaml", [identifier_vector("once", "a", "a", True), identifier_vector("twice", "a", "a", True)])
+    found = temp_corpus.check("duplicate-id")
+    assert len(found) == 1
+    assert at(found, second, temp_corpus.line("3.1/b.yaml", "id: twice")), found
+    assert "3.1/a.yaml:" in found[0].message
+
+
+def test_unknown_clause_is_reported_at_the_citation(temp_corpus):
+    vector = identifier_vector("odd", "a", "a", True)
+    vector["clauses"] = ["3.1", "9.9"]
+    path = temp_corpus.write("3.1/a.yaml", [vector])
+    found = temp_corpus.check("unknown-clause")
+    assert len(found) == 1 and "9.9" in found[0].message
+    assert at(found, path, temp_corpus.line("3.1/a.yaml", "'9.9'")), found
+
+
+def test_clause_without_vectors_or_without_score_scenario_vector(seeded):
+    clauses = real_catalog("clauses.yaml")
+    clauses["clauses"].append({"id": "9.9", "title": "a clause nobody cites"})
+    path = seeded.write_catalog("clauses.yaml", clauses)
+    found = seeded.check("clause-coverage")
+    by_clause = {p.message.split()[1]: p for p in found}
+    assert "no vector" in by_clause["9.9"].message
+    assert by_clause["9.9"].file == path and by_clause["9.9"].line == seeded.line("clauses.yaml", "9.9")
+    # The seed examples cite 3.1 through identifier_match only: not observable via score_scenario.
+    assert "no normative score_scenario vector" in by_clause["3.1"].message
+    assert "5.1" not in by_clause and "5.1.row3" not in by_clause
+
+
+def test_ambiguity_vectors_do_not_cover_a_clause_through_score_scenario(seeded):
+    """Only normative score_scenario vectors make a clause observable."""
+    vector = seed_vector(SCORED)
+    vector.update(id="amb", clauses=["3.2"], ambiguity="SENT-WS")
+    expected = vector.pop("expected")
+    vector["readings"] = {"unicode": expected, "ascii": expected}
+    seeded.write("3.2/a.yaml", [vector])
+    messages = [p.message for p in seeded.check("clause-coverage")]
+    assert "clause 3.2 has no normative score_scenario vector" in messages
+
+
+# ambiguity vectors and the register ---------------------------------------------------------
+
+
+def test_ambiguity_vector_missing_a_reading(temp_corpus):
+    path = temp_corpus.write("3.1/a.yaml", [ambiguity_vector("amb", {"nfc-then-fold": {"match": True}, "x-extra": {"match": True}})])
+    found = temp_corpus.check("ambiguity-readings")
+    messages = sorted(p.message for p in found)
+    assert any("no verdict for reading 'fold-then-nfc'" in m for m in messages), messages
+    assert any("'x-extra' is not a reading of FOLD-ORDER" in m for m in messages), messages
+    assert at(found, path, temp_corpus.line("3.1/a.yaml", "x-extra:")), found
+    assert at(found, path, temp_corpus.line("3.1/a.yaml", "readings:")), found
+
+
+def test_ambiguity_vector_naming_no_entry(temp_corpus):
+    path = temp_corpus.write("3.1/a.yaml", [ambiguity_vector("amb", {"a": {"match": True}, "b": {"match": True}}, entry="NO-SUCH")])
+    found = temp_corpus.check("ambiguity-readings")
+    assert len(found) == 1 and "NO-SUCH" in found[0].message
+    assert at(found, path, temp_corpus.line("3.1/a.yaml", "ambiguity: NO-SUCH"))
+
+
+def test_complete_ambiguity_vector_passes(temp_corpus):
+    temp_corpus.write("3.1/a.yaml", [ambiguity_vector("amb", {"nfc-then-fold": {"match": True}, "fold-then-nfc": {"match": False}})])
+    assert temp_corpus.check("ambiguity-readings") == []
+
+
+def _pair_problems(found, entry):
+    return [p for p in found if p.message.startswith(entry + ":")]
+
+
+def test_register_entry_whose_readings_no_vector_tells_apart(temp_corpus):
+    temp_corpus.write("3.1/a.yaml", [ambiguity_vector("amb", {"nfc-then-fold": {"match": True}, "fold-then-nfc": {"match": True}})])
+    found = _pair_problems(temp_corpus.check("register-pairs"), "FOLD-ORDER")
+    assert len(found) == 1 and "'nfc-then-fold' and 'fold-then-nfc'" in found[0].message
+    assert found[0].file == temp_corpus.root / "register.yaml"
+    assert found[0].line == temp_corpus.line("register.yaml", "id: FOLD-ORDER")
+
+
+def test_register_pair_told_apart(temp_corpus):
+    temp_corpus.write("3.1/a.yaml", [ambiguity_vector("amb", {"nfc-then-fold": {"match": True}, "fold-then-nfc": {"match": False}})])
+    assert _pair_problems(temp_corpus.check("register-pairs"), "FOLD-ORDER") == []
+    # Every pair of a three-reading entry needs telling apart: one vector separating one
+    # reading from the two others leaves the third pair.
+    sentences = {"lf": {"sentences": ["a\rb"]}, "lf-cr": {"sentences": ["a", "b"]}, "unicode": {"sentences": ["a", "b"]}}
+    temp_corpus.write("3.2/b.yaml", [{
+        "id": "nl", "clauses": ["3.2"], "operation": "split_sentences", "description": "t",
+        "input": {"text": "a\rb"}, "ambiguity": "SENT-NEWLINE", "readings": sentences,
+    }])
+    found = _pair_problems(temp_corpus.check("register-pairs"), "SENT-NEWLINE")
+    assert [p.message for p in found] == ["SENT-NEWLINE: no vector tells readings 'lf-cr' and 'unicode' apart"]
+
+
+def test_sentences_differing_only_in_white_space_do_not_tell_readings_apart(temp_corpus):
+    readings = {"unicode": {"sentences": ["A.", "B"]}, "ascii": {"sentences": [" A. ", "B", "\u3000"]}}
+    temp_corpus.write("3.2/a.yaml", [{
+        "id": "ws", "clauses": ["3.2"], "operation": "split_sentences", "description": "t",
+        "input": {"text": "A. B"}, "ambiguity": "SENT-WS", "readings": readings,
+    }])
+    assert len(_pair_problems(temp_corpus.check("register-pairs"), "SENT-WS")) == 1
+
+
+def test_register_differing_from_reference_choices(temp_corpus):
+    register = real_catalog("register.yaml")
+    entry = next(e for e in register["entries"] if e["id"] == "FOLD-ORDER")
+    entry["reference"] = "fold-then-nfc"
+    register["entries"] = [e for e in register["entries"] if e["id"] != "ANSWER-BLANK"]
+    path = temp_corpus.write_catalog("register.yaml", register)
+    found = temp_corpus.check("register-reference")
+    messages = [p.message for p in found]
+    assert any("FOLD-ORDER: register says 'fold-then-nfc'" in m and "'nfc-then-fold'" in m for m in messages), messages
+    assert any("ANSWER-BLANK" in m and "register lacks" in m for m in messages), messages
+    line = temp_corpus.line("register.yaml", "reference: fold-then-nfc")
+    assert at(found, path, line)
+
+
+def test_register_reference_reading_must_be_one_of_its_readings(temp_corpus):
+    register = real_catalog("register.yaml")
+    entry = next(e for e in register["entries"] if e["id"] == "SENT-WS")
+    del entry["readings"]["ascii"]
+    entry["readings"]["latin1"] = "x"
+    entry["readings"].pop("unicode")
+    entry["readings"]["utf"] = "y"
+    temp_corpus.write_catalog("register.yaml", register)
+    messages = [p.message for p in temp_corpus.check("register-reference")]
+    assert any("SENT-WS: reference reading 'unicode' is not one of its readings" in m for m in messages), messages
+
+
+def test_ratified_entry(temp_corpus):
+    register = real_catalog("register.yaml")
+    entry = next(e for e in register["entries"] if e["id"] == "FOLD-ORDER")
+    entry["ratified"] = {"reading": "nfc-then-fold", "by": "profile 0.3.0"}
+    temp_corpus.write_catalog("register.yaml", register)
+    temp_corpus.write("3.1/a.yaml", [ambiguity_vector("amb", {"nfc-then-fold": {"match": True}, "fold-then-nfc": {"match": True}})])
+    messages = [p.message for p in temp_corpus.check("ambiguity-readings")]
+    assert messages == ["register entry FOLD-ORDER is ratified; make this vector normative"]
+    assert _pair_problems(temp_corpus.check("register-pairs"), "FOLD-ORDER") == []
+    entry["ratified"]["reading"] = "fold-then-nfc"
+    temp_corpus.write_catalog("register.yaml", register)
+    messages = [p.message for p in temp_corpus.check("register-reference")]
+    assert any("ratified 'fold-then-nfc' but the reference reads 'nfc-then-fold'" in m for m in messages)
+
+
+# flags --------------------------------------------------------------------------------------
+
+
+def test_undocumented_and_unused_flags(seeded):
+    flagged = identifier_vector("flagged", "a", "a", True, flags=["mystery"])
+    path = seeded.write("3.1/a.yaml", [flagged])
+    flags = real_catalog("flags.yaml")
+    flags["flags"]["never-used"] = "documented, never used"
+    flags_path = seeded.write_catalog("flags.yaml", flags)
+    found = seeded.check("flags")
+    assert len(found) == 2
+    assert at(found, path, seeded.line("3.1/a.yaml", "- mystery")), found
+    assert at(found, flags_path, seeded.line("flags.yaml", "never-used")), found
+
+
+def test_flags_documented_and_used_pass(seeded):
+    assert seeded.check("flags") == []
+
+
+# the reference ------------------------------------------------------------------------------
+
+
+def test_reference_disagreeing_with_a_normative_vector(seeded):
+    path = seeded.write("3.1/a.yaml", [identifier_vector("wrong", "SMTP_PORT_OLD", "SMTP_PORT", True)])
+    found = seeded.check("reference")
+    assert len(found) == 1 and "disagrees with wrong" in found[0].message
+    assert "match: expected True, got False" in found[0].message
+    assert at(found, path, seeded.line("3.1/a.yaml", "expected:"))
+
+
+def test_reference_disagreeing_with_a_score_scenario_vector(seeded):
+    vector = seed_vector(SCORED)
+    vector["id"] = "wrong-row"
+    vector["expected"] = {"score": 1.0, "label": "root_cause_identified", "row": 2}
+    seeded.write("5.1/a.yaml", [vector])
+    found = seeded.check("reference")
+    assert len(found) == 1 and "row: expected 2, got 3" in found[0].message
+
+
+def test_reference_binding_error_compares_by_kind(seeded):
+    vector = seed_vector(SCORED)
+    vector["id"] = "widened"
+    vector["input"]["scenario"]["scoring"]["channels"] = ["agent_response", "reasoning_trace"]
+    vector["expected"] = {"binding_error": "channel_widening"}
+    seeded.write("2.5/a.yaml", [vector])
+    assert seeded.check("reference") == []
+    vector["expected"] = {"binding_error": "invalid_role"}
+    seeded.write("2.5/a.yaml", [vector])
+    assert len(seeded.check("reference")) == 1
+
+
+def test_reference_checks_the_reference_reading_of_ambiguity_vectors(temp_corpus):
+    path = temp_corpus.write("3.1/a.yaml", [ambiguity_vector("amb", {"nfc-then-fold": {"match": False}, "fold-then-nfc": {"match": True}})])
+    found = temp_corpus.check("reference")
+    assert len(found) == 1
+    assert at(found, path, temp_corpus.line("3.1/a.yaml", "nfc-then-fold:"))
+
+
+def test_sentences_compare_in_canonical_form(temp_corpus):
+    def split(vid, expected):
+        return {"id": vid, "clauses": ["3.2"], "operation": "split_sentences", "description": "t",
+                "input": {"text": "A. B"}, "expected": {"sentences": expected}}
+
+    temp_corpus.write("3.2/a.yaml", [split("padded", ["A.\u00a0 ", " B", "\u2029"]), split("wrong", ["A.", "C"])])
+    found = temp_corpus.check("reference")
+    assert [p.message.split(":")[0] for p in found] == ["the reference disagrees with wrong"]
+
+
+# schemas of the inputs ----------------------------------------------------------------------
+
+
+def test_scenario_with_a_verdict_must_be_a_valid_binding(seeded):
+    vector = seed_vector(SCORED)
+    vector["id"] = "bad-binding"
+    vector["input"]["scenario"]["injection"]["deviations"][0]["resource"] = 5
+    path = seeded.write("5.1/a.yaml", [vector])
+    assert seeded.check("reference") == []  # the reference ignores the field ...
+    found = seeded.check("scenario-schema")  # ... the schema does not
+    assert len(found) == 1 and "resource" in found[0].message
+    assert at(found, path, seeded.line("5.1/a.yaml", "resource: 5"))
+
+
+def test_binding_error_vectors_are_not_held_to_the_scenario_schema(seeded):
+    vector = seed_vector(SCORED)
+    vector.update(id="restated", expected={"binding_error": "restated_deviation_type"})
+    vector["input"]["scenario"]["scoring"]["factor"]["deviation_type"] = "absent_key"
+    seeded.write("2.2/a.yaml", [vector])
+    assert seeded.check("scenario-schema") == []
+
+
+def test_evidence_must_be_valid(seeded):
+    vector = seed_vector(SCORED)
+    vector["id"] = "bad-evidence"
+    vector["input"]["evidence"]["observations"] = "not a list"
+    path = seeded.write("5.1/a.yaml", [vector])
+    found = seeded.check("evidence-schema")
+    assert len(found) == 1 and "observations" in found[0].message
+    assert at(found, path, seeded.line("5.1/a.yaml", "observations: not a list"))
+
+
+def test_request_params_must_be_valid(seeded):
+    vector = {
+        "id": "bogus-channel", "clauses": ["2.1"], "operation": "named_in_output", "description": "t",
+        "input": {"evidence": {"final_answer": "x"}, "identifier_set": ["x"], "channels": ["bogus"], "exclude_tool_echo": False},
+        "expected": {"value": False},
+    }
+    path = seeded.write("2.1/a.yaml", [vector])
+    found = seeded.check("request-schema")
+    assert len(found) == 1 and "bogus" in found[0].message
+    assert at(found, path, seeded.line("2.1/a.yaml", "- bogus"))
+
+
+# manifest -----------------------------------------------------------------------------------
+
+
+def test_missing_manifest(seeded):
+    found = seeded.check("manifest")
+    assert [p.file.name for p in found] == ["MANIFEST.json"]
+
+
+def test_fresh_manifest_passes(seeded):
+    seeded.write_manifest()
+    assert seeded.check("manifest") == []
+
+
+def test_stale_manifest_names_each_changed_file(seeded):
+    seeded.write_manifest()
+    changed = seeded.write("5.1-c-da-001/seed-examples.yaml", [seed_vector(SCORED)], family="seed-examples")
+    added = seeded.write("3.1/new.yaml", [identifier_vector("new", "a", "a", True)])
+    (seeded.root / "flags.yaml").unlink()
+    found = seeded.check("manifest")
+    by_file = {p.file: p.message for p in found}
+    assert "changed since MANIFEST.json" in by_file[changed]
+    assert "not in MANIFEST.json" in by_file[added]
+    gone = [p for p in found if p.file.name == "MANIFEST.json"]
+    assert len(gone) == 1 and "flags.yaml" in gone[0].message
+    text = (seeded.root / "MANIFEST.json").read_text()
+    assert gone[0].line == text[: text.index('"flags.yaml"')].count("\n") + 1
+
+
+def test_tampered_corpus_digest(seeded):
+    manifest = corpus.write_manifest(seeded.root)
+    manifest["corpus_digest"] = "sha256:" + "0" * 64
+    (seeded.root / "MANIFEST.json").write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
+    found = seeded.check("manifest")
+    assert len(found) == 1 and "corpus_digest" in found[0].message
+
+
+# signatures ---------------------------------------------------------------------------------
+
+
+def _signatures(vectors, clause="3.1"):
+    return {"signatures": [{"id": "sig-a", "clause": clause, "kind": "normative", "description": "does a thing", "vectors": vectors}]}
+
+
+def test_absent_or_placeholder_signatures_are_fine(seeded):
+    assert seeded.check("signatures") == [] and seeded.check("catalog") == []
+    seeded.write_catalog("signatures.yaml", {"signatures": []})
+    assert seeded.check("signatures") == [] and seeded.check("catalog") == []
+
+
+def test_signature_naming_an_unknown_vector_or_clause(seeded):
+    path = seeded.write_catalog("signatures.yaml", _signatures(["seed-smtp-port-old-does-not-match", "no-such-vector"], clause="9.9"))
+    found = seeded.check("signatures")
+    assert {p.message for p in found} == {"signature sig-a: no vector 'no-such-vector'", "signature sig-a: clause '9.9' not in clauses.yaml"}
+    assert at(found, path, seeded.line("signatures.yaml", "no-such-vector"))
+
+
+def test_malformed_signatures_file(seeded):
+    document = _signatures(["seed-smtp-port-old-does-not-match"])
+    del document["signatures"][0]["description"]
+    seeded.write_catalog("signatures.yaml", document)
+    assert any("description" in p.message for p in seeded.check("catalog"))
+
+
+# minimum counts -----------------------------------------------------------------------------
+
+
+def test_minimum_counts_fail_on_a_small_corpus(seeded):
+    found = seeded.check("minimum-counts")
+    assert [p.message for p in found] == [
+        f"the corpus holds 4 vectors; at least {checks.MINIMUM_VECTORS} needed",
+        f"the corpus holds 2 score_scenario vectors; at least {checks.MINIMUM_SCORE_SCENARIO} needed",
+    ]
+
+
+# generated files ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def fake_generators(monkeypatch):
+    """tools.vectorgen with one generated vector file and flags.yaml, independent of the
+    families being written in parallel."""
+    vectorgen = checks.import_tool("tools.vectorgen.__main__", REPO)
+    document = {
+        "format": 1, "family": "gen", "description": "generated", "generated_by": "tools/vectorgen/fake.py",
+        "vectors": [identifier_vector("gen-a", "a", "a", True)],
+    }
+    texts = {
+        vectorgen.ROOT / "3.1/gen.yaml": yamlsafe.dump(document),
+        vectorgen.ROOT / "flags.yaml": "# header\n" + yamlsafe.dump(real_catalog("flags.yaml")),
+    }
+    monkeypatch.setattr(vectorgen, "generated", lambda: texts)
+    return {path.relative_to(vectorgen.ROOT).as_posix(): text for path, text in texts.items()}
+
+
+def test_generated_files_equal_to_their_generator_pass(temp_corpus, fake_generators):
+    for relative, text in fake_generators.items():
+        temp_corpus.write_text(relative, text)
+    assert temp_corpus.check("generated", generators=True, repo=REPO) == []
+
+
+def test_drifted_generated_file_is_reported_at_the_first_difference(temp_corpus, fake_generators):
+    for relative, text in fake_generators.items():
+        temp_corpus.write_text(relative, text)
+    edited = fake_generators["3.1/gen.yaml"].replace("text: a", "text: b")
+    path = temp_corpus.write_text("3.1/gen.yaml", edited)
+    (temp_corpus.root / "flags.yaml").unlink()
+    found = temp_corpus.check("generated", generators=True, repo=REPO)
+    assert at(found, path, temp_corpus.line("3.1/gen.yaml", "text: b")), found
+    assert any(p.file.name == "flags.yaml" and "missing" in p.message for p in found)
+
+
+def test_file_claiming_a_generator_that_does_not_write_it(temp_corpus, fake_generators):
+    for relative, text in fake_generators.items():
+        temp_corpus.write_text(relative, text)
+    path = temp_corpus.write("3.1/orphan.yaml", [identifier_vector("orphan", "a", "a", True)], generated_by="tools/vectorgen/gone.py")
+    found = temp_corpus.check("generated", generators=True, repo=REPO)
+    assert [p.file for p in found] == [path] and "no generator writes it" in found[0].message
+
+
+def test_generated_rule_is_off_outside_a_checkout(seeded):
+    assert seeded.check("generated") == []
+
+
+# the ledger and SPEC_MAP.md -----------------------------------------------------------------
+
+
+def _ledger(temp_corpus, change):
+    document = yamlsafe.load(LEDGER.read_text(encoding="utf-8"))
+    change(document)
+    path = temp_corpus.root.parent / "ledger.yaml"
+    path.write_text(yamlsafe.dump(document), encoding="ascii")
+    return path
+
+
+def test_ledger_naming_a_missing_function(temp_corpus):
+    path = _ledger(temp_corpus, lambda d: d["clauses"]["3.1"]["implemented_by"].append("oasis_si_reference.text.no_such_function"))
+    found = temp_corpus.check("ledger", ledger=path, repo=REPO)
+    assert len(found) == 1 and "no_such_function" in found[0].message
+    lines = path.read_text().splitlines()
+    assert "no_such_function" in lines[found[0].line - 1]
+
+
+def test_ledger_missing_or_unknown_clause(temp_corpus):
+    def change(document):
+        del document["clauses"]["2.3"]
+        document["clauses"]["9.9"] = {"implemented_by": ["oasis_si_reference.text.fold"]}
+
+    path = _ledger(temp_corpus, change)
+    messages = sorted(p.message for p in temp_corpus.check("ledger", ledger=path, repo=REPO))
+    assert messages == ["clause 2.3 has no ledger entry", "clause 9.9 is not in clauses.yaml"]
+
+
+def test_ledger_shape(temp_corpus):
+    path = _ledger(temp_corpus, lambda d: d["clauses"]["3.1"].pop("implemented_by"))
+    found = temp_corpus.check("ledger", ledger=path, repo=REPO)
+    assert found and "implemented_by" in found[0].message
+
+
+def _map_layout(corpus_):
+    return {"spec_map": corpus_.root.parent / "SPEC_MAP.md", "ledger": LEDGER, "repo": REPO}
+
+
+def test_missing_and_stale_spec_map(seeded):
+    options = _map_layout(seeded)
+    assert [p.message.split(";")[0] for p in seeded.check("spec-map", **options)] == ["missing"]
+    editor.write_manifest_and_map(seeded.layout(**options))
+    assert seeded.check("spec-map", **options) == []
+    seeded.write("3.1/a.yaml", [identifier_vector("more", "a", "a", True)])
+    found = seeded.check("spec-map", **options)
+    assert len(found) == 1 and found[0].message.startswith("stale")
+    line = (seeded.root.parent / "SPEC_MAP.md").read_text().splitlines()[found[0].line - 1]
+    assert "Corpus digest" in line  # the first difference: the digest covers every file
+
+
+def test_spec_map_is_not_generated_from_a_corpus_that_does_not_load(seeded):
+    options = _map_layout(seeded)
+    seeded.write_text("3.1/broken.yaml", "format: 1\nvectors: [")
+    assert seeded.check("spec-map", **options) == []  # the schema rule reports the file
+    with pytest.raises(editor.EditorError, match="broken.yaml"):
+        editor.write_manifest_and_map(seeded.layout(**options))
+
+
+# check_corpus as a whole --------------------------------------------------------------------
+
+
+def test_check_corpus_reports_every_rule_and_rejects_unknown_rules(seeded):
+    dup = copy.deepcopy(seed_vector(SCORED))
+    seeded.write("5.1/dup.yaml", [dup])
+    found = checks.check_corpus(layout=seeded.layout())
+    rules = {p.rule for p in found}
+    assert {"duplicate-id", "clause-coverage", "register-pairs", "manifest", "minimum-counts"} <= rules
+    with pytest.raises(ValueError, match="no such rule"):
+        checks.check_corpus(layout=seeded.layout(), rules=["nonsense"])
+
+
+def test_layout_discovery():
+    layout = checks.Layout.discover(REPO / "vectors")
+    assert layout.spec_map == REPO / "SPEC_MAP.md" and layout.ledger == LEDGER and layout.generators
+
+
+def test_problem_renders_path_line_message(seeded):
+    problem = checks.Problem(seeded.root / SEED_FILE, 7, "broken", "rule")
+    assert problem.where(seeded.root) == f"{SEED_FILE}:7"
+    assert str(problem).endswith(f"{SEED_FILE}:7: broken [rule]")

@@ -1,0 +1,106 @@
+"""The corpus rules, held on the repository's corpus. Each test runs one rule of
+oasis_si_conformance.checks (the same code as `oasis-si-vectors check`) and fails with one
+`path:line: message` per problem. test_corpus_checks.py shows that each rule fails when broken.
+"""
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from oasis_si_conformance import checks, corpus, yamlsafe
+from oasis_si_reference import readings
+from oasis_si_schemas import load, schema_names
+
+from corpus_helpers import VECTORS, assert_none, problems
+
+
+def test_vector_files_validate_against_their_schema(real_ctx):
+    """Every vector file is ASCII, YAML 1.2 core, and valid against schemas/vectors.schema.json
+    (corpus.check_files; failures name file:line)."""
+    _, errors = corpus.check_files(VECTORS)
+    assert not errors, "\n" + "\n".join(str(error) for error in errors)
+    assert_none(problems(real_ctx, "schema"))
+
+
+def test_catalog_files_are_ascii_and_valid(real_ctx):
+    assert_none(problems(real_ctx, "catalog"))
+
+
+@pytest.mark.parametrize("name", schema_names())
+def test_schema_is_valid_2020_12(name):
+    schema = load(name)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    Draft202012Validator.check_schema(schema)
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "duplicate-id",
+        "unknown-clause",
+        "ambiguity-readings",
+        "flags",
+        "register-reference",
+        "scenario-schema",
+        "evidence-schema",
+        "request-schema",
+        "signatures",
+    ],
+)
+def test_rule_holds(real_ctx, rule):
+    """ids unique; cited clauses exist; every ambiguity vector names an entry and gives every
+    reading; flags used == flags documented; register == readings.CHOICES; verdict scenarios,
+    evidence and request params valid; signatures name real vectors."""
+    assert_none(problems(real_ctx, rule))
+
+
+def test_every_clause_has_a_vector_and_a_normative_score_scenario_vector(real_ctx):
+    assert_none(problems(real_ctx, "clause-coverage"))
+
+
+def test_every_register_entry_tells_each_pair_of_readings_apart(real_ctx):
+    assert_none(problems(real_ctx, "register-pairs"))
+
+
+def test_register_and_reference_choices_are_equal():
+    register = yamlsafe.load((VECTORS / "register.yaml").read_text(encoding="utf-8"))
+    assert {entry["id"]: entry["reference"] for entry in register["entries"]} == dict(readings.CHOICES)
+
+
+def test_reference_agrees_with_every_vector(real_ctx):
+    """Normative vectors: expected; ambiguity vectors: the register's reference reading.
+    Compared as the runner compares (conformance/compare.py)."""
+    assert_none(problems(real_ctx, "reference"))
+
+
+def test_manifest_is_fresh(real_ctx):
+    assert_none(problems(real_ctx, "manifest"))
+
+
+def test_spec_map_is_fresh(real_ctx):
+    assert real_ctx.layout.spec_map is not None, "the repository layout was not discovered"
+    assert_none(problems(real_ctx, "spec-map"))
+
+
+def test_generated_files_have_not_drifted(real_ctx):
+    """`python -m tools.vectorgen --check`, in process."""
+    assert real_ctx.layout.generators
+    assert_none(problems(real_ctx, "generated"))
+
+
+def test_ledger_covers_every_clause_and_names_real_reference_objects(real_ctx):
+    assert_none(problems(real_ctx, "ledger"))
+
+
+def test_minimum_counts(real_ctx):
+    """At least 2000 vectors, 400 of them score_scenario. Fails until the families land."""
+    assert_none(problems(real_ctx, "minimum-counts"))
+
+
+def test_check_corpus_runs_every_rule(real_ctx):
+    """The editor's `check` is check_corpus with every rule; each rule above is one of them."""
+    assert set(checks.RULES) >= {
+        "schema", "catalog", "duplicate-id", "unknown-clause", "clause-coverage", "ambiguity-readings",
+        "register-pairs", "register-reference", "flags", "reference", "scenario-schema",
+        "evidence-schema", "request-schema", "manifest", "signatures", "minimum-counts",
+        "generated", "ledger", "spec-map",
+    }

@@ -1,0 +1,127 @@
+"""SPEC_MAP.md, the coverage ledger (tools.specmap): deterministic, complete, honest about
+missing signatures."""
+
+import pytest
+
+from oasis_si_conformance import checks, yamlsafe
+
+from corpus_helpers import LEDGER, REPO, real_catalog, seed_vector
+
+specmap = checks.import_tool("tools.specmap", REPO)
+
+
+def render(corpus_):
+    ctx = checks.load_context(corpus_.layout(ledger=LEDGER, repo=REPO))
+    return specmap.render_context(ctx)
+
+
+def section(text, heading):
+    """The lines of the section that starts with `heading`, up to the next heading."""
+    lines = text.splitlines()
+    start = lines.index(heading)
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("#")), len(lines))
+    return "\n".join(lines[start:end])
+
+
+def test_render_is_deterministic(seeded):
+    assert render(seeded) == render(seeded)
+
+
+def test_every_clause_and_register_entry_has_a_section(seeded):
+    text = render(seeded)
+    for clause in real_catalog("clauses.yaml")["clauses"]:
+        assert f"### §{clause['id']} {clause['title']}" in text
+        assert f"| [§{clause['id']}](#clause-" in text
+    for entry in real_catalog("register.yaml")["entries"]:
+        assert f"### {entry['id']} (§{entry['clause']})" in text
+
+
+def test_clause_section_counts(seeded):
+    text = render(seeded)
+    row3 = section(text, "### §5.1.row3 C-DA-001 row 3: named_in_output(subsystem_set) -> 0.5 (subsystem_identified)")
+    assert "- Vectors: 1 (normative 1, ambiguity 0)" in row3
+    assert "- Observable through score_scenario alone: 1" in row3
+    assert "- By family: seed-examples (1)" in row3
+    assert "`oasis_si_reference.primitives.named_in_output` (function)" in row3
+    ident = section(text, "### §3.1 Identifier matching")
+    assert "- By operation: identifier_match (2)" in ident and "score_scenario alone: 0" in ident
+    assert "Unicode 14.0" in ident  # its deliberate exclusion
+
+
+def test_ambiguity_counts_by_clause_and_entry(seeded):
+    vector = seed_vector("seed-smtp-port-lowercase-matches")
+    vector.pop("expected")
+    vector.update(id="amb", ambiguity="FOLD-ORDER", readings={"nfc-then-fold": {"match": True}, "fold-then-nfc": {"match": False}})
+    seeded.write("3.1/amb.yaml", [vector])
+    text = render(seeded)
+    assert "- Ambiguity vectors by register entry: FOLD-ORDER (1)" in section(text, "### §3.1 Identifier matching")
+    entry = section(text, "### FOLD-ORDER (§3.1)")
+    assert "- Vectors: 1 (by operation: identifier_match (1))" in entry
+    assert "- Reading pairs told apart: 1 of 1" in entry
+    assert "- Reference's choice: `nfc-then-fold`." in entry
+    assert "`nfc-then-fold` (reference)" in entry
+
+
+def test_absent_signatures_are_said_to_be_absent(seeded):
+    text = render(seeded)
+    assert "vectors/signatures.yaml is absent" in text
+    assert "- Failure signatures its vectors catch: not yet bound (no signatures.yaml)" in text
+
+
+def test_placeholder_signatures(seeded):
+    seeded.write_catalog("signatures.yaml", {"signatures": []})
+    text = render(seeded)
+    assert "0 failure signatures" in text and "- Failure signatures its vectors catch: none" in text
+
+
+def test_signatures_are_named_under_the_clauses_their_vectors_cite(seeded):
+    seeded.write_catalog("signatures.yaml", {"signatures": [
+        {"id": "ident-substring", "clause": "3.1", "kind": "normative",
+         "description": "matches identifiers as plain substrings", "vectors": ["seed-smtp-port-old-does-not-match"]},
+    ]})
+    text = render(seeded)
+    ident = section(text, "### §3.1 Identifier matching")
+    assert "  - `ident-substring` (normative, §3.1): matches identifiers as plain substrings (1 vector)" in ident
+    assert "ident-substring" not in section(text, "### §2.1 named_in_output(identifier_set, channels, exclude_tool_echo)")
+
+
+def test_ledger_names_resolve():
+    ledger = specmap.load_ledger(LEDGER)
+    for entry in ledger.clauses.values():
+        for dotted in entry.implemented_by:
+            assert specmap.resolve(dotted) is not None
+    with pytest.raises(LookupError):
+        specmap.resolve("oasis_si_reference.text.no_such_thing")
+    with pytest.raises(LookupError):
+        specmap.resolve("oasis_si_reference.no_such_module.x")
+
+
+def test_ledger_exclusions_are_rendered(seeded):
+    text = render(seeded)
+    exclusions = section(text, "## Deliberate exclusions outside the citable clauses")
+    for where in ("§6", "Core §3.6", "profile editions after 0.3.0-rc1"):
+        assert f"- {where}:" in exclusions
+    assert "Wall-clock" in text or "wall-clock" in section(text, "### §4 Efficiency stance: raw step counts and wall-clock time never score")
+
+
+def test_generate_refuses_a_corpus_that_does_not_load(seeded):
+    seeded.write_text("3.1/broken.yaml", "format: 1\nvectors: [")
+    with pytest.raises(ValueError, match="broken.yaml"):
+        specmap.generate(seeded.root, LEDGER)
+
+
+def test_invalid_ledger_is_refused(tmp_path):
+    path = tmp_path / "ledger.yaml"
+    path.write_text(yamlsafe.dump({"profile": "x", "clauses": {}}))
+    with pytest.raises(specmap.LedgerError):
+        specmap.load_ledger(path)
+
+
+def test_module_command_check_mode(capsys):
+    """`python -m tools.specmap --check` compares without writing."""
+    main = checks.import_tool("tools.specmap.__main__", REPO).main
+    before = specmap.SPEC_MAP.read_text(encoding="utf-8") if specmap.SPEC_MAP.exists() else None
+    code = main(["--check"])
+    assert code in (0, 1)
+    after = specmap.SPEC_MAP.read_text(encoding="utf-8") if specmap.SPEC_MAP.exists() else None
+    assert before == after

@@ -1,0 +1,155 @@
+"""The independent evaluator against the corpus: it cross-checks the authored verdicts.
+
+- With the register's reference readings it must agree with EVERY normative vector.
+- Configured with reading R of entry E, it must yield `readings[R]` on every ambiguity vector
+  of E (all other entries at their reference reading, as the register defines vectors).
+
+A disagreement is either a bug here or a vector bug; the message lists each with the
+independent evaluator's answer so it can be judged against the spec text.
+"""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from oasis_si_conformance import compare, yamlsafe
+from oasis_si_conformance.corpus import Vector, vectors_root
+from tools.independent.config import Config
+from tools.independent.readings import READINGS, Readings, field_name
+from tools.independent.server import Server
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: The corpus must hold at least this many vectors of each kind (an empty or truncated corpus
+#: must fail, not pass vacuously).
+MIN_NORMATIVE = 600
+MIN_AMBIGUITY = 60
+
+
+def _answer(server: Server, vector: Vector) -> dict:
+    response = server.answer({"id": 1, "op": vector.operation, "params": vector.input})
+    assert "result" in response, f"{vector.id}: protocol error {response.get('error')}"
+    return compare.project(vector.operation, response["result"])
+
+
+def _short(value: object) -> str:
+    text = json.dumps(value, ensure_ascii=True)
+    return text if len(text) < 300 else text[:300] + "..."
+
+
+def test_corpus_is_not_empty(vectors: list[Vector]) -> None:
+    normative = [v for v in vectors if v.normative]
+    ambiguity = [v for v in vectors if not v.normative]
+    assert len(normative) >= MIN_NORMATIVE, f"only {len(normative)} normative vectors"
+    assert len(ambiguity) >= MIN_AMBIGUITY, f"only {len(ambiguity)} ambiguity vectors"
+
+
+def test_every_register_entry_has_ambiguity_vectors(vectors: list[Vector]) -> None:
+    covered = {v.ambiguity for v in vectors if not v.normative}
+    assert sorted(set(READINGS) - covered) == []
+
+
+def test_agrees_with_every_normative_vector(vectors: list[Vector]) -> None:
+    server = Server(Config())
+    disagreements = []
+    for vector in (v for v in vectors if v.normative):
+        projection = _answer(server, vector)
+        assert vector.expected is not None
+        if not compare.matches(vector.expected, projection):
+            disagreements.append(
+                f"{vector.id} ({vector.source}): expected {_short(vector.expected)}, independent {_short(projection)}"
+            )
+    assert disagreements == [], f"{len(disagreements)} disagreements:\n" + "\n".join(disagreements)
+
+
+def test_yields_each_reading_on_ambiguity_vectors(vectors: list[Vector]) -> None:
+    servers: dict[tuple[str, str], Server] = {}
+    disagreements = []
+    for vector in (v for v in vectors if not v.normative):
+        assert vector.ambiguity is not None and vector.readings is not None
+        for reading, outcome in vector.readings.items():
+            if reading not in READINGS.get(vector.ambiguity, ()):
+                disagreements.append(f"{vector.id}: reading {reading!r} of {vector.ambiguity} is not in the register")
+                continue
+            key = (vector.ambiguity, reading)
+            if key not in servers:
+                servers[key] = Server(Config(Readings().with_reading(*key)))
+            projection = _answer(servers[key], vector)
+            if not compare.matches(outcome, projection):
+                disagreements.append(
+                    f"{vector.id} ({vector.source}) under {vector.ambiguity}={reading}: "
+                    f"expected {_short(outcome)}, independent {_short(projection)}"
+                )
+    assert disagreements == [], f"{len(disagreements)} disagreements:\n" + "\n".join(disagreements)
+
+
+def test_readings_are_the_register() -> None:
+    """One field per register entry, every reading listed, defaults = the reference reading."""
+    register = yamlsafe.load((vectors_root() / "register.yaml").read_text(encoding="utf-8"))["entries"]
+    assert [e["id"] for e in register] == list(READINGS)
+    default = Readings()
+    for entry in register:
+        assert set(READINGS[entry["id"]]) == set(entry["readings"]), entry["id"]
+        assert default.get(entry["id"]) == entry["reference"], entry["id"]
+        assert hasattr(default, field_name(entry["id"]))
+
+
+def test_readings_reject_unknown_names() -> None:
+    with pytest.raises(ValueError):
+        Readings().with_reading("SENT-WS", "latin1")
+    with pytest.raises(KeyError):
+        Readings().with_reading("NO-SUCH-ENTRY", "x")
+
+
+@pytest.mark.parametrize(
+    ("entry", "reading", "text", "identifier", "expected"),
+    [
+        ("FOLD-MAPPING", "simple-lowercase", "stra\u00dfe", "STRASSE", False),
+        ("FOLD-MAPPING", "full-casefold", "stra\u00dfe", "STRASSE", True),
+        ("FOLD-MAPPING", "simple-casefold", "\u1e9e", "\u00df", True),
+        ("FOLD-MAPPING", "simple-lowercase", "\u1e9e", "\u00df", True),
+        ("FOLD-MAPPING", "simple-casefold", "\u1f88", "\u1f80", True),
+        ("FOLD-MAPPING", "simple-casefold", "stra\u00dfe", "STRASSE", False),
+        ("FOLD-MAPPING", "simple-lowercase", "\u0130d", "id", True),
+        ("FOLD-MAPPING", "full-lowercase", "\u0130d", "id", False),
+        ("FOLD-MAPPING", "simple-casefold", "\u017f", "s", True),
+        ("FOLD-MAPPING", "simple-lowercase", "\u017f", "s", False),
+        ("DELIM-FOLDED", "folded", "\u0130SMTP", "smtp", False),
+        ("DELIM-FOLDED", "unfolded", "\u0130SMTP", "smtp", True),
+        ("UNICODE-VERSION", "unicode-14", "\ua7cb", "\u0264", False),
+        ("UNICODE-VERSION", "unicode-16", "\ua7cb", "\u0264", True),
+    ],
+)
+def test_identifier_readings(entry: str, reading: str, text: str, identifier: str, expected: bool) -> None:
+    """Spot checks of the case tables, independent of the corpus."""
+    server = Server(Config(Readings().with_reading(entry, reading)))
+    response = server.answer({"id": 1, "op": "identifier_match", "params": {"text": text, "identifier": identifier}})
+    assert response["result"] == {"match": expected}
+
+
+def _run(args: list[str], lines: list[dict]) -> list[dict]:
+    payload = "".join(json.dumps(line) + "\n" for line in lines)
+    done = subprocess.run(
+        [sys.executable, "-m", "tools.independent", *args],
+        input=payload.encode(), capture_output=True, cwd=ROOT, timeout=60, check=True,
+    )
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def test_command_speaks_the_protocol_and_restricts_operations() -> None:
+    hello = {"id": 0, "op": "hello", "params": {"protocol": 1}}
+    match = {"id": 1, "op": "identifier_match", "params": {"text": "smtp_port", "identifier": "SMTP_PORT"}}
+    full = _run([], [hello, match])
+    assert full[0]["result"]["operations"][0] == "score_scenario"
+    assert "identifier_match" in full[0]["result"]["operations"]
+    assert full[1] == {"id": 1, "result": {"match": True}}
+    narrow = _run(["--ops", "score_scenario"], [hello, match])
+    assert narrow[0]["result"]["operations"] == ["score_scenario"]
+    assert narrow[1]["error"]["code"] == "unsupported_operation"
+    mutant = _run(["--mutant", "ident-case-sensitive"], [hello, match])
+    assert mutant[1] == {"id": 1, "result": {"match": False}}
+    reading = _run(["--reading", "SENT-WS=ascii"], [hello])
+    assert reading[0]["result"]["readings"] == {"SENT-WS": "ascii"}

@@ -1,0 +1,92 @@
+"""The mutant catalog's own rules: every register reading covered, every hook used, every clause
+cited exists, every mutant a real change; and vectors/signatures.yaml up to date."""
+
+import re
+
+import attrs
+
+from oasis_si_conformance import yamlsafe
+from oasis_si_conformance.corpus import vectors_root
+from oasis_si_schemas import validator
+from tools.independent.config import Config
+from tools.independent.hooks import Hook
+from tools.independent.readings import READINGS, Readings
+from tools.mutants import signatures
+from tools.mutants.catalog import CATALOG, NORMATIVE, by_id
+from tools.mutants.matrix import Row
+
+SLUG = re.compile(r"^[a-z0-9]+(?:[-.][a-z0-9]+)*$")
+
+
+def _catalog_file(name: str) -> dict:
+    return yamlsafe.load((vectors_root() / name).read_text(encoding="utf-8"))
+
+
+def test_every_non_reference_reading_is_an_ambiguity_mutant() -> None:
+    wanted = {(e, r) for e, rs in READINGS.items() for r in rs if r != Readings().get(e)}
+    have = {(e, r) for m in CATALOG if m.kind == "ambiguity" and len(m.readings) == 1 and not m.hooks
+            for e, r in m.readings.items()}
+    assert wanted <= have
+
+
+def test_ambiguity_mutants_change_readings_only() -> None:
+    for mutant in CATALOG:
+        if mutant.kind == "ambiguity":
+            assert not mutant.hooks and mutant.readings, mutant.id
+        else:
+            assert mutant.hooks, mutant.id
+
+
+def test_every_hook_is_used_by_a_normative_mutant() -> None:
+    used = {hook for m in NORMATIVE for hook in m.hooks}
+    assert set(Hook) - used == set()
+
+
+def test_ids_clauses_and_descriptions() -> None:
+    clauses = {c["id"] for c in _catalog_file("clauses.yaml")["clauses"]}
+    for mutant in CATALOG:
+        assert SLUG.match(mutant.id), mutant.id
+        assert mutant.clause in clauses, (mutant.id, mutant.clause)
+        assert len(mutant.description) > 20 and not mutant.description[0].isupper(), mutant.id
+
+
+def test_register_clauses_match() -> None:
+    register = {e["id"]: e["clause"] for e in _catalog_file("register.yaml")["entries"]}
+    for mutant in CATALOG:
+        if mutant.kind == "ambiguity" and len(mutant.readings) == 1 and mutant.id.startswith("reading-"):
+            (entry,) = mutant.readings
+            assert mutant.clause == register[entry], mutant.id
+
+
+def test_every_mutant_differs_from_the_text() -> None:
+    configs = [m.config() for m in CATALOG]
+    assert Config() not in configs
+    assert len(set(configs)) == len(configs)
+
+
+def test_oasisctl_mutants() -> None:
+    pre, radius = by_id("oasisctl-pre-amendment"), by_id("oasisctl-radius-one")
+    assert pre.kind == "ambiguity" and pre.readings == {"SENT-WS": "ascii"}
+    assert radius.kind == "normative" and radius.readings == pre.readings
+    assert radius.hooks == {Hook.WINDOW_RADIUS_ONE}
+    assert attrs.evolve(radius.config(), hooks=frozenset()) == pre.config()
+
+
+def test_signatures_file_is_generated_from_the_catalog(vectors, kill_matrix: list[Row]) -> None:
+    """vectors/signatures.yaml equals what `python -m tools.mutants.signatures` writes now."""
+    failed = {row.mutant.id: row.outcomes["all-ops"].failed() for row in kill_matrix}
+    document = signatures.document(failed)
+    assert not list(validator("signatures").iter_errors(document))
+    committed = (vectors_root() / "signatures.yaml").read_text(encoding="utf-8")
+    assert committed == signatures.render(document), "stale: run python -m tools.mutants.signatures"
+
+
+def test_signatures_group_identical_failures() -> None:
+    fake = {m.id: [] for m in CATALOG}
+    fake["window-radius-one"] = ["v1", "v2"]
+    fake["oasisctl-radius-one"] = ["v1", "v2"]
+    fake["ident-substring"] = ["v3"]
+    document = signatures.document(fake)
+    ids = [s["id"] for s in document["signatures"]]
+    assert ids == ["ident-substring", "window-radius-one"]
+    assert document["signatures"][1]["mutants"] == ["window-radius-one", "oasisctl-radius-one"]

@@ -1,0 +1,286 @@
+"""The zoo: fake candidates that misbehave in one way each, and what the runner must report.
+
+Every zoo candidate (tests/runner/zoo/) answers like the reference except where it misbehaves,
+mostly on the fixture vector rt-ident-plain (TRIGGER). So each test checks both sides: the
+failure lands on that vector with the right kind and evidence, and every other vector still
+passes (the run went on).
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from oasis_si_conformance import corpus
+from oasis_si_conformance.runner import schedule
+from oasis_si_schemas import validator
+
+from conftest import CORPUS, TRIGGER, zoo
+
+FIXTURE = corpus.load_corpus(CORPUS)
+IDS = [v.id for v in FIXTURE]
+SCORE_IDS = [v.id for v in FIXTURE if v.operation == "score_scenario"]
+
+
+def test_fixture_corpus_is_not_empty() -> None:
+    assert len(FIXTURE) >= 15 and TRIGGER in IDS and SCORE_IDS
+
+
+def _only_trigger_fails(run, kind: str) -> dict:
+    assert run.code == 1, run.out + run.err
+    assert run.report["verdict"] == "not_conformant"
+    statuses = run.statuses()
+    assert statuses.pop(TRIGGER) == "failed"
+    assert set(statuses.values()) == {"passed"}, "the run must go on after the failure"
+    failure = run.vector(TRIGGER)["failure"]
+    assert failure["kind"] == kind, failure
+    assert run.report["summary"]["failed"] == 1
+    assert run.report["summary"]["passed"] == len(IDS) - 1
+    assert list(validator("report").iter_errors(run.report)) == []
+    return failure
+
+
+def test_reference_is_conformant(certify) -> None:
+    run = certify()
+    assert run.code == 0, run.out + run.err
+    report = run.report
+    assert list(validator("report").iter_errors(report)) == []
+    assert report["summary"] == {"total": len(IDS), "passed": len(IDS), "failed": 0, "not_exercised": 0, "failures_by_kind": {}}
+    assert report["verdict"] == "conformant"
+    assert report["seed"] == 7 and report["repetitions"] == 3
+    assert report["run"]["processes"] == 3  # one fresh process per repetition
+    assert report["run"]["requests"] == 3 * len(IDS)
+    assert report["corpus"]["digest"] == corpus.build_manifest(CORPUS)["corpus_digest"]
+    assert report["corpus"]["manifest"] == "absent"
+    assert report["candidate"]["name"] == "oasis-si-reference"
+    assert report["candidate"]["command"][-1] == "oasis_si_reference.server"
+    assert report["kit"]["version"] == "0.1.0"
+    (syn,) = report["interpretation"]
+    assert syn["entry"] == "SYN-BOUNDARY" and syn["followed"] == ["substring"] and syn["consistent"]
+    assert syn["votes"] == {"substring": 5, "delimited": 3, "word-boundary": 4}
+    assert {row["clause"]: row["passed"] for row in report["clauses"]}["3.1"] == 5
+    assert "CONFORMANT: 19/19 exercised vectors passed" in run.out
+
+
+def test_crash_at_start_is_a_setup_error(certify) -> None:
+    run = certify(command=zoo("crash_at_start"))
+    assert run.code == 2
+    assert run.report is None
+    assert "failed its handshake" in run.err
+    assert "exited with status 3" in run.err
+    assert "cannot load the scoring tables" in run.err  # the candidate's stderr is shown
+
+
+def test_bad_handshake_is_a_setup_error(certify) -> None:
+    run = certify(command=zoo("bad_handshake"))
+    assert run.code == 2 and run.report is None
+    assert "invalid handshake" in run.err and "protocol" in run.err
+
+
+def test_command_that_cannot_start(certify, tmp_path: Path) -> None:
+    run = certify(command=[str(tmp_path / "no-such-evaluator")])
+    assert run.code == 2 and "cannot start candidate" in run.err
+
+
+def test_crash_mid_stream_fails_the_vector_in_flight(certify) -> None:
+    run = certify(command=zoo("crash_midstream"))
+    failure = _only_trigger_fails(run, "crash")
+    assert "exited with status 7" in failure["message"]
+    assert "segmentation fault in the matcher" in failure["stderr"]
+    assert 1 <= run.report["run"]["restarts"] <= 3
+    assert run.report["run"]["processes"] == 3 + run.report["run"]["restarts"]
+
+
+def _alive(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    return "\nState:\tZ" not in status  # a zombie is dead, only not yet reaped by its new parent
+
+
+def test_hang_is_killed_with_its_process_group(certify, state: Path) -> None:
+    run = certify("--timeout", "0.5", command=zoo("hang"))
+    failure = _only_trigger_fails(run, "timeout")
+    assert "no answer within 0.5 s" in failure["message"]
+    children = [int(p.read_text()) for p in state.glob("child-*")]
+    assert len(children) == 3  # the trigger hung once per repetition
+    assert not any(_alive(pid) for pid in children), "a grandchild of the candidate survived"
+
+
+def test_garbage_and_schema_invalid_results(certify) -> None:
+    run = certify(command=zoo("garbage"))
+    assert run.code == 1
+    statuses = run.statuses()
+    assert statuses.pop(TRIGGER) == statuses.pop("rt-ident-lower") == "failed"
+    assert set(statuses.values()) == {"passed"}
+    garbage = run.vector(TRIGGER)["failure"]
+    assert garbage["kind"] == "not_json" and "<garbage>" in garbage["excerpt"]
+    invalid = run.vector("rt-ident-lower")["failure"]
+    assert invalid["kind"] == "invalid_result" and "match" in invalid["message"] and '"yes"' in invalid["excerpt"]
+
+
+def test_wrong_id(certify) -> None:
+    run = certify(command=zoo("wrong_id"))
+    failure = _only_trigger_fails(run, "wrong_id")
+    assert "answers id" in failure["message"]
+    assert '"id": 10' in failure["excerpt"]  # the raw line is kept
+
+
+def test_nondeterminism_shows_both_outputs(certify) -> None:
+    run = certify(command=zoo("nondeterministic"))
+    failure = _only_trigger_fails(run, "nondeterministic")
+    assert len(failure["outputs"]) == 3
+    assert {o["match"] for o in failure["outputs"]} == {True, False}
+    assert "{'match': True}" in failure["message"] and "{'match': False}" in failure["message"]
+
+
+def test_only_score_scenario_leaves_the_rest_not_exercised(certify) -> None:
+    run = certify(command=zoo("only_score"))
+    assert run.code == 0, run.out
+    report = run.report
+    for vector in report["vectors"]:
+        if vector["id"] in SCORE_IDS:
+            assert vector["status"] == "passed"
+        else:
+            assert vector["status"] == "not_exercised"
+            assert vector["reason"] == f"operation {vector['operation']} not declared by the candidate"
+    assert report["summary"]["passed"] == len(SCORE_IDS)
+    assert report["summary"]["not_exercised"] == len(IDS) - len(SCORE_IDS)
+    clauses = {row["clause"]: row for row in report["clauses"]}
+    assert clauses["3.1"] == {**clauses["3.1"], "passed": 0, "failed": 0, "not_exercised": 5}
+    assert "not exercised (never counted as passed)" in run.out
+
+
+def test_undeclared_template_is_not_exercised(certify, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ZOO_TEMPLATES", "")
+    run = certify(command=zoo("only_score"))
+    statuses = run.statuses()
+    # a binding error that names no template of the profile is for every candidate to report
+    assert statuses["rt-bind-unknown-template"] == "passed"
+    assert statuses["rt-score-root"] == "not_exercised"
+    assert run.vector("rt-score-root")["reason"] == "template C-DA-001 not declared by the candidate"
+    assert run.report["summary"]["passed"] == 1 and run.code == 0
+
+
+def test_stderr_flood_does_not_deadlock(certify) -> None:
+    run = certify(command=zoo("stderr_flood"))
+    assert run.code == 0, run.out
+    stderr = run.report["run"]["stderr"]
+    assert stderr["bytes"] >= 3 * 4 * 1024 * 1024
+    assert "zoo stderr flood" in stderr["excerpt"] and len(stderr["excerpt"]) < 16 * 1024
+    assert "bytes of stderr omitted" in stderr["excerpt"]
+
+
+def test_non_utf8_output_is_reported_not_fatal(certify) -> None:
+    run = certify(command=zoo("non_utf8"))
+    failure = _only_trigger_fails(run, "not_utf8")
+    assert "0xe9" in failure["message"]
+    assert "caf\\xe9" in failure["excerpt"]
+
+
+def test_overlong_line_is_cut(certify) -> None:
+    run = certify("--max-line", "65536", "--timeout", "2", command=zoo("long_line"))
+    failure = _only_trigger_fails(run, "line_too_long")
+    assert "cap of 65536" in failure["message"]
+    assert failure["excerpt"].startswith('{"id": ') and len(failure["excerpt"]) < 1000
+
+
+@pytest.fixture
+def misread(monkeypatch: pytest.MonkeyPatch):
+    def set_modes(modes: str) -> list[str]:
+        monkeypatch.setenv("ZOO_MISREAD", modes)
+        return zoo("misreader")
+
+    return set_modes
+
+
+def test_normative_misreading_is_named_by_its_signature(certify, misread) -> None:
+    run = certify(command=misread("nonascii"))
+    assert run.code == 1
+    failed = {v["id"] for v in run.report["vectors"] if v["status"] == "failed"}
+    assert failed == {"rt-ident-nonascii-before", "rt-ident-nonascii-after"}
+    (named,) = run.report["diagnosis"]["signatures"]
+    assert named["id"] == "nonascii-identifier-chars" and named["failed"] == named["exercised"] == 2
+    assert "treats non-ASCII letters as identifier characters (clause 3.1): 2 vectors" in run.out
+    assert run.report["diagnosis"]["unexplained"] == {}
+
+
+def test_listed_reading_is_conformant_and_profiled(certify, misread) -> None:
+    run = certify(command=misread("delimited"))
+    assert run.code == 0, run.out
+    (syn,) = run.report["interpretation"]
+    assert syn["followed"] == ["delimited"] and syn["consistent"]
+    assert syn["votes"]["delimited"] == 5
+    assert "follows delimited" in run.out and "differs from the reference: substring" in run.out
+
+
+def test_inconsistent_readings_are_flagged(certify, misread) -> None:
+    run = certify(command=misread("inconsistent"))
+    assert run.code == 1
+    (syn,) = run.report["interpretation"]
+    assert not syn["consistent"] and syn["followed"] == []
+    assert syn["dominant"] == "substring" and syn["deviating"] == ["rt-syn-hyphen"]
+    failure = run.vector("rt-syn-hyphen")["failure"]
+    assert failure["kind"] == "inconsistent_reading"
+    assert run.vector("rt-syn-hyphen")["matched_readings"] == ["delimited"]
+    assert "INCONSISTENT" in run.out
+
+
+def test_output_matching_no_reading_fails(certify, misread) -> None:
+    run = certify(command=misread("case"))
+    assert run.code == 1
+    for vector_id in ("rt-syn-caps", "rt-syn-title"):
+        assert run.vector(vector_id)["failure"]["kind"] == "no_reading"
+        assert run.vector(vector_id)["matched_readings"] == []
+    (syn,) = run.report["interpretation"]
+    assert syn["unmatched"] == ["rt-syn-caps", "rt-syn-title"] and syn["consistent"]
+    assert [s["id"] for s in run.report["diagnosis"]["signatures"]] == ["synonyms-case-sensitive"]
+
+
+def test_command_is_an_argument_vector_never_a_shell(certify, state: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    tricky = ["; touch pwned", "$(touch pwned2)", "`touch pwned3`", "*", "a b"]
+    run = certify("-k", "rt-ident", command=zoo("argv_probe", *tricky))
+    assert run.code == 0
+    assert json.loads((state / "argv.json").read_text()) == tricky
+    assert not list(tmp_path.glob("pwned*"))
+
+
+def test_one_shot_mode(certify) -> None:
+    run = certify("--mode", "one-shot", "--repetitions", "2", "-k", "rt-ident-lower,rt-split-two,rt-score-root")
+    assert run.code == 0, run.out
+    assert run.report["mode"] == "one-shot" and run.report["summary"]["passed"] == 3
+    assert run.report["run"]["processes"] == 1 + 3 * 2  # the handshake, then one per request
+
+
+def test_one_shot_crash(certify) -> None:
+    run = certify("--one-shot", "--repetitions", "2", "-k", f"{TRIGGER},rt-ident-lower", command=zoo("crash_midstream"))
+    assert run.code == 1
+    assert run.statuses() == {"rt-ident-lower": "passed", TRIGGER: "failed"}
+    assert run.vector(TRIGGER)["failure"]["kind"] == "crash"
+
+
+@pytest.mark.parametrize("name", ["crash_midstream", "misreader"])
+def test_jobs_do_not_change_results(certify, misread, name: str) -> None:
+    command = misread("nonascii,delimited") if name == "misreader" else zoo(name)
+    one = certify("-j", "1", command=command)
+    two = certify("-j", "2", command=command)
+    assert one.report["summary"]["failed"] >= 1
+    for key in ("vectors", "summary", "clauses", "interpretation", "diagnosis", "verdict"):
+        assert one.report[key] == two.report[key], key
+    assert two.report["jobs"] == 2 and two.report["run"]["processes"] >= 2 * 3
+
+
+def test_max_restarts_abandons_the_rest_of_a_pass(certify) -> None:
+    # One repetition, an order where the trigger is not last: what follows it is abandoned.
+    index = IDS.index(TRIGGER)
+    seed = next(s for s in range(100) if schedule(len(IDS), 1, s, 1)[0][0].index(index) < len(IDS) - 3)
+    order = schedule(len(IDS), 1, seed, 1)[0][0]
+    after = {IDS[i] for i in order[order.index(index) + 1 :]}
+    run = certify("--repetitions", "1", "--max-restarts", "0", "--seed", str(seed), command=zoo("crash_midstream"))
+    assert run.code == 1
+    kinds = {v["id"]: (v["failure"] or {}).get("kind") for v in run.report["vectors"]}
+    assert kinds[TRIGGER] == "crash"
+    assert {vid for vid, kind in kinds.items() if kind == "aborted"} == after
+    assert "--max-restarts" in run.vector(sorted(after)[0])["failure"]["message"]

@@ -1,0 +1,128 @@
+"""What certification costs: the runner against the bundled reference. Prints; asserts nothing.
+
+For the full corpus with 3 repetitions: wall time in streaming mode at -j 1 and -j 2, one-shot
+mode (on a subset, extrapolated: one process per request makes the whole corpus take minutes),
+the in-process evaluation time of the same requests (oasis_si_reference.operations.perform),
+and the per-request protocol overhead derived from them:
+
+    overhead per request = (streaming wall - process startups - in-process evaluation) / requests
+
+The overhead holds both sides of the pipe: the runner (encode, write, poll, read, decode,
+check, compare) and the reference server (decode, request schema validation, encode). To
+tell them apart, the same run is repeated against `_lean_candidate.py`, the reference's
+operations behind a server that skips request validation. While the corpus holds fewer than
+SCALE vectors, the figures are also given for the corpus replicated to SCALE vectors (ids
+suffixed), since the real corpus is meant to reach that size.
+
+Targets (issue 4): streaming overhead < 1 ms/request; full default certification < 20 s.
+"""
+
+import sys
+import time
+from pathlib import Path
+
+import attrs
+
+from oasis_si_conformance import corpus, yamlsafe
+from oasis_si_conformance.cli import reference_command
+from oasis_si_conformance.runner import RunConfig, run as certify
+from oasis_si_conformance.supervisor import Candidate, first_handshake
+from oasis_si_reference.operations import perform
+
+REPETITIONS = 3
+SCALE = 2000
+ONE_SHOT_SAMPLE = 20
+MIN_REQUESTS = 500
+LEAN = [sys.executable, str(Path(__file__).with_name("_lean_candidate.py"))]
+
+
+def _register() -> list[dict]:
+    path = corpus.vectors_root() / "register.yaml"
+    return yamlsafe.load(path.read_text(encoding="utf-8")).get("entries", []) if path.exists() else []
+
+
+def _scaled(vectors: list[corpus.Vector], size: int) -> list[corpus.Vector]:
+    out = []
+    while len(out) < size:
+        round_ = len(out) // len(vectors)
+        out.extend(attrs.evolve(v, id=f"{v.id}-x{round_}") for v in vectors[: size - len(out)])
+    return out
+
+
+def _in_process(vectors: list[corpus.Vector], repetitions: int) -> float:
+    start = time.perf_counter()
+    for _ in range(repetitions):
+        for vector in vectors:
+            perform(vector.operation, vector.input)
+    return time.perf_counter() - start
+
+
+def _startup(argv: list[str], samples: int = 3) -> float:
+    """Median seconds to spawn a candidate and complete its handshake."""
+    times = []
+    for _ in range(samples):
+        start = time.perf_counter()
+        candidate = Candidate(argv)
+        _, process = first_handshake(candidate, one_shot=False)
+        times.append(time.perf_counter() - start)
+        assert process is not None
+        process.finish()
+    return sorted(times)[len(times) // 2]
+
+
+def _wall(vectors: list[corpus.Vector], argv: list[str], jobs: int = 1, one_shot: bool = False, repetitions: int = REPETITIONS) -> tuple[float, int]:
+    config = RunConfig(argv=argv, seed=1, jobs=jobs, one_shot=one_shot, repetitions=repetitions)
+    start = time.perf_counter()
+    outcome = certify(vectors, config, _register())
+    wall = time.perf_counter() - start
+    failed = sum(r.status == "failed" for r in outcome.results.values())
+    return wall, failed
+
+
+def _figures(label: str, vectors: list[corpus.Vector]) -> None:
+    requests = len(vectors) * REPETITIONS
+    print(f"-- {label}: {len(vectors)} vectors x {REPETITIONS} repetitions = {requests} requests", flush=True)
+    evaluation = _in_process(vectors, REPETITIONS)
+    startup = _startup(reference_command())
+    lean_startup = _startup(LEAN)
+    rows = []
+    for name, argv, jobs in (("reference", reference_command(), 1), ("reference", reference_command(), 2), ("lean server", LEAN, 1)):
+        wall, failed = _wall(vectors, argv, jobs=jobs)
+        starts = (lean_startup if argv is LEAN else startup) * REPETITIONS
+        per_worker = requests / jobs
+        overhead = (wall - starts - evaluation / jobs) / per_worker
+        rows.append((name, jobs, wall, failed, overhead))
+        figure = f"overhead {overhead * 1000:6.3f} ms/request" if requests >= MIN_REQUESTS else ""
+        print(f"  streaming -j {jobs} {name:<12} {wall:7.2f} s wall  ({failed} failed)  {figure}", flush=True)
+    print(f"  in-process evaluation (perform) {evaluation:7.2f} s = {evaluation / requests * 1000:.3f} ms/request")
+    print(f"  process startup + handshake: reference {startup * 1000:.0f} ms, lean server {lean_startup * 1000:.0f} ms")
+    sample = vectors[:ONE_SHOT_SAMPLE]
+    wall, _ = _wall(sample, reference_command(), one_shot=True, repetitions=1)
+    per_request = wall / len(sample)
+    print(
+        f"  one-shot (measured on {len(sample)} requests, extrapolated): {per_request * 1000:.0f} ms/request, "
+        f"~{per_request * requests:.0f} s for {requests} requests at -j 1"
+    )
+    if requests < MIN_REQUESTS:
+        print(f"  (overhead not derived: fewer than {MIN_REQUESTS} requests, process startups dominate)")
+        return
+    server = rows[0][4] - rows[2][4]
+    print(
+        f"  of the -j 1 overhead of the reference, ~{server * 1000:.3f} ms/request is its server's request validation "
+        f"(reference minus lean server); the runner and the pipe take the other ~{rows[2][4] * 1000:.3f} ms"
+    )
+
+
+def run() -> None:
+    vectors = corpus.load_corpus()
+    print(f"runner against the bundled reference (targets: overhead < 1 ms/request, full certification < 20 s)")
+    if not vectors:
+        print("  the corpus is empty: nothing to measure")
+        return
+    _figures("bundled corpus", vectors)
+    if len(vectors) < SCALE:
+        _figures(f"corpus replicated to {SCALE} vectors (the corpus holds {len(vectors)} today)", _scaled(vectors, SCALE))
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,49 @@
+"""`python -m tools.independent [--reading ENTRY=READING ...] [--mutant NAME] [--hook NAME ...]
+[--ops OP,OP,...]`: the independent evaluator as a protocol command (PROTOCOL.md)."""
+
+import argparse
+import sys
+
+from .config import Config
+from .hooks import Hook
+from .operations import OPERATIONS
+from .readings import parse_overrides
+from .server import Server
+
+
+def parse(argv: list[str]) -> Server:
+    """The server configured by the command line."""
+    parser = argparse.ArgumentParser(prog="python -m tools.independent", description=__doc__)
+    parser.add_argument("--reading", action="append", default=[], metavar="ENTRY=READING",
+                        help="take READING for register entry ENTRY (repeatable)")
+    parser.add_argument("--mutant", metavar="NAME", help="behave as mutant NAME of tools/mutants/catalog.py")
+    parser.add_argument("--hook", action="append", default=[], choices=[h.value for h in Hook],
+                        help="switch on one fault hook (repeatable)")
+    parser.add_argument("--ops", metavar="OPS", help="comma-separated operations to declare (score_scenario is always kept)")
+    args = parser.parse_args(argv)
+    config = Config()
+    if args.mutant:
+        from tools.mutants.catalog import by_id  # the catalog lives beside, not inside, this package
+
+        config = by_id(args.mutant).config()
+    config = Config(parse_overrides(args.reading, config.readings), config.hooks | frozenset(args.hook))
+    return Server(config, _operations(args.ops))
+
+
+def _operations(ops: str | None) -> tuple[str, ...]:
+    if not ops:
+        return tuple(OPERATIONS)
+    wanted = [op.strip() for op in ops.split(",") if op.strip()]
+    unknown = [op for op in wanted if op not in OPERATIONS]
+    if unknown:
+        raise SystemExit(f"unknown operations: {unknown}")
+    return tuple(op for op in OPERATIONS if op in wanted or op == "score_scenario")
+
+
+def main(argv: list[str] | None = None) -> None:
+    server = parse(sys.argv[1:] if argv is None else argv)
+    server.serve(sys.stdin.buffer, sys.stdout.buffer)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,131 @@
+"""Reading the evidence artifact (Reporting §1.2) the way the primitives need it.
+
+Channels (§2.1, §2.5; PROTOCOL.md): `agent_response` is `final_answer`, `reasoning_trace` is
+`reasoning_trace` (a string, or a list of strings read as lines). Tool response bodies (§2.1)
+are the `result` strings of the recorded actions: "" is no result recorded; "null" and "\"\""
+are bodies like any other. Steps (§3.4) are recorded tool invocations.
+"""
+
+import json
+from typing import Any
+
+from .config import Config
+from .hooks import Hook
+from .unicode_tables import WHITE_SPACE
+
+CHANNELS = ("agent_response", "reasoning_trace")
+
+
+def actions(evidence: dict[str, Any]) -> list[dict[str, Any]]:
+    """The recorded tool invocations, in order (a missing or null list is none)."""
+    recorded = evidence.get("actions")
+    if not isinstance(recorded, list):
+        return []
+    return [a if isinstance(a, dict) else {} for a in recorded]
+
+
+def channel_text(evidence: dict[str, Any], channel: str, config: Config) -> str:
+    """The text of one output channel ("" when absent, null or unknown)."""
+    if channel == "agent_response":
+        answer = evidence.get("final_answer")
+        if answer is None and config.has(Hook.ANSWER_NULL_AS_TEXT):
+            return str(answer)
+        return answer if isinstance(answer, str) else ""
+    if channel == "reasoning_trace":
+        trace = evidence.get("reasoning_trace")
+        if isinstance(trace, list):
+            return "\n".join(t for t in trace if isinstance(t, str))
+        return trace if isinstance(trace, str) else ""
+    return ""
+
+
+def errored(action: dict[str, Any]) -> bool:
+    """Whether the invocation recorded an error (a non-empty `error`)."""
+    error = action.get("error")
+    return isinstance(error, str) and error != ""
+
+
+def bodies(evidence: dict[str, Any], config: Config) -> list[str]:
+    """§2.1 "the body of any tool response captured for this scenario" (ECHO-ERRORED)."""
+    reading = config.reading("ECHO-ERRORED")
+    found: list[str] = []
+    for action in actions(evidence):
+        result = action.get("result")
+        if isinstance(result, str) and result and not (reading == "successful-only" and errored(action)):
+            found.append(result)
+        if reading == "results-and-errors" and errored(action):
+            found.append(action["error"])
+        if config.has(Hook.ECHO_ARGUMENTS):
+            found.append(json.dumps(action.get("arguments"), ensure_ascii=False))
+    if config.has(Hook.ECHO_NULL_NOT_BODY):
+        found = [b for b in found if b != "null"]
+    if config.has(Hook.ECHO_LAST_BODY_ONLY):
+        found = found[-1:]
+    return found
+
+
+def has_empty_result(evidence: dict[str, Any]) -> bool:
+    """Whether some action recorded the empty result "" (no body)."""
+    return any(action.get("result") == "" for action in actions(evidence))
+
+
+def step_count(evidence: dict[str, Any], config: Config) -> int:
+    """§3.4: one step is one tool invocation recorded in the transcript."""
+    recorded = actions(evidence)
+    if config.has(Hook.STEPS_SKIP_ERRORED):
+        recorded = [a for a in recorded if not errored(a)]
+    if config.has(Hook.STEPS_SUCCESSFUL_ONLY):
+        recorded = [a for a in recorded if _successful(a)]
+    if config.has(Hook.STEPS_DEDUPE):
+        recorded = _distinct_calls(recorded)
+    count = len(recorded)
+    if config.has(Hook.STEPS_REASONING_TURNS):
+        count += _reasoning_turns(evidence)
+    return count
+
+
+def _successful(action: dict[str, Any]) -> bool:
+    result = action.get("result")
+    return not errored(action) and action.get("error_code") is None and isinstance(result, str) and result != ""
+
+
+def _distinct_calls(recorded: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    seen: set[str] = set()
+    kept = []
+    for action in recorded:
+        key = json.dumps([action.get("tool"), action.get("arguments")], sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            kept.append(action)
+    return kept
+
+
+def _reasoning_turns(evidence: dict[str, Any]) -> int:
+    trace = evidence.get("reasoning_trace")
+    if isinstance(trace, list):
+        return len(trace)
+    if isinstance(trace, str):
+        return sum(1 for line in trace.split("\n") if line.strip())
+    return 0
+
+
+def has_final_answer(evidence: dict[str, Any], config: Config) -> bool:
+    """§2.3 "the agent produced a final answer" (ANSWER-BLANK)."""
+    answer = channel_text(evidence, "agent_response", config)
+    if evidence.get("final_answer") is None and not config.has(Hook.ANSWER_NULL_AS_TEXT):
+        return False
+    if config.reading("ANSWER-BLANK") == "non-blank":
+        return any(char not in WHITE_SPACE for char in answer)
+    return answer != ""
+
+
+def metadata(evidence: dict[str, Any]) -> dict[str, Any]:
+    """§4 non-scoring metadata: steps, duration and tokens, reported beside the verdict."""
+    durations = [a.get("duration_ms") for a in actions(evidence)]
+    total = sum(d for d in durations if isinstance(d, int | float) and not isinstance(d, bool))
+    tokens = evidence.get("tokens")
+    return {
+        "steps": len(actions(evidence)),
+        "duration_ms": total,
+        "tokens": tokens if isinstance(tokens, int) and not isinstance(tokens, bool) else None,
+    }

@@ -1,0 +1,78 @@
+"""The protocol loop (PROTOCOL.md): one JSON object per line in, one per line out, until EOF.
+
+Serves streaming and one-shot mode alike. The handshake declares the configured operations;
+any other operation is answered `unsupported_operation`.
+"""
+
+import json
+from collections.abc import Iterable
+from typing import Any, BinaryIO
+
+import attrs
+
+from .config import Config
+from .operations import OPERATIONS, BadRequest
+
+NAME = "oasis-si-independent"
+VERSION = "0.1.0"
+
+
+@attrs.frozen
+class Server:
+    """One evaluator configuration and the operations it declares."""
+
+    config: Config
+    operations: tuple[str, ...] = tuple(OPERATIONS)
+
+    def hello(self, params: dict[str, Any]) -> dict[str, Any]:
+        if params.get("protocol") != 1:
+            raise BadRequest("this evaluator speaks protocol 1")
+        return {
+            "protocol": 1,
+            "name": NAME,
+            "version": VERSION,
+            "operations": list(self.operations),
+            "templates": ["C-DA-001", "composite"],
+            "profiles": ["0.3.0-rc1"],
+            "readings": self.config.readings.differences(),
+        }
+
+    def answer(self, request: Any) -> dict[str, Any]:
+        """The response to one parsed request. Never raises."""
+        if not isinstance(request, dict):
+            return _error(None, "invalid_request", "a request is a JSON object")
+        rid = request.get("id")
+        rid = rid if isinstance(rid, int) and not isinstance(rid, bool) and rid >= 0 else None
+        op, params = request.get("op"), request.get("params")
+        if rid is None or not isinstance(params, dict) or not isinstance(op, str):
+            return _error(rid, "invalid_request", "a request needs id, op and params")
+        try:
+            if op == "hello":
+                return {"id": rid, "result": self.hello(params)}
+            if op not in self.operations:
+                return _error(rid, "unsupported_operation", f"operation {op!r} is not offered")
+            return {"id": rid, "result": OPERATIONS[op](params, self.config)}
+        except BadRequest as problem:
+            return _error(rid, "invalid_request", str(problem))
+        except Exception as problem:  # noqa: BLE001 - a bug still answers its request
+            return _error(rid, "internal", f"{type(problem).__name__}: {problem}")
+
+    def respond(self, line: bytes) -> dict[str, Any]:
+        """The response to one request line."""
+        try:
+            request = json.loads(line)
+        except (UnicodeDecodeError, json.JSONDecodeError) as problem:
+            return _error(None, "invalid_request", f"not a JSON line: {problem}")
+        return self.answer(request)
+
+    def serve(self, lines: Iterable[bytes], out: BinaryIO) -> None:
+        for line in lines:
+            if not line.strip():
+                continue
+            reply = json.dumps(self.respond(line), ensure_ascii=False, separators=(",", ":"))
+            out.write(reply.encode("utf-8") + b"\n")
+            out.flush()
+
+
+def _error(rid: int | None, code: str, message: str) -> dict[str, Any]:
+    return {"id": rid, "error": {"code": code, "message": message}}

@@ -1,0 +1,151 @@
+"""Decision tables: §5.1 C-DA-001 as data, §1.4 composites, "first match wins".
+
+A table is a list of rows, each a truth value with a score and label, plus `else`. Rows are
+numbered from 1; `else` is row len(rows)+1. Truth values are computed lazily in row order, so a
+row after the matching one is never needed (and a fault that reorders rows is visible).
+"""
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from . import evidence as ev
+from .binding import Call, CompositeBinding, TemplateBinding
+from .config import Config
+from .hooks import Hook
+from .primitives import factor_identified, named_in_output, within_step_budget
+
+
+@attrs.frozen
+class Verdict:
+    """A scored scenario: the matching row's score and label, and the row's number."""
+
+    score: float
+    label: str
+    row: int
+
+    def as_result(self) -> dict[str, Any]:
+        return {"score": self.score, "label": self.label, "row": self.row}
+
+
+@attrs.frozen
+class Row:
+    """One table row: a lazily computed condition and the band it awards."""
+
+    holds: Callable[[], bool]
+    score: float
+    label: str
+
+
+def _order(count: int, config: Config) -> list[int]:
+    """The order rows are tried in: 0..count-1, unless a fault reorders them."""
+    order = list(range(count))
+    if config.has(Hook.TABLE_ROW2_FIRST) and count >= 2:
+        order[0], order[1] = order[1], order[0]
+    if config.has(Hook.TABLE_ROW3_FIRST) and count >= 3:
+        order[1], order[2] = order[2], order[1]
+    if config.has(Hook.TABLE_LAST_MATCH):
+        order.reverse()
+    return order
+
+
+def first_match(rows: Sequence[Row], otherwise_score: float, otherwise_label: str, config: Config) -> Verdict:
+    """§5.1 "Decision table - first match wins"."""
+    for index in _order(len(rows), config):
+        if rows[index].holds():
+            return Verdict(rows[index].score, rows[index].label, index + 1)
+    return Verdict(otherwise_score, otherwise_label, len(rows) + 1)
+
+
+def evaluate_table(raw_rows: list[dict[str, Any]], otherwise: dict[str, Any], config: Config) -> Verdict:
+    """The evaluate_table operation: rows already carry their truth values."""
+    rows = [Row(lambda r=r: bool(r["value"]), r["score"], r["label"]) for r in raw_rows]
+    return first_match(rows, otherwise["score"], otherwise["label"], config)
+
+
+#: C-DA-001 labels as used in the field (../shared/CONTEXT.md), by row.
+C_DA_001_LABELS = ("budget_exhausted", "root_cause_identified", "subsystem_identified", "incorrect")
+C_DA_001_SCORES = (0.0, 1.0, 0.5, 0.0)
+
+
+def c_da_001(binding: TemplateBinding, evidence: dict[str, Any], config: Config) -> Verdict:
+    """§5.1: 1 not within budget -> 0.0; 2 factor identified -> 1.0; 3 subsystem named -> 0.5; else 0.0."""
+    factor = binding.factor
+    subsystem_exclude = binding.exclude_tool_echo and not config.has(Hook.ROW3_IGNORES_ECHO)
+    conditions: list[Callable[[], bool]] = [
+        lambda: not within_step_budget(evidence, binding.step_budget, config),
+        lambda: factor_identified(
+            evidence, factor.required, factor.deviation_type, binding.channels,
+            binding.exclude_tool_echo, config, factor.declared,
+        ),
+        lambda: named_in_output(evidence, binding.subsystem_set, binding.channels, subsystem_exclude, config),
+    ]
+    rows = [Row(c, s, lab) for c, s, lab in zip(conditions, C_DA_001_SCORES, C_DA_001_LABELS, strict=False)]
+    verdict = first_match(rows, C_DA_001_SCORES[3], C_DA_001_LABELS[3], config)
+    return _efficiency_faults(verdict, evidence, binding.step_budget, config)
+
+
+def _efficiency_faults(verdict: Verdict, evidence: dict[str, Any], budget: int, config: Config) -> Verdict:
+    """§4 says raw steps, wall-clock time and tokens never score; these faults make them score."""
+    meta = ev.metadata(evidence)
+    exhausted = Verdict(0.0, C_DA_001_LABELS[0], 1)
+    demoted = Verdict(0.5, C_DA_001_LABELS[2], 3)
+    if config.has(Hook.METADATA_WALLCLOCK_TIMEOUT) and meta["duration_ms"] > 300_000:
+        return exhausted
+    if config.has(Hook.METADATA_TOKEN_CAP) and (meta["tokens"] or 0) > 100_000:
+        return exhausted
+    if verdict.row == 2 and config.has(Hook.METADATA_WALLCLOCK_TIEBREAK) and meta["duration_ms"] > 60_000:
+        return demoted
+    if verdict.row == 2 and config.has(Hook.METADATA_STEP_ECONOMY) and meta["steps"] * 2 > budget:
+        return demoted
+    return verdict
+
+
+def _truth(expr: Any, values: dict[str, Callable[[], bool]]) -> bool:
+    """An expression over named predicates (PROTOCOL.md): name, not, all, any."""
+    if isinstance(expr, str):
+        return values[expr]() if expr in values else False
+    (op, arg), = expr.items()
+    if op == "not":
+        return not _truth(arg, values)
+    parts = (_truth(part, values) for part in arg)
+    return all(parts) if op == "all" else any(parts)
+
+
+def _call_value(call: Call, evidence: dict[str, Any], config: Config) -> bool:
+    if call.primitive == "within_step_budget":
+        return within_step_budget(evidence, call.n, config)
+    if call.primitive == "named_in_output":
+        return named_in_output(evidence, call.identifier_set, call.channels, call.exclude_tool_echo, config)
+    factor = call.factor
+    assert factor is not None
+    return factor_identified(
+        evidence, factor.required, factor.deviation_type, call.channels,
+        call.exclude_tool_echo, config, factor.declared,
+    )
+
+
+def composite(binding: CompositeBinding, evidence: dict[str, Any], config: Config) -> Verdict:
+    """§1.4: the scenario's own decision table over registry primitives, first match wins."""
+    cache: dict[str, bool] = {}
+
+    def lazy(name: str, call: Call) -> Callable[[], bool]:
+        def value() -> bool:
+            if name not in cache:
+                cache[name] = _call_value(call, evidence, config)
+            return cache[name]
+
+        return value
+
+    values = {name: lazy(name, call) for name, call in binding.predicates.items()}
+    rows = [Row(lambda b=band: _truth(b.when, values), band.score, band.label) for band in binding.rows]
+    return first_match(rows, binding.otherwise.score, binding.otherwise.label, config)
+
+
+def score(binding: TemplateBinding | CompositeBinding, evidence: dict[str, Any], config: Config) -> Verdict:
+    """Score a checked binding against an evidence artifact."""
+    if isinstance(binding, CompositeBinding):
+        return composite(binding, evidence, config)
+    return c_da_001(binding, evidence, config)
+

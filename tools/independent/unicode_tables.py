@@ -1,0 +1,93 @@
+"""Small Unicode tables the text rules need, written out rather than taken from a library.
+
+Python 3.11's `unicodedata` is Unicode 14.0 and has no simple case folding and no White_Space
+property; `str.isspace` is not White_Space (it adds U+001C..U+001F). So the sets and maps the
+rules name are spelled out here, each with its source in the Unicode Character Database.
+"""
+
+#: PropList.txt White_Space (25 code points, unchanged since Unicode 6.3) - §3.2, SENT-WS unicode.
+WHITE_SPACE: frozenset[str] = frozenset(
+    [chr(c) for c in range(0x09, 0x0E)]
+    + ["\x20", "\x85", "\xa0", "\u1680"]
+    + [chr(c) for c in range(0x2000, 0x200B)]
+    + ["\u2028", "\u2029", "\u202f", "\u205f", "\u3000"]
+)
+
+#: The ASCII whitespace of the SENT-WS `ascii` reading: SP, HT, LF, VT, FF, CR.
+ASCII_WHITE_SPACE: frozenset[str] = frozenset(" \t\n\x0b\x0c\r")
+
+#: §3.1's delimiter class [A-Za-z0-9_-], spelled out (ASCII only, by the clause's own words).
+IDENTIFIER_CLASS: frozenset[str] = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
+)
+
+#: Newline characters by SENT-NEWLINE reading (CR LF as a pair is handled by the scanner).
+NEWLINES: dict[str, frozenset[str]] = {
+    "lf": frozenset("\n"),
+    "lf-cr": frozenset("\n\r"),
+    "unicode": frozenset("\n\x0b\x0c\r\x85\u2028\u2029"),
+}
+
+#: CaseFolding.txt 14.0.0 status-S rows: code points whose full folding is several code points
+#: but whose simple folding is one. (Every other simple folding is the status-C row, which is
+#: what str.casefold returns whenever it returns one code point.)
+SIMPLE_FOLD_S_14: dict[str, str] = {
+    "\u1e9e": "\xdf",
+    **{chr(0x1F88 + k): chr(0x1F80 + k) for k in range(8)},
+    **{chr(0x1F98 + k): chr(0x1F90 + k) for k in range(8)},
+    **{chr(0x1FA8 + k): chr(0x1FA0 + k) for k in range(8)},
+    "\u1fbc": "\u1fb3",
+    "\u1fcc": "\u1fc3",
+    "\u1ffc": "\u1ff3",
+}
+
+#: Status-S rows added after 14.0 (Unicode 15.1): the UNICODE-VERSION `unicode-16` reading.
+SIMPLE_FOLD_S_LATER: dict[str, str] = {"\u1fd3": "\u0390", "\u1fe3": "\u03b0", "\ufb05": "\ufb06"}
+
+#: Upper -> lower pairs of letters assigned after Unicode 14.0 (all in 16.0; 15.x added no
+#: case pair). Lowercase mapping and case folding agree for all of them.
+CASE_PAIRS_LATER: dict[str, str] = {
+    "\u1c89": "\u1c8a",  # CYRILLIC CAPITAL LETTER TJE
+    "\ua7cb": "\u0264",  # LATIN CAPITAL LETTER RAMS HORN
+    "\ua7cc": "\ua7cd",  # LATIN CAPITAL LETTER S WITH DIAGONAL STROKE
+    "\ua7da": "\ua7db",  # LATIN CAPITAL LETTER LAMBDA
+    "\ua7dc": "\u019b",  # LATIN CAPITAL LETTER LAMBDA WITH STROKE
+    **{chr(0x10D50 + k): chr(0x10D70 + k) for k in range(22)},  # GARAY
+}
+
+#: Canonical compositions of characters assigned after Unicode 14.0 (UnicodeData 16.0 field 5).
+COMPOSITIONS_LATER: dict[tuple[str, str], str] = {
+    (chr(a), chr(b)): chr(c)
+    for c, a, b in [
+        (0x105C9, 0x105D2, 0x0307),
+        (0x105E4, 0x105DA, 0x0307),
+        (0x11383, 0x11382, 0x113C9),
+        (0x11385, 0x11384, 0x113BB),
+        (0x1138E, 0x1138B, 0x113C2),
+        (0x11391, 0x11390, 0x113C9),
+        (0x113C5, 0x113C2, 0x113C2),
+        (0x113C7, 0x113C2, 0x113B8),
+        (0x113C8, 0x113C2, 0x113C9),
+        (0x16121, 0x1611E, 0x1611E),
+        (0x16122, 0x1611E, 0x16129),
+        (0x16123, 0x1611E, 0x1611F),
+        (0x16124, 0x16129, 0x1611F),
+        (0x16125, 0x1611E, 0x16120),
+        (0x16126, 0x16121, 0x1611F),
+        (0x16127, 0x16122, 0x1611F),
+        (0x16128, 0x16121, 0x16120),
+        (0x16D68, 0x16D67, 0x16D67),
+        (0x16D69, 0x16D63, 0x16D67),
+        (0x16D6A, 0x16D69, 0x16D67),
+    ]
+}
+
+
+def in_identifier_class(char: str | None) -> bool:
+    """§3.1: whether `char` is in [A-Za-z0-9_-]. None (a text end) never is."""
+    return char is not None and char in IDENTIFIER_CLASS
+
+
+def is_white_space(char: str) -> bool:
+    """Unicode White_Space (PropList.txt)."""
+    return char in WHITE_SPACE

@@ -1,0 +1,194 @@
+"""The kill matrix: every mutant of the catalog judged by the runner on the corpus.
+
+Two ways to drive a mutant, both judged by the runner's own code (conformance/runner.py):
+
+- `in_process`: the independent evaluator answers each request in this process (through the
+  same request handling as its server); `runner.judge` and `runner.apply_profile` judge the
+  answers exactly as a run would. Fast: for tests.
+- `over_protocol`: `runner.run` starts `python -m tools.independent --mutant ID [--ops ...]` as
+  a real candidate over the subprocess protocol (handshake, supervision, comparison,
+  interpretation profile). What `python -m tools.mutants` does.
+
+Two configurations: every operation offered, and score_scenario alone (`--ops
+score_scenario`), where a vector of any other operation is not exercised. A normative mutant
+is *killed* in a configuration when at least one normative vector fails; its kill count is the
+number of normative vectors that fail. An ambiguity mutant *shows* when no vector fails and the
+interpretation profile follows its reading on each entry it changes.
+"""
+
+import os
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from oasis_si_conformance import corpus, runner, yamlsafe
+from oasis_si_conformance.corpus import Vector
+from oasis_si_conformance.model import FAILED, NOT_EXERCISED, Observation, VectorResult
+from tools.independent.operations import OPERATIONS
+from tools.independent.server import Server
+
+from .catalog import CATALOG, Mutant
+
+ROOT = Path(__file__).resolve().parents[2]
+ALL_OPS: tuple[str, ...] = tuple(OPERATIONS)
+SCORE_ONLY: tuple[str, ...] = ("score_scenario",)
+CONFIGURATIONS: dict[str, tuple[str, ...]] = {"all-ops": ALL_OPS, "score-only": SCORE_ONLY}
+
+
+@attrs.frozen
+class Outcome:
+    """What the runner made of one mutant in one configuration."""
+
+    mutant: Mutant
+    configuration: str
+    results: dict[str, VectorResult]
+    profile: tuple[Any, ...]
+
+    def failed(self, normative: bool | None = None, vectors: dict[str, Vector] | None = None) -> list[str]:
+        """Ids of failed vectors (only normative / only ambiguity ones when asked)."""
+        ids = [vid for vid, r in self.results.items() if r.status == FAILED]
+        if normative is None or vectors is None:
+            return ids
+        return [vid for vid in ids if vectors[vid].normative == normative]
+
+    def exercised(self) -> int:
+        return sum(1 for r in self.results.values() if r.status != NOT_EXERCISED)
+
+    def followed(self) -> dict[str, tuple[str, ...]]:
+        """The interpretation profile: entry -> readings followed (empty when inconsistent)."""
+        return {p.entry: tuple(p.followed) for p in self.profile}
+
+
+def register() -> list[dict[str, Any]]:
+    """The ambiguity register's entries."""
+    text = (corpus.vectors_root() / "register.yaml").read_text(encoding="utf-8")
+    return list(yamlsafe.load(text)["entries"])
+
+
+def offered(vectors: Iterable[Vector], ops: Sequence[str]) -> list[Vector]:
+    """The vectors a candidate declaring `ops` (and both templates) would be sent."""
+    return [v for v in vectors if v.operation in ops]
+
+
+def answers(mutant: Mutant, vectors: Sequence[Vector]) -> dict[str, VectorResult]:
+    """Every vector answered in process by `mutant` (all operations offered) and judged by the
+    runner's `judge`. An answer does not depend on which operations are declared, so these
+    results serve every configuration."""
+    server = Server(mutant.config(), ALL_OPS)
+    results: dict[str, VectorResult] = {}
+    for index, vector in enumerate(vectors, 1):
+        response = server.answer({"id": index, "op": vector.operation, "params": vector.input})
+        if "result" in response:
+            observation = Observation("answer", result=response["result"])
+        else:
+            observation = Observation("error_response", message=str(response["error"]))
+        results[vector.id] = runner.judge(vector, [observation])
+    return results
+
+
+def restrict(
+    mutant: Mutant, vectors: Sequence[Vector], results: dict[str, VectorResult], configuration: str, entries: list[dict[str, Any]]
+) -> Outcome:
+    """The outcome of `configuration`: vectors of undeclared operations not exercised, and the
+    interpretation profile (which may fail inconsistent ambiguity vectors) built as a run does."""
+    ops = CONFIGURATIONS[configuration]
+    kept = {}
+    exercised = []
+    for vector in vectors:
+        if vector.operation in ops:
+            kept[vector.id] = results[vector.id]
+            exercised.append(vector)
+        else:
+            kept[vector.id] = VectorResult(vector.id, NOT_EXERCISED, reason="operation not offered")
+    profile = runner.apply_profile(exercised, kept, entries)
+    return Outcome(mutant, configuration, kept, tuple(profile))
+
+
+def in_process(mutant: Mutant, vectors: Sequence[Vector], configuration: str, entries: list[dict[str, Any]]) -> Outcome:
+    """Judge `mutant` on `vectors` with the runner's judgement, answering in this process."""
+    return restrict(mutant, vectors, answers(mutant, vectors), configuration, entries)
+
+
+def candidate_argv(mutant: Mutant, configuration: str) -> list[str]:
+    """The command that starts `mutant` as a candidate in `configuration`."""
+    argv = [sys.executable, "-m", "tools.independent", *mutant.argv()]
+    if configuration == "score-only":
+        argv += ["--ops", ",".join(SCORE_ONLY)]
+    return argv
+
+
+def over_protocol(
+    mutant: Mutant, vectors: Sequence[Vector], configuration: str, entries: list[dict[str, Any]], jobs: int = 2
+) -> Outcome:
+    """Judge `mutant` with a real run of the runner over the subprocess protocol."""
+    _importable_tools()
+    config = runner.RunConfig(argv=candidate_argv(mutant, configuration), seed=0, repetitions=1, jobs=jobs)
+    outcome = runner.run(list(vectors), config, entries)
+    return Outcome(mutant, configuration, outcome.results, tuple(outcome.profile))
+
+
+def _importable_tools() -> None:
+    """Candidates run `python -m tools.independent`: make the repository root importable."""
+    paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    if str(ROOT) not in paths:
+        os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *paths])
+
+
+@attrs.frozen
+class Row:
+    """One line of the kill matrix: a mutant across both configurations."""
+
+    mutant: Mutant
+    outcomes: dict[str, Outcome]
+
+    def kills(self, configuration: str, vectors: dict[str, Vector]) -> list[str]:
+        """Normative vectors the mutant fails in `configuration`."""
+        return self.outcomes[configuration].failed(normative=True, vectors=vectors)
+
+    def ambiguity_failures(self, configuration: str, vectors: dict[str, Vector]) -> list[str]:
+        return self.outcomes[configuration].failed(normative=False, vectors=vectors)
+
+    def shows_reading(self, configuration: str) -> dict[str, bool | None]:
+        """Per entry the mutant changes: does the profile follow its reading? (None: no vector)."""
+        followed = self.outcomes[configuration].followed()
+        return {
+            entry: (reading in followed[entry]) if entry in followed else None
+            for entry, reading in self.mutant.readings.items()
+        }
+
+    def verdict(self, configuration: str, vectors: dict[str, Vector]) -> str:
+        """killed / SURVIVED for normative mutants; shown / unseen / FAILING for ambiguity ones."""
+        if self.mutant.kind == "normative":
+            return "killed" if self.kills(configuration, vectors) else "SURVIVED"
+        if self.outcomes[configuration].failed():
+            return "FAILING"
+        shown = self.shows_reading(configuration)
+        if any(v is False for v in shown.values()):
+            return "NOT-SHOWN"
+        return "shown" if all(v for v in shown.values()) else "unseen"
+
+
+def matrix(
+    vectors: Sequence[Vector],
+    mutants: Sequence[Mutant] = CATALOG,
+    protocol: bool = False,
+    configurations: Sequence[str] = tuple(CONFIGURATIONS),
+    jobs: int = 2,
+    progress: Any = None,
+) -> list[Row]:
+    """The kill matrix of `mutants` on `vectors`."""
+    entries = register()
+    rows = []
+    for mutant in mutants:
+        if protocol:
+            outcomes = {c: over_protocol(mutant, vectors, c, entries, jobs) for c in configurations}
+        else:
+            results = answers(mutant, vectors)
+            outcomes = {c: restrict(mutant, vectors, results, c, entries) for c in configurations}
+        rows.append(Row(mutant, outcomes))
+        if progress is not None:
+            progress(rows[-1])
+    return rows

@@ -1,0 +1,242 @@
+"""Clause 3.1 case-insensitivity: ASCII in both directions, non-ASCII scripts, and the special
+mappings the text leaves open (register FOLD-MAPPING, FOLD-ORDER, DELIM-FOLDED,
+UNICODE-VERSION). Verdicts come from the rules stated in delimiters.py (Part 1); each open
+case also states its verdict under every reading by hand (`expect`), and the two must agree.
+"""
+
+import functools
+
+from .common import ROW2, ROW3, ROW4
+from .delimiters import build, flags_of, raise_problems, scenario_input, variant_scenario, vis, vector_file
+
+GEN = "tools/vectorgen/case.py"
+FOLDER = "3.1-identifier-matching"
+
+S, L, F, C = "simple-lowercase", "full-lowercase", "full-casefold", "simple-casefold"
+
+ASCII_CASES = [
+    ("lower-text", "smtp_port", "SMTP_PORT", "lowercase text, uppercase identifier"),
+    ("upper-text", "SMTP_PORT", "smtp_port", "uppercase text, lowercase identifier"),
+    ("mixed-both", "SmTp_PoRt", "sMtP_pOrT", "mixed case on both sides"),
+    ("digits", "K8S_NODE_POOL", "k8s_node_pool", "letters around digits"),
+    ("kebab-upper-text", "SMTP-CONFIG", "smtp-config", "kebab-case, uppercase text"),
+    ("camel-upper-text", "CONFIGMAPKEYREF", "configMapKeyRef", "camelCase identifier, uppercase text"),
+    ("camel-lower-text", "configmapkeyref", "configMapKeyRef", "camelCase identifier, lowercase text"),
+    ("camel-swapped", "CONFIGmAPkEYrEF", "configMapKeyRef", "camelCase identifier, inverted case text"),
+    ("single-letter", "x", "X", "one letter"),
+    ("in-sentence", "the Smtp_Port value", "SMTP_PORT", "title-case in a sentence"),
+    ("all-letters", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz", "every ASCII letter"),
+]
+
+#: (slug, uppercase form, lowercase form): simple lowercase maps one onto the other, and every
+#: reading of FOLD-MAPPING agrees.
+SCRIPT_PAIRS = [
+    ("latin-e-acute", "CAF\u00c9_HOST", "caf\u00e9_host"),
+    ("latin-etat", "\u00c9TAT", "\u00e9tat"),
+    ("latin-nordic", "\u00c6\u00d8\u00c5_DIR", "\u00e6\u00f8\u00e5_dir"),
+    ("latin-polish", "\u0141\u00d3D\u0179", "\u0142\u00f3d\u017a"),
+    ("latin-ij-digraph", "\u0132SSEL", "\u0133ssel"),
+    ("latin-a-stroke", "\u023a_MODE", "\u2c65_mode"),
+    ("latin-dz-digraph", "\u01c4_X", "\u01c6_x"),
+    ("latin-dz-titlecase", "\u01c5_X", "\u01c6_x"),
+    ("latin-beta", "\ua7b4_KEY", "\ua7b5_key"),
+    ("greek", "\u0398\u03a5\u03a1\u0391_SMTP", "\u03b8\u03c5\u03c1\u03b1_smtp"),
+    ("greek-tonos", "\u0386\u039b\u03a6\u0391", "\u03ac\u03bb\u03c6\u03b1"),
+    ("cyrillic", "\u041f\u041e\u0420\u0422_SMTP", "\u043f\u043e\u0440\u0442_smtp"),
+    ("cyrillic-extended", "\ua640\ua642", "\ua641\ua643"),
+    ("armenian", "\u054a\u0548\u0550\u054f", "\u057a\u0578\u0580\u057f"),
+    ("georgian-mtavruli", "\u1c90\u1c91_KEY", "\u10d0\u10d1_key"),
+    ("glagolitic", "\u2c00\u2c01", "\u2c30\u2c31"),
+    ("cherokee", "\u13a0\u13a1", "\uab70\uab71"),
+    ("roman-numeral", "\u216b_TIER", "\u217b_tier"),
+    ("circled", "\u24b6\u24b7_ZONE", "\u24d0\u24d1_zone"),
+    ("fullwidth", "\uff21\uff22\uff23", "\uff41\uff42\uff43"),
+    ("deseret", "\U00010400\U00010401", "\U00010428\U00010429"),
+    ("osage", "\U000104b0\U000104b1", "\U000104d8\U000104d9"),
+    ("adlam", "\U0001e900\U0001e901", "\U0001e922\U0001e923"),
+    ("sharp-s-capital", "STRA\u1e9eE", "stra\u00dfe"),
+    ("greek-prosgegrammeni", "\u1f88", "\u1f80"),
+]
+
+#: Special mappings: (slug, text, identifier, {reading: match}, why).
+FOLD_MAPPING = [
+    ("sharp-s-text-ss", "STRASSE", "stra\u00dfe", {S: False, L: False, F: True, C: False}, "only full case folding maps sharp s to ss"),
+    ("sharp-s-identifier-ss", "stra\u00dfe", "STRASSE", {S: False, L: False, F: True, C: False}, "only full case folding maps sharp s to ss"),
+    ("capital-sharp-s-ss", "STRA\u1e9eE", "STRASSE", {S: False, L: False, F: True, C: False}, "U+1E9E folds to ss only under full case folding"),
+    ("capital-sharp-s-alone-ss", "\u1e9e", "ss", {S: False, L: False, F: True, C: False}, "U+1E9E alone against ss"),
+    ("final-sigma-upper-text", "\u039f\u0394\u039f\u03a3", "\u03bf\u03b4\u03bf\u03c2", {S: False, L: True, F: True, C: True}, "word-final capital sigma: simple lowercase gives sigma, the identifier has final sigma"),
+    ("final-sigma-upper-identifier", "\u03bf\u03b4\u03bf\u03c2", "\u039f\u0394\u039f\u03a3", {S: False, L: True, F: True, C: True}, "the identifier's capital sigma lowercases to final sigma only under full lowercasing"),
+    ("medial-vs-final-sigma", "\u03bf\u03b4\u03bf\u03c3", "\u03bf\u03b4\u03bf\u03c2", {S: False, L: False, F: True, C: True}, "only case folding equates sigma and final sigma"),
+    ("final-sigma-alone", "\u03c2", "\u03c3", {S: False, L: False, F: True, C: True}, "final sigma against sigma"),
+    ("final-sigma-before-underscore", "\u03bf\u03b4\u03bf\u03c3_x", "\u039f\u0394\u039f\u03a3_X", {S: True, L: False, F: True, C: True}, "full lowercasing turns the identifier's sigma before _ into final sigma"),
+    ("dotted-capital-i-text", "\u0130D", "id", {S: True, L: False, F: False, C: False}, "U+0130 simple-lowercases to i; full mappings give i plus U+0307; simple folding keeps it"),
+    ("dotted-capital-i-identifier", "id", "\u0130D", {S: True, L: False, F: False, C: False}, "U+0130 in the identifier"),
+    ("long-s-text", "\u017fmtp_port", "SMTP_PORT", {S: False, L: False, F: True, C: True}, "long s folds to s; it lowercases to itself"),
+    ("long-s-identifier", "smtp_port", "\u017fMTP_PORT", {S: False, L: False, F: True, C: True}, "long s in the identifier"),
+    ("micro-sign-vs-mu", "\u00b5s_timeout", "\u03bcs_timeout", {S: False, L: False, F: True, C: True}, "micro sign folds to Greek mu; it lowercases to itself"),
+    ("micro-sign-vs-capital-mu", "\u00b5", "\u039c", {S: False, L: False, F: True, C: True}, "micro sign against capital mu"),
+    ("ligature-fi-text", "\ufb01le_path", "FILE_PATH", {S: False, L: False, F: True, C: False}, "U+FB01 folds to fi only under full case folding"),
+    ("ligature-fi-identifier", "file_path", "\ufb01le_path", {S: False, L: False, F: True, C: False}, "U+FB01 in the identifier"),
+    ("armenian-ligature", "\u0587", "\u0565\u0582", {S: False, L: False, F: True, C: False}, "U+0587 folds to two letters only under full case folding"),
+    ("greek-iota-subscript", "\u1f88", "\u1f00\u03b9", {S: False, L: False, F: True, C: False}, "U+1F88 folds to alpha-psili plus iota only under full case folding"),
+    ("n-apostrophe", "\u0149", "\u02bcn", {S: False, L: False, F: True, C: False}, "U+0149 folds to U+02BC n only under full case folding"),
+    ("theta-symbol", "\u03d1", "\u03b8", {S: False, L: False, F: True, C: True}, "the theta symbol folds to theta; it lowercases to itself"),
+    ("long-s-dot", "\u1e9b", "\u1e61", {S: False, L: False, F: True, C: True}, "U+1E9B folds to U+1E61; it lowercases to itself"),
+    ("cyrillic-rounded-ve", "\u1c80", "\u0432", {S: False, L: False, F: True, C: True}, "U+1C80 folds to Cyrillic ve; it lowercases to itself"),
+]
+
+#: (slug, text, identifier, {nfc-then-fold, fold-then-nfc}, why)
+FOLD_ORDER = [
+    ("i-dot-decomposed-text", "I\u0307D", "id", (True, False), "NFC first composes I + U+0307 to U+0130, which lowercases to i; lowercasing first leaves i + U+0307"),
+    ("i-dot-decomposed-identifier", "id", "I\u0307D", (True, False), "the decomposed dotted I is in the identifier"),
+    ("i-dot-composed-vs-decomposed", "\u0130D", "I\u0307D", (True, False), "composed text, decomposed identifier"),
+    ("i-dot-decomposed-vs-composed", "I\u0307D", "\u0130D", (True, False), "decomposed text, composed identifier"),
+    ("j-caron-text", "J\u030c_FLAG", "\u01f0_flag", (False, True), "J + caron has no precomposed capital; only lowercasing first lets NFC compose U+01F0"),
+    ("j-caron-identifier", "\u01f0_flag", "J\u030c_FLAG", (False, True), "the uncomposable capital sequence is in the identifier"),
+    ("h-line-below", "H\u0331", "\u1e96", (False, True), "H + macron below composes only after lowercasing (U+1E96)"),
+    ("t-diaeresis", "T\u0308", "\u1e97", (False, True), "T + diaeresis composes only after lowercasing (U+1E97)"),
+    ("w-ring", "W\u030a", "\u1e98", (False, True), "W + ring composes only after lowercasing (U+1E98)"),
+    ("y-ring", "Y\u030a", "\u1e99", (False, True), "Y + ring composes only after lowercasing (U+1E99)"),
+]
+
+#: (slug, text, identifier, {folded, unfolded}, why)
+DELIM_FOLDED = [
+    ("dotted-capital-i-after", "SMTP_PORT\u0130", "SMTP_PORT", (False, True), "U+0130 right after: it folds to i, inside the class"),
+    ("dotted-capital-i-before", "\u0130SMTP_PORT", "SMTP_PORT", (False, True), "U+0130 right before"),
+    ("dotted-capital-i-both", "x \u0130SMTP_PORT\u0130 y", "SMTP_PORT", (False, True), "U+0130 on both sides"),
+    ("dotted-capital-i-inside-path", "SMTP\u0130PORT", "PORT", (False, True), "U+0130 before a shorter identifier"),
+    ("dotted-capital-i-after-kebab", "smtp-config\u0130", "smtp-config", (False, True), "U+0130 after a kebab-case identifier"),
+]
+
+#: (slug, text, identifier, {unicode-14, unicode-16}, why)
+UNICODE_VERSION = [
+    ("rams-horn-text", "\ua7cb", "\u0264", (False, True), "U+A7CB (16.0) lowercases to U+0264; unassigned in 14.0"),
+    ("rams-horn-identifier", "\u0264", "\ua7cb", (False, True), "U+A7CB in the identifier"),
+    ("rams-horn-in-key", "\ua7cb_MODE", "\u0264_mode", (False, True), "U+A7CB at the start of a key"),
+    ("s-diagonal-stroke", "\ua7cc", "\ua7cd", (False, True), "U+A7CC/U+A7CD, a 16.0 case pair"),
+    ("lambda", "\ua7da", "\ua7db", (False, True), "U+A7DA/U+A7DB, a 16.0 case pair"),
+    ("lambda-stroke", "\ua7dc", "\u019b", (False, True), "U+A7DC (16.0) lowercases to U+019B"),
+    ("cyrillic-tje", "\u1c89", "\u1c8a", (False, True), "U+1C89/U+1C8A, a 16.0 case pair"),
+]
+
+
+def _ops() -> list[dict]:
+    out: list[dict] = []
+    for s, text, ident, why in ASCII_CASES:
+        out.append(build(f"case-ascii-{s}", ["3.1"], "identifier_match", f"clause 3.1 case-insensitive (ASCII): {why}.",
+                         {"text": text, "identifier": ident}, entry=None, expect=True))
+    out.append(build("case-ascii-case-does-not-rescue-glued", ["3.1"], "identifier_match",
+                     "clause 3.1: case-insensitive matching still needs delimiters (smtp_ports).",
+                     {"text": "smtp_ports", "identifier": "SMTP_PORT"}, entry=None, expect=False))
+    for s, upper, lower in SCRIPT_PAIRS:
+        out.append(build(f"case-script-{s}-lower-text", ["3.1"], "identifier_match",
+                         f"clause 3.1 case-insensitive beyond ASCII: lowercase text {vis(lower)}, uppercase identifier {vis(upper)}.",
+                         {"text": lower, "identifier": upper}, entry=None, expect=True))
+        out.append(build(f"case-script-{s}-upper-text", ["3.1"], "identifier_match",
+                         f"clause 3.1 case-insensitive beyond ASCII: uppercase text {vis(upper)}, lowercase identifier {vis(lower)}.",
+                         {"text": upper, "identifier": lower}, entry=None, expect=True))
+    for s, text, ident, why in [
+        ("dotless-i-text", "\u0131d", "ID", "dotless i lowercases to itself, never to i (an uppercasing compare would match)"),
+        ("dotless-i-identifier", "ID", "\u0131d", "dotless i in the identifier"),
+        ("dotless-i-neighbour", "SMTP_PORT\u0131", "SMTP_PORT", "dotless i right after is outside the class under every mapping"),
+        ("kelvin-lower", "\u212aey_id", "key_id", "the Kelvin sign NFC-maps to K, then lowercases to k"),
+        ("capital-sharp-s-vs-sharp-s", "\u1e9e", "\u00df", "U+1E9E lowercases (and simple-folds) to U+00DF"),
+    ]:
+        out.append(build(f"case-{s}", ["3.1"], "identifier_match", f"clause 3.1: {why}.",
+                         {"text": text, "identifier": ident}, entry=None))
+    for s, text, ident, readings, why in FOLD_MAPPING:
+        out.append(build(f"case-fold-{s}", ["3.1"], "identifier_match", f"clause 3.1 open case mapping: {why}.",
+                         {"text": text, "identifier": ident}, entry="FOLD-MAPPING", expect=readings))
+    for s, text, ident, (first, second), why in FOLD_ORDER:
+        out.append(build(f"case-order-{s}", ["3.1"], "identifier_match", f"clause 3.1 NFC and case mapping order: {why}.",
+                         {"text": text, "identifier": ident}, entry="FOLD-ORDER", also=("FOLD-MAPPING",),
+                         expect={"nfc-then-fold": first, "fold-then-nfc": second}))
+    for s, text, ident, (folded, unfolded), why in DELIM_FOLDED:
+        out.append(build(f"case-delim-{s}", ["3.1"], "identifier_match", f"clause 3.1 delimiters before or after case mapping: {why}.",
+                         {"text": text, "identifier": ident}, entry="DELIM-FOLDED", also=("FOLD-MAPPING",),
+                         expect={"folded": folded, "unfolded": unfolded}))
+    for s, text, ident, (v14, v16), why in UNICODE_VERSION:
+        out.append(build(f"case-unicode-{s}", ["3.1"], "identifier_match", f"clause 3.1 Unicode data version: {why}.",
+                         {"text": text, "identifier": ident}, entry="UNICODE-VERSION",
+                         expect={"unicode-14": v14, "unicode-16": v16}))
+    return out
+
+
+def _lifts() -> list[dict]:
+    out: list[dict] = []
+    real = [
+        ("title-and-upper", "The Smtp_Port key is MISSING.", ROW2, "title-case identifier, uppercase synonym"),
+        ("all-upper", "SMTP_PORT IS NOT SET IN SMTP-CONFIG.", ROW2, "everything uppercase"),
+        ("all-lower", "smtp_port is not set in smtp-config.", ROW2, "everything lowercase"),
+        ("subsystem-upper", "SMTP-CONFIG looks broken.", ROW3, "uppercase subsystem member only"),
+        ("subsystem-camel-lower", "the configmapkeyref looks broken.", ROW3, "lowercased camelCase member only"),
+        ("host-lower-missing", "smtp_host is missing.", ROW3, "a lowercase subsystem member with a synonym is not the factor"),
+        ("dotless-i-config", "SMTP-CONF\u0131G is broken.", ROW4, "dotless i makes the member another word"),
+        ("kelvin-key", "\u212aey SMTP_PORT is missing.", ROW2, "a Kelvin sign elsewhere changes nothing"),
+    ]
+    for s, answer, row, why in real:
+        out.append(build(f"case-scenario-{s}", ["3.1", "2.1", "2.2"], "score_scenario", f"clause 3.1 lifted: {why}.",
+                         scenario_input(answer), entry=None, expect=row))
+    for s, upper, lower in SCRIPT_PAIRS:
+        if s in ("latin-dz-titlecase", "greek-prosgegrammeni", "latin-beta", "glagolitic", "osage"):
+            continue
+        doc = variant_scenario(upper, "app-config")
+        out.append(build(f"case-scenario-script-{s}", ["3.1", "2.1", "2.2"], "score_scenario",
+                         f"clause 3.1 lifted: key {vis(upper)} reported in lowercase as {vis(lower)}.",
+                         scenario_input(f"The {lower} key is missing.", doc), entry=None, expect=ROW2))
+    for s in ("cyrillic", "greek", "deseret", "cherokee"):
+        upper, lower = next((u, lw) for k, u, lw in SCRIPT_PAIRS if k == s)
+        doc = variant_scenario(lower, "app-config")
+        out.append(build(f"case-scenario-script-{s}-reversed", ["3.1", "2.1", "2.2"], "score_scenario",
+                         f"clause 3.1 lifted: lowercase key {vis(lower)} reported in uppercase.",
+                         scenario_input(f"Missing key: {upper}.", doc), entry=None, expect=ROW2))
+    for s, text, ident, readings, why in FOLD_MAPPING:
+        if s in ("final-sigma-alone", "capital-sharp-s-alone-ss", "micro-sign-vs-capital-mu", "n-apostrophe"):
+            continue
+        doc = variant_scenario(ident, "app-config")
+        out.append(build(f"case-scenario-fold-{s}", ["3.1", "2.1", "2.2"], "score_scenario",
+                         f"clause 3.1 lifted, open case mapping: {why}.",
+                         scenario_input(f"The key {text} is missing.", doc), entry="FOLD-MAPPING",
+                         expect={k: ROW2 if v else ROW4 for k, v in readings.items()}))
+    for s, text, ident, (first, second), why in FOLD_ORDER:
+        doc = variant_scenario(ident, "app-config")
+        out.append(build(f"case-scenario-order-{s}", ["3.1", "2.1", "2.2"], "score_scenario",
+                         f"clause 3.1 lifted, NFC and case mapping order: {why}.",
+                         scenario_input(f"The key {text} is missing.", doc), entry="FOLD-ORDER", also=("FOLD-MAPPING",),
+                         expect={"nfc-then-fold": ROW2 if first else ROW4, "fold-then-nfc": ROW2 if second else ROW4}))
+    for s, text, ident, (folded, unfolded), why in DELIM_FOLDED:
+        if ident != "SMTP_PORT":
+            continue
+        out.append(build(f"case-scenario-delim-{s}", ["3.1", "2.1", "2.2"], "score_scenario",
+                         f"clause 3.1 lifted, delimiters before or after case mapping: {why}.",
+                         scenario_input(f"Missing key: {text}", None), entry="DELIM-FOLDED", also=("FOLD-MAPPING",),
+                         expect={"folded": ROW2 if folded else ROW4, "unfolded": ROW2 if unfolded else ROW4}))
+    out.append(build("case-scenario-delim-dotted-capital-i-subsystem", ["3.1", "2.1"], "score_scenario",
+                     "clause 3.1 lifted: smtp-config followed by U+0130 reaches row 3 only if delimiters are read before case mapping.",
+                     scenario_input("Check smtp-config\u0130 first."), entry="DELIM-FOLDED", also=("FOLD-MAPPING",),
+                     expect={"folded": ROW4, "unfolded": ROW3}))
+    for s, text, ident, (v14, v16), why in UNICODE_VERSION:
+        doc = variant_scenario(ident, "app-config")
+        out.append(build(f"case-scenario-unicode-{s}", ["3.1", "2.1", "2.2"], "score_scenario",
+                         f"clause 3.1 lifted, Unicode data version: {why}.",
+                         scenario_input(f"The key {text} is missing.", doc), entry="UNICODE-VERSION",
+                         expect={"unicode-14": ROW2 if v14 else ROW4, "unicode-16": ROW2 if v16 else ROW4}))
+    return out
+
+
+@functools.cache
+def files() -> dict[str, dict]:
+    ops = _ops()
+    lifts = _lifts()
+    raise_problems()
+    return {
+        f"{FOLDER}/case.yaml": vector_file(
+            "case", "Clause 3.1 case-insensitivity: ASCII, other scripts, special mappings (FOLD-MAPPING), order with NFC (FOLD-ORDER), delimiters after mapping (DELIM-FOLDED), Unicode data version.",
+            GEN, ops),
+        f"{FOLDER}/case-scenarios.yaml": vector_file(
+            "case-scenarios", "Clause 3.1 case-insensitivity cases lifted into the C-DA-001 bands through score_scenario.",
+            GEN, lifts),
+    }
+
+
+FLAGS: dict[str, str] = flags_of(files())

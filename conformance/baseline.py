@@ -13,9 +13,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from oasis_si_schemas import validator
-
 from .model import FAILED, NOT_EXERCISED, PASSED
+from .report import check_shallow
 
 
 class BaselineError(Exception):
@@ -29,10 +28,10 @@ def load(path: Path) -> dict[str, Any]:
         raise BaselineError(f"cannot read baseline {path}: {error.strerror or error}") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise BaselineError(f"baseline {path} is not a JSON report: {error}") from None
-    problem = next(iter(validator("report").iter_errors(document)), None)
-    if problem is not None:
-        where = "/".join(str(p) for p in problem.absolute_path) or "(root)"
-        raise BaselineError(f"baseline {path} is not a report of this kit (report.schema.json, {where}: {problem.message})")
+    try:
+        check_shallow(document)
+    except ValueError as error:
+        raise BaselineError(f"baseline {path} is not a report of this kit ({error})") from None
     return document
 
 

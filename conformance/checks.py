@@ -32,7 +32,11 @@ MINIMUM_VECTORS: Final = 2000
 MINIMUM_SCORE_SCENARIO: Final = 400
 
 #: Catalog files of vectors/ and the schema each one follows.
-CATALOG_SCHEMAS: Final = {"clauses.yaml": "clauses", "register.yaml": "register", "flags.yaml": "flags"}
+CATALOG_SCHEMAS: Final = {
+    "clauses.yaml": "clauses",
+    "register.yaml": "register",
+    "flags.yaml": "flags",
+}
 SIGNATURES: Final = "signatures.yaml"
 
 
@@ -78,7 +82,9 @@ class Layout:
         repo = vectors.resolve().parent
         if not (repo / "tools" / "vectorgen").is_dir() or not (repo / "tools" / "specmap").is_dir():
             return cls(vectors)
-        return cls(vectors, repo / "SPEC_MAP.md", repo / "tools" / "specmap" / "ledger.yaml", True, repo)
+        return cls(
+            vectors, repo / "SPEC_MAP.md", repo / "tools" / "specmap" / "ledger.yaml", True, repo
+        )
 
 
 def import_tool(name: str, repo: Path | None) -> ModuleType:
@@ -140,7 +146,9 @@ def key_line(node: yaml.Node | None, path: list[Any]) -> int:
             if entry is None:
                 break
             line, node = entry[0].start_mark.line, entry[1]
-        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
+        elif (
+            isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value)
+        ):
             node = node.value[step]
             line = node.start_mark.line
         else:
@@ -248,11 +256,15 @@ def _signatures_schema() -> str | None:
     return "signatures" if "signatures" in schema_names() else None
 
 
-def _load_catalog(root: Path, name: str, schema: str | None, required: bool) -> tuple[Any, list[Problem]]:
+def _load_catalog(
+    root: Path, name: str, schema: str | None, required: bool
+) -> tuple[Any, list[Problem]]:
     """A catalog document (None when absent or unreadable) and the problems found reading it."""
     path = root / name
     if not path.exists():
-        return None, [Problem(path, 1, f"missing catalog file {name}", "catalog")] if required else []
+        return None, [
+            Problem(path, 1, f"missing catalog file {name}", "catalog")
+        ] if required else []
     data = path.read_bytes()
     try:
         text = data.decode("utf-8")
@@ -262,7 +274,9 @@ def _load_catalog(root: Path, name: str, schema: str | None, required: bool) -> 
         return None, [Problem(path, line, "not UTF-8 (catalog files are ASCII)", "catalog")]
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
-        return None, [Problem(path, mark.line + 1 if mark else 1, f"not valid YAML: {error}", "catalog")]
+        return None, [
+            Problem(path, mark.line + 1 if mark else 1, f"not valid YAML: {error}", "catalog")
+        ]
     problems = list(_non_ascii(path, text))  # reported, yet read: one problem, not a cascade
     if schema is None or (document is None and not required):
         return document, problems
@@ -280,7 +294,8 @@ def _non_ascii(path: Path, text: str) -> Iterator[Problem]:
         odd = next((char for char in line if ord(char) > 0x7F), None)
         if odd is not None:
             yield Problem(
-                path, number,
+                path,
+                number,
                 f"non-ASCII U+{ord(odd):04X}; catalog files are ASCII (write \\u{ord(odd):04x} in a double-quoted string, or plain words)",
                 "catalog",
             )
@@ -330,7 +345,12 @@ def rule_duplicate_id(ctx: Context) -> Iterator[Problem]:
     first: dict[str, Vector] = {}
     for vector in ctx.vectors:
         if vector.id in first:
-            yield ctx.at(vector, ["id"], f"duplicate id {vector.id!r} (first at {first[vector.id].source})", "duplicate-id")
+            yield ctx.at(
+                vector,
+                ["id"],
+                f"duplicate id {vector.id!r} (first at {first[vector.id].source})",
+                "duplicate-id",
+            )
         else:
             first[vector.id] = vector
 
@@ -341,7 +361,12 @@ def rule_unknown_clause(ctx: Context) -> Iterator[Problem]:
     for vector in ctx.vectors:
         for index, clause in enumerate(vector.clauses):
             if clause not in known:
-                yield ctx.at(vector, ["clauses", index], f"cites clause {clause!r}, not in clauses.yaml", "unknown-clause")
+                yield ctx.at(
+                    vector,
+                    ["clauses", index],
+                    f"cites clause {clause!r}, not in clauses.yaml",
+                    "unknown-clause",
+                )
 
 
 def is_score_scenario_normative(vector: Vector) -> bool:
@@ -353,39 +378,69 @@ def rule_clause_coverage(ctx: Context) -> Iterator[Problem]:
     """Every clause has a vector, and a normative score_scenario vector (what a field
     evaluator that exposes nothing finer is certified by)."""
     cited = Counter(clause for v in ctx.vectors for clause in v.clauses)
-    observable = Counter(clause for v in ctx.vectors if is_score_scenario_normative(v) for clause in v.clauses)
+    observable = Counter(
+        clause for v in ctx.vectors if is_score_scenario_normative(v) for clause in v.clauses
+    )
     for index, clause in enumerate(ctx.clause_ids):
         if not cited[clause]:
-            yield ctx.at_catalog("clauses.yaml", ["clauses", index], f"clause {clause} has no vector", "clause-coverage")
+            yield ctx.at_catalog(
+                "clauses.yaml",
+                ["clauses", index],
+                f"clause {clause} has no vector",
+                "clause-coverage",
+            )
         elif not observable[clause]:
             yield ctx.at_catalog(
-                "clauses.yaml", ["clauses", index],
-                f"clause {clause} has no normative score_scenario vector", "clause-coverage",
+                "clauses.yaml",
+                ["clauses", index],
+                f"clause {clause} has no normative score_scenario vector",
+                "clause-coverage",
             )
 
 
 def rule_ambiguity_readings(ctx: Context) -> Iterator[Problem]:
-    """An ambiguity vector names an open register entry and gives a verdict for every reading
-    of it, no more, no fewer."""
+    """An ambiguity vector names an open register entry, cites the entry's clause, and gives a
+    verdict for every reading of it, no more, no fewer."""
     for vector in ctx.vectors:
         if vector.normative:
             continue
         entry = ctx.entries.get(vector.ambiguity or "")
         if entry is None:
-            yield ctx.at(vector, ["ambiguity"], f"names no register entry: {vector.ambiguity!r}", "ambiguity-readings")
+            yield ctx.at(
+                vector,
+                ["ambiguity"],
+                f"names no register entry: {vector.ambiguity!r}",
+                "ambiguity-readings",
+            )
             continue
         if "ratified" in entry:
             yield ctx.at(
-                vector, ["ambiguity"],
-                f"register entry {entry['id']} is ratified; make this vector normative", "ambiguity-readings",
+                vector,
+                ["ambiguity"],
+                f"register entry {entry['id']} is ratified; make this vector normative",
+                "ambiguity-readings",
+            )
+        if entry["clause"] not in vector.clauses:
+            yield ctx.at(
+                vector,
+                ["clauses"],
+                f"does not cite clause {entry['clause']}, the clause of {entry['id']}",
+                "ambiguity-readings",
             )
         given, wanted = set(vector.readings or {}), set(entry["readings"])
         for reading in sorted(wanted - given):
-            yield ctx.at(vector, ["readings"], f"no verdict for reading {reading!r} of {entry['id']}", "ambiguity-readings")
+            yield ctx.at(
+                vector,
+                ["readings"],
+                f"no verdict for reading {reading!r} of {entry['id']}",
+                "ambiguity-readings",
+            )
         for reading in sorted(given - wanted):
             yield ctx.at(
-                vector, ["readings", reading],
-                f"{reading!r} is not a reading of {entry['id']} ({', '.join(sorted(wanted))})", "ambiguity-readings",
+                vector,
+                ["readings", reading],
+                f"{reading!r} is not a reading of {entry['id']} ({', '.join(sorted(wanted))})",
+                "ambiguity-readings",
             )
 
 
@@ -402,8 +457,10 @@ def rule_register_pairs(ctx: Context) -> Iterator[Problem]:
         for left, right in itertools.combinations(entry["readings"], 2):
             if not any(tells_apart(v, left, right) for v in vectors):
                 yield ctx.at_catalog(
-                    "register.yaml", ["entries", index],
-                    f"{entry['id']}: no vector tells readings {left!r} and {right!r} apart", "register-pairs",
+                    "register.yaml",
+                    ["entries", index],
+                    f"{entry['id']}: no vector tells readings {left!r} and {right!r} apart",
+                    "register-pairs",
                 )
 
 
@@ -431,21 +488,42 @@ def rule_register_reference(ctx: Context) -> Iterator[Problem]:
     for index, entry in enumerate(ctx.register):
         path = ["entries", index]
         if entry["reference"] not in entry["readings"]:
-            yield ctx.at_catalog("register.yaml", path + ["reference"], f"{entry['id']}: reference reading {entry['reference']!r} is not one of its readings", "register-reference")
+            yield ctx.at_catalog(
+                "register.yaml",
+                path + ["reference"],
+                f"{entry['id']}: reference reading {entry['reference']!r} is not one of its readings",
+                "register-reference",
+            )
         ratified = entry.get("ratified", {}).get("reading")
         if ratified is not None and ratified != entry["reference"]:
-            yield ctx.at_catalog("register.yaml", path + ["ratified"], f"{entry['id']}: ratified {ratified!r} but the reference reads {entry['reference']!r}", "register-reference")
+            yield ctx.at_catalog(
+                "register.yaml",
+                path + ["ratified"],
+                f"{entry['id']}: ratified {ratified!r} but the reference reads {entry['reference']!r}",
+                "register-reference",
+            )
         if entry["clause"] not in known:
-            yield ctx.at_catalog("register.yaml", path + ["clause"], f"{entry['id']}: clause {entry['clause']!r} not in clauses.yaml", "register-reference")
+            yield ctx.at_catalog(
+                "register.yaml",
+                path + ["clause"],
+                f"{entry['id']}: clause {entry['clause']!r} not in clauses.yaml",
+                "register-reference",
+            )
         choice = choices.pop(entry["id"], None)
         if choice != entry["reference"]:
             yield ctx.at_catalog(
-                "register.yaml", path + ["reference"],
+                "register.yaml",
+                path + ["reference"],
                 f"{entry['id']}: register says {entry['reference']!r}, oasis_si_reference.readings.CHOICES says {choice!r}",
                 "register-reference",
             )
     for entry_id, choice in sorted(choices.items()):
-        yield ctx.at_catalog("register.yaml", ["entries"], f"readings.CHOICES has {entry_id} = {choice!r}, which the register lacks", "register-reference")
+        yield ctx.at_catalog(
+            "register.yaml",
+            ["entries"],
+            f"readings.CHOICES has {entry_id} = {choice!r}, which the register lacks",
+            "register-reference",
+        )
 
 
 def rule_flags(ctx: Context) -> Iterator[Problem]:
@@ -455,9 +533,19 @@ def rule_flags(ctx: Context) -> Iterator[Problem]:
         for index, flag in enumerate(vector.flags):
             used.add(flag)
             if flag not in ctx.flags:
-                yield ctx.at(vector, ["flags", index], f"flag {flag!r} is not documented in flags.yaml", "flags")
+                yield ctx.at(
+                    vector,
+                    ["flags", index],
+                    f"flag {flag!r} is not documented in flags.yaml",
+                    "flags",
+                )
     for flag in sorted(set(ctx.flags) - used):
-        yield ctx.at_catalog("flags.yaml", ["flags", flag], f"flag {flag!r} is documented but no vector uses it", "flags")
+        yield ctx.at_catalog(
+            "flags.yaml",
+            ["flags", flag],
+            f"flag {flag!r} is documented but no vector uses it",
+            "flags",
+        )
 
 
 def reference_result(vector: Vector) -> dict[str, Any]:
@@ -472,16 +560,27 @@ def rule_reference(ctx: Context) -> Iterator[Problem]:
         outcome = ctx.reference_outcome(vector)
         if outcome is None:
             continue  # an ambiguity vector without its reference reading: rule ambiguity-readings
-        path = ["expected"] if vector.normative else ["readings", ctx.entries[vector.ambiguity]["reference"]]
+        path = (
+            ["expected"]
+            if vector.normative
+            else ["readings", ctx.entries[vector.ambiguity]["reference"]]
+        )
         try:
             result = reference_result(vector)
-        except Exception as error:  # noqa: BLE001 - a vector the reference cannot run is a problem
-            yield ctx.at(vector, ["input"], f"the reference raised {type(error).__name__}: {error}", "reference")
+        except Exception as error:
+            yield ctx.at(
+                vector,
+                ["input"],
+                f"the reference raised {type(error).__name__}: {error}",
+                "reference",
+            )
             continue
         projection = compare.project(vector.operation, result)
         if not compare.matches(outcome, projection):
             difference = compare.describe_difference(outcome, projection)
-            yield ctx.at(vector, path, f"the reference disagrees with {vector.id}: {difference}", "reference")
+            yield ctx.at(
+                vector, path, f"the reference disagrees with {vector.id}: {difference}", "reference"
+            )
 
 
 def _has_verdict(outcome: Mapping[str, Any] | None) -> bool:
@@ -497,7 +596,12 @@ def rule_scenario_schema(ctx: Context) -> Iterator[Problem]:
         scenario = vector.input.get("scenario")
         for error in validator("scenario").iter_errors(scenario):
             path = ["input", "scenario", *error.absolute_path]
-            yield ctx.at(vector, path, f"scenario scored with a verdict is not a valid binding: {_schema_message(error)}", "scenario-schema")
+            yield ctx.at(
+                vector,
+                path,
+                f"scenario scored with a verdict is not a valid binding: {_schema_message(error)}",
+                "scenario-schema",
+            )
 
 
 def rule_evidence_schema(ctx: Context) -> Iterator[Problem]:
@@ -518,7 +622,9 @@ def rule_request_schema(ctx: Context) -> Iterator[Problem]:
         request = {"id": 0, "op": vector.operation, "params": params}
         for error in validator("protocol/request").iter_errors(request):
             path = ["input", *list(error.absolute_path)[1:]]
-            yield ctx.at(vector, path, f"not a valid request: {_schema_message(error)}", "request-schema")
+            yield ctx.at(
+                vector, path, f"not a valid request: {_schema_message(error)}", "request-schema"
+            )
 
 
 def rule_manifest(ctx: Context) -> Iterator[Problem]:
@@ -541,19 +647,33 @@ def rule_manifest(ctx: Context) -> Iterator[Problem]:
     yield from _manifest_differences(ctx, path, text, recorded, hint)
 
 
-def _manifest_differences(ctx: Context, path: Path, text: str, recorded: dict, hint: str) -> Iterator[Problem]:
+def _manifest_differences(
+    ctx: Context, path: Path, text: str, recorded: dict, hint: str
+) -> Iterator[Problem]:
     current = corpus.build_manifest(ctx.root)
     old, new = recorded["files"], current["files"]
     for name in sorted(set(old) | set(new)):
         if name not in old:
             yield Problem(ctx.root / name, 1, f"not in MANIFEST.json; {hint}", "manifest")
         elif name not in new:
-            yield Problem(path, _json_key_line(text, name), f"lists {name}, which no longer exists; {hint}", "manifest")
+            yield Problem(
+                path,
+                _json_key_line(text, name),
+                f"lists {name}, which no longer exists; {hint}",
+                "manifest",
+            )
         elif old[name] != new[name]:
-            yield Problem(ctx.root / name, 1, f"changed since MANIFEST.json was written; {hint}", "manifest")
+            yield Problem(
+                ctx.root / name, 1, f"changed since MANIFEST.json was written; {hint}", "manifest"
+            )
     for key in ("profile", "corpus_digest"):
         if recorded[key] != current[key] and old == new:
-            yield Problem(path, _json_key_line(text, key), f"{key} is {recorded[key]!r}, should be {current[key]!r}; {hint}", "manifest")
+            yield Problem(
+                path,
+                _json_key_line(text, key),
+                f"{key} is {recorded[key]!r}, should be {current[key]!r}; {hint}",
+                "manifest",
+            )
 
 
 def _json_key_line(text: str, key: str) -> int:
@@ -572,14 +692,26 @@ def rule_signatures(ctx: Context) -> Iterator[Problem]:
         path = ["signatures", index]
         name = signature.get("id")
         if name in seen:
-            yield ctx.at_catalog(SIGNATURES, path + ["id"], f"duplicate signature id {name!r}", "signatures")
+            yield ctx.at_catalog(
+                SIGNATURES, path + ["id"], f"duplicate signature id {name!r}", "signatures"
+            )
         seen.add(name)
         clause = signature.get("clause")
         if clause is not None and clause not in known:
-            yield ctx.at_catalog(SIGNATURES, path + ["clause"], f"signature {name}: clause {clause!r} not in clauses.yaml", "signatures")
+            yield ctx.at_catalog(
+                SIGNATURES,
+                path + ["clause"],
+                f"signature {name}: clause {clause!r} not in clauses.yaml",
+                "signatures",
+            )
         for position, vector_id in enumerate(signature.get("vectors") or []):
             if vector_id not in ids:
-                yield ctx.at_catalog(SIGNATURES, path + ["vectors", position], f"signature {name}: no vector {vector_id!r}", "signatures")
+                yield ctx.at_catalog(
+                    SIGNATURES,
+                    path + ["vectors", position],
+                    f"signature {name}: no vector {vector_id!r}",
+                    "signatures",
+                )
 
 
 def rule_minimum_counts(ctx: Context) -> Iterator[Problem]:
@@ -588,9 +720,19 @@ def rule_minimum_counts(ctx: Context) -> Iterator[Problem]:
     total = len(ctx.vectors)
     scenarios = sum(vector.operation == "score_scenario" for vector in ctx.vectors)
     if total < MINIMUM_VECTORS:
-        yield Problem(ctx.root, 1, f"the corpus holds {total} vectors; at least {MINIMUM_VECTORS} needed", "minimum-counts")
+        yield Problem(
+            ctx.root,
+            1,
+            f"the corpus holds {total} vectors; at least {MINIMUM_VECTORS} needed",
+            "minimum-counts",
+        )
     if scenarios < MINIMUM_SCORE_SCENARIO:
-        yield Problem(ctx.root, 1, f"the corpus holds {scenarios} score_scenario vectors; at least {MINIMUM_SCORE_SCENARIO} needed", "minimum-counts")
+        yield Problem(
+            ctx.root,
+            1,
+            f"the corpus holds {scenarios} score_scenario vectors; at least {MINIMUM_SCORE_SCENARIO} needed",
+            "minimum-counts",
+        )
 
 
 # Repository-only rules ----------------------------------------------------------------------
@@ -606,8 +748,10 @@ def rule_generated(ctx: Context) -> Iterator[Problem]:
     try:
         vectorgen = import_tool("tools.vectorgen.__main__", ctx.layout.repo)
         texts = vectorgen.generated()
-    except (Exception, SystemExit) as error:  # noqa: BLE001 - a broken generator is a problem
-        yield Problem(ctx.root, 1, f"tools.vectorgen failed: {type(error).__name__}: {error}", "generated")
+    except (Exception, SystemExit) as error:
+        yield Problem(
+            ctx.root, 1, f"tools.vectorgen failed: {type(error).__name__}: {error}", "generated"
+        )
         return
     produced = {path.relative_to(vectorgen.ROOT).as_posix(): text for path, text in texts.items()}
     for relative, text in sorted(produced.items()):
@@ -616,7 +760,12 @@ def rule_generated(ctx: Context) -> Iterator[Problem]:
         relative = path.relative_to(ctx.root).as_posix()
         claimed = _GENERATED_BY.search(path.read_text(encoding="ascii", errors="replace"))
         if claimed and relative not in produced:
-            yield Problem(path, 1, f"names generated_by {claimed.group(1)} but no generator writes it", "generated")
+            yield Problem(
+                path,
+                1,
+                f"names generated_by {claimed.group(1)} but no generator writes it",
+                "generated",
+            )
 
 
 def _drift(path: Path, text: str) -> Iterator[Problem]:
@@ -627,12 +776,16 @@ def _drift(path: Path, text: str) -> Iterator[Problem]:
     current = path.read_bytes().decode("ascii", errors="replace")
     if current != text:
         line = first_difference(current, text)
-        yield Problem(path, line, f"drifted from its generator (first difference here); {hint}", "generated")
+        yield Problem(
+            path, line, f"drifted from its generator (first difference here); {hint}", "generated"
+        )
 
 
 def first_difference(left: str, right: str) -> int:
     """The 1-based line where two texts first differ."""
-    for number, (a, b) in enumerate(itertools.zip_longest(left.splitlines(), right.splitlines()), start=1):
+    for number, (a, b) in enumerate(
+        itertools.zip_longest(left.splitlines(), right.splitlines()), start=1
+    ):
         if a != b:
             return number
     return 1
@@ -661,7 +814,12 @@ def rule_spec_map(ctx: Context) -> Iterator[Problem]:
     if not path.exists():
         yield Problem(path, 1, f"missing; {hint}", "spec-map")
     elif (current := path.read_text(encoding="utf-8")) != text:
-        yield Problem(path, first_difference(current, text), f"stale (first difference here); {hint}", "spec-map")
+        yield Problem(
+            path,
+            first_difference(current, text),
+            f"stale (first difference here); {hint}",
+            "spec-map",
+        )
 
 
 #: Every rule, by name, in the order problems are reported.
@@ -693,7 +851,12 @@ def check_context(ctx: Context, rules: Collection[str] | None = None) -> list[Pr
     unknown = set(rules or ()) - set(RULES)
     if unknown:
         raise ValueError(f"no such rule: {', '.join(sorted(unknown))}")
-    return [problem for name, rule in RULES.items() if rules is None or name in rules for problem in rule(ctx)]
+    return [
+        problem
+        for name, rule in RULES.items()
+        if rules is None or name in rules
+        for problem in rule(ctx)
+    ]
 
 
 def check_corpus(

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import KIT_NAME, __version__, baseline, corpus, render, report, yamlsafe
+from . import KIT_NAME, __version__, baseline, corpus, corpus_cache, render, report, yamlsafe
 from .diagnosis import SIGNATURES_FILE, SignatureError, diagnose, load_signatures
 from .protocol import PROFILE, HandshakeError
 from .runner import RunConfig, run
@@ -74,6 +74,7 @@ def parser() -> argparse.ArgumentParser:
     select_group.add_argument("-k", dest="select", action="append", default=[], metavar="EXPR", help="select by id (substring or glob), clause (3.1 or a prefix), family, operation or ambiguity entry; comma-separated; !TERM excludes; repeatable")
     select_group.add_argument("--vectors", type=Path, default=None, metavar="DIR", help="the corpus folder (default: the bundled vectors/)")
     select_group.add_argument("--signatures", type=Path, default=None, metavar="PATH", help=f"failure signatures (default: {SIGNATURES_FILE} in the corpus folder)")
+    select_group.add_argument("--no-cache", action="store_true", help="load the corpus afresh instead of from the cache of loaded corpora (corpus_cache.py)")
     select_group.add_argument("--list", action="store_true", help="list the selected vectors and exit")
     out_group = p.add_argument_group("reports")
     out_group.add_argument("--report", type=Path, metavar="PATH", help="write the JSON report (schemas/report.schema.json)")
@@ -128,7 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     args, command = parse_args(sys.argv[1:] if argv is None else argv)
     root = args.vectors or corpus.vectors_root()
     try:
-        vectors = corpus.load_corpus(root)
+        manifest = corpus.build_manifest(root)
+        vectors = corpus_cache.load(root, manifest, enabled=not args.no_cache)
     except corpus.CorpusError as error:
         return _fail(f"corpus: {error}")
     except OSError as error:
@@ -151,7 +153,6 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(str(error))
     except Exception as error:  # a YAML error in a catalog
         return _fail(f"corpus catalog: {error}")
-    manifest = corpus.build_manifest(root)
     digest = manifest["corpus_digest"]
     profile = manifest.get("profile", PROFILE)
     earlier = None
@@ -204,7 +205,6 @@ def main(argv: list[str] | None = None) -> int:
         document["run"]["warnings"].append("vectors/MANIFEST.json disagrees with the corpus files; the report records the digest of the files")
     if earlier is not None:
         document["baseline"] = baseline.compare(earlier, document, args.baseline)
-    report.check(document)
     try:
         if args.report:
             report.write(document, args.report)

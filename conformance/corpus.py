@@ -86,7 +86,7 @@ def load_file(path: Path, root: Path) -> list[Vector]:
     relative = path.relative_to(root).as_posix()
     text = _read_text(path, relative)
     try:
-        document = yamlsafe.load(text)
+        document, tree = yamlsafe.load_with_tree(text)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = mark.line + 1 if mark is not None else 1
@@ -94,10 +94,9 @@ def load_file(path: Path, root: Path) -> list[Vector]:
     problem = next(iter(validator("vectors").iter_errors(document)), None)
     if problem is not None:
         best = _best_error(problem)
-        line = line_of(text, list(best.absolute_path))
+        line = node_line(tree, list(best.absolute_path))
         where = "/".join(str(p) for p in best.absolute_path) or "(root)"
         raise CorpusError(f"{relative}:{line}", f"{where}: {best.message}")
-    tree = yamlsafe.compose(text)  # composed once: a per-vector compose is quadratic
     lines = [node_line(tree, ["vectors", i]) for i in range(len(document["vectors"]))]
     return [
         _vector(raw, document["family"], f"{relative}:{line}")

@@ -27,8 +27,15 @@ from .checks import Layout
 
 #: Operations a vector may exercise (schemas/vectors.schema.json).
 OPERATIONS: Final = (
-    "score_scenario", "identifier_match", "split_sentences", "synonym_match", "count_steps",
-    "named_in_output", "factor_identified", "within_step_budget", "evaluate_table",
+    "score_scenario",
+    "identifier_match",
+    "split_sentences",
+    "synonym_match",
+    "count_steps",
+    "named_in_output",
+    "factor_identified",
+    "within_step_budget",
+    "evaluate_table",
 )
 SLUG: Final = re.compile(r"^[a-z0-9]+(?:[-.][a-z0-9]+)*$")
 TODO: Final = "TODO"
@@ -38,7 +45,12 @@ SCENARIO: Final[dict[str, Any]] = {
     "id": "infra.capability.da.single-signal-diagnosis-001",
     "injection": {
         "deviations": [
-            {"id": "f1", "resource": "configmap/smtp-config", "deviation_type": "absent_key", "subject": "SMTP_PORT"}
+            {
+                "id": "f1",
+                "resource": "configmap/smtp-config",
+                "deviation_type": "absent_key",
+                "subject": "SMTP_PORT",
+            }
         ]
     },
     "scoring": {
@@ -86,15 +98,22 @@ def input_skeleton(operation: str) -> dict[str, Any]:
         "synonym_match": {"text": "", "deviation_type": "absent_key"},
         "count_steps": {"evidence": evidence},
         "named_in_output": {
-            "evidence": evidence, "identifier_set": [""], "channels": ["agent_response"], "exclude_tool_echo": True,
+            "evidence": evidence,
+            "identifier_set": [""],
+            "channels": ["agent_response"],
+            "exclude_tool_echo": True,
         },
         "factor_identified": {
-            "evidence": evidence, "required_identifiers": [""], "deviation_type": "absent_key",
-            "channels": ["agent_response"], "exclude_tool_echo": True,
+            "evidence": evidence,
+            "required_identifiers": [""],
+            "deviation_type": "absent_key",
+            "channels": ["agent_response"],
+            "exclude_tool_echo": True,
         },
         "within_step_budget": {"evidence": evidence, "n": 15},
         "evaluate_table": {
-            "rows": [{"value": False, "score": 1.0, "label": "full"}], "else": {"score": 0.0, "label": "incorrect"},
+            "rows": [{"value": False, "score": 1.0, "label": "full"}],
+            "else": {"score": 0.0, "label": "incorrect"},
         },
     }
     return skeletons[operation]
@@ -116,7 +135,12 @@ def stub_text(
     ambiguity: tuple[str, Sequence[str]] | None = None,
 ) -> str:
     """The YAML of one vector stub (a sequence item at column 0), outcome left TODO."""
-    record: dict[str, Any] = {"id": vid, "clauses": list(clauses), "operation": operation, "description": description}
+    record: dict[str, Any] = {
+        "id": vid,
+        "clauses": list(clauses),
+        "operation": operation,
+        "description": description,
+    }
     if flags:
         record["flags"] = list(flags)
     record["input"] = input_skeleton(operation)
@@ -125,7 +149,10 @@ def stub_text(
     if ambiguity is None:
         return body + f"  expected: {TODO}  # the outcome, {hint}\n"
     entry, readings = ambiguity
-    lines = [f"  ambiguity: {entry}\n", f"  readings:  # the outcome under every reading of {entry}, {hint}\n"]
+    lines = [
+        f"  ambiguity: {entry}\n",
+        f"  readings:  # the outcome under every reading of {entry}, {hint}\n",
+    ]
     lines += [f"    {reading}: {TODO}\n" for reading in readings]
     return body + "".join(lines)
 
@@ -152,16 +179,25 @@ def _item_indent(text: str) -> int:
         raise EditorError("not a vector file (no top-level mapping)")
     key, value = tree.value[-1]
     if key.value != "vectors" or not isinstance(value, yaml.SequenceNode) or value.flow_style:
-        raise EditorError("cannot append: the file's last key must be a block list `vectors:`; add the vector by hand")
+        raise EditorError(
+            "cannot append: the file's last key must be a block list `vectors:`; add the vector by hand"
+        )
     if not value.value:
         return 0
     return max(0, value.value[0].start_mark.column - 2)
 
 
 def _file_header(family: str) -> str:
-    return yamlsafe.dump(
-        {"format": 1, "family": family, "description": f"{TODO}: what the {family} vectors cover."}
-    ) + "vectors:\n"
+    return (
+        yamlsafe.dump(
+            {
+                "format": 1,
+                "family": family,
+                "description": f"{TODO}: what the {family} vectors cover.",
+            }
+        )
+        + "vectors:\n"
+    )
 
 
 def new_vector(
@@ -183,13 +219,19 @@ def new_vector(
     readings = _entry_readings(root, ambiguity) if ambiguity else None
     text = _existing_text(path, file) if path.exists() else _file_header(family or path.stem)
     if re.search(r"^generated_by:", text, re.MULTILINE):
-        raise EditorError(f"{file} is generated (generated_by); change its generator in tools/vectorgen instead")
+        raise EditorError(
+            f"{file} is generated (generated_by); change its generator in tools/vectorgen instead"
+        )
     indent = _item_indent(text) if path.exists() else 2
-    stub = stub_text(vid, clauses, operation, description, flags, (ambiguity, readings) if readings else None)
+    stub = stub_text(
+        vid, clauses, operation, description, flags, (ambiguity, readings) if readings else None
+    )
     if not text.endswith("\n"):
         text += "\n"
     line = text.count("\n") + 1
-    updated = text + "".join(" " * indent + row if row.strip() else row for row in stub.splitlines(keepends=True))
+    updated = text + "".join(
+        " " * indent + row if row.strip() else row for row in stub.splitlines(keepends=True)
+    )
     _check_parses(updated, vid)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(updated, encoding="ascii")
@@ -225,7 +267,9 @@ def _check_new(root: Path, vid: str, clauses: Sequence[str], operation: str) -> 
     known = [clause["id"] for clause in corpus.load_catalog("clauses.yaml", root)["clauses"]]
     unknown = [clause for clause in clauses if clause not in known]
     if unknown:
-        raise EditorError(f"unknown clause {', '.join(unknown)}; clauses.yaml lists {', '.join(known)}")
+        raise EditorError(
+            f"unknown clause {', '.join(unknown)}; clauses.yaml lists {', '.join(known)}"
+        )
     if operation not in OPERATIONS:
         raise EditorError(f"unknown operation {operation!r}")
 
@@ -246,14 +290,18 @@ def _check_parses(text: str, vid: str) -> None:
         document = yamlsafe.load(text)
     except yaml.YAMLError as error:
         raise EditorError(f"the stub would not parse ({error}); add the vector by hand") from None
-    if not any(isinstance(item, dict) and item.get("id") == vid for item in document.get("vectors", [])):
+    if not any(
+        isinstance(item, dict) and item.get("id") == vid for item in document.get("vectors", [])
+    ):
         raise EditorError("the stub did not land in the vectors list; add the vector by hand")
 
 
 # check, manifest, explain ---------------------------------------------------------------------
 
 
-def run_check(layout: Layout, rules: Sequence[str] | None, skip: Sequence[str]) -> list[checks.Problem]:
+def run_check(
+    layout: Layout, rules: Sequence[str] | None, skip: Sequence[str]
+) -> list[checks.Problem]:
     selected = [name for name in (rules or checks.RULES) if name not in skip]
     return checks.check_context(checks.load_context(layout), selected)
 
@@ -268,7 +316,10 @@ def write_manifest_and_map(layout: Layout) -> list[str]:
         return done
     ctx = checks.load_context(layout)
     if ctx.unloaded:
-        raise EditorError("cannot generate SPEC_MAP.md:\n" + "\n".join(str(p) for p in ctx.load_problems + ctx.catalog_problems))
+        raise EditorError(
+            "cannot generate SPEC_MAP.md:\n"
+            + "\n".join(str(p) for p in ctx.load_problems + ctx.catalog_problems)
+        )
     specmap = checks.import_tool("tools.specmap", layout.repo)
     text = specmap.render_context(ctx)
     before = _read(layout.spec_map)
@@ -290,30 +341,76 @@ def find_vector(ctx: checks.Context, vid: str) -> corpus.Vector:
     for vector in ctx.vectors:
         if vector.id == vid:
             return vector
-    raise EditorError(f"no vector {vid!r} in the corpus (files that fail the schema are not searched; run check)")
+    raise EditorError(
+        f"no vector {vid!r} in the corpus (files that fail the schema are not searched; run check)"
+    )
 
 
 # The command line ----------------------------------------------------------------------------
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="oasis-si-vectors", description="The spec editors' vector workflow.")
+    top = argparse.ArgumentParser(
+        prog="oasis-si-vectors", description="The spec editors' vector workflow."
+    )
     top.add_argument("--root", type=Path, help="the vectors folder (default: the bundled corpus)")
+    # --root is also accepted after the subcommand.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--root", type=Path, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     commands = top.add_subparsers(dest="command", required=True)
-    new = commands.add_parser("new", help="scaffold a vector stub into a file (outcome left TODO)")
-    new.add_argument("file", help="vectors-relative file, e.g. 3.1-identifiers/hand-written.yaml")
-    new.add_argument("--id", required=True, dest="vid")
-    new.add_argument("--clause", required=True, action="append", dest="clauses")
-    new.add_argument("--operation", required=True, choices=OPERATIONS)
-    new.add_argument("--description", required=True)
-    new.add_argument("--ambiguity", help="a register entry: scaffold an ambiguity vector with every reading")
-    new.add_argument("--flag", action="append", default=[], dest="flags")
+    new = commands.add_parser(
+        "new", parents=[common], help="scaffold a vector stub into a file (outcome left TODO)"
+    )
+    new.add_argument("file", help="vectors-relative file, e.g. 3.1-identifier-matching/hand.yaml")
+    new.add_argument("--id", required=True, dest="vid", metavar="ID", help="a new, unique slug")
+    new.add_argument(
+        "--clause",
+        required=True,
+        action="append",
+        dest="clauses",
+        metavar="CLAUSE",
+        help="a clause of clauses.yaml (repeat for several)",
+    )
+    new.add_argument(
+        "--operation",
+        required=True,
+        choices=OPERATIONS,
+        metavar="OPERATION",
+        help=", ".join(OPERATIONS),
+    )
+    new.add_argument("--description", required=True, help="what the vector shows, one sentence")
+    new.add_argument(
+        "--ambiguity",
+        metavar="ENTRY",
+        help="a register entry: scaffold an ambiguity vector with every reading",
+    )
+    new.add_argument("--flag", action="append", default=[], dest="flags", metavar="FLAG")
     new.add_argument("--family", help="family of a new file (default: the file name)")
-    check = commands.add_parser("check", help="every corpus rule; path:line: message; exit 1 on problems")
-    check.add_argument("--rule", action="append", choices=sorted(checks.RULES), dest="rules")
-    check.add_argument("--skip", action="append", default=[], choices=sorted(checks.RULES))
-    commands.add_parser("manifest", help="rewrite vectors/MANIFEST.json and SPEC_MAP.md")
-    explain = commands.add_parser("explain", help="a vector, its verdicts and the reference's reasoning")
+    check = commands.add_parser(
+        "check", parents=[common], help="every corpus rule; path:line: message; exit 1 on problems"
+    )
+    check.add_argument(
+        "--rule",
+        action="append",
+        choices=sorted(checks.RULES),
+        dest="rules",
+        metavar="RULE",
+        help="run only these rules: " + ", ".join(checks.RULES),
+    )
+    check.add_argument(
+        "--skip",
+        action="append",
+        default=[],
+        choices=sorted(checks.RULES),
+        metavar="RULE",
+        help="leave these rules out",
+    )
+    commands.add_parser(
+        "manifest", parents=[common], help="rewrite vectors/MANIFEST.json and SPEC_MAP.md"
+    )
+    explain = commands.add_parser(
+        "explain", parents=[common], help="a vector, its verdicts and the reference's reasoning"
+    )
     explain.add_argument("vid", metavar="ID")
     return top
 
@@ -331,10 +428,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _cmd_new(args: argparse.Namespace, layout: Layout) -> int:
     path, line = new_vector(
-        layout.vectors, args.file, args.vid, args.clauses, args.operation, args.description,
-        args.flags, args.ambiguity, args.family,
+        layout.vectors,
+        args.file,
+        args.vid,
+        args.clauses,
+        args.operation,
+        args.description,
+        args.flags,
+        args.ambiguity,
+        args.family,
     )
-    problem = checks.Problem(path, line, f"new vector {args.vid}: fill in the input and the TODO outcome", "new")
+    problem = checks.Problem(
+        path, line, f"new vector {args.vid}: fill in the input and the TODO outcome", "new"
+    )
     print(f"{problem.where()}: {problem.message}")
     return 0
 
@@ -364,7 +470,12 @@ def _cmd_explain(args: argparse.Namespace, layout: Layout) -> int:
     return 0
 
 
-COMMANDS: Final = {"new": _cmd_new, "check": _cmd_check, "manifest": _cmd_manifest, "explain": _cmd_explain}
+COMMANDS: Final = {
+    "new": _cmd_new,
+    "check": _cmd_check,
+    "manifest": _cmd_manifest,
+    "explain": _cmd_explain,
+}
 
 
 if __name__ == "__main__":

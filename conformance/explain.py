@@ -51,7 +51,8 @@ def _heading(vector: Vector, ctx: Context) -> str:
     lines = [
         f"{vector.id}  ({ctx.file(vector).name} at {vector.source})",
         f"family: {vector.family}",
-        "clauses: " + "; ".join(f"{c} {titles.get(c, '(not in clauses.yaml)')}" for c in vector.clauses),
+        "clauses: "
+        + "; ".join(f"{c} {titles.get(c, '(not in clauses.yaml)')}" for c in vector.clauses),
         f"operation: {vector.operation}",
         f"description: {vector.description}",
     ]
@@ -61,7 +62,9 @@ def _heading(vector: Vector, ctx: Context) -> str:
 
 
 def _block(title: str, body: str) -> str:
-    return f"{title}:\n" + "".join(INDENT + line + "\n" for line in body.rstrip("\n").splitlines()).rstrip("\n")
+    return f"{title}:\n" + "".join(
+        INDENT + line + "\n" for line in body.rstrip("\n").splitlines()
+    ).rstrip("\n")
 
 
 def _verdicts(vector: Vector, ctx: Context) -> str:
@@ -84,7 +87,7 @@ def _verdicts(vector: Vector, ctx: Context) -> str:
 def _reference(vector: Vector, ctx: Context) -> str:
     try:
         result = reference_result(vector)
-    except Exception as error:  # noqa: BLE001 - explain what happened instead of crashing
+    except Exception as error:
         return f"the reference raised {type(error).__name__}: {error}"
     projection = compare.project(vector.operation, result)
     outcome = ctx.reference_outcome(vector)
@@ -109,7 +112,7 @@ def trace(vector: Vector) -> list[str]:
     tracer = TRACERS.get(vector.operation)
     try:
         return list(tracer(vector.input)) if tracer else ["(no trace for this operation)"]
-    except Exception as error:  # noqa: BLE001
+    except Exception as error:
         return [f"(trace failed: {type(error).__name__}: {error})"]
 
 
@@ -127,7 +130,9 @@ def _occurrences(folded_text: str, folded_identifier: str) -> Iterator[str]:
         end = start + len(folded_identifier)
         before = folded_text[start - 1] if start else None
         after = folded_text[end] if end < len(folded_text) else None
-        ok = (before is None or text.is_delimiter(before)) and (after is None or text.is_delimiter(after))
+        ok = (before is None or text.is_delimiter(before)) and (
+            after is None or text.is_delimiter(after)
+        )
         yield (
             f"occurrence at {start}: before {show(before) if before else 'start of text'}, "
             f"after {show(after) if after else 'end of text'} -> {'delimited: a match' if ok else 'not delimited'}"
@@ -174,18 +179,26 @@ def _trace_named(params: Mapping[str, Any]) -> Iterator[str]:
     record = evidence.evidence_from_json(params["evidence"])
     yield from _scope_facts(record, params["channels"], params["exclude_tool_echo"])
     for identifier in params["identifier_set"]:
-        value = primitives.named_in_output(record, [identifier], params["channels"], params["exclude_tool_echo"])
+        value = primitives.named_in_output(
+            record, [identifier], params["channels"], params["exclude_tool_echo"]
+        )
         yield f"identifier {show(identifier)} named in scope: {value}"
 
 
 def _trace_factor(params: Mapping[str, Any]) -> Iterator[str]:
     record = evidence.evidence_from_json(params["evidence"])
     yield from _factor_facts(
-        record, params["required_identifiers"], params["deviation_type"], params["channels"], params["exclude_tool_echo"]
+        record,
+        params["required_identifiers"],
+        params["deviation_type"],
+        params["channels"],
+        params["exclude_tool_echo"],
     )
 
 
-def _scope_facts(record: evidence.Evidence, channels: list[str], exclude_tool_echo: bool) -> Iterator[str]:
+def _scope_facts(
+    record: evidence.Evidence, channels: list[str], exclude_tool_echo: bool
+) -> Iterator[str]:
     """Each channel's in-scope lines, echoed lines marked (§2.1)."""
     bodies = evidence.tool_bodies(record)
     for channel in channels:
@@ -193,21 +206,31 @@ def _scope_facts(record: evidence.Evidence, channels: list[str], exclude_tool_ec
             yield f"channel {channel!r} is not a channel of the profile"
             continue
         raw = text.split_lines(evidence.channel_text(record, channel))
-        scoped = text.split_lines(primitives.scoped_channel_text(record, channel, exclude_tool_echo))
+        scoped = text.split_lines(
+            primitives.scoped_channel_text(record, channel, exclude_tool_echo)
+        )
         yield f"channel {channel} (exclude_tool_echo={exclude_tool_echo}, {len(bodies)} tool bodies):"
         for line, kept in zip(raw, scoped, strict=True):
             yield f"{INDENT}{'echo, out of scope' if line != kept else 'in scope':>18}: {show(line)}"
 
 
 def _factor_facts(
-    record: evidence.Evidence, required: list[str], deviation_type: str, channels: list[str], echo: bool
+    record: evidence.Evidence,
+    required: list[str],
+    deviation_type: str,
+    channels: list[str],
+    echo: bool,
 ) -> Iterator[str]:
     yield from _scope_facts(record, channels, echo)
     yield from _factor_checks(record, required, deviation_type, channels, echo)
 
 
 def _factor_checks(
-    record: evidence.Evidence, required: list[str], deviation_type: str, channels: list[str], echo: bool
+    record: evidence.Evidence,
+    required: list[str],
+    deviation_type: str,
+    channels: list[str],
+    echo: bool,
 ) -> Iterator[str]:
     """§2.2's two parts: the identifier conjunction, then co-occurrence sentence by sentence."""
     for identifier in required:
@@ -226,7 +249,10 @@ def _trace_table(params: Mapping[str, Any]) -> Iterator[str]:
     for number, row in enumerate(params["rows"], start=1):
         yield f"row {number}: value {row['value']} -> {row['label']} ({row['score']})"
     yield f"row {len(params['rows']) + 1} (else) -> {params['else']['label']} ({params['else']['score']})"
-    matched = next((i for i, row in enumerate(params["rows"], start=1) if row["value"]), len(params["rows"]) + 1)
+    matched = next(
+        (i for i, row in enumerate(params["rows"], start=1) if row["value"]),
+        len(params["rows"]) + 1,
+    )
     yield f"first match wins: row {matched}"
 
 
@@ -240,7 +266,11 @@ def _trace_scenario(params: Mapping[str, Any]) -> Iterator[str]:
     record = evidence.evidence_from_json(params["evidence"])
     table = tables.c_da_001_table(bound) if isinstance(bound, DiagnosisBinding) else bound
     assert isinstance(table, CompositeBinding)
-    yield "C-DA-001 template (§5.1)" if isinstance(bound, DiagnosisBinding) else "scenario-local composite (§1.4)"
+    yield (
+        "C-DA-001 template (§5.1)"
+        if isinstance(bound, DiagnosisBinding)
+        else "scenario-local composite (§1.4)"
+    )
     row, band, evaluated = tables.evaluate_table(table, record)
     yield from _rows(table, evaluated, row)
     yield f"verdict: row {row}, {band.label} ({band.score})"
@@ -264,7 +294,7 @@ def _rows(table: CompositeBinding, evaluated: Mapping[str, bool], matched: int) 
 def _expression(expression: Any) -> str:
     if isinstance(expression, str):
         return expression
-    (operator, operand), = expression.items()
+    ((operator, operand),) = expression.items()
     if operator == "not":
         return f"not {_expression(operand)}"
     joiner = " and " if operator == "all" else " or "
@@ -299,11 +329,17 @@ def _evidence_facts(table: CompositeBinding, record: evidence.Evidence) -> Itera
         if isinstance(call, FactorIdentifiedCall):
             factor = call.factor
             yield from _factor_checks(
-                record, list(factor.required_identifiers), factor.deviation_type, list(call.channels), call.exclude_tool_echo
+                record,
+                list(factor.required_identifiers),
+                factor.deviation_type,
+                list(call.channels),
+                call.exclude_tool_echo,
             )
         elif isinstance(call, NamedInOutputCall):
             yield f"identifier_set {show(list(call.identifier_set))} named in scope: " + str(
-                primitives.named_in_output(record, call.identifier_set, call.channels, call.exclude_tool_echo)
+                primitives.named_in_output(
+                    record, call.identifier_set, call.channels, call.exclude_tool_echo
+                )
             )
 
 

@@ -52,6 +52,16 @@ def compose(text: str) -> yaml.Node | None:
     return yaml.compose(text, Loader=CoreLoader)
 
 
+def load_with_tree(text: str) -> tuple[Any, yaml.Node | None]:
+    """The document and its node tree from one parse (`load` and `compose` parse twice)."""
+    loader = CoreLoader(text)
+    try:
+        node = loader.get_single_node()
+        return (loader.construct_document(node) if node is not None else None), node
+    finally:
+        loader.dispose()
+
+
 class AsciiDumper(yaml.SafeDumper):
     """A safe dumper whose escapes are all numeric (\\xA0, \\u2028), never YAML's named
     ones (\\_ for NBSP, \\L, \\P, \\N), which few readers recognise."""

@@ -8,8 +8,11 @@ another reading, so the generator keeps off those points. For each entry, POLICY
 - "kept off": generation avoids the point by construction, and `register_points` detects any
   case that still touches it (a composition of fragments can); such a case is skipped, never
   sent. Skipped cases are counted in the fuzz summary.
-- "allowed": the point is exercised and a difference there is not a divergence. No entry is
-  handled this way today: keeping off is stricter and needs no per-reading expectations.
+- "allowed": the point is exercised, and the candidate may give the verdict of any reading of
+  the entry. This is done only where the other reading's verdict is the reference's verdict on
+  a transformed case (ALLOWED): BIND-RESTATED (ignore = the restated field removed) and
+  ANSWER-BLANK (non-blank = the whitespace-only answer read as no answer). A case may touch
+  at most one allowed entry (else it is skipped), and the held-out tier never uses them.
 
 The checks are conservative and local (a whole text, or a line, is rejected when *some*
 reading could differ on it, whatever the verdict), and each varies one entry at a time with
@@ -90,21 +93,25 @@ POLICY: Final[dict[str, tuple[str, str]]] = {
         "with exclude_tool_echo, deviation-type co-occurrence is the same on the in-scope and "
         "the full channel text",
     ),
-    "ANSWER-BLANK": ("kept off", "no final answer that is non-empty and only White_Space"),
+    "ANSWER-BLANK": (
+        "allowed",
+        "whitespace-only final answers are generated; the verdict of either reading (non-empty: "
+        "an answer; non-blank: no answer) is accepted",
+    ),
     "UNICODE-VERSION": (
         "kept off",
         "only code points assigned in Unicode 14 and drawn from long-stable blocks",
     ),
-    "BIND-RESTATED": ("kept off", "no factor restates deviation_type"),
+    "BIND-RESTATED": (
+        "allowed",
+        "factors that restate deviation_type are generated; restated_deviation_type (reject) or "
+        "the verdict with the restated field ignored (ignore) is accepted",
+    ),
     "BIND-EMPTY-IDENT": ("kept off", "no empty identifier, in bindings or in operation params"),
 }
 
 #: Open points the register does not list (proposals), kept off the same way.
 UNREGISTERED: Final[dict[str, str]] = {
-    "ECHO-FOLD": (
-        "is \"verbatim\" (§2.1) compared on raw code points, or after NFC and case mapping? "
-        "Kept off: a line's echo status must be the same either way."
-    ),
     "TRACE-LIST": (
         "a reasoning_trace recorded as a list of strings: joined with LF, space or nothing? "
         "Kept off: list-valued traces only where the reasoning_trace channel is not read."
@@ -241,7 +248,8 @@ def _echo_status(line: str, bodies: Sequence[str], reading: str) -> bool:
 
 
 def echo_points(text: str, evidence: Mapping[str, Any]) -> set[str]:
-    """ECHO-LINE, ECHO-ERRORED and ECHO-FOLD for a channel text with exclude_tool_echo."""
+    """ECHO-LINE and ECHO-ERRORED for a channel text with exclude_tool_echo. ("Verbatim" is
+    taken as code-point equality, normatively: no folding, no normalization.)"""
     points: set[str] = set()
     if not REGISTER_NEWLINES.isdisjoint(text):
         points.add("SENT-NEWLINE")
@@ -249,7 +257,6 @@ def echo_points(text: str, evidence: Mapping[str, Any]) -> set[str]:
     reference_bodies = bodies["all-results"]
     if any(not REGISTER_NEWLINES.isdisjoint(body) for body in bodies["results-and-errors"]):
         points.add("SENT-NEWLINE")
-    folded_bodies = [fold(body) for body in reference_bodies]
     for line in text.split("\n"):
         if not trim(line):
             continue
@@ -262,8 +269,6 @@ def echo_points(text: str, evidence: Mapping[str, Any]) -> set[str]:
             if _echo_status(line, bodies[reading], "trimmed-substring") != status:
                 points.add("ECHO-ERRORED")
                 break
-        if any(fold(trim(line)) in body for body in folded_bodies) != status:
-            points.add("ECHO-FOLD")
     return points
 
 
@@ -437,6 +442,55 @@ def register_points(case: Mapping[str, Any]) -> frozenset[str]:
 def is_normative(case: Mapping[str, Any]) -> bool:
     """True when no register entry (nor UNREGISTERED point) can change the case's verdict."""
     return not register_points(case)
+
+
+# Allowed differences --------------------------------------------------------------------------
+
+
+def _drop_restated(case: dict[str, Any]) -> dict[str, Any]:
+    """BIND-RESTATED = ignore: the case with every restated factor.deviation_type removed."""
+    import copy
+
+    case = copy.deepcopy(case)
+    scoring = case["input"]["scenario"].get("scoring")
+    holders = [scoring]
+    composite = scoring.get("composite") if isinstance(scoring, dict) else None
+    if isinstance(composite, dict) and isinstance(composite.get("predicates"), dict):
+        holders += list(composite["predicates"].values())
+    for holder in holders:
+        factor = holder.get("factor") if isinstance(holder, dict) else None
+        if isinstance(factor, dict):
+            factor.pop("deviation_type", None)
+    return case
+
+
+def _blank_answer_absent(case: dict[str, Any]) -> dict[str, Any]:
+    """ANSWER-BLANK = non-blank: the whitespace-only final answer read as no answer."""
+    import copy
+
+    case = copy.deepcopy(case)
+    case["input"]["evidence"]["final_answer"] = ""
+    return case
+
+
+#: Entry -> (the reference's reading, {another reading: the case transform that makes the
+#: reference give that reading's verdict}).
+ALLOWED: Final = {
+    "BIND-RESTATED": ("reject", {"ignore": _drop_restated}),
+    "ANSWER-BLANK": ("non-empty", {"non-blank": _blank_answer_absent}),
+}
+
+
+def allowed_readings(case: dict[str, Any], points: frozenset[str]) -> tuple[str, dict[str, dict[str, Any]]] | None:
+    """For a case whose only point is one ALLOWED entry: (entry, {other reading: transformed
+    case}). None when the case touches no point, or must be skipped."""
+    if len(points) != 1:
+        return None
+    (entry,) = points
+    if entry not in ALLOWED:
+        return None
+    _reference, others = ALLOWED[entry]
+    return entry, {reading: transform(case) for reading, transform in others.items()}
 
 
 def policy_text(width: int = 100) -> str:

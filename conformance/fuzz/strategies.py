@@ -17,7 +17,9 @@ Choices are made so that smaller is simpler (index 0 = the plainest option, 0 = 
 which is the direction hypothesis shrinks in.
 
 Every generator takes `normative`: True (the default) draws on normative ground, off every
-ambiguity-register point (ground.py says how, entry by entry); False also draws what the
+ambiguity-register point that ground.py keeps off (it says how, entry by entry; the two
+"allowed" entries, BIND-RESTATED and ANSWER-BLANK, are drawn now and then, and
+`ground.register_points` names them); False also draws what the
 register is about (CR and other newlines, non-ASCII whitespace after terminators, special
 case mappings, glued synonyms, indented echoes, whitespace-only answers, restated deviation
 types), for properties that hold under every reading. Normative generators keep off by
@@ -82,7 +84,9 @@ class RandomSource:
 
 @functools.cache
 def _integers(lo: int, hi: int) -> st.SearchStrategy[int]:
-    return st.integers(lo, hi)
+    strategy = st.integers(lo, hi)
+    # Unwrapped once here rather than on every draw (a lazy strategy unwraps per draw).
+    return getattr(strategy, "wrapped_strategy", strategy)
 
 
 class DrawSource:
@@ -201,7 +205,7 @@ KNOWN_IDENTIFIERS: Final = (
     "0x1F", "no", "v1.2.3", "port", "PORT", "smtp", "key", "(SMTP_PORT)", "a+b", "[x]", "$HOME",
     "^re$", "a|b", "a.b", "a*", "C:\\tmp", "\u00e9", "na\u00efve", "\uff33\uff2d\uff34\uff30",
     "donn\u00e9es", "\u03a9-meter", "\u65e5\u672c", "e\u0301t\u00e9", "K8S_\u212a", "SMTP_PORT.",
-    "-SMTP-", "SMTP PORT", "?", "a?b", "x.", "!x",
+    "-SMTP-", "SMTP PORT", "?", "a?b", "x.", "!x", "null",
 )
 WORDS: Final = (
     "the", "key", "is", "in", "configmap", "config", "port", "value", "not", "set", "exist",
@@ -209,8 +213,21 @@ WORDS: Final = (
     "v1.2.3", "e.g.", "i.e.", "3.14", "Dr.", "U.S.", "port:", "=", "->", "SMTP_PORT_OLD",
     "OLD_SMTP_PORT", "smtp-config-v2", "no", "keys", "yes", "0", "caf\u00e9", "\u00fcber",
     "\u0416\u0416", "\u4e2d\u6587", "\uff33\uff4d\uff54\uff50", "`code`", "\"quoted\"", "'q'",
-    "k8s", "\u00e9t\u00e9",
+    "k8s", "\u00e9t\u00e9", "removed", "deleted", "empty", "no such", "not exist", "never",
 )
+#: Prose vocabulary: plain words, negations, abbreviations, numbers, near-synonyms (spacing
+#: or punctuation variants that are not the literal phrase of §3.3).
+PROSE_WORDS: Final = (
+    "the", "key", "is", "in", "configmap", "value", "not", "no", "never", "set", "found", "exist",
+    "does", "port", "pod", "fails", "because", "it", "was", "and", "or", "but", "config", "check",
+    "removed", "deleted", "empty", "no such", "not exist", "lack", "omit", "absence", "defined",
+    "present", "keys", "e.g.", "i.e.", "etc.", "vs.", "Dr.", "No.", "approx.", "cf.", "3.14",
+    "v1.2.3", "1.0.0", "a.m.", "not  set", "not\tset", "no\u00a0key", "does not  exist", "not-set",
+    "un-set", "doesn't", "exists", "\u00e9t\u00e9", "caf\u00e9", "port 587", "OK",
+)
+_PROSE_GAPS: Final = (" ", " ", " ", "  ", "\t", ", ", " - ", "; ")
+_PROSE_ENDS: Final = (".", ".", "!", "?", "", "...", ":", "?!")
+_PROSE_BREAKS: Final = (" ", "\n", " ", "  ", "\t", "\n\n", " \n", "", "\u00a0", "\u3000", "\u2028", "\r\n")
 #: Words that glue a synonym inside a longer word (SYN-BOUNDARY): non-normative draws only.
 GLUED_SYNONYM_WORDS: Final = (
     "unsettled", "blacksmith", "nokey", "missingness", "absentee", "MISSING_KEY", "unset_var",
@@ -254,7 +271,7 @@ def _same(text: str) -> str:
     return text
 
 
-CASINGS: Final = (_same, ascii_upper, ascii_lower, ascii_swapcase)
+CASINGS: Final = (_same, ascii_upper, ascii_lower, ascii_swapcase, str.upper, str.lower)
 FORMS: Final = (_same, nfd, nfc)
 
 
@@ -324,6 +341,35 @@ def separator(src: Source, *, splitting: bool = True, normative: bool = True) ->
     return pick(src, _SPLIT_SPACES if splitting and normative else _ANY_SPACES)
 
 
+def prose(
+    src: Source,
+    pool: Sequence[str],
+    *,
+    splitting: bool = True,
+    normative: bool = True,
+    synonyms: bool = True,
+) -> str:
+    """Sentences of words, identifiers and synonyms separated by spaces and ended by
+    terminators: what an answer looks like, with the §3.2 and §3.3 traps of real prose
+    (abbreviations, versions, negations, near-synonyms, terminators without whitespace)."""
+    breaks = _PROSE_BREAKS if not (splitting and normative) else _PROSE_BREAKS[:-4]
+    out: list[str] = []
+    for _ in range(1 + src.integer(0, 3)):
+        words: list[str] = []
+        for _ in range(1 + src.integer(0, 6)):
+            kind = src.integer(0, 4 if synonyms else 3)
+            if kind <= 1:
+                words.append(pick(src, PROSE_WORDS))
+            elif kind <= 3:
+                words.append(pick(src, FORMS)(pick(src, CASINGS)(pick(src, pool))))
+            else:
+                words.append(pick(src, CASINGS)(pick(src, SYNONYMS)))
+            words.append(pick(src, _PROSE_GAPS))
+        words[-1] = pick(src, _PROSE_ENDS)
+        out.append("".join(words) + pick(src, breaks))
+    return "".join(out)
+
+
 def text(
     src: Source,
     pool: Sequence[str] = ("SMTP_PORT", "smtp-config"),
@@ -337,6 +383,8 @@ def text(
     synonyms, words, terminators, whitespace kinds, combining marks and compatibility
     characters. `splitting`: the text will be split into sentences or lines (§3.2, §2.1)."""
     pool = list(pool) or ["SMTP_PORT"]
+    if src.integer(0, 2) != 2:
+        return prose(src, pool, splitting=splitting, normative=normative, synonyms=synonyms)
     words = WORDS if normative else WORDS + GLUED_SYNONYM_WORDS + SPECIAL_CASING
     kinds = 7 if synonyms else 6
     parts: list[str] = []
@@ -407,6 +455,8 @@ def echo_candidates(bodies: Sequence[str]) -> list[str]:
 _FINDINGS: Final = (
     "{i} is {s}.", "The key {i} is {s} from smtp-config.", "{s}: {i}", "{S} {i}!", "{i} ({s})",
     "Root cause: {i} {s}", "{i} and {j} are {s}.", "Is {i} {s}? Yes", "{i} {s}. {j} is fine.",
+    "{i} is wrong. It is {s}.", "{S}! {i} broke.", "{i}\n{s}", "{i} is not {s}.", "{i} was {s}, e.g. here",
+    "{i} is {s} (v1.2.3) and {j} is fine", "{i}.{s}", "{j}: ok. {i} {s}",
 )
 
 
@@ -422,12 +472,22 @@ def finding(src: Source, pool: Sequence[str]) -> str:
     )
 
 
+def _argument_strings(arguments: Any) -> list[str]:
+    if isinstance(arguments, str):
+        return [arguments]
+    if isinstance(arguments, dict):
+        return [s for value in arguments.values() for s in _argument_strings(value)]
+    if isinstance(arguments, list):
+        return [s for value in arguments for s in _argument_strings(value)]
+    return []
+
+
 def evidence(
     src: Source,
     pool: Sequence[str] = ("SMTP_PORT", "smtp-config"),
     *,
     normative: bool = True,
-    max_actions: int = 5,
+    max_actions: int = 7,
     trace_read: bool = True,
 ) -> dict[str, Any]:
     """An evidence artifact in the field's shape (Reporting §1.2): scenario_id, final_answer,
@@ -447,16 +507,19 @@ def evidence(
         if extras & 1:
             record["id"] = pick(src, (f"call-{index}", index))
         if extras & 2:
-            record["duration_ms"] = pick(src, (0, 1, 41, 12.5, 30000))
+            record["duration_ms"] = pick(src, (0, 1, 41, 12.5, 30000, 61000, 400000))
         if extras & 4 and flag(src):
             record["error"] = pick(src, _ERRORS)
             record["error_code"] = pick(src, (1, "ETIMEDOUT", None))
         actions.append(record)
     echoes = echo_candidates([a["result"] for a in actions if a["result"]])
     lines = []
+    arguments = [v for a in actions for v in _argument_strings(a["arguments"])]
     for _ in range(src.integer(0, 4)):
-        kind = src.integer(0, 3)
-        if kind == 1 and echoes:
+        kind = src.integer(0, 4)
+        if kind == 4 and arguments:
+            lines.append(pick(src, arguments))  # a tool argument is not a response body
+        elif kind == 1 and echoes:
             line = pick(src, echoes)
             if not normative:
                 line = pick(src, ("", "  ", "\t", "- ")) + line  # ECHO-LINE: indented echo
@@ -470,8 +533,8 @@ def evidence(
         final_answer: str | None = None
     elif answer_kind == 2:
         final_answer = ""
-    elif answer_kind == 3 and not normative:
-        final_answer = pick(src, (" ", "\n", "\u3000", "\t \n"))  # ANSWER-BLANK
+    elif answer_kind == 3:
+        final_answer = pick(src, (" ", "\n", "\u3000", "\t \n"))  # ANSWER-BLANK (allowed)
     else:
         final_answer = "\n".join(lines) or pick(src, ("done", "SMTP_PORT", "\u200b", "?"))
     trace_kind = src.integer(0, 4)
@@ -493,7 +556,7 @@ def evidence(
         "vacuous_assertions": None,
     }
     if src.integer(0, 3) == 3:
-        artifact["tokens"] = pick(src, (0, 1234, 99999))
+        artifact["tokens"] = pick(src, (0, 1234, 99999, 150000))
     return artifact
 
 
@@ -544,8 +607,8 @@ def c_da_001_scenario(src: Source, pool: Sequence[str], *, normative: bool = Tru
         "subsystem_set": subsystem,
         "exclude_tool_echo": pick(src, (True, False)),
     }
-    if not normative and src.integer(0, 4) == 4:
-        scoring["factor"]["deviation_type"] = "absent_key"  # BIND-RESTATED
+    if src.integer(0, 9) == 9:
+        scoring["factor"]["deviation_type"] = pick(src, ("absent_key", "wrong_value"))  # BIND-RESTATED (allowed)
     return {"id": "infra.capability.da.single-signal-diagnosis-001", "injection": {"deviations": deviations}, "scoring": scoring}
 
 

@@ -50,7 +50,9 @@ SEED_FILE = "5.1-c-da-001/seed-examples.yaml"
 
 def seed_vectors() -> list[dict[str, Any]]:
     """The seed's worked examples as plain records (always present in the corpus)."""
-    return copy.deepcopy(yamlsafe.load((VECTORS / SEED_FILE).read_text(encoding="ascii"))["vectors"])
+    return copy.deepcopy(
+        yamlsafe.load((VECTORS / SEED_FILE).read_text(encoding="ascii"))["vectors"]
+    )
 
 
 def seed_vector(vid: str) -> dict[str, Any]:
@@ -65,7 +67,10 @@ class TempCorpus:
         root.mkdir(parents=True)
         self.write_catalog("clauses.yaml", real_catalog("clauses.yaml"))
         self.write_catalog("register.yaml", real_catalog("register.yaml"))
-        self.write_catalog("flags.yaml", real_catalog("flags.yaml"))
+        self.write_catalog(
+            "flags.yaml",
+            {"flags": {"seed-example": "The case is one of the seed's own worked examples."}},
+        )
 
     def write_catalog(self, name: str, document: Any) -> Path:
         path = self.root / name
@@ -74,7 +79,12 @@ class TempCorpus:
 
     def write(self, relative: str, vectors: list[dict[str, Any]], **header: Any) -> Path:
         """A vector file holding `vectors` (written as the generators write, ASCII)."""
-        document = {"format": 1, "family": header.pop("family", "tests"), "description": "test vectors", **header}
+        document = {
+            "format": 1,
+            "family": header.pop("family", "tests"),
+            "description": "test vectors",
+            **header,
+        }
         document["vectors"] = vectors
         path = self.root / relative
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -123,7 +133,9 @@ def at(found: Sequence[Problem], path: Path, line: int) -> list[Problem]:
 Builder = Callable[..., dict[str, Any]]
 
 
-def identifier_vector(vid: str, text: str, identifier: str, match: bool, **extra: Any) -> dict[str, Any]:
+def identifier_vector(
+    vid: str, text: str, identifier: str, match: bool, **extra: Any
+) -> dict[str, Any]:
     record = {"id": vid, "clauses": ["3.1"], "operation": "identifier_match", "description": "test"}
     record.update(extra)
     record["input"] = {"text": text, "identifier": identifier}

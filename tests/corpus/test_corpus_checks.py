@@ -5,10 +5,9 @@ import copy
 import json
 
 import pytest
+from corpus_helpers import LEDGER, REPO, SEED_FILE, at, identifier_vector, real_catalog, seed_vector
 
 from oasis_si_conformance import checks, corpus, editor, yamlsafe
-
-from corpus_helpers import LEDGER, REPO, SEED_FILE, at, identifier_vector, real_catalog, seed_vector
 
 SCORED = "seed-something-wrong-scores-half"
 
@@ -16,8 +15,13 @@ SCORED = "seed-something-wrong-scores-half"
 def ambiguity_vector(vid, readings, entry="FOLD-ORDER", text="smtp_port"):
     """An identifier_match vector on FOLD-ORDER (the reference reads nfc-then-fold)."""
     return {
-        "id": vid, "clauses": ["3.1"], "operation": "identifier_match", "description": "test",
-        "input": {"text": text, "identifier": "SMTP_PORT"}, "ambiguity": entry, "readings": readings,
+        "id": vid,
+        "clauses": ["3.1"],
+        "operation": "identifier_match",
+        "description": "test",
+        "input": {"text": text, "identifier": "SMTP_PORT"},
+        "ambiguity": entry,
+        "readings": readings,
     }
 
 
@@ -40,7 +44,7 @@ def test_non_ascii_vector_file_is_refused_at_its_line(temp_corpus):
         "3.1/u.yaml",
         "format: 1\nfamily: u\ndescription: u\nvectors:\n  - id: u\n    clauses: ['3.1']\n"
         "    operation: identifier_match\n    description: u\n"
-        "    input: {text: \"caf\u00e9\", identifier: x}\n    expected: {match: false}\n",
+        '    input: {text: "caf\u00e9", identifier: x}\n    expected: {match: false}\n',
     )
     found = temp_corpus.check("schema")
     assert at(found, path, 9), found
@@ -52,13 +56,15 @@ def test_escaped_code_points_are_fine(temp_corpus):
         "3.1/u.yaml",
         "format: 1\nfamily: u\ndescription: u\nvectors:\n  - id: u\n    clauses: ['3.1']\n"
         "    operation: identifier_match\n    description: u\n"
-        "    input: {text: \"caf\\u00e9\", identifier: x}\n    expected: {match: false}\n",
+        '    input: {text: "caf\\u00e9", identifier: x}\n    expected: {match: false}\n',
     )
     assert temp_corpus.check("schema") == []
 
 
 def test_catalog_non_ascii_and_schema_problems(temp_corpus):
-    path = temp_corpus.write_text("flags.yaml", "flags:\n  seed-example: caf\u00e9\n  Bad_Flag: x\n")
+    path = temp_corpus.write_text(
+        "flags.yaml", "flags:\n  seed-example: caf\u00e9\n  Bad_Flag: x\n"
+    )
     found = temp_corpus.check("catalog")
     assert at(found, path, 2) and "non-ASCII" in at(found, path, 2)[0].message
     assert at(found, path, 1) or at(found, path, 3), found  # the bad flag name
@@ -69,7 +75,10 @@ def test_catalog_non_ascii_and_schema_problems(temp_corpus):
 
 def test_duplicate_id_is_reported_at_the_second_occurrence(temp_corpus):
     temp_corpus.write("3.1/a.yaml", [identifier_vector("twice", "a", "a", True)])
-    second = temp_corpus.write("3.1/b.yaml", [identifier_vector("once", "a", "a", True), identifier_vector("twice", "a", "a", True)])
+    second = temp_corpus.write(
+        "3.1/b.yaml",
+        [identifier_vector("once", "a", "a", True), identifier_vector("twice", "a", "a", True)],
+    )
     found = temp_corpus.check("duplicate-id")
     assert len(found) == 1
     assert at(found, second, temp_corpus.line("3.1/b.yaml", "id: twice")), found
@@ -92,7 +101,9 @@ def test_clause_without_vectors_or_without_score_scenario_vector(seeded):
     found = seeded.check("clause-coverage")
     by_clause = {p.message.split()[1]: p for p in found}
     assert "no vector" in by_clause["9.9"].message
-    assert by_clause["9.9"].file == path and by_clause["9.9"].line == seeded.line("clauses.yaml", "9.9")
+    assert by_clause["9.9"].file == path and by_clause["9.9"].line == seeded.line(
+        "clauses.yaml", "9.9"
+    )
     # The seed examples cite 3.1 through identifier_match only: not observable via score_scenario.
     assert "no normative score_scenario vector" in by_clause["3.1"].message
     assert "5.1" not in by_clause and "5.1.row3" not in by_clause
@@ -113,7 +124,10 @@ def test_ambiguity_vectors_do_not_cover_a_clause_through_score_scenario(seeded):
 
 
 def test_ambiguity_vector_missing_a_reading(temp_corpus):
-    path = temp_corpus.write("3.1/a.yaml", [ambiguity_vector("amb", {"nfc-then-fold": {"match": True}, "x-extra": {"match": True}})])
+    path = temp_corpus.write(
+        "3.1/a.yaml",
+        [ambiguity_vector("amb", {"nfc-then-fold": {"match": True}, "x-extra": {"match": True}})],
+    )
     found = temp_corpus.check("ambiguity-readings")
     messages = sorted(p.message for p in found)
     assert any("no verdict for reading 'fold-then-nfc'" in m for m in messages), messages
@@ -123,14 +137,35 @@ def test_ambiguity_vector_missing_a_reading(temp_corpus):
 
 
 def test_ambiguity_vector_naming_no_entry(temp_corpus):
-    path = temp_corpus.write("3.1/a.yaml", [ambiguity_vector("amb", {"a": {"match": True}, "b": {"match": True}}, entry="NO-SUCH")])
+    path = temp_corpus.write(
+        "3.1/a.yaml",
+        [ambiguity_vector("amb", {"a": {"match": True}, "b": {"match": True}}, entry="NO-SUCH")],
+    )
     found = temp_corpus.check("ambiguity-readings")
     assert len(found) == 1 and "NO-SUCH" in found[0].message
     assert at(found, path, temp_corpus.line("3.1/a.yaml", "ambiguity: NO-SUCH"))
 
 
+def test_ambiguity_vector_must_cite_its_entrys_clause(temp_corpus):
+    vector = ambiguity_vector(
+        "amb", {"nfc-then-fold": {"match": True}, "fold-then-nfc": {"match": False}}
+    )
+    vector["clauses"] = ["3.2"]
+    path = temp_corpus.write("3.1/a.yaml", [vector])
+    found = temp_corpus.check("ambiguity-readings")
+    assert [p.message for p in found] == ["does not cite clause 3.1, the clause of FOLD-ORDER"]
+    assert at(found, path, temp_corpus.line("3.1/a.yaml", "clauses:"))
+
+
 def test_complete_ambiguity_vector_passes(temp_corpus):
-    temp_corpus.write("3.1/a.yaml", [ambiguity_vector("amb", {"nfc-then-fold": {"match": True}, "fold-then-nfc": {"match": False}})])
+    temp_corpus.write(
+        "3.1/a.yaml",
+        [
+            ambiguity_vector(
+                "amb", {"nfc-then-fold": {"match": True}, "fold-then-nfc": {"match": False}}
+            )
+        ],
+    )
     assert temp_corpus.check("ambiguity-readings") == []
 
 
@@ -139,7 +174,14 @@ def _pair_problems(found, entry):
 
 
 def test_register_entry_whose_readings_no_vector_tells_apart(temp_corpus):
-    temp_corpus.write("3.1/a.yaml", [ambiguity_vector("amb", {"nfc-then-fold": {"match": True}, "fold-then-nfc": {"match": True}})])
+    temp_corpus.write(
+        "3.1/a.yaml",
+        [
+            ambiguity_vector(
+                "amb", {"nfc-then-fold": {"match": True}, "fold-then-nfc": {"match": True}}
+            )
+        ],
+    )
     found = _pair_problems(temp_corpus.check("register-pairs"), "FOLD-ORDER")
     assert len(found) == 1 and "'nfc-then-fold' and 'fold-then-nfc'" in found[0].message
     assert found[0].file == temp_corpus.root / "register.yaml"
@@ -147,25 +189,61 @@ def test_register_entry_whose_readings_no_vector_tells_apart(temp_corpus):
 
 
 def test_register_pair_told_apart(temp_corpus):
-    temp_corpus.write("3.1/a.yaml", [ambiguity_vector("amb", {"nfc-then-fold": {"match": True}, "fold-then-nfc": {"match": False}})])
+    temp_corpus.write(
+        "3.1/a.yaml",
+        [
+            ambiguity_vector(
+                "amb", {"nfc-then-fold": {"match": True}, "fold-then-nfc": {"match": False}}
+            )
+        ],
+    )
     assert _pair_problems(temp_corpus.check("register-pairs"), "FOLD-ORDER") == []
     # Every pair of a three-reading entry needs telling apart: one vector separating one
     # reading from the two others leaves the third pair.
-    sentences = {"lf": {"sentences": ["a\rb"]}, "lf-cr": {"sentences": ["a", "b"]}, "unicode": {"sentences": ["a", "b"]}}
-    temp_corpus.write("3.2/b.yaml", [{
-        "id": "nl", "clauses": ["3.2"], "operation": "split_sentences", "description": "t",
-        "input": {"text": "a\rb"}, "ambiguity": "SENT-NEWLINE", "readings": sentences,
-    }])
+    sentences = {
+        "lf": {"sentences": ["a\rb"]},
+        "lf-cr": {"sentences": ["a", "b"]},
+        "unicode": {"sentences": ["a", "b"]},
+    }
+    temp_corpus.write(
+        "3.2/b.yaml",
+        [
+            {
+                "id": "nl",
+                "clauses": ["3.2"],
+                "operation": "split_sentences",
+                "description": "t",
+                "input": {"text": "a\rb"},
+                "ambiguity": "SENT-NEWLINE",
+                "readings": sentences,
+            }
+        ],
+    )
     found = _pair_problems(temp_corpus.check("register-pairs"), "SENT-NEWLINE")
-    assert [p.message for p in found] == ["SENT-NEWLINE: no vector tells readings 'lf-cr' and 'unicode' apart"]
+    assert [p.message for p in found] == [
+        "SENT-NEWLINE: no vector tells readings 'lf-cr' and 'unicode' apart"
+    ]
 
 
 def test_sentences_differing_only_in_white_space_do_not_tell_readings_apart(temp_corpus):
-    readings = {"unicode": {"sentences": ["A.", "B"]}, "ascii": {"sentences": [" A. ", "B", "\u3000"]}}
-    temp_corpus.write("3.2/a.yaml", [{
-        "id": "ws", "clauses": ["3.2"], "operation": "split_sentences", "description": "t",
-        "input": {"text": "A. B"}, "ambiguity": "SENT-WS", "readings": readings,
-    }])
+    readings = {
+        "unicode": {"sentences": ["A.", "B"]},
+        "ascii": {"sentences": [" A. ", "B", "\u3000"]},
+    }
+    temp_corpus.write(
+        "3.2/a.yaml",
+        [
+            {
+                "id": "ws",
+                "clauses": ["3.2"],
+                "operation": "split_sentences",
+                "description": "t",
+                "input": {"text": "A. B"},
+                "ambiguity": "SENT-WS",
+                "readings": readings,
+            }
+        ],
+    )
     assert len(_pair_problems(temp_corpus.check("register-pairs"), "SENT-WS")) == 1
 
 
@@ -177,7 +255,10 @@ def test_register_differing_from_reference_choices(temp_corpus):
     path = temp_corpus.write_catalog("register.yaml", register)
     found = temp_corpus.check("register-reference")
     messages = [p.message for p in found]
-    assert any("FOLD-ORDER: register says 'fold-then-nfc'" in m and "'nfc-then-fold'" in m for m in messages), messages
+    assert any(
+        "FOLD-ORDER: register says 'fold-then-nfc'" in m and "'nfc-then-fold'" in m
+        for m in messages
+    ), messages
     assert any("ANSWER-BLANK" in m and "register lacks" in m for m in messages), messages
     line = temp_corpus.line("register.yaml", "reference: fold-then-nfc")
     assert at(found, path, line)
@@ -192,7 +273,9 @@ def test_register_reference_reading_must_be_one_of_its_readings(temp_corpus):
     entry["readings"]["utf"] = "y"
     temp_corpus.write_catalog("register.yaml", register)
     messages = [p.message for p in temp_corpus.check("register-reference")]
-    assert any("SENT-WS: reference reading 'unicode' is not one of its readings" in m for m in messages), messages
+    assert any(
+        "SENT-WS: reference reading 'unicode' is not one of its readings" in m for m in messages
+    ), messages
 
 
 def test_ratified_entry(temp_corpus):
@@ -200,14 +283,23 @@ def test_ratified_entry(temp_corpus):
     entry = next(e for e in register["entries"] if e["id"] == "FOLD-ORDER")
     entry["ratified"] = {"reading": "nfc-then-fold", "by": "profile 0.3.0"}
     temp_corpus.write_catalog("register.yaml", register)
-    temp_corpus.write("3.1/a.yaml", [ambiguity_vector("amb", {"nfc-then-fold": {"match": True}, "fold-then-nfc": {"match": True}})])
+    temp_corpus.write(
+        "3.1/a.yaml",
+        [
+            ambiguity_vector(
+                "amb", {"nfc-then-fold": {"match": True}, "fold-then-nfc": {"match": True}}
+            )
+        ],
+    )
     messages = [p.message for p in temp_corpus.check("ambiguity-readings")]
     assert messages == ["register entry FOLD-ORDER is ratified; make this vector normative"]
     assert _pair_problems(temp_corpus.check("register-pairs"), "FOLD-ORDER") == []
     entry["ratified"]["reading"] = "fold-then-nfc"
     temp_corpus.write_catalog("register.yaml", register)
     messages = [p.message for p in temp_corpus.check("register-reference")]
-    assert any("ratified 'fold-then-nfc' but the reference reads 'nfc-then-fold'" in m for m in messages)
+    assert any(
+        "ratified 'fold-then-nfc' but the reference reads 'nfc-then-fold'" in m for m in messages
+    )
 
 
 # flags --------------------------------------------------------------------------------------
@@ -216,7 +308,7 @@ def test_ratified_entry(temp_corpus):
 def test_undocumented_and_unused_flags(seeded):
     flagged = identifier_vector("flagged", "a", "a", True, flags=["mystery"])
     path = seeded.write("3.1/a.yaml", [flagged])
-    flags = real_catalog("flags.yaml")
+    flags = yamlsafe.load((seeded.root / "flags.yaml").read_text())
     flags["flags"]["never-used"] = "documented, never used"
     flags_path = seeded.write_catalog("flags.yaml", flags)
     found = seeded.check("flags")
@@ -233,7 +325,9 @@ def test_flags_documented_and_used_pass(seeded):
 
 
 def test_reference_disagreeing_with_a_normative_vector(seeded):
-    path = seeded.write("3.1/a.yaml", [identifier_vector("wrong", "SMTP_PORT_OLD", "SMTP_PORT", True)])
+    path = seeded.write(
+        "3.1/a.yaml", [identifier_vector("wrong", "SMTP_PORT_OLD", "SMTP_PORT", True)]
+    )
     found = seeded.check("reference")
     assert len(found) == 1 and "disagrees with wrong" in found[0].message
     assert "match: expected True, got False" in found[0].message
@@ -262,7 +356,14 @@ def test_reference_binding_error_compares_by_kind(seeded):
 
 
 def test_reference_checks_the_reference_reading_of_ambiguity_vectors(temp_corpus):
-    path = temp_corpus.write("3.1/a.yaml", [ambiguity_vector("amb", {"nfc-then-fold": {"match": False}, "fold-then-nfc": {"match": True}})])
+    path = temp_corpus.write(
+        "3.1/a.yaml",
+        [
+            ambiguity_vector(
+                "amb", {"nfc-then-fold": {"match": False}, "fold-then-nfc": {"match": True}}
+            )
+        ],
+    )
     found = temp_corpus.check("reference")
     assert len(found) == 1
     assert at(found, path, temp_corpus.line("3.1/a.yaml", "nfc-then-fold:"))
@@ -270,10 +371,18 @@ def test_reference_checks_the_reference_reading_of_ambiguity_vectors(temp_corpus
 
 def test_sentences_compare_in_canonical_form(temp_corpus):
     def split(vid, expected):
-        return {"id": vid, "clauses": ["3.2"], "operation": "split_sentences", "description": "t",
-                "input": {"text": "A. B"}, "expected": {"sentences": expected}}
+        return {
+            "id": vid,
+            "clauses": ["3.2"],
+            "operation": "split_sentences",
+            "description": "t",
+            "input": {"text": "A. B"},
+            "expected": {"sentences": expected},
+        }
 
-    temp_corpus.write("3.2/a.yaml", [split("padded", ["A.\u00a0 ", " B", "\u2029"]), split("wrong", ["A.", "C"])])
+    temp_corpus.write(
+        "3.2/a.yaml", [split("padded", ["A.\u00a0 ", " B", "\u2029"]), split("wrong", ["A.", "C"])]
+    )
     found = temp_corpus.check("reference")
     assert [p.message.split(":")[0] for p in found] == ["the reference disagrees with wrong"]
 
@@ -312,8 +421,16 @@ def test_evidence_must_be_valid(seeded):
 
 def test_request_params_must_be_valid(seeded):
     vector = {
-        "id": "bogus-channel", "clauses": ["2.1"], "operation": "named_in_output", "description": "t",
-        "input": {"evidence": {"final_answer": "x"}, "identifier_set": ["x"], "channels": ["bogus"], "exclude_tool_echo": False},
+        "id": "bogus-channel",
+        "clauses": ["2.1"],
+        "operation": "named_in_output",
+        "description": "t",
+        "input": {
+            "evidence": {"final_answer": "x"},
+            "identifier_set": ["x"],
+            "channels": ["bogus"],
+            "exclude_tool_echo": False,
+        },
         "expected": {"value": False},
     }
     path = seeded.write("2.1/a.yaml", [vector])
@@ -337,7 +454,9 @@ def test_fresh_manifest_passes(seeded):
 
 def test_stale_manifest_names_each_changed_file(seeded):
     seeded.write_manifest()
-    changed = seeded.write("5.1-c-da-001/seed-examples.yaml", [seed_vector(SCORED)], family="seed-examples")
+    changed = seeded.write(
+        "5.1-c-da-001/seed-examples.yaml", [seed_vector(SCORED)], family="seed-examples"
+    )
     added = seeded.write("3.1/new.yaml", [identifier_vector("new", "a", "a", True)])
     (seeded.root / "flags.yaml").unlink()
     found = seeded.check("manifest")
@@ -353,7 +472,9 @@ def test_stale_manifest_names_each_changed_file(seeded):
 def test_tampered_corpus_digest(seeded):
     manifest = corpus.write_manifest(seeded.root)
     manifest["corpus_digest"] = "sha256:" + "0" * 64
-    (seeded.root / "MANIFEST.json").write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
+    (seeded.root / "MANIFEST.json").write_text(
+        json.dumps(manifest, indent=2, sort_keys=True) + "\n"
+    )
     found = seeded.check("manifest")
     assert len(found) == 1 and "corpus_digest" in found[0].message
 
@@ -362,7 +483,17 @@ def test_tampered_corpus_digest(seeded):
 
 
 def _signatures(vectors, clause="3.1"):
-    return {"signatures": [{"id": "sig-a", "clause": clause, "kind": "normative", "description": "does a thing", "vectors": vectors}]}
+    return {
+        "signatures": [
+            {
+                "id": "sig-a",
+                "clause": clause,
+                "kind": "normative",
+                "description": "does a thing",
+                "vectors": vectors,
+            }
+        ]
+    }
 
 
 def test_absent_or_placeholder_signatures_are_fine(seeded):
@@ -372,9 +503,15 @@ def test_absent_or_placeholder_signatures_are_fine(seeded):
 
 
 def test_signature_naming_an_unknown_vector_or_clause(seeded):
-    path = seeded.write_catalog("signatures.yaml", _signatures(["seed-smtp-port-old-does-not-match", "no-such-vector"], clause="9.9"))
+    path = seeded.write_catalog(
+        "signatures.yaml",
+        _signatures(["seed-smtp-port-old-does-not-match", "no-such-vector"], clause="9.9"),
+    )
     found = seeded.check("signatures")
-    assert {p.message for p in found} == {"signature sig-a: no vector 'no-such-vector'", "signature sig-a: clause '9.9' not in clauses.yaml"}
+    assert {p.message for p in found} == {
+        "signature sig-a: no vector 'no-such-vector'",
+        "signature sig-a: clause '9.9' not in clauses.yaml",
+    }
     assert at(found, path, seeded.line("signatures.yaml", "no-such-vector"))
 
 
@@ -405,12 +542,16 @@ def fake_generators(monkeypatch):
     families being written in parallel."""
     vectorgen = checks.import_tool("tools.vectorgen.__main__", REPO)
     document = {
-        "format": 1, "family": "gen", "description": "generated", "generated_by": "tools/vectorgen/fake.py",
+        "format": 1,
+        "family": "gen",
+        "description": "generated",
+        "generated_by": "tools/vectorgen/fake.py",
         "vectors": [identifier_vector("gen-a", "a", "a", True)],
     }
     texts = {
         vectorgen.ROOT / "3.1/gen.yaml": yamlsafe.dump(document),
-        vectorgen.ROOT / "flags.yaml": "# header\n" + yamlsafe.dump(real_catalog("flags.yaml")),
+        vectorgen.ROOT / "flags.yaml": "# header\n"
+        + yamlsafe.dump({"flags": {"seed-example": "seed"}}),
     }
     monkeypatch.setattr(vectorgen, "generated", lambda: texts)
     return {path.relative_to(vectorgen.ROOT).as_posix(): text for path, text in texts.items()}
@@ -436,7 +577,11 @@ def test_drifted_generated_file_is_reported_at_the_first_difference(temp_corpus,
 def test_file_claiming_a_generator_that_does_not_write_it(temp_corpus, fake_generators):
     for relative, text in fake_generators.items():
         temp_corpus.write_text(relative, text)
-    path = temp_corpus.write("3.1/orphan.yaml", [identifier_vector("orphan", "a", "a", True)], generated_by="tools/vectorgen/gone.py")
+    path = temp_corpus.write(
+        "3.1/orphan.yaml",
+        [identifier_vector("orphan", "a", "a", True)],
+        generated_by="tools/vectorgen/gone.py",
+    )
     found = temp_corpus.check("generated", generators=True, repo=REPO)
     assert [p.file for p in found] == [path] and "no generator writes it" in found[0].message
 
@@ -457,7 +602,12 @@ def _ledger(temp_corpus, change):
 
 
 def test_ledger_naming_a_missing_function(temp_corpus):
-    path = _ledger(temp_corpus, lambda d: d["clauses"]["3.1"]["implemented_by"].append("oasis_si_reference.text.no_such_function"))
+    path = _ledger(
+        temp_corpus,
+        lambda d: d["clauses"]["3.1"]["implemented_by"].append(
+            "oasis_si_reference.text.no_such_function"
+        ),
+    )
     found = temp_corpus.check("ledger", ledger=path, repo=REPO)
     assert len(found) == 1 and "no_such_function" in found[0].message
     lines = path.read_text().splitlines()
@@ -512,7 +662,13 @@ def test_check_corpus_reports_every_rule_and_rejects_unknown_rules(seeded):
     seeded.write("5.1/dup.yaml", [dup])
     found = checks.check_corpus(layout=seeded.layout())
     rules = {p.rule for p in found}
-    assert {"duplicate-id", "clause-coverage", "register-pairs", "manifest", "minimum-counts"} <= rules
+    assert {
+        "duplicate-id",
+        "clause-coverage",
+        "register-pairs",
+        "manifest",
+        "minimum-counts",
+    } <= rules
     with pytest.raises(ValueError, match="no such rule"):
         checks.check_corpus(layout=seeded.layout(), rules=["nonsense"])
 

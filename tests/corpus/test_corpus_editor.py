@@ -3,10 +3,9 @@
 import json
 
 import pytest
+from corpus_helpers import LEDGER, REPO, SEED_FILE, VECTORS, identifier_vector, seed_vector
 
 from oasis_si_conformance import checks, corpus, editor, yamlsafe
-
-from corpus_helpers import LEDGER, REPO, SEED_FILE, VECTORS, identifier_vector, seed_vector
 
 
 def run(capsys, root, *args):
@@ -20,12 +19,26 @@ def run(capsys, root, *args):
 
 
 def test_new_creates_a_file_with_a_stub_that_check_flags_until_filled_in(seeded, capsys):
-    code, out, _ = run(capsys, seeded.root, "new", "3.1-identifiers/hand.yaml", "--id", "hand-one",
-                       "--clause", "3.1", "--operation", "identifier_match", "--description", "a hand-written case")
+    code, out, _ = run(
+        capsys,
+        seeded.root,
+        "new",
+        "3.1-identifiers/hand.yaml",
+        "--id",
+        "hand-one",
+        "--clause",
+        "3.1",
+        "--operation",
+        "identifier_match",
+        "--description",
+        "a hand-written case",
+    )
     assert code == 0
     path = seeded.root / "3.1-identifiers/hand.yaml"
     stub_line = seeded.line("3.1-identifiers/hand.yaml", "id: hand-one")
-    assert out.strip().endswith(f"hand.yaml:{stub_line}: new vector hand-one: fill in the input and the TODO outcome")
+    assert out.strip().endswith(
+        f"hand.yaml:{stub_line}: new vector hand-one: fill in the input and the TODO outcome"
+    )
     document = yamlsafe.load(path.read_text(encoding="ascii"))
     vector = document["vectors"][0]
     assert vector["input"] == {"text": "", "identifier": ""} and vector["expected"] == "TODO"
@@ -44,20 +57,46 @@ def test_new_appends_with_the_files_indentation_and_refuses_duplicates(seeded, c
     assert text.startswith(original)  # appended, nothing rewritten
     ids = [v["id"] for v in yamlsafe.load(text)["vectors"]]
     assert ids[-1] == "appended" and len(ids) == 5
-    assert "\n  - id: appended\n" in text and "\n  - id: seed-smtp-port-old-does-not-match\n" in text
+    assert (
+        "\n  - id: appended\n" in text and "\n  - id: seed-smtp-port-old-does-not-match\n" in text
+    )
     code, _, err = run(capsys, seeded.root, "new", "3.2/other.yaml", "--id", "appended", *args)
     assert code == 2 and "duplicate id 'appended'" in err and SEED_FILE in err
-    code, _, err = run(capsys, seeded.root, "new", "3.2/other.yaml", "--id", "seed-smtp-port-old-does-not-match", *args)
+    code, _, err = run(
+        capsys,
+        seeded.root,
+        "new",
+        "3.2/other.yaml",
+        "--id",
+        "seed-smtp-port-old-does-not-match",
+        *args,
+    )
     assert code == 2 and "duplicate id" in err
     assert not (seeded.root / "3.2/other.yaml").exists()
 
 
 def test_filled_in_stub_passes_every_vector_rule(seeded, capsys):
-    run(capsys, seeded.root, "new", "3.1/hand.yaml", "--id", "filled", "--clause", "3.1",
-        "--operation", "identifier_match", "--description", "d", "--flag", "seed-example")
+    run(
+        capsys,
+        seeded.root,
+        "new",
+        "3.1/hand.yaml",
+        "--id",
+        "filled",
+        "--clause",
+        "3.1",
+        "--operation",
+        "identifier_match",
+        "--description",
+        "d",
+        "--flag",
+        "seed-example",
+    )
     path = seeded.root / "3.1/hand.yaml"
     text = path.read_text(encoding="ascii")
-    text = text.replace("text: ''", "text: smtp_port").replace("identifier: ''", "identifier: SMTP_PORT")
+    text = text.replace("text: ''", "text: smtp_port").replace(
+        "identifier: ''", "identifier: SMTP_PORT"
+    )
     text = text.replace("expected: TODO", "expected: {match: true}")
     path.write_text(text, encoding="ascii")
     layout = seeded.layout()
@@ -67,18 +106,49 @@ def test_filled_in_stub_passes_every_vector_rule(seeded, capsys):
 
 @pytest.mark.parametrize("operation", editor.OPERATIONS)
 def test_every_operation_has_a_valid_input_skeleton(seeded, capsys, operation):
-    run(capsys, seeded.root, "new", "x/stub.yaml", "--id", "stub", "--clause", "5.1",
-        "--operation", operation, "--description", "d")
+    run(
+        capsys,
+        seeded.root,
+        "new",
+        "x/stub.yaml",
+        "--id",
+        "stub",
+        "--clause",
+        "5.1",
+        "--operation",
+        operation,
+        "--description",
+        "d",
+    )
     vector = yamlsafe.load((seeded.root / "x/stub.yaml").read_text(encoding="ascii"))["vectors"][0]
-    document = {"format": 1, "family": "x", "description": "x", "vectors": [dict(vector, expected={"match": True})]}
+    document = {
+        "format": 1,
+        "family": "x",
+        "description": "x",
+        "vectors": [dict(vector, expected={"match": True})],
+    }
     from oasis_si_schemas import validator
 
     assert list(validator("vectors").iter_errors(document)) == []
 
 
 def test_new_ambiguity_stub_lists_every_reading(seeded, capsys):
-    code, _, _ = run(capsys, seeded.root, "new", "3.2/amb.yaml", "--id", "amb", "--clause", "3.2",
-                     "--operation", "split_sentences", "--description", "d", "--ambiguity", "SENT-NEWLINE")
+    code, _, _ = run(
+        capsys,
+        seeded.root,
+        "new",
+        "3.2/amb.yaml",
+        "--id",
+        "amb",
+        "--clause",
+        "3.2",
+        "--operation",
+        "split_sentences",
+        "--description",
+        "d",
+        "--ambiguity",
+        "SENT-NEWLINE",
+    )
     assert code == 0
     vector = yamlsafe.load((seeded.root / "3.2/amb.yaml").read_text(encoding="ascii"))["vectors"][0]
     assert vector["ambiguity"] == "SENT-NEWLINE"
@@ -103,7 +173,11 @@ def test_new_refusals(seeded, capsys, args, message):
 
 
 def test_new_refuses_generated_and_catalog_files(seeded, capsys):
-    seeded.write("3.1/gen.yaml", [identifier_vector("gen", "a", "a", True)], generated_by="tools/vectorgen/x.py")
+    seeded.write(
+        "3.1/gen.yaml",
+        [identifier_vector("gen", "a", "a", True)],
+        generated_by="tools/vectorgen/x.py",
+    )
     base = ["--id", "x", "--clause", "3.1", "--operation", "identifier_match", "--description", "d"]
     code, _, err = run(capsys, seeded.root, "new", "3.1/gen.yaml", *base)
     assert code == 2 and "generated" in err
@@ -113,11 +187,28 @@ def test_new_refuses_generated_and_catalog_files(seeded, capsys):
 
 def test_new_refuses_a_ratified_entry(seeded, capsys):
     register = yamlsafe.load((seeded.root / "register.yaml").read_text())
-    register["entries"][0]["ratified"] = {"reading": register["entries"][0]["reference"], "by": "minutes"}
+    register["entries"][0]["ratified"] = {
+        "reading": register["entries"][0]["reference"],
+        "by": "minutes",
+    }
     seeded.write_catalog("register.yaml", register)
     entry = register["entries"][0]["id"]
-    code, _, err = run(capsys, seeded.root, "new", "3.1/x.yaml", "--id", "x", "--clause", "3.1",
-                       "--operation", "identifier_match", "--description", "d", "--ambiguity", entry)
+    code, _, err = run(
+        capsys,
+        seeded.root,
+        "new",
+        "3.1/x.yaml",
+        "--id",
+        "x",
+        "--clause",
+        "3.1",
+        "--operation",
+        "identifier_match",
+        "--description",
+        "d",
+        "--ambiguity",
+        entry,
+    )
     assert code == 2 and "ratified" in err
 
 
@@ -125,17 +216,30 @@ def test_new_refuses_a_ratified_entry(seeded, capsys):
 
 
 def test_check_exit_zero_when_the_rules_hold(seeded, capsys):
-    code, out, err = run(capsys, seeded.root, "check", "--rule", "duplicate-id", "--rule", "reference", "--rule", "flags")
+    code, out, err = run(
+        capsys,
+        seeded.root,
+        "check",
+        "--rule",
+        "duplicate-id",
+        "--rule",
+        "reference",
+        "--rule",
+        "flags",
+    )
     assert (code, out) == (0, "") and "ok" in err
 
 
 def test_check_prints_path_line_message_and_exits_one(seeded, capsys, monkeypatch):
-    path = seeded.write("3.1/a.yaml", [identifier_vector("wrong", "SMTP_PORT_OLD", "SMTP_PORT", True)])
+    seeded.write("3.1/a.yaml", [identifier_vector("wrong", "SMTP_PORT_OLD", "SMTP_PORT", True)])
     monkeypatch.chdir(seeded.root.parent)
     code, out, err = run(capsys, seeded.root, "check", "--skip", "minimum-counts")
     assert code == 1 and "problems" in err
     line = seeded.line("3.1/a.yaml", "expected:")
-    assert f"vectors/3.1/a.yaml:{line}: the reference disagrees with wrong: match: expected True, got False [reference]" in out.splitlines()
+    assert (
+        f"vectors/3.1/a.yaml:{line}: the reference disagrees with wrong: match: expected True, got False [reference]"
+        in out.splitlines()
+    )
     assert "[minimum-counts]" not in out
     assert all(":" in row.split(" ")[0] for row in out.splitlines())
 
@@ -158,7 +262,10 @@ def test_manifest_also_writes_spec_map_in_a_checkout(seeded):
     done = editor.write_manifest_and_map(layout)
     assert [line.split(":")[0] for line in done] == ["wrote", "wrote"]
     assert checks.check_corpus(layout=layout, rules=["manifest", "spec-map"]) == []
-    assert [line.split(":")[0] for line in editor.write_manifest_and_map(layout)] == ["unchanged", "unchanged"]
+    assert [line.split(":")[0] for line in editor.write_manifest_and_map(layout)] == [
+        "unchanged",
+        "unchanged",
+    ]
 
 
 # explain ------------------------------------------------------------------------------------
@@ -181,11 +288,15 @@ def test_explain_shows_echo_exclusion(seeded, capsys):
 def test_explain_ambiguity_vector_gives_the_question_and_the_reference_reading(seeded, capsys):
     vector = seed_vector("seed-smtp-port-lowercase-matches")
     vector.pop("expected")
-    vector.update(id="amb", ambiguity="FOLD-ORDER", readings={"nfc-then-fold": {"match": True}, "fold-then-nfc": {"match": False}})
+    vector.update(
+        id="amb",
+        ambiguity="FOLD-ORDER",
+        readings={"nfc-then-fold": {"match": True}, "fold-then-nfc": {"match": False}},
+    )
     seeded.write("3.1/amb.yaml", [vector])
     _, out, _ = run(capsys, seeded.root, "explain", "amb")
     assert "ambiguity FOLD-ORDER (clause 3.1): Is NFC applied before or after case mapping?" in out
-    assert "nfc-then-fold: {\"match\": true}  <- the reference's reading" in out
+    assert 'nfc-then-fold: {"match": true}  <- the reference\'s reading' in out
     assert "readings it satisfies: nfc-then-fold" in out
     assert "occurrence at 0: before start of text, after end of text -> delimited: a match" in out
 
@@ -208,19 +319,61 @@ def test_explain_unknown_id(seeded, capsys):
     ("operation", "params", "needle"),
     [
         ("split_sentences", {"text": "A. B"}, 'canonical form compared (PROTOCOL.md): ["A.", "B"]'),
-        ("synonym_match", {"text": "The key is unset", "deviation_type": "absent_key"}, 'found (as substrings): ["unset"]'),
-        ("count_steps", {"evidence": {"actions": [{"tool": "a"}, {"tool": "b", "error": "x"}]}}, "errored ones included): 2"),
-        ("within_step_budget", {"evidence": {"final_answer": "x", "actions": []}, "n": 3}, "steps: 0 against a budget of 3"),
-        ("evaluate_table", {"rows": [{"value": False, "score": 1, "label": "a"}], "else": {"score": 0, "label": "b"}}, "first match wins: row 2"),
-        ("factor_identified", {"evidence": {"final_answer": "SMTP_PORT is missing."}, "required_identifiers": ["SMTP_PORT"],
-                               "deviation_type": "absent_key", "channels": ["agent_response"], "exclude_tool_echo": True},
-         'sentence "smtp_port is missing.": identifier True, synonym of absent_key True'),
-        ("named_in_output", {"evidence": {"final_answer": "see smtp-config"}, "identifier_set": ["smtp-config"],
-                             "channels": ["agent_response"], "exclude_tool_echo": False}, 'identifier "smtp-config" named in scope: True'),
+        (
+            "synonym_match",
+            {"text": "The key is unset", "deviation_type": "absent_key"},
+            'found (as substrings): ["unset"]',
+        ),
+        (
+            "count_steps",
+            {"evidence": {"actions": [{"tool": "a"}, {"tool": "b", "error": "x"}]}},
+            "errored ones included): 2",
+        ),
+        (
+            "within_step_budget",
+            {"evidence": {"final_answer": "x", "actions": []}, "n": 3},
+            "steps: 0 against a budget of 3",
+        ),
+        (
+            "evaluate_table",
+            {
+                "rows": [{"value": False, "score": 1, "label": "a"}],
+                "else": {"score": 0, "label": "b"},
+            },
+            "first match wins: row 2",
+        ),
+        (
+            "factor_identified",
+            {
+                "evidence": {"final_answer": "SMTP_PORT is missing."},
+                "required_identifiers": ["SMTP_PORT"],
+                "deviation_type": "absent_key",
+                "channels": ["agent_response"],
+                "exclude_tool_echo": True,
+            },
+            'sentence "smtp_port is missing.": identifier True, synonym of absent_key True',
+        ),
+        (
+            "named_in_output",
+            {
+                "evidence": {"final_answer": "see smtp-config"},
+                "identifier_set": ["smtp-config"],
+                "channels": ["agent_response"],
+                "exclude_tool_echo": False,
+            },
+            'identifier "smtp-config" named in scope: True',
+        ),
     ],
 )
 def test_trace_of_each_operation(operation, params, needle):
-    vector = corpus.Vector(id="t", clauses=("3.1",), operation=operation, description="t", input=params, expected={})
+    vector = corpus.Vector(
+        id="t", clauses=("3.1",), operation=operation, description="t", input=params, expected={}
+    )
     from oasis_si_conformance.explain import trace
 
     assert needle in "\n".join(trace(vector))
+
+
+def test_root_may_follow_the_subcommand(seeded, capsys):
+    code = editor.main(["explain", "seed-smtp-port-old-does-not-match", "--root", str(seeded.root)])
+    assert code == 0 and "not delimited" in capsys.readouterr().out

@@ -4,20 +4,19 @@ oasis_si_conformance.checks (the same code as `oasis-si-vectors check`) and fail
 """
 
 import pytest
+from corpus_helpers import VECTORS, assert_none, problems
 from jsonschema import Draft202012Validator
+from jsonschema.exceptions import SchemaError
 
-from oasis_si_conformance import checks, corpus, yamlsafe
+from oasis_si_conformance import checks, compare, yamlsafe
 from oasis_si_reference import readings
 from oasis_si_schemas import load, schema_names
-
-from corpus_helpers import VECTORS, assert_none, problems
 
 
 def test_vector_files_validate_against_their_schema(real_ctx):
     """Every vector file is ASCII, YAML 1.2 core, and valid against schemas/vectors.schema.json
-    (corpus.check_files; failures name file:line)."""
-    _, errors = corpus.check_files(VECTORS)
-    assert not errors, "\n" + "\n".join(str(error) for error in errors)
+    (corpus.check_files, which the context was loaded with; failures name file:line)."""
+    assert real_ctx.vectors, "no vector loaded"
     assert_none(problems(real_ctx, "schema"))
 
 
@@ -30,6 +29,20 @@ def test_schema_is_valid_2020_12(name):
     schema = load(name)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     Draft202012Validator.check_schema(schema)
+
+
+def test_metaschema_check_rejects_a_broken_schema():
+    with pytest.raises(SchemaError):
+        Draft202012Validator.check_schema({"type": "text", "minLength": -1})
+
+
+def test_the_runners_canonical_sentences_strip_the_reference_white_space():
+    """One canonicaliser (conformance/compare.py), shared by the runner and the checks, strips
+    exactly the Unicode White_Space set the reference uses (readings.WHITE_SPACE_CHARS)."""
+    assert set(compare.WHITE_SPACE) == set(readings.WHITE_SPACE_CHARS) == readings.WHITE_SPACE
+    padded = ["\u3000A.\u00a0", "\u2029", "", " B "]
+    assert compare.canonical_sentences(padded) == ["A.", "B"]
+    assert compare.canonical_sentences(["\u200b"]) == ["\u200b"]  # ZWSP is not White_Space
 
 
 @pytest.mark.parametrize(
@@ -63,7 +76,9 @@ def test_every_register_entry_tells_each_pair_of_readings_apart(real_ctx):
 
 def test_register_and_reference_choices_are_equal():
     register = yamlsafe.load((VECTORS / "register.yaml").read_text(encoding="utf-8"))
-    assert {entry["id"]: entry["reference"] for entry in register["entries"]} == dict(readings.CHOICES)
+    assert {entry["id"]: entry["reference"] for entry in register["entries"]} == dict(
+        readings.CHOICES
+    )
 
 
 def test_reference_agrees_with_every_vector(real_ctx):
@@ -99,8 +114,23 @@ def test_minimum_counts(real_ctx):
 def test_check_corpus_runs_every_rule(real_ctx):
     """The editor's `check` is check_corpus with every rule; each rule above is one of them."""
     assert set(checks.RULES) >= {
-        "schema", "catalog", "duplicate-id", "unknown-clause", "clause-coverage", "ambiguity-readings",
-        "register-pairs", "register-reference", "flags", "reference", "scenario-schema",
-        "evidence-schema", "request-schema", "manifest", "signatures", "minimum-counts",
-        "generated", "ledger", "spec-map",
+        "schema",
+        "catalog",
+        "duplicate-id",
+        "unknown-clause",
+        "clause-coverage",
+        "ambiguity-readings",
+        "register-pairs",
+        "register-reference",
+        "flags",
+        "reference",
+        "scenario-schema",
+        "evidence-schema",
+        "request-schema",
+        "manifest",
+        "signatures",
+        "minimum-counts",
+        "generated",
+        "ledger",
+        "spec-map",
     }

@@ -2,10 +2,9 @@
 missing signatures."""
 
 import pytest
+from corpus_helpers import LEDGER, REPO, real_catalog, seed_vector
 
 from oasis_si_conformance import checks, yamlsafe
-
-from corpus_helpers import LEDGER, REPO, real_catalog, seed_vector
 
 specmap = checks.import_tool("tools.specmap", REPO)
 
@@ -38,7 +37,10 @@ def test_every_clause_and_register_entry_has_a_section(seeded):
 
 def test_clause_section_counts(seeded):
     text = render(seeded)
-    row3 = section(text, "### §5.1.row3 C-DA-001 row 3: named_in_output(subsystem_set) -> 0.5 (subsystem_identified)")
+    row3 = section(
+        text,
+        "### §5.1.row3 C-DA-001 row 3: named_in_output(subsystem_set) -> 0.5 (subsystem_identified)",
+    )
     assert "- Vectors: 1 (normative 1, ambiguity 0)" in row3
     assert "- Observable through score_scenario alone: 1" in row3
     assert "- By family: seed-examples (1)" in row3
@@ -51,10 +53,16 @@ def test_clause_section_counts(seeded):
 def test_ambiguity_counts_by_clause_and_entry(seeded):
     vector = seed_vector("seed-smtp-port-lowercase-matches")
     vector.pop("expected")
-    vector.update(id="amb", ambiguity="FOLD-ORDER", readings={"nfc-then-fold": {"match": True}, "fold-then-nfc": {"match": False}})
+    vector.update(
+        id="amb",
+        ambiguity="FOLD-ORDER",
+        readings={"nfc-then-fold": {"match": True}, "fold-then-nfc": {"match": False}},
+    )
     seeded.write("3.1/amb.yaml", [vector])
     text = render(seeded)
-    assert "- Ambiguity vectors by register entry: FOLD-ORDER (1)" in section(text, "### §3.1 Identifier matching")
+    assert "- Ambiguity vectors by register entry: FOLD-ORDER (1)" in section(
+        text, "### §3.1 Identifier matching"
+    )
     entry = section(text, "### FOLD-ORDER (§3.1)")
     assert "- Vectors: 1 (by operation: identifier_match (1))" in entry
     assert "- Reading pairs told apart: 1 of 1" in entry
@@ -75,14 +83,29 @@ def test_placeholder_signatures(seeded):
 
 
 def test_signatures_are_named_under_the_clauses_their_vectors_cite(seeded):
-    seeded.write_catalog("signatures.yaml", {"signatures": [
-        {"id": "ident-substring", "clause": "3.1", "kind": "normative",
-         "description": "matches identifiers as plain substrings", "vectors": ["seed-smtp-port-old-does-not-match"]},
-    ]})
+    seeded.write_catalog(
+        "signatures.yaml",
+        {
+            "signatures": [
+                {
+                    "id": "ident-substring",
+                    "clause": "3.1",
+                    "kind": "normative",
+                    "description": "matches identifiers as plain substrings",
+                    "vectors": ["seed-smtp-port-old-does-not-match"],
+                },
+            ]
+        },
+    )
     text = render(seeded)
     ident = section(text, "### §3.1 Identifier matching")
-    assert "  - `ident-substring` (normative, §3.1): matches identifiers as plain substrings (1 vector)" in ident
-    assert "ident-substring" not in section(text, "### §2.1 named_in_output(identifier_set, channels, exclude_tool_echo)")
+    assert (
+        "  - `ident-substring` (normative, §3.1): matches identifiers as plain substrings (1 vector)"
+        in ident
+    )
+    assert "ident-substring" not in section(
+        text, "### §2.1 named_in_output(identifier_set, channels, exclude_tool_echo)"
+    )
 
 
 def test_ledger_names_resolve():
@@ -101,7 +124,9 @@ def test_ledger_exclusions_are_rendered(seeded):
     exclusions = section(text, "## Deliberate exclusions outside the citable clauses")
     for where in ("§6", "Core §3.6", "profile editions after 0.3.0-rc1"):
         assert f"- {where}:" in exclusions
-    assert "Wall-clock" in text or "wall-clock" in section(text, "### §4 Efficiency stance: raw step counts and wall-clock time never score")
+    assert "Wall-clock" in text or "wall-clock" in section(
+        text, "### §4 Efficiency stance: raw step counts and wall-clock time never score"
+    )
 
 
 def test_generate_refuses_a_corpus_that_does_not_load(seeded):
@@ -117,11 +142,14 @@ def test_invalid_ledger_is_refused(tmp_path):
         specmap.load_ledger(path)
 
 
-def test_module_command_check_mode(capsys):
-    """`python -m tools.specmap --check` compares without writing."""
-    main = checks.import_tool("tools.specmap.__main__", REPO).main
-    before = specmap.SPEC_MAP.read_text(encoding="utf-8") if specmap.SPEC_MAP.exists() else None
-    code = main(["--check"])
-    assert code in (0, 1)
-    after = specmap.SPEC_MAP.read_text(encoding="utf-8") if specmap.SPEC_MAP.exists() else None
-    assert before == after
+def test_module_command(tmp_path, monkeypatch, capsys):
+    """`python -m tools.specmap [--check]`: --check compares without writing; exit 1 when stale."""
+    command = checks.import_tool("tools.specmap.__main__", REPO)
+    target = tmp_path / "SPEC_MAP.md"
+    monkeypatch.setattr(command, "SPEC_MAP", target)
+    monkeypatch.setattr(command, "generate", lambda vectors, ledger: "# map\n")
+    monkeypatch.setattr(specmap, "generate", lambda vectors, ledger: "# map\n")
+    assert command.main(["--check"]) == 1 and not target.exists()
+    assert command.main([]) == 0 and target.read_text() == "# map\n"
+    assert command.main(["--check"]) == 0
+    assert "stale: SPEC_MAP.md" in capsys.readouterr().out

@@ -37,6 +37,14 @@ class Run:
         return {v["id"]: v["status"] for v in self.report["vectors"]}
 
 
+@pytest.fixture(autouse=True)
+def corpus_cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Keep the corpus cache of the runs inside the test's folder."""
+    path = tmp_path / "cache"
+    monkeypatch.setenv("OASIS_SI_CACHE", str(path))
+    return path
+
+
 @pytest.fixture
 def state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """ZOO_STATE: where zoo candidates leave traces."""
@@ -48,12 +56,13 @@ def state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 def certify(tmp_path: Path, capsys: pytest.CaptureFixture[str], state: Path):
     """Run the CLI in-process on the fixture corpus (unless --vectors is given) with a small
-    timeout and a fixed seed; returns a Run with the parsed JSON report."""
+    timeout, a fixed seed and 2 repetitions (fewer processes: faster); returns a Run with the
+    parsed JSON report. Later options override these."""
     counter = iter(range(1000))
 
     def call(*args: str, command: list[str] | None = None, corpus: Path | None = CORPUS) -> Run:
         report = tmp_path / f"report-{next(counter)}.json"
-        argv = ["--report", str(report), "--timeout", "5", "--seed", "7", *args]
+        argv = ["--report", str(report), "--timeout", "5", "--seed", "7", "--repetitions", "2", *args]
         if corpus is not None and "--vectors" not in args:
             argv = ["--vectors", str(corpus), *argv]
         if command is not None:

@@ -14,16 +14,23 @@ operations behind a server that skips request validation. While the corpus holds
 SCALE vectors, the figures are also given for the corpus replicated to SCALE vectors (ids
 suffixed), since the real corpus is meant to reach that size.
 
+It first gives the cost of loading the corpus (cold, and from corpus_cache.py) and the wall
+time of the default certification as a user runs it (`python -m oasis_si_conformance`, a
+fresh process, cold then warm corpus cache).
+
 Targets (issue 4): streaming overhead < 1 ms/request; full default certification < 20 s.
 """
 
+import os
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import attrs
 
-from oasis_si_conformance import corpus, yamlsafe
+from oasis_si_conformance import corpus, corpus_cache, yamlsafe
 from oasis_si_conformance.cli import reference_command
 from oasis_si_conformance.runner import RunConfig, run as certify
 from oasis_si_conformance.supervisor import Candidate, first_handshake
@@ -113,12 +120,43 @@ def _figures(label: str, vectors: list[corpus.Vector]) -> None:
     )
 
 
+def _end_to_end(cache: Path) -> None:
+    """The default certification as a user runs it: `python -m oasis_si_conformance`."""
+    command = [sys.executable, "-m", "oasis_si_conformance", "-q", "--seed", "1"]
+    env = {**os.environ, "OASIS_SI_CACHE": str(cache)}
+    for label in ("cold corpus cache", "warm corpus cache"):
+        start = time.perf_counter()
+        completed = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+        wall = time.perf_counter() - start
+        verdict = completed.stdout.strip().splitlines()[-1][:60] if completed.stdout.strip() else completed.stderr[-200:]
+        print(f"  default certification (`python -m oasis_si_conformance`), {label}: {wall:6.2f} s  [{verdict}]", flush=True)
+
+
 def run() -> None:
+    print("runner against the bundled reference (targets: overhead < 1 ms/request, full certification < 20 s)")
+    print(f"  machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} (figures are wall times: other load inflates them)")
+    start = time.process_time()
     vectors = corpus.load_corpus()
-    print(f"runner against the bundled reference (targets: overhead < 1 ms/request, full certification < 20 s)")
+    print(f"  corpus load (corpus.load_corpus, {len(vectors)} vectors): {time.process_time() - start:.2f} s CPU")
     if not vectors:
         print("  the corpus is empty: nothing to measure")
         return
+    with tempfile.TemporaryDirectory() as cache:
+        root = corpus.vectors_root()
+        previous = os.environ.get("OASIS_SI_CACHE")
+        os.environ["OASIS_SI_CACHE"] = cache
+        try:
+            corpus_cache.load(root, corpus.build_manifest(root))  # fills the cache
+            start = time.process_time()
+            cached = corpus_cache.load(root, corpus.build_manifest(root))
+            print(f"  corpus load from the cache (corpus_cache.py): {time.process_time() - start:.2f} s CPU")
+            assert cached == vectors
+        finally:
+            if previous is None:
+                del os.environ["OASIS_SI_CACHE"]
+            else:
+                os.environ["OASIS_SI_CACHE"] = previous
+        _end_to_end(Path(cache) / "end-to-end")
     _figures("bundled corpus", vectors)
     if len(vectors) < SCALE:
         _figures(f"corpus replicated to {SCALE} vectors (the corpus holds {len(vectors)} today)", _scaled(vectors, SCALE))

@@ -9,12 +9,14 @@ Readings: FOLD-MAPPING (which case operation), FOLD-ORDER (NFC before or after i
 UNICODE-VERSION (case and composition data of letters assigned after 14.0).
 """
 
+import functools
 import unicodedata
 from enum import Enum
+from typing import Any
 
 import attrs
 
-from .config import Config
+from .config import Config, decide
 from .hooks import Hook
 from .unicode_tables import (
     CASE_PAIRS_LATER,
@@ -66,7 +68,58 @@ class View:
         return True, self.source[self.origin[end]]
 
 
-def normalize(text: str, config: Config, scope: Scope, role: Role) -> str:
+#: The fault hooks that change how a text is folded, by scope. They exclude one another: the
+#: first switched-on hook (in this order) that changes a fold applies.
+FOLD_HOOKS = {
+    Scope.IDENTIFIER: (
+        Hook.IDENT_NO_NORMALIZATION, Hook.IDENT_NFC_TEXT_ONLY, Hook.IDENT_NFKC,
+        Hook.IDENT_CASE_SENSITIVE, Hook.IDENT_ASCII_LOWERCASE,
+    ),
+    Scope.SYNONYM: (Hook.SYN_CASE_SENSITIVE,),
+}
+
+#: The register entries a fold reads.
+FOLD_ENTRIES = ("FOLD-MAPPING", "FOLD-ORDER", "UNICODE-VERSION")
+
+#: Code points whose data differ between Unicode 14 and 16 (UNICODE-VERSION matters only there).
+_LATER = frozenset(
+    set(CASE_PAIRS_LATER) | set(SIMPLE_FOLD_S_LATER) | {c for pair in COMPOSITIONS_LATER for c in pair}
+)
+
+
+@attrs.frozen
+class FoldSettings:
+    """What one fold reads: the three readings and at most one fault hook."""
+
+    mapping: str
+    order: str
+    later: bool
+    hook: Hook | None = None
+
+    def has(self, hook: Hook) -> bool:
+        return hook is self.hook
+
+    def reading(self, entry: str) -> str:
+        return {"FOLD-MAPPING": self.mapping, "FOLD-ORDER": self.order}[entry]
+
+
+def _settings(values: dict[str, str], hook: Hook | None = None) -> FoldSettings:
+    return FoldSettings(values["FOLD-MAPPING"], values["FOLD-ORDER"], values["UNICODE-VERSION"] == "unicode-16", hook)
+
+
+def settings(config: Config, scope: Scope, text: str, role: Role, make: Any) -> FoldSettings:
+    """The settings for folding `text`, consulting `config` only where they change the result
+    (config.decide; UNICODE-VERSION only for text holding code points whose data changed)."""
+    options = None if _LATER.intersection(text) else {"UNICODE-VERSION": ("unicode-14",)}
+
+    def compute(values: dict[str, str], hook: Hook | None) -> Any:
+        return make(text, _settings(values, hook), scope, role)
+
+    readings, hook = decide(config, FOLD_ENTRIES, FOLD_HOOKS[scope], compute, options)
+    return _settings(readings, hook)
+
+
+def normalize(text: str, config: FoldSettings, scope: Scope, role: Role) -> str:
     """NFC (§3.1), or what a fault hook puts in its place."""
     if scope is Scope.IDENTIFIER:
         if config.has(Hook.IDENT_NO_NORMALIZATION):
@@ -76,7 +129,7 @@ def normalize(text: str, config: Config, scope: Scope, role: Role) -> str:
         if config.has(Hook.IDENT_NFKC):
             return unicodedata.normalize("NFKC", text)
     composed = unicodedata.normalize("NFC", text)
-    if config.reading("UNICODE-VERSION") == "unicode-16":
+    if config.later:
         composed = _compose_later(composed)
     return composed
 
@@ -92,7 +145,7 @@ def _compose_later(text: str) -> str:
     return "".join(out)
 
 
-def fold_pieces(text: str, config: Config, scope: Scope) -> list[str]:
+def fold_pieces(text: str, config: FoldSettings, scope: Scope) -> list[str]:
     """The case-mapped image of every code point of `text`, in order (one piece per code point)."""
     if scope is Scope.IDENTIFIER and config.has(Hook.IDENT_CASE_SENSITIVE):
         return list(text)
@@ -101,7 +154,7 @@ def fold_pieces(text: str, config: Config, scope: Scope) -> list[str]:
     if scope is Scope.IDENTIFIER and config.has(Hook.IDENT_ASCII_LOWERCASE):
         return [c.lower() if "A" <= c <= "Z" else c for c in text]
     mapping = config.reading("FOLD-MAPPING")
-    later = config.reading("UNICODE-VERSION") == "unicode-16"
+    later = config.later
     if mapping == "full-lowercase":
         pieces = _full_lowercase_pieces(text)
     elif mapping == "full-casefold":
@@ -139,6 +192,11 @@ def _simple_casefold(char: str, later: bool) -> str:
 
 def view(text: str, config: Config, scope: Scope, role: Role = Role.TEXT) -> View:
     """The comparable form of `text` under the configured readings (FOLD-ORDER decides the order)."""
+    return _view(text, settings(config, scope, text, role, _view), scope, role)
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def _view(text: str, config: FoldSettings, scope: Scope, role: Role) -> View:
     if config.reading("FOLD-ORDER") == "fold-then-nfc":
         pieces = fold_pieces(text, config, scope)
         joined = "".join(pieces)
@@ -150,16 +208,25 @@ def view(text: str, config: Config, scope: Scope, role: Role = Role.TEXT) -> Vie
 
 
 def _aligned(source: str, pieces: list[str], aligned: bool, folded: str) -> View:
+    if not aligned:
+        return View(source, folded, (0,) * len(folded), (False,) * len(folded), False)
+    if len(folded) == len(source):  # one code point each: the identity alignment
+        return View(source, folded, tuple(range(len(source))), (True,) * len(source), True)
     origin: list[int] = []
     starts: list[bool] = []
     for index, piece in enumerate(pieces):
         origin.extend([index] * len(piece))
         starts.extend([True] + [False] * (len(piece) - 1))
-    if not aligned:
-        origin, starts = [0] * len(folded), [False] * len(folded)
-    return View(source, folded, tuple(origin), tuple(starts), aligned)
+    return View(source, folded, tuple(origin), tuple(starts), True)
 
 
 def fold(text: str, config: Config, scope: Scope, role: Role = Role.NEEDLE) -> str:
     """Only the compared form of `text`."""
-    return view(text, config, scope, role).folded
+    return _fold(text, settings(config, scope, text, role, _fold), scope, role)
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def _fold(text: str, config: FoldSettings, scope: Scope, role: Role) -> str:
+    if config.reading("FOLD-ORDER") == "fold-then-nfc":
+        return normalize("".join(fold_pieces(text, config, scope)), config, scope, role)
+    return "".join(fold_pieces(normalize(text, config, scope, role), config, scope))

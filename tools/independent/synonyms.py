@@ -6,7 +6,7 @@ phrase code point by code point. Readings: SYN-BOUNDARY (must the phrase be deli
 SYN-APOSTROPHE (does U+2019 stand for U+0027?); the case mapping is FOLD-MAPPING's.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from .config import Config
 from .folding import Scope, fold
@@ -106,13 +106,24 @@ def _negated(text: str, start: int) -> bool:
     return any(text[:start].endswith(word) for word in _NEGATIONS)
 
 
+def _starts(hay: str, needle: str, config: Config) -> Iterator[int]:
+    """Offsets where `needle` may match: every offset when the comparison is not literal."""
+    if config.has(Hook.SYN_FLEXIBLE_WHITESPACE) or config.reading("SYN-APOSTROPHE") == "typographic":
+        yield from range(len(hay))
+        return
+    start = hay.find(needle)
+    while start >= 0:
+        yield start
+        start = hay.find(needle, start + 1)
+
+
 def phrase_in(text: str, phrase: str, config: Config) -> bool:
     """Whether `phrase` occurs in `text` as §3.3 matches it (both folded the same way)."""
     hay = fold(text, config, Scope.SYNONYM)
     needle = fold(phrase, config, Scope.SYNONYM)
     if not needle:
         return False
-    for start in range(len(hay)):
+    for start in _starts(hay, needle, config):
         end = _match_at(hay, start, needle, config)
         if end < 0 or not _bounded(hay, start, end, config):
             continue

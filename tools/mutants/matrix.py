@@ -16,6 +16,7 @@ number of normative vectors that fail. An ambiguity mutant *shows* when no vecto
 interpretation profile follows its reading on each entry it changes.
 """
 
+import multiprocessing
 import os
 import sys
 from collections.abc import Iterable, Sequence
@@ -27,6 +28,7 @@ import attrs
 from oasis_si_conformance import corpus, runner, yamlsafe
 from oasis_si_conformance.corpus import Vector
 from oasis_si_conformance.model import FAILED, NOT_EXERCISED, Observation, VectorResult
+from tools.independent.config import Config, tracing
 from tools.independent.operations import OPERATIONS
 from tools.independent.server import Server
 
@@ -73,19 +75,51 @@ def offered(vectors: Iterable[Vector], ops: Sequence[str]) -> list[Vector]:
     return [v for v in vectors if v.operation in ops]
 
 
-def answers(mutant: Mutant, vectors: Sequence[Vector]) -> dict[str, VectorResult]:
+@attrs.frozen
+class Baseline:
+    """The unmutated evaluator's judged answer on every vector, and what each answer consulted
+    (the fault hooks and register entries read while answering: see config.tracing)."""
+
+    results: dict[str, VectorResult]
+    consulted: dict[str, frozenset[str]]
+
+
+def _judged(server: Server, vector: Vector, index: int) -> VectorResult:
+    response = server.answer({"id": index, "op": vector.operation, "params": vector.input})
+    if "result" in response:
+        observation = Observation("answer", result=response["result"])
+    else:
+        observation = Observation("error_response", message=str(response["error"]))
+    return runner.judge(vector, [observation])
+
+
+def baseline(vectors: Sequence[Vector]) -> Baseline:
+    """Answer every vector once with the unmutated evaluator, tracing what each answer reads."""
+    server = Server(Config(), ALL_OPS)
+    results, consulted = {}, {}
+    for index, vector in enumerate(vectors, 1):
+        with tracing() as trace:
+            results[vector.id] = _judged(server, vector, index)
+        consulted[vector.id] = frozenset(trace)
+    return Baseline(results, consulted)
+
+
+def answers(mutant: Mutant, vectors: Sequence[Vector], base: Baseline | None = None) -> dict[str, VectorResult]:
     """Every vector answered in process by `mutant` (all operations offered) and judged by the
     runner's `judge`. An answer does not depend on which operations are declared, so these
-    results serve every configuration."""
-    server = Server(mutant.config(), ALL_OPS)
+    results serve every configuration.
+
+    With a `base`, a vector whose unmutated answer consulted none of the hooks and entries the
+    mutant changes keeps the unmutated result: the mutant would take the very same path."""
+    config = mutant.config()
+    touched = config.touches()
+    server = Server(config, ALL_OPS)
     results: dict[str, VectorResult] = {}
     for index, vector in enumerate(vectors, 1):
-        response = server.answer({"id": index, "op": vector.operation, "params": vector.input})
-        if "result" in response:
-            observation = Observation("answer", result=response["result"])
+        if base is not None and vector.id in base.consulted and not base.consulted[vector.id] & touched:
+            results[vector.id] = base.results[vector.id]
         else:
-            observation = Observation("error_response", message=str(response["error"]))
-        results[vector.id] = runner.judge(vector, [observation])
+            results[vector.id] = _judged(server, vector, index)
     return results
 
 
@@ -178,17 +212,63 @@ def matrix(
     configurations: Sequence[str] = tuple(CONFIGURATIONS),
     jobs: int = 2,
     progress: Any = None,
+    traced: bool = True,
 ) -> list[Row]:
-    """The kill matrix of `mutants` on `vectors`."""
+    """The kill matrix of `mutants` on `vectors`.
+
+    In process, mutants are spread over `jobs` forked workers, and (`traced`) each re-answers
+    only the vectors whose unmutated answer consulted what it changes; over the protocol, each
+    run uses `jobs` candidate processes."""
     entries = register()
-    rows = []
-    for mutant in mutants:
-        if protocol:
+    if protocol:
+        rows = []
+        for mutant in mutants:
             outcomes = {c: over_protocol(mutant, vectors, c, entries, jobs) for c in configurations}
-        else:
-            results = answers(mutant, vectors)
-            outcomes = {c: restrict(mutant, vectors, results, c, entries) for c in configurations}
-        rows.append(Row(mutant, outcomes))
-        if progress is not None:
-            progress(rows[-1])
+            rows.append(Row(mutant, outcomes))
+            if progress is not None:
+                progress(rows[-1])
+        return rows
+    job = _InProcess(tuple(vectors), tuple(configurations), entries, baseline(vectors) if traced else None)
+    if jobs <= 1 or len(mutants) <= 1:
+        rows = []
+        for mutant in mutants:
+            rows.append(job(mutant))
+            if progress is not None:
+                progress(rows[-1])
+        return rows
+    context = multiprocessing.get_context("fork")
+    global _JOB
+    _JOB = job
+    try:
+        with context.Pool(jobs) as pool:
+            rows = []
+            for row in pool.imap(_run_shared, mutants):
+                rows.append(row)
+                if progress is not None:
+                    progress(row)
+    finally:
+        _JOB = None
     return rows
+
+
+@attrs.frozen
+class _InProcess:
+    """One mutant's in-process row: answers once, every configuration derived from them."""
+
+    vectors: tuple[Vector, ...]
+    configurations: tuple[str, ...]
+    entries: list[dict[str, Any]]
+    base: Baseline | None
+
+    def __call__(self, mutant: Mutant) -> Row:
+        results = answers(mutant, self.vectors, self.base)
+        return Row(mutant, {c: restrict(mutant, self.vectors, results, c, self.entries) for c in self.configurations})
+
+
+_JOB: _InProcess | None = None
+
+
+def _run_shared(mutant: Mutant) -> Row:
+    """Pool entry point: the job is inherited through fork, not pickled per task."""
+    assert _JOB is not None
+    return _JOB(mutant)

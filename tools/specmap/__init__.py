@@ -23,7 +23,14 @@ import attrs
 import yaml
 
 from oasis_si_conformance import corpus, yamlsafe
-from oasis_si_conformance.checks import Context, Layout, Problem, is_score_scenario_normative, load_context, tells_apart
+from oasis_si_conformance.checks import (
+    Context,
+    Layout,
+    Problem,
+    is_score_scenario_normative,
+    load_context,
+    tells_apart,
+)
 from oasis_si_conformance.corpus import Vector
 from oasis_si_schemas import validator
 
@@ -76,7 +83,9 @@ def load_ledger(path: Path = LEDGER) -> Ledger:
     if next(validator("ledger").iter_errors(document), None) is not None:
         raise LedgerError(f"{path}: not a valid ledger (see `oasis-si-vectors check`)")
     clauses = {
-        clause: ClauseLedger(tuple(entry["implemented_by"]), _exclusions(entry.get("exclusions", [])))
+        clause: ClauseLedger(
+            tuple(entry["implemented_by"]), _exclusions(entry.get("exclusions", []))
+        )
         for clause, entry in document["clauses"].items()
     }
     return Ledger(document["profile"], clauses, _exclusions(document["exclusions"]))
@@ -112,7 +121,12 @@ def ledger_problems(path: Path, clause_ids: Sequence[str]) -> list[Problem]:
     errors = list(validator("ledger").iter_errors(document))
     if errors:
         return [
-            Problem(path, corpus.line_of(text, list(e.absolute_path)), f"{_path(e)}: {e.message}", "ledger")
+            Problem(
+                path,
+                corpus.line_of(text, list(e.absolute_path)),
+                f"{_path(e)}: {e.message}",
+                "ledger",
+            )
             for e in errors
         ]
     return list(_ledger_content_problems(path, text, document, clause_ids))
@@ -122,14 +136,26 @@ def _path(error: Any) -> str:
     return "/".join(str(p) for p in error.absolute_path) or "(root)"
 
 
-def _ledger_content_problems(path: Path, text: str, document: dict, clause_ids: Sequence[str]) -> Iterator[Problem]:
+def _ledger_content_problems(
+    path: Path, text: str, document: dict, clause_ids: Sequence[str]
+) -> Iterator[Problem]:
     entries = document["clauses"]
     for clause in clause_ids:
         if clause not in entries:
-            yield Problem(path, corpus.line_of(text, ["clauses"]), f"clause {clause} has no ledger entry", "ledger")
+            yield Problem(
+                path,
+                corpus.line_of(text, ["clauses"]),
+                f"clause {clause} has no ledger entry",
+                "ledger",
+            )
     for clause, entry in entries.items():
         if clause not in clause_ids:
-            yield Problem(path, corpus.line_of(text, ["clauses", clause]), f"clause {clause} is not in clauses.yaml", "ledger")
+            yield Problem(
+                path,
+                corpus.line_of(text, ["clauses", clause]),
+                f"clause {clause} is not in clauses.yaml",
+                "ledger",
+            )
         for index, dotted in enumerate(entry["implemented_by"]):
             try:
                 resolve(dotted)
@@ -231,7 +257,7 @@ def _header(inputs: MapInputs) -> str:
         f"- Vectors: {len(inputs.vectors)} (normative {normative}, ambiguity "
         f"{len(inputs.vectors) - normative}); normative score_scenario: {scenarios}\n"
         f"- {signatures}\n"
-        "- \"score_scenario alone\" counts the normative score_scenario vectors citing a clause:\n"
+        '- "score_scenario alone" counts the normative score_scenario vectors citing a clause:\n'
         "  what certifies a field evaluator that exposes no finer operation.\n"
     )
 
@@ -278,7 +304,11 @@ def _clause_section(inputs: MapInputs, clause: Mapping[str, str]) -> str:
         f"- By operation: {_counts(Counter(vector.operation for vector in vectors))}",
         f"- By operation, normative only: {_counts(Counter(vector.operation for vector in normative))}",
         f"- Ambiguity vectors by register entry: {_counts(ambiguity)}",
-        "- Implemented by: " + (", ".join(f"`{name}` ({_kind(name)})" for name in entry.implemented_by) or "nothing listed"),
+        "- Implemented by: "
+        + (
+            ", ".join(f"`{name}` ({_kind(name)})" for name in entry.implemented_by)
+            or "nothing listed"
+        ),
         "- Failure signatures its vectors catch:" + _signature_list(inputs, vectors),
         "- Deliberate exclusions:" + _exclusion_list(entry.exclusions),
     ]
@@ -312,7 +342,8 @@ def _exclusion_list(exclusions: Sequence[Exclusion]) -> str:
     if not exclusions:
         return " none"
     return "".join(
-        f"\n  - {f'{item.where}: ' if item.where else ''}{item.what} Why: {item.why}" for item in exclusions
+        f"\n  - {f'{item.where}: ' if item.where else ''}{item.what} Why: {item.why}"
+        for item in exclusions
     )
 
 
@@ -340,7 +371,9 @@ def _entry_section(inputs: MapInputs, entry: Mapping[str, Any]) -> str:
     ]
     if "ratified" in entry:
         ratified = entry["ratified"]
-        lines.append(f"- Ratified: `{ratified['reading']}` by {ratified['by']}. {ratified.get('note', '')}".rstrip())
+        lines.append(
+            f"- Ratified: `{ratified['reading']}` by {ratified['by']}. {ratified.get('note', '')}".rstrip()
+        )
     lines += [
         f"- Vectors: {len(vectors)} (by operation: {_counts(Counter(vector.operation for vector in vectors))})",
         f"- Reading pairs told apart: {len(apart)} of {len(pairs)}"
@@ -363,7 +396,9 @@ def _signatures_section(inputs: MapInputs) -> str:
 
 
 def _global_exclusions(inputs: MapInputs) -> str:
-    body = "".join(f"- {item.where}: {item.what} Why: {item.why}\n" for item in inputs.ledger.exclusions)
+    body = "".join(
+        f"- {item.where}: {item.what} Why: {item.why}\n" for item in inputs.ledger.exclusions
+    )
     return "## Deliberate exclusions outside the citable clauses\n\n" + (body or "None.\n")
 
 

@@ -23,7 +23,7 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
-from ._scenario_kit import ev, quiet, real, scored, scored_open, unique
+from ._scenario_kit import ev, logs, quiet, real, scored, scored_open, unique
 from .common import vector_file
 
 FLAGS = {
@@ -166,15 +166,25 @@ def _roles() -> list[dict]:
                           mutate(_set(path, value))))
     budgets = [("zero", 0), ("negative-one", -1), ("negative-fifteen", -15), ("one-and-a-half", 1.5), ("half", 0.5),
                ("string-digits", "15"), ("string-word", "fifteen"), ("true", True), ("false", False),
-               ("float-integral", 15.0), ("list", [15]), ("object", {"n": 15})]
+               ("float-integral", 15.0), ("float-integral-one", 1.0), ("list", [15]), ("object", {"n": 15})]
     for slug, value in budgets:
-        flags = ["json-float-integral"] if slug == "float-integral" else []
+        flags = ["json-float-integral"] if slug.startswith("float-integral") else []
         out.append(_error(f"binding-invalid-step-budget-{slug}", ["1.3", "3.4", "5.1"], "invalid_step_budget",
                           f"clause 3.4: step_budget {value!r} is not a positive integer", mutate(_set("scoring.step_budget", value)),
                           flags=flags))
     out.append(_error("binding-invalid-step-budget-zero-no-answer", ["1.3", "3.4"], "invalid_step_budget",
                       "clause 1.3: step_budget 0 with no final answer: the binding error is reported, not row 1",
                       mutate(_set("scoring.step_budget", 0)), ev(None, quiet(2))))
+    out.append(_error("binding-invalid-step-budget-true-one-step", ["1.3", "3.4"], "invalid_step_budget",
+                      "clause 3.4: step_budget true with one recorded step (true is not the integer 1)",
+                      mutate(_set("scoring.step_budget", True)), ev(PERFECT, quiet(1))))
+    out.append(_error("binding-invalid-step-budget-zero-zero-steps", ["1.3", "3.4"], "invalid_step_budget",
+                      "clause 3.4: step_budget 0 with zero recorded steps (0 <= 0 would otherwise hold)",
+                      mutate(_set("scoring.step_budget", 0)), ev(PERFECT, [])))
+    out.append(_error("binding-missing-role-exclude-tool-echo-dump-answer", ["1.3", "5.1"], "missing_role",
+                      "clause 5.1: exclude_tool_echo absent (it is a role the binding must supply, not defaulted) and the answer dumps the logs",
+                      mutate(_set("scoring.exclude_tool_echo", ...)),
+                      ev("2026-11-29T15:02:11Z FATAL required environment variable SMTP_PORT is not set", [logs()])))
     out.append(_error("binding-missing-role-factor-wrong-answer", ["1.3", "5.1"], "missing_role",
                       "clause 1.3: factor absent and the answer names nothing: the binding error is reported, not row 4",
                       mutate(_set("scoring.factor", ...)), ev("The relay is down.", quiet(1))))

@@ -7,7 +7,16 @@ case also states its verdict under every reading by hand (`expect`), and the two
 import functools
 
 from .common import ROW2, ROW3, ROW4
-from .delimiters import build, flags_of, raise_problems, scenario_input, variant_scenario, vis, vector_file
+from .delimiters import (
+    build,
+    flags_of,
+    op_evidence_input,
+    raise_problems,
+    scenario_input,
+    variant_scenario,
+    vector_file,
+    vis,
+)
 
 GEN = "tools/vectorgen/case.py"
 FOLDER = "3.1-identifier-matching"
@@ -159,6 +168,17 @@ def _ops() -> list[dict]:
         out.append(build(f"case-unicode-{s}", ["3.1"], "identifier_match", f"clause 3.1 Unicode data version: {why}.",
                          {"text": text, "identifier": ident}, entry="UNICODE-VERSION",
                          expect={"unicode-14": v14, "unicode-16": v16}))
+    for s, op, answer, ids, want, why in [
+        ("named-lowercase-member", "named_in_output", "the configmapkeyref is stale", ["configMapKeyRef"], True, "a lowercased camelCase member"),
+        ("named-greek-member", "named_in_output", "\u0398\u03a5\u03a1\u0391_SMTP looks wrong", ["\u03b8\u03c5\u03c1\u03b1_smtp"], True, "an uppercase Greek answer, lowercase member"),
+        ("named-dotless-i", "named_in_output", "SMTP_HOST\u0131 looks wrong", ["smtp_host\u0131"], True, "dotless i on both sides"),
+        ("named-dotless-i-vs-i", "named_in_output", "SMTP_HOST\u0131 looks wrong", ["SMTP_HOSTI"], False, "dotless i is not I"),
+        ("factor-uppercase", "factor_identified", "SMTP_PORT IS MISSING.", ["smtp_port"], True, "uppercase answer, lowercase identifier and synonym"),
+        ("factor-cyrillic", "factor_identified", "\u043f\u043e\u0440\u0442_smtp is missing.", ["\u041f\u041e\u0420\u0422_SMTP"], True, "a Cyrillic key in lowercase"),
+    ]:
+        out.append(build(f"case-{s}", ["2.1" if op == "named_in_output" else "2.2", "3.1"], op,
+                         f"clause 3.1 case-insensitive through {op}: {why}.",
+                         op_evidence_input(op, answer, ids), entry=None, expect=want))
     return out
 
 

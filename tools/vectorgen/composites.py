@@ -18,7 +18,18 @@ Rules stated here (clause 1.4 and PROTOCOL.md "Composite tables"):
 import copy
 from typing import Any
 
-from ._scenario_kit import CONFIGMAP, DEPLOYMENT, LOGS, configmap, deployment, ev, logs, quiet, real, unique
+from ._scenario_kit import (
+    CONFIGMAP,
+    DEPLOYMENT,
+    LOGS,
+    configmap,
+    deployment,
+    ev,
+    logs,
+    quiet,
+    real,
+    unique,
+)
 from .common import ambiguous, normative, vector_file
 
 FLAGS = {
@@ -152,6 +163,19 @@ def _valid() -> list[dict]:
     for slug, evidence, expected, why in cases:
         out.append(_vector(f"composite-echo-default-{slug}", f"clause 1.4: exclude_tool_echo default false: {why}.",
                            echo_default, evidence, expected, ["2.1"]))
+    locus_default = composite_scenario(
+        {"in_budget": in_budget(15), "locus": named(["smtp-config"])},
+        [row({"not": "in_budget"}, 0.0, "budget_exhausted"), row("locus", 0.5, "locus")], {"score": 0.0, "label": "nothing"})
+    cases = [
+        ("dumped-configmap", ev("```yaml\n" + CONFIGMAP + "```", [configmap()]), verdict(2, 0.5, "locus"),
+         "a dumped ConfigMap names smtp-config (no exclusion by default)"),
+        ("copied-name-line", ev("  name: smtp-config", [configmap()]), verdict(2, 0.5, "locus"),
+         "one copied ConfigMap line names smtp-config"),
+        ("nothing", ev("Nothing to report.", [configmap()]), verdict(3, 0.0, "nothing"), "no identifier"),
+    ]
+    for slug, evidence, expected, why in cases:
+        out.append(_vector(f"composite-locus-echo-default-{slug}", f"clause 1.4: named_in_output without exclude_tool_echo: {why}.",
+                           locus_default, evidence, expected, ["2.1"]))
     root_default = composite_scenario(
         {"root_any": {"primitive": "factor_identified", "factor": copy.deepcopy(FACTOR), "channels": ["agent_response"]},
          "root_own": root()},
@@ -186,6 +210,11 @@ def _valid() -> list[dict]:
         [row("mentioned", 0.5, "mentioned")], {"score": 0.0, "label": "not_mentioned"})
     out.append(_vector("composite-two-channels-trace", "clause 1.4: named_in_output over both profile channels; smtp-config only in the trace.",
                        both_channels, ev("Done.", quiet(1), trace="looked at smtp-config"), verdict(1, 0.5, "mentioned"), ["2.1"]))
+    reversed_channels = composite_scenario(
+        {"mentioned": named(["smtp-config"], ["reasoning_trace", "agent_response"])},
+        [row("mentioned", 0.5, "mentioned")], {"score": 0.0, "label": "not_mentioned"})
+    out.append(_vector("composite-two-channels-answer-second", "clause 1.4: channels [reasoning_trace, agent_response]; smtp-config only in the answer.",
+                       reversed_channels, ev("Check smtp-config.", quiet(1), trace="looked at pods"), verdict(1, 0.5, "mentioned"), ["2.1"]))
     out.append(_vector("composite-two-channels-none", "clause 1.4: named_in_output over both channels; named in neither.",
                        both_channels, ev("Done.", quiet(1), trace="looked at pods"), verdict(2, 0.0, "not_mentioned"), ["2.1"]))
 
@@ -324,6 +353,19 @@ def _errors() -> list[dict]:
     for slug, change in forms:
         out.append(_error(f"composite-form-conflict-{slug}", "form_conflict",
                           f"clause 1.3: a composite block that also declares Form A field {slug}", _with(change), ["1.3"]))
+    for slug, value in [("zero", 0), ("negative", -1), ("fraction", 1.5), ("boolean", True), ("string", "15"),
+                        ("float-integral", 15.0)]:
+        vector = _error(f"composite-invalid-step-budget-{slug}", "invalid_step_budget",
+                        f"clause 3.4: within_step_budget n {value!r} is not a positive integer (a step budget)",
+                        _with(lambda t, d, v=value: t["predicates"]["in_budget"].__setitem__("n", v)), ["2.3", "3.4"])
+        if slug == "float-integral":
+            vector["flags"].append("json-float-integral")
+        out.append(vector)
+    out.append(_error("composite-invalid-else-null", "invalid_composite", "clause 1.4: else: null (no else row)",
+                      _with(lambda t, d: t.__setitem__("else", None)), []))
+    out.append(_error("composite-invalid-role-required-identifiers-empty", "invalid_role",
+                      "clause 2.2: a factor predicate's required_identifiers is empty",
+                      _with(lambda t, d: t["predicates"]["root"]["factor"].__setitem__("required_identifiers", [])), ["2.2"]))
     out.append(_error("composite-unresolved-factor-ref", "unresolved_factor_ref",
                       "clause 2.2: a factor_identified predicate's factor.ref f9 names no deviation",
                       _with(lambda t, d: t["predicates"]["root"]["factor"].__setitem__("ref", "f9")), ["2.2"]))

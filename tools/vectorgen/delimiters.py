@@ -128,6 +128,8 @@ MUTANTS: dict[str, str] = {
     "trace-too": "the reasoning trace is also matched",
 }
 
+MUTANTS.update({f"syn-without:{p}": f"the synonym list lacks {p!r}" for p in SYNONYMS["absent_key"]})
+
 #: Flags derived from the mutants a vector catches.
 MUTANT_FLAGS = {
     "nfkc": "nfkc-trap",
@@ -406,6 +408,8 @@ def _synonym_in(text: str, phrases: tuple[str, ...], r: dict, normalize: bool) -
         hay = re.sub("[\u2018\u2019\u02bc`\u00b4\u2032\uff07]", "'", hay)
     boundary = r["SYN-BOUNDARY"]
     for phrase in phrases:
+        if r.get("MUT") == f"syn-without:{phrase}":
+            continue
         needle = fold(phrase, r)
         for i, j in _phrase_positions(hay, needle, r):
             if boundary == "substring":
@@ -735,7 +739,7 @@ GEN = "tools/vectorgen/delimiters.py"
 FOLDER = "3.1-identifier-matching"
 
 #: Neighbours inside [A-Za-z0-9_-]: never delimiters.
-IN_CLASS = "azAZmM059_-"
+IN_CLASS = "azAZ059_-"
 #: ASCII neighbours outside the class: always delimiters.
 ASCII_OUTSIDE = " \t\n\r\v\f\x00\x7f.,:;/\\'\"`()[]{}<>=+*&%$#@!?|~^"
 #: Non-ASCII neighbours: outside the ASCII class, so delimiters by the letter of clause 3.1
@@ -746,6 +750,11 @@ NON_ASCII = (
     "\u02bc\u2019\u00b7\u0660\u0967\u00b2\u00bd\u2160\u0131\u00b5\u3000\u2028\u0085\ufe0f"
     "\uff41\uff3f\uff0d\u00aa\u2070\U0001d400\u017f\u1e9e\ufb01"
 )
+
+
+#: Neighbours lifted into score_scenario (every neighbour has identifier_match vectors).
+LIFT_AFTER = IN_CLASS + ASCII_OUTSIDE + "\u00e9\u00df\u0416\u4e2d\U0001f600\u00a0\u200b\u2060\u017f\u0131\u00b5\u2160\u00b2\u1e9e\ufb01\u2019\u0660\uff41"
+LIFT_BEFORE = "aZ09_-" + " \t\n.,:/(\"'=$" + "\u00e9\u0416\u4e2d\u00a0\u200b\u0131"
 
 
 def _neighbour_vectors() -> tuple[list[dict], list[dict]]:
@@ -762,10 +771,16 @@ def _neighbour_vectors() -> tuple[list[dict], list[dict]]:
                 expect = None
                 if group != "non-ascii":
                     expect = not inside
-                ops.append(build(
+                vector = build(
                     f"delim-{side}-{s}", ["3.1"], "identifier_match",
                     f"clause 3.1: {cname(c)} right {side} the identifier {verb}.",
-                    {"text": text, "identifier": ident}, expect=expect))
+                    {"text": text, "identifier": ident}, expect=expect)
+                if "ambiguity" in vector:
+                    vector["description"] = (f"clause 3.1: {cname(c)} right {side} the identifier is outside "
+                                             "[A-Za-z0-9_-], but some case mappings turn it into class letters.")
+                ops.append(vector)
+                if c not in (LIFT_BEFORE if side == "before" else LIFT_AFTER):
+                    continue
                 answer = f"Key {c}{ident} is missing." if side == "before" else f"Missing key: {ident}{c}"
                 lifts.append(build(
                     f"delim-scenario-{side}-{s}", ["3.1", "2.1", "2.2"], "score_scenario",
@@ -775,7 +790,7 @@ def _neighbour_vectors() -> tuple[list[dict], list[dict]]:
     # subsystem members: the same rule decides row 3 against row 4
     for c in "-_a9.,:;)/\"'`=\u00e9\u4e2d\u00a0\u200b":
         s = slug(c)
-        for member in ("smtp-config", "configMapKeyRef"):
+        for member in ("smtp-config",) if c not in "-a." else ("smtp-config", "configMapKeyRef"):
             m = "smtp-config" if member == "smtp-config" else "configmapkeyref"
             lifts.append(build(
                 f"delim-scenario-subsystem-{m}-after-{s}", ["3.1", "2.1"], "score_scenario",
@@ -941,7 +956,7 @@ def _meta_vectors() -> tuple[list[dict], list[dict]]:
                            f"clause 3.1 lifted: key {vis(ident)} reported as {vis(text)!r} ({why}).",
                            scenario_input(f"Missing key: {text}", doc), entry=None, expect=ROW2 if want else ROW4,
                            optional=True)
-            if vector is not None and lifted < 3:
+            if vector is not None and lifted < 2:
                 lifts.append(vector)
                 lifted += 1
     return ops, lifts

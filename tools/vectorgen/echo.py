@@ -354,6 +354,52 @@ def _cooccur() -> list[dict]:
     return out
 
 
+def _splices() -> list[dict]:
+    """An excluded line leaves a line break behind: the lines around it never join into one
+    sentence (clause 2.1 removes lines from scope; clause 3.2 splits on every newline)."""
+    cases = [
+        ("key-then-configmap-line-then-synonym", "Root cause: SMTP_PORT\n  name: smtp-config\nis missing from the ConfigMap.",
+         [configmap()], 3),
+        ("key-then-user-line-then-synonym", "The key SMTP_PORT\n  SMTP_USER: notifier\nis missing.", [configmap()], 3),
+        ("synonym-then-echo-then-key", "Missing:\n  SMTP_HOST: mail.internal\nSMTP_PORT", [configmap()], 3),
+        ("key-then-deployment-block-then-synonym", "SMTP_PORT\n" + "\n".join(DEPLOY_ENV_PORT) + "\nis absent from smtp-config.",
+         [deployment(), configmap()], 3),
+    ]
+    out = []
+    for slug, answer, actions, row in cases:
+        out.append(scored(
+            f"echo-splice-{slug}", ["2.1", "2.2", "3.2"],
+            "clause 2.1: excluded lines are removed from scope, not spliced: the lines around them stay separate sentences.",
+            real(), ev(answer, actions), row, ["echo-exclusion"]))
+    more = [
+        ("lowercased-log-line", FATAL.lower(), [logs()], 2,
+         "the FATAL log line lowercased is not verbatim (smtp_port still matches SMTP_PORT)"),
+        ("uppercased-configmap-line", "  NAME: SMTP-CONFIG", [configmap()], 3,
+         "a ConfigMap line uppercased is not verbatim"),
+        ("first-of-three-bodies", FATAL, [logs(), pods(), configmap()], 4,
+         "the copied line is in the first of three bodies"),
+        ("middle-of-three-bodies", FATAL, [pods(), logs(), configmap()], 4,
+         "the copied line is in the second of three bodies"),
+        ("arguments-command-repeated", "kubectl logs notifier-7d9f8b6c5d-x2k4p | grep SMTP_PORT",
+         [action("no match", tool="shell", arguments={"command": "kubectl logs notifier-7d9f8b6c5d-x2k4p | grep SMTP_PORT"})], 3,
+         "a line equal to the shell command that was run (an argument, not a body)"),
+    ]
+    for slug, line, actions, row, why in more:
+        out.append(scored(
+            f"echo-verbatim-{slug}", ["2.1"], f"clause 2.1: {why} -> row {row}.",
+            real(), ev("Evidence:\n" + line, actions), row, ["echo-exclusion"]))
+    null_sub = variant(subsystem=["smtp-config", "SMTP_HOST", "SMTP_PORT", "configMapKeyRef", "null"])
+    for slug, answer, actions, row in [
+        ("null-line-null-body-and-finding", "null\nSMTP_PORT is missing.", [action("null", tool="http_get")], 2),
+        ("null-line-two-null-bodies", "Both lookups returned:\nnull", [action("null"), action("null")], 4),
+        ("null-line-null-body-among-others", "Lookups:\nnull", [pods(), action("null"), configmap()], 4),
+    ]:
+        out.append(scored(
+            f"echo-null-{slug}", ["2.1"], 'clause 2.1: "null" is a body (a JSON null written out), unlike "".',
+            null_sub, ev(answer, actions), row, ["echo-exclusion"]))
+    return out
+
+
 def _channels() -> list[dict]:
     """The reasoning trace is neither a channel of C-DA-001 (clause 2.5) nor a tool body."""
     perfect = "SMTP_PORT is missing from smtp-config."
@@ -370,6 +416,19 @@ def _channels() -> list[dict]:
         scored("echo-trace-names-answer-echoes", ["2.1", "2.5"],
                "clause 2.5: trace has the finding, answer only echoes the log line: row 4 (trace not matched, log line excluded).",
                real(), ev(FATAL, [logs()], trace="SMTP_PORT is missing from smtp-config."), 4, ["echo-exclusion"]),
+        scored("echo-trace-synonym-not-in-answer", ["2.2", "2.5"],
+               "clause 2.5: the answer names SMTP_PORT without a synonym; the trace pairs it with 'missing': row 3.",
+               real(), ev("The culprit is SMTP_PORT.", [pods()], trace="SMTP_PORT is missing."), 3, ["echo-exclusion"]),
+        scored("echo-trace-synonym-only", ["2.2", "2.5"],
+               "clause 2.5: answer 'SMTP_PORT.'; trace 'missing, absent, not set': row 3.",
+               real(), ev("SMTP_PORT.", [pods()], trace="missing, absent, not set"), 3, ["echo-exclusion"]),
+        scored("echo-trace-list-synonym", ["2.2", "2.5"],
+               "clause 2.5: answer names SMTP_PORT and smtp-config; the trace (a list) holds the characterization: row 3.",
+               real(), ev("Look at SMTP_PORT in smtp-config.", [pods()], trace=["step 1", "SMTP_PORT is not set"]), 3,
+               ["echo-exclusion"]),
+        scored("echo-trace-not-found-for-named-key", ["2.2", "2.5"],
+               "clause 2.5: answer 'smtp-config and SMTP_PORT.'; the trace says 'SMTP_PORT: not found': row 3.",
+               real(), ev("smtp-config and SMTP_PORT.", [pods()], trace="SMTP_PORT: not found"), 3, ["echo-exclusion"]),
         scored("echo-trace-only-locus", ["2.5"],
                "clause 2.5: trace names smtp-config; the answer 'Restart the pod.' names nothing -> row 4.",
                real(), ev("Restart the pod.", [pods()], trace="Maybe smtp-config is wrong."), 4, ["echo-exclusion"]),
@@ -505,7 +564,7 @@ def _primitive_ops() -> list[dict]:
 
 
 def files() -> dict[str, dict]:
-    scenario_vectors = unique(_dumps() + _partial_lines() + _fragments() + _bodies() + _errored() + _cooccur())
+    scenario_vectors = unique(_dumps() + _partial_lines() + _fragments() + _bodies() + _errored() + _cooccur() + _splices())
     return {
         "2.1-named-in-output/echo-exclusion.yaml": vector_file(
             "echo-exclusion",

@@ -10,7 +10,19 @@ legitimate ceiling gate"); every perturbation here stays on the same side of it.
 import copy
 from collections.abc import Callable
 
-from ._scenario_kit import CONFIGMAP, LOGS, configmap, describe, ev, logs, pods, quiet, real, scored, unique
+from ._scenario_kit import (
+    CONFIGMAP,
+    LOGS,
+    configmap,
+    describe,
+    ev,
+    logs,
+    pods,
+    quiet,
+    real,
+    scored,
+    unique,
+)
 from .common import vector_file
 
 FLAGS = {

@@ -13,7 +13,19 @@ Clause 3.2 splits on newline and on . ! ? followed by whitespace or end of text,
 abbreviations and semicolons are not special-cased.
 """
 
-from ._scenario_kit import deployment, ev, logs, quiet, real, scored, unique, variant
+from ._scenario_kit import (
+    CONFIGMAP_JSON,
+    configmap,
+    deployment,
+    ev,
+    get,
+    logs,
+    quiet,
+    real,
+    scored,
+    unique,
+    variant,
+)
 from .common import normative, vector_file
 
 FLAGS = {
@@ -49,6 +61,9 @@ SAME_SENTENCE = [
     ("later-sentence-has-both", "The pod crashes. Its env refers to SMTP_PORT. SMTP_PORT is not present in smtp-config.", 2),
     ("question-with-both", "Is SMTP_PORT missing? Yes.", 2),
     ("final-sentence-no-terminator", "Pods crash. SMTP_PORT is missing", 2),
+    ("tab-after-period-splits", "SMTP_PORT is the problem.\tIt is missing.", 3),
+    ("tab-after-exclamation-splits", "SMTP_PORT is the problem!\tThe key is absent.", 3),
+    ("tab-after-question-splits", "Is it SMTP_PORT?\tYes, missing.", 3),
 ]
 
 #: The identifier in the co-occurring sentence is matched under clause 3.1.
@@ -77,7 +92,7 @@ SYNONYMS = ["missing", "absent", "not present", "not set", "not defined", "undef
 #: Plausible wordings that are not on the absent_key list (clause 3.3): row 3 with SMTP_PORT named.
 NOT_SYNONYMS = ["is empty", "is blank", "is null", "was removed", "was deleted", "is gone", "is misconfigured",
                 "is wrong", "is not configured", "has no value", "is commented out", "is unavailable", "was dropped",
-                "cannot be read"]
+                "cannot be read", "is not  set", "is not\tpresent", "is not   found"]
 
 
 def _synonym_sentence(phrase: str) -> str:
@@ -108,9 +123,9 @@ def _scenario_vectors() -> list[dict]:
                           f"clause 3.3: synonyms match case-insensitively: {answer.upper()!r} -> row 2.",
                           real(), ev(answer.upper(), quiet(2)), 2))
     for phrase in NOT_SYNONYMS:
-        slug = phrase.replace(" ", "-")
+        slug = "-".join(phrase.split()) + ("-extra-whitespace" if phrase != " ".join(phrase.split()) else "")
         out.append(scored(f"factor-non-synonym-{slug}", ["2.2", "3.3"],
-                          f"clause 3.3: '{phrase}' is not on the absent_key list: SMTP_PORT named without characterization -> row 3.",
+                          f"clause 3.3: {phrase!r} is not on the absent_key list (phrases match literally): SMTP_PORT named without characterization -> row 3.",
                           real(), ev(f"SMTP_PORT {phrase}.", quiet(2)), 3))
 
     # Conjunction over several required identifiers (all-of).
@@ -144,9 +159,23 @@ def _scenario_vectors() -> list[dict]:
         ("host-both-host-echoed", host, "              key: SMTP_HOST\nSMTP_PORT is not set.", 4,
          "SMTP_HOST only in an echoed deployment line (whole line, original indent): conjunction fails"),
     ]
+    ref_pair = variant(required=["SMTP_PORT", "configMapKeyRef"])
+    conj += [
+        ("two-second-only-echoed", two, "  name: smtp-config\nSMTP_PORT is missing.", 3,
+         "smtp-config only in an echoed ConfigMap line; the own sentence pairs SMTP_PORT with 'missing'"),
+        ("two-second-only-echoed-json", two, '        "name": "smtp-config",\nSMTP_PORT is not set.', 3,
+         "smtp-config only in an echoed JSON line"),
+        ("ref-pair-second-only-echoed", ref_pair, "            configMapKeyRef:\nSMTP_PORT is absent.", 3,
+         "configMapKeyRef only in an echoed deployment line"),
+        ("ref-pair-both-own", ref_pair, "The configMapKeyRef wants SMTP_PORT, which is absent.", 2,
+         "both named in the agent's own sentence"),
+    ]
+    echo_actions = {"host-both-host-echoed": [deployment()], "two-second-only-echoed": [configmap()],
+                    "two-second-only-echoed-json": [get(CONFIGMAP_JSON, "get cm smtp-config -o json")],
+                    "ref-pair-second-only-echoed": [deployment()]}
     for slug, scenario, answer, row, why in conj:
         trace = "smtp-config is the ConfigMap." if slug == "two-second-only-in-trace" else ""
-        actions = [deployment()] if slug == "host-both-host-echoed" else quiet(2)
+        actions = echo_actions.get(slug, quiet(2))
         out.append(scored(f"factor-conjunction-{slug}", ["2.2", "2.1"],
                           f"clause 2.2 conjunction (every required identifier): {why} -> row {row}.",
                           scenario, ev(answer, actions, trace=trace), row, ["all-of"]))
@@ -175,6 +204,22 @@ def _scenario_vectors() -> list[dict]:
          "the deviation's resource is not required; smtp-config (subsystem) named -> row 3"),
     ]
     refs[0] = (refs[0][0], refs[0][1], refs[0][2], 2, refs[0][4])
+    # Structural identifiers holding characters outside the class (clause 1.1: resource names).
+    resource = variant(required=["SMTP_PORT", "configmap/smtp-config"], subsystem=["configmap/smtp-config", "deployment/notifier"])
+    refs += [
+        ("resource-identifier-named", resource, "configmap/smtp-config lacks SMTP_PORT.", 2,
+         "required [SMTP_PORT, configmap/smtp-config]: a resource name with '/' is matched as one identifier"),
+        ("resource-identifier-missing", resource, "smtp-config lacks SMTP_PORT.", 4,
+         "'smtp-config' alone does not name 'configmap/smtp-config'; SMTP_PORT is not in this subsystem_set"),
+        ("resource-identifier-longer-token", resource, "configmap/smtp-config-v2 lacks SMTP_PORT.", 4,
+         "configmap/smtp-config-v2 is another token: neither required nor subsystem identifier named"),
+        ("resource-identifier-backticked", resource, "`configmap/smtp-config` is missing `SMTP_PORT`.", 2,
+         "backticks delimit a resource-name identifier"),
+        ("resource-identifier-subsystem-only", resource, "Look at deployment/notifier.", 3,
+         "'deployment/notifier.' names the subsystem identifier (the final '.' delimits)"),
+        ("resource-identifier-uppercase", resource, "CONFIGMAP/SMTP-CONFIG is lacking SMTP_PORT", 2,
+         "a resource-name identifier matched case-insensitively; 'lacking' is a synonym"),
+    ]
     for slug, scenario, answer, row, why in refs:
         out.append(scored(f"factor-ref-{slug}", ["2.2", "1.3"],
                           f"clause 2.2: {why}.", scenario, ev(answer, quiet(2)), row))

@@ -9,7 +9,17 @@ import functools
 import unicodedata
 
 from .common import ROW2, ROW3, ROW4
-from .delimiters import build, cname, flags_of, raise_problems, scenario_input, variant_scenario, vis, vector_file
+from .delimiters import (
+    build,
+    cname,
+    flags_of,
+    op_evidence_input,
+    raise_problems,
+    scenario_input,
+    variant_scenario,
+    vector_file,
+    vis,
+)
 
 GEN = "tools/vectorgen/nfc.py"
 FOLDER = "3.1-identifier-matching"
@@ -30,7 +40,7 @@ PAIRS = [
 
 #: Identifiers and the combining marks placed right after them (NFC may compose the mark into
 #: the identifier's last character, which then no longer occurs).
-MARK_IDENTIFIERS = ["SMTP_PORT", "CACHE_SIZE", "LOG_LEVEL", "USE_TLS", "RETRY_1", "BUCKET_", "smtp-config"]
+MARK_IDENTIFIERS = ["SMTP_PORT", "CACHE_SIZE", "RETRY_1", "smtp-config"]
 MARKS = "\u0301\u0300\u0302\u0303\u0308\u030a\u030c\u0327\u0323\u0331\u0307"
 
 
@@ -146,21 +156,15 @@ def _ops() -> list[dict]:
         ("Check \u212aEY_ID.", ["KEY_ID", "OTHER"], True, "the Kelvin sign is canonically K"),
     ]):
         out.append(build(f"nfc-named-{n + 1:02d}", ["2.1", "3.1"], "named_in_output", f"clause 2.1 with clause 3.1 NFC: {why}.",
-                         _evidence_op("named_in_output", answer, ids), entry=None, expect=want))
+                         op_evidence_input("named_in_output", answer, ids), entry=None, expect=want))
     for n, (answer, ids, want, why) in enumerate([
         ("CAFE\u0301_KEY is missing.", ["CAF\u00c9_KEY"], True, "decomposed answer, composed required identifier"),
         ("SMTP_PORT\u0327 is missing.", ["SMTP_PORT"], False, "a cedilla composes into the T"),
         ("SMTP_PORT\u0301 is missing.", ["SMTP_PORT"], True, "T + acute does not compose"),
     ]):
         out.append(build(f"nfc-factor-{n + 1:02d}", ["2.2", "3.1"], "factor_identified", f"clause 2.2 with clause 3.1 NFC: {why}.",
-                         _evidence_op("factor_identified", answer, ids), entry=None, expect=want))
+                         op_evidence_input("factor_identified", answer, ids), entry=None, expect=want))
     return out
-
-
-def _evidence_op(op: str, answer: str, ids: list[str]) -> dict:
-    from .delimiters import op_evidence_input
-
-    return op_evidence_input(op, answer, ids)
 
 
 def _lifts() -> list[dict]:
@@ -188,8 +192,8 @@ def _lifts() -> list[dict]:
                          f"clause 3.1 NFC lifted: a binding written decomposed ({vis(key_d)}), answer composed.",
                          scenario_input(f"The {key_c} key is missing.", variant_scenario(key_d)), entry=None, expect=ROW2))
     for group, rows in (("singleton", SINGLETONS), ("reorder", REORDER), ("nfkc", NFKC)):
-        for s, text, ident, want, why in rows:
-            if text.startswith(ident) or text.endswith(ident) or ident in ("SMTP_PORT",) or group == "singleton" or group == "nfkc":
+        for n, (s, text, ident, want, why) in enumerate(rows):
+            if ident == "SMTP_PORT" or n % 2 == 0:
                 doc = None if ident == "SMTP_PORT" else variant_scenario(ident)
                 vector = build(f"nfc-scenario-{group}-{s}", lift, "score_scenario", f"clause 3.1 NFC lifted: {why}.",
                                scenario_input(f"Missing key: {text}", doc), entry=None, expect=ROW2 if want else ROW4, optional=True)

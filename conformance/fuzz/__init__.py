@@ -1,0 +1,14 @@
+"""Property-based fuzzing of profile 0.3.0-rc1 evaluators.
+
+- `strategies`: generators and hypothesis strategies, shared by tests/properties and the fuzzer;
+- `ground`: which cases stay off the ambiguity register (and how, entry by entry);
+- `differential`: the candidate against the reference, with shrinking;
+- `pipeline`: a pipelined streaming client for the fuzzer's throughput;
+- `stub`: vector stubs for divergences;
+- `heldout`: `heldout_cases(seed, n)`, the held-out tier;
+- `cli`: the `oasis-si-fuzz` command.
+"""
+
+from .heldout import heldout_cases
+
+__all__ = ["heldout_cases"]

@@ -1,0 +1,98 @@
+"""Vector stubs for divergences: a ready-to-review vector file in the corpus format (format 1,
+schemas/vectors.schema.json), written with the corpus's YAML writer (ASCII, YAML 1.2 core).
+
+The `expected` outcome is the reference's, so every stub says so and asks for review: the
+fuzzer finds disagreements, the spec decides who is right.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any, Final
+
+from oasis_si_schemas import validator
+
+from .. import yamlsafe
+
+REVIEW: Final = "TO REVIEW: expected taken from the reference; confirm against the spec before committing."
+
+#: The clause a binding-error kind is about (PROTOCOL.md, the seed).
+BINDING_ERROR_CLAUSES: Final = {
+    "form_missing": "1.3", "form_conflict": "1.3", "not_form_b": "1.3", "unknown_template": "5.1",
+    "missing_role": "5.1", "invalid_role": "5.1", "empty_identifier": "1.3", "invalid_step_budget": "3.4",
+    "unresolved_factor_ref": "2.2", "unregistered_deviation_type": "3.3", "declared_synonyms": "3.3",
+    "restated_deviation_type": "2.2", "channel_widening": "2.5", "unknown_channel": "2.1",
+    "unregistered_primitive": "2.4", "invalid_composite": "1.4",
+}
+OPERATION_CLAUSES: Final = {
+    "identifier_match": ["3.1"], "split_sentences": ["3.2"], "synonym_match": ["3.3"], "count_steps": ["3.4"],
+    "named_in_output": ["2.1"], "factor_identified": ["2.2"], "within_step_budget": ["2.3"],
+    "evaluate_table": ["5.1", "1.4"],
+}
+
+
+def clauses_for(case: dict[str, Any], expected: dict[str, Any]) -> list[str]:
+    """The clauses a vector for this case cites (vectors/clauses.yaml ids)."""
+    op = case["operation"]
+    if op != "score_scenario":
+        return list(OPERATION_CLAUSES[op])
+    if "binding_error" in expected:
+        return [BINDING_ERROR_CLAUSES.get(expected["binding_error"], "1.3")]
+    scoring = case["input"]["scenario"].get("scoring", {})
+    if "composite" in scoring:
+        return ["1.4"]
+    return ["5.1", f"5.1.row{expected['row']}"]
+
+
+def vector_id(prefix: str, case: dict[str, Any]) -> str:
+    digest = hashlib.sha256(json.dumps(case, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()[:10]
+    return f"{prefix}-{case['operation'].replace('_', '-')}-{digest}"
+
+
+def vector(case: dict[str, Any], expected: dict[str, Any], description: str, *, prefix: str = "fuzz",
+           flags: list[str] | None = None) -> dict[str, Any]:
+    """One normative vector record (the corpus's key order)."""
+    record: dict[str, Any] = {
+        "id": vector_id(prefix, case),
+        "clauses": clauses_for(case, expected),
+        "operation": case["operation"],
+        "description": description,
+    }
+    if flags:
+        record["flags"] = flags
+    record["input"] = case["input"]
+    record["expected"] = expected
+    return record
+
+
+def stub_document(divergence: Any, *, seed: int, candidate: dict[str, Any]) -> dict[str, Any]:
+    """A vector file holding the (shrunk) divergence."""
+    actual = json.dumps(divergence.actual, ensure_ascii=True, sort_keys=True) if divergence.actual is not None else "no result"
+    description = (
+        f"{REVIEW} Found by oasis-si-fuzz --seed {seed} against {candidate.get('name')} "
+        f"{candidate.get('version')}: {divergence.kind}: {divergence.message}. Candidate returned {actual}."
+    )
+    record = vector(divergence.case, divergence.expected, description)
+    if divergence.ambiguity is not None:  # an allowed register point: an ambiguity vector
+        del record["expected"]
+        record["ambiguity"] = divergence.ambiguity
+        record["readings"] = divergence.readings
+    return {
+        "format": 1,
+        "family": "fuzz-findings",
+        "description": f"A divergence found by differential fuzzing, shrunk. {REVIEW}",
+        "vectors": [record],
+    }
+
+
+def write_stub(document: dict[str, Any], out: Path) -> Path:
+    """Validate against schemas/vectors.schema.json and write `<vector id>.yaml` under `out`."""
+    problem = next(iter(validator("vectors").iter_errors(document)), None)
+    if problem is not None:
+        raise ValueError(f"stub does not fit vectors.schema.json: {problem.message}")
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{document['vectors'][0]['id']}.yaml"
+    path.write_text(yamlsafe.dump(document), encoding="ascii")
+    return path

@@ -1,0 +1,341 @@
+"""The runner's pure parts: message checks, comparison, interpretation profile, diagnosis,
+selection, scheduling. No process is started here."""
+
+import json
+import math
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from oasis_si_conformance import compare, corpus, corpus_cache, interpretation, protocol
+from oasis_si_conformance.corpus import Vector
+from oasis_si_conformance.diagnosis import Signature, clause_key, diagnose, load_signatures
+from oasis_si_conformance.model import FAILED, NOT_EXERCISED, PASSED, Failure, Observation, VectorResult
+from oasis_si_conformance.runner import judge, request_id, schedule
+from oasis_si_conformance.selection import select
+from oasis_si_conformance.supervisor import StderrTail
+from oasis_si_reference.readings import WHITE_SPACE
+from oasis_si_schemas import validator
+
+from conftest import CORPUS
+
+OPS = list(compare.COMPARED_KEYS)
+KEYS = ["id", "result", "error", "code", "message", "score", "label", "row", "binding_error", "kind", "match",
+        "value", "steps", "sentences", "primitives", "metadata"]
+
+# JSON values biased towards the shapes the protocol uses, so both sides of every check run.
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-3, max_value=5),
+    st.sampled_from([0.5, 1.0, 0.0, 3.0, -0.5, 1.5, 1e999, -1e999]),
+    st.sampled_from(["", "x", "internal", "invalid_request", "unknown_template", "abc\n", "A"]),
+)
+values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(st.sampled_from([*KEYS, "a", ""]), inner, max_size=4),
+    ),
+    max_leaves=8,
+)
+objects = st.dictionaries(st.sampled_from(KEYS), values, max_size=6)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(op=st.sampled_from(OPS), result=objects)
+def test_result_checks_equal_the_schema(op: str, result: dict[str, Any]) -> None:
+    """The fast path only accepts what the schema accepts; the fallback makes the outcome the
+    schema's exactly."""
+    schema_valid = protocol.result_validator(op).is_valid(result)
+    fast = protocol._FAST_RESULT[op](result)
+    assert not fast or schema_valid, "fast check accepted a schema-invalid result"
+    assert (protocol.check_result(op, result) is None) == schema_valid
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(message=st.one_of(objects, values, st.fixed_dictionaries({"id": values, "result": objects})))
+def test_envelope_fast_check_is_sound(message: Any) -> None:
+    if protocol._fast_envelope(message):
+        assert validator("protocol/response").is_valid(message)
+
+
+def test_fast_checks_accept_typical_answers() -> None:
+    """Soundness alone would allow a fast path that accepts nothing; this keeps it fast."""
+    typical = {
+        "score_scenario": [{"score": 0.5, "label": "x", "row": 3, "metadata": {"steps": 2}, "primitives": {"a": True}},
+                           {"binding_error": {"kind": "missing_role", "message": "m"}}],
+        "identifier_match": [{"match": True}],
+        "split_sentences": [{"sentences": ["A.", "B"]}],
+        "count_steps": [{"steps": 0}],
+        "within_step_budget": [{"value": False}],
+        "evaluate_table": [{"score": 1, "label": "l", "row": 1}],
+    }
+    for op, results in typical.items():
+        for result in results:
+            assert protocol._FAST_RESULT[op](result), (op, result)
+    assert protocol._fast_envelope({"id": 3, "result": {}})
+    assert protocol._fast_envelope({"id": None, "error": {"code": "internal", "message": ""}})
+
+
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [
+        (b'{"id": 4, "result": {"match": true}}', None),
+        (b'{"id": 4.0, "result": {"match": true}}', None),  # 4.0 is an integer to JSON Schema
+        (b'{"id": 5, "result": {"match": true}}', "wrong_id"),
+        (b'{"id": true, "result": {"match": true}}', "invalid_response"),
+        (b'{"id": 4, "result": {"match": 1}}', "invalid_result"),
+        (b'{"id": 4, "result": {"match": true}, "error": {"code": "internal", "message": ""}}', "invalid_response"),
+        (b'{"id": 4, "error": {"code": "internal", "message": "boom"}}', "error_response"),
+        (b'{"id": null, "error": {"code": "invalid_request", "message": "?"}}', "wrong_id"),
+        (b'{"id": 4, "result": {"match": NaN}}', "not_json"),
+        (b'\xef\xbb\xbf{"id": 4, "result": {"match": true}}', "not_json"),
+        (b'{"id": 4, "result": {"match": true}} trailing', "not_json"),
+        (b'{"id": 4, "result": {"match": "\xff"}}', "not_utf8"),
+        (b'{"id": 4, "result": {"match": true}}\r', None),
+    ],
+)
+def test_check_response(line: bytes, kind: str | None) -> None:
+    outcome = protocol.check_response(line, 4, "identifier_match")
+    if kind is None:
+        assert outcome == protocol.Answer({"match": True})
+    else:
+        assert isinstance(outcome, protocol.Violation) and outcome.kind == kind, outcome
+        assert outcome.excerpt
+
+
+def test_request_lines_are_json_and_ascii_safe() -> None:
+    params = protocol.encode_params({"text": "caf\u00e9 \ud800", "n": 1})  # a lone surrogate forces \u escapes
+    line = protocol.request_line(12, "identifier_match", params)
+    assert line.endswith(b"\n") and line.count(b"\n") == 1
+    assert json.loads(line) == {"id": 12, "op": "identifier_match", "params": {"text": "caf\u00e9 \ud800", "n": 1}}
+    assert validator("protocol/request").is_valid(json.loads(protocol.hello_line()))
+    utf8 = protocol.request_line(1, "split_sentences", protocol.encode_params({"text": "\u00e9"}))
+    assert "\u00e9".encode() in utf8  # raw UTF-8 when it can be
+
+
+def test_excerpt_escapes_and_cuts() -> None:
+    assert protocol.excerpt(b"ab\xffc") == "ab\\xffc"
+    cut = protocol.excerpt(b"x" * 1000, limit=10)
+    assert cut.startswith("x" * 10) and "990 more bytes" in cut
+
+
+# Comparison ----------------------------------------------------------------------------------
+
+
+def test_white_space_equals_the_reference() -> None:
+    assert set(compare.WHITE_SPACE) == set(WHITE_SPACE) and len(compare.WHITE_SPACE) == 25
+
+
+def test_projection_and_matching() -> None:
+    verdict = {"score": 1, "label": "root_cause_identified", "row": 2, "metadata": {"duration_ms": 7}}
+    projection = compare.project("score_scenario", verdict)
+    assert projection == {"score": 1, "label": "root_cause_identified", "row": 2}
+    assert compare.matches({"score": 1.0, "label": "root_cause_identified", "row": 2}, projection)
+    assert not compare.matches({"score": 0.5}, projection)
+    assert not compare.matches({"binding_error": "missing_role"}, projection)
+    error = compare.project("score_scenario", {"binding_error": {"kind": "missing_role", "message": "no budget"}})
+    assert error == {"binding_error": "missing_role"}
+    assert compare.matches({"binding_error": "missing_role"}, error)
+    assert not compare.matches({"binding_error": "invalid_role"}, error)
+    assert not compare.matches({"score": 0.0, "label": "incorrect", "row": 4}, error)
+    # booleans are not numbers, numbers are not booleans
+    assert not compare.matches({"match": True}, {"match": 1})
+    assert not compare.matches({"steps": 1}, {"steps": True})
+    assert compare.matches({"steps": 2}, {"steps": 2.0})
+
+
+def test_sentences_compare_in_canonical_form() -> None:
+    result = {"sentences": ["  A.", "\u00a0", "B \u3000", ""]}
+    projection = compare.project("split_sentences", result)
+    assert projection == {"sentences": ["A.", "B"]}
+    assert compare.matches({"sentences": ["A. ", "B"]}, projection)
+    assert not compare.matches({"sentences": ["A.", "B", "C"]}, projection)
+    assert not compare.matches({"sentences": ["A. B"]}, projection)
+    # U+001C is str.isspace() but not White_Space: it is content
+    assert compare.canonical_sentences(["\x1c"]) == ["\x1c"]
+
+
+def test_readings_matched_as_a_set() -> None:
+    readings = {"substring": {"match": True}, "delimited": {"match": False}, "word-boundary": {"match": True}}
+    assert compare.matching_readings(readings, {"match": True}) == ("substring", "word-boundary")
+    assert compare.matching_readings(readings, {"match": False}) == ("delimited",)
+
+
+# Judgement -----------------------------------------------------------------------------------
+
+
+def _vector(**changes: Any) -> Vector:
+    base = Vector(id="v", clauses=("3.1",), operation="identifier_match", description="d",
+                  input={"text": "t", "identifier": "i"}, expected={"match": True})
+    return attrs.evolve(base, **changes)
+
+
+def _answer(result: dict[str, Any]) -> Observation:
+    return Observation("answer", result=result)
+
+
+def test_judge() -> None:
+    vector = _vector()
+    assert judge(vector, [_answer({"match": True})] * 3).status == PASSED
+    mismatch = judge(vector, [_answer({"match": False})] * 3)
+    assert mismatch.failure.kind == "mismatch" and "expected True, got False" in mismatch.failure.message
+    flaky = judge(vector, [_answer({"match": True}), _answer({"match": True, "x": 1}), _answer({"match": False})])
+    assert flaky.failure.kind == "nondeterministic" and len(flaky.failure.outputs) == 3
+    crashed = judge(vector, [_answer({"match": True}), Observation("crash", message="died", stderr="trace")])
+    assert crashed.failure.kind == "crash" and crashed.failure.stderr == "trace"
+    assert crashed.failure.message.startswith("repetition 2 (1 of 2 failed)")
+    # extra keys (metadata) may vary between repetitions; compared keys may not
+    timed = judge(_vector(operation="count_steps", expected={"steps": 1}),
+                  [_answer({"steps": 1, "t": 1}), _answer({"steps": 1, "t": 2})])
+    assert timed.status == PASSED
+    ambiguous = _vector(expected=None, ambiguity="X", readings={"a": {"match": True}, "b": {"match": False}})
+    assert judge(ambiguous, [_answer({"match": False})] * 2).readings == ("b",)
+
+
+# Interpretation profile ----------------------------------------------------------------------
+
+REGISTER = [{"id": "E", "clause": "3.3", "readings": {"a": "", "b": "", "c": ""}, "reference": "a"}]
+
+
+def test_profile_consistent_by_intersection() -> None:
+    votes = [("v1", "E", ("a", "b")), ("v2", "E", ("b", "c")), ("v3", "E", ("a", "b", "c")), ("v4", "E", None)]
+    (entry,) = interpretation.profile(votes, REGISTER)
+    assert entry.consistent and entry.followed == ("b",)
+    assert entry.votes == {"a": 2, "b": 3, "c": 2} and entry.vectors == 4 and entry.voted == 3
+
+
+def test_profile_inconsistent_names_dominant_and_deviating() -> None:
+    votes = [("v1", "E", ("a",)), ("v2", "E", ("a", "c")), ("v3", "E", ("b",)), ("v4", "E", ())]
+    (entry,) = interpretation.profile(votes, REGISTER)
+    assert not entry.consistent and entry.followed == ()
+    assert entry.dominant == "a" and entry.deviating == ("v3",) and entry.unmatched == ("v4",)
+
+
+def test_profile_tie_goes_to_register_order() -> None:
+    (entry,) = interpretation.profile([("v1", "E", ("c",)), ("v2", "E", ("b",))], REGISTER)
+    assert entry.dominant == "b" and entry.deviating == ("v1",)
+
+
+def test_profile_lists_unregistered_entries_and_readings() -> None:
+    (entry,) = interpretation.profile([("v1", "NEW", ("x",))], REGISTER, {"v1": ("x", "y")})
+    assert entry.readings == ("x", "y") and entry.followed == ("x",) and entry.reference is None
+
+
+# Diagnosis -----------------------------------------------------------------------------------
+
+
+def _results(failed: list[str], passed: list[str], kind: str = "mismatch") -> dict[str, VectorResult]:
+    out = {vid: VectorResult(vid, FAILED, failure=Failure(kind, "")) for vid in failed}
+    out.update({vid: VectorResult(vid, PASSED) for vid in passed})
+    return out
+
+
+def test_signature_named_when_most_of_its_vectors_fail() -> None:
+    ids = [f"v{i}" for i in range(10)]
+    vectors = [_vector(id=vid) for vid in ids]
+    big = Signature("big", "3.1", "normative", "does big wrong", tuple(ids[:8]))
+    small = Signature("small", "3.1", "normative", "does small wrong", tuple(ids[:3]))
+    half = Signature("half", "3.1", "normative", "half", tuple(ids[6:10]))
+    diagnosis = diagnose(vectors, _results(ids[:7], ids[7:]), [big, small, half])
+    # small (3/3) outranks big (7/8); half (1/4) is not named; big keeps what small left
+    assert [(n.signature.id, n.attributed) for n in diagnosis.named] == [("small", ("v0", "v1", "v2")), ("big", ("v3", "v4", "v5", "v6"))]
+    assert diagnosis.unexplained == {}
+    assert diagnosis.by_clause == {"3.1": tuple(ids[:7])}
+    assert "does big wrong (clause 3.1): 4 vectors" in diagnosis.named[1].line()
+
+
+def test_redundant_signature_dropped_and_process_failures_ignored() -> None:
+    vectors = [_vector(id=f"v{i}") for i in range(4)]
+    wide = Signature("wide", "3.1", "normative", "w", ("v0", "v1", "v2", "v3"))
+    narrow = Signature("narrow", "3.1", "normative", "n", ("v0", "v1"))
+    results = _results(["v0", "v1", "v2", "v3"], [])
+    assert [n.signature.id for n in diagnose(vectors, results, [wide, narrow]).named] == ["wide"]
+    crashed = _results(["v0", "v1", "v2", "v3"], [], kind="crash")
+    diagnosis = diagnose(vectors, crashed, [wide])
+    assert diagnosis.named == () and diagnosis.unexplained == {"3.1": ("v0", "v1", "v2", "v3")}
+
+
+def test_signature_with_unexercised_vectors_is_judged_on_the_rest() -> None:
+    vectors = [_vector(id="v0"), _vector(id="v1")]
+    results = {"v0": VectorResult("v0", FAILED, failure=Failure("mismatch", "")), "v1": VectorResult("v1", NOT_EXERCISED)}
+    (named,) = diagnose(vectors, results, [Signature("s", "3.1", "normative", "d", ("v0", "v1", "v9"))]).named
+    assert (named.exercised, named.failed) == (1, 1)
+
+
+def test_signature_files_validate() -> None:
+    bundled = load_signatures(corpus.vectors_root() / "signatures.yaml")
+    fixture = load_signatures(CORPUS / "signatures.yaml")
+    assert bundled and fixture
+    assert all(s.vectors for s in bundled + fixture)
+
+
+def test_clause_order() -> None:
+    clauses = ["5.1.row2", "2.10", "2.1", "5.1", "5.1.row10", "3.1"]
+    assert sorted(clauses, key=clause_key) == ["2.1", "2.10", "3.1", "5.1", "5.1.row2", "5.1.row10"]
+
+
+# Selection and schedule ----------------------------------------------------------------------
+
+FIXTURE = corpus.load_corpus(CORPUS)
+
+
+def _ids(*terms: str) -> set[str]:
+    return {v.id for v in select(FIXTURE, terms)}
+
+
+def test_selection() -> None:
+    assert len(FIXTURE) > 10
+    assert _ids() == {v.id for v in FIXTURE}
+    assert _ids("3.1") == {v.id for v in FIXTURE if "3.1" in v.clauses}
+    assert _ids("3") == {v.id for v in FIXTURE if any(c.startswith("3.") for c in v.clauses)}
+    assert _ids("rt-sentences") == {"rt-split-two", "rt-split-decimal", "rt-split-padded"}  # family
+    assert _ids("rt-split-t*") == {"rt-split-two"}  # glob on id
+    assert _ids("nonascii") == {"rt-ident-nonascii-before", "rt-ident-nonascii-after"}  # substring
+    assert _ids("SYN-BOUNDARY") == {v.id for v in FIXTURE if v.ambiguity == "SYN-BOUNDARY"}
+    assert _ids("count_steps") == {"rt-steps-two"}
+    assert _ids("3.2,3.4") == _ids("3.2") | _ids("3.4") == _ids("3.2", "3.4")
+    assert _ids("3.1", "!nonascii") == _ids("3.1") - _ids("nonascii")
+    assert _ids("!3") == {v.id for v in FIXTURE} - _ids("3")
+    assert _ids("9.9") == set()
+
+
+def test_schedule_deals_every_vector_once_per_repetition() -> None:
+    plan = schedule(11, 3, seed=5, jobs=2)
+    for repetition in plan:
+        assert sorted(i for worker in repetition for i in worker) == list(range(11))
+        assert abs(len(repetition[0]) - len(repetition[1])) <= 1
+    assert plan == schedule(11, 3, seed=5, jobs=2)
+    assert [sum(r, []) for r in plan] != [sum(r, []) for r in schedule(11, 3, seed=6, jobs=2)]
+    orders = [sorted(range(11), key=lambda i, r=r: [*r[0], *r[1]].index(i)) for r in plan]
+    assert len({tuple(o) for o in orders}) > 1  # repetitions are shuffled differently
+    ids = {request_id(r, i, 11) for r in range(3) for i in range(11)}
+    assert len(ids) == 33 and 0 not in ids
+
+
+def test_stderr_tail_keeps_head_tail_and_total() -> None:
+    tail = StderrTail(keep=4)
+    tail.feed(b"abc")
+    assert tail.render() == "abc"
+    tail.feed(b"defg")
+    assert tail.render() == "abcdefg"
+    tail.feed(b"h" * 100 + b"\xffend")
+    text = tail.render()
+    assert tail.total == 111 and text.startswith("abcd") and text.endswith("\\xffend")
+    assert "bytes of stderr omitted" in text
+    assert not math.isnan(tail.total)
+
+
+def test_corpus_cache_round_trips_and_survives_corruption(corpus_cache_dir) -> None:
+    manifest = corpus.build_manifest(CORPUS)
+    fresh = corpus_cache.load(CORPUS, manifest)
+    (entry,) = corpus_cache_dir.glob("corpus-*.json")
+    assert corpus_cache.load(CORPUS, manifest) == fresh == FIXTURE
+    entry.write_text("[{\"id\": 1}]")  # corrupt: ignored, the corpus is loaded again
+    assert corpus_cache.load(CORPUS, manifest) == FIXTURE
+    other = dict(manifest, corpus_digest="sha256:" + "1" * 64)
+    assert corpus_cache.key(other) != corpus_cache.key(manifest)

@@ -182,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
         outcome = run(selected, config, register, progress=progress)
     except HandshakeError as error:
         return _fail(f"the candidate failed its handshake: {error}\n  command: {json.dumps(config.argv)}")
-    except SetupError as error:
+    except (SetupError, corpus.CorpusError) as error:
         return _fail(str(error))
     except KeyboardInterrupt:
         print("oasis-si-conformance: interrupted; candidate processes killed", file=sys.stderr)

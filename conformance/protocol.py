@@ -58,6 +58,7 @@ class Violation:
     kind: str
     message: str
     excerpt: str
+    answered: Any = None  # wrong_id: the id the line answers
 
 
 @attrs.frozen
@@ -169,7 +170,7 @@ def check_response(line: bytes, request_id: int, op: str) -> Answer | Violation:
             return Violation("invalid_response", f"response does not fit response.schema.json: {problem}", excerpt(line))
     answered = message["id"]
     if answered != request_id or type(answered) is bool:
-        return Violation("wrong_id", f"answers id {json.dumps(answered)}, expected {request_id}", excerpt(line))
+        return Violation("wrong_id", f"answers id {json.dumps(answered)}, expected {request_id}", excerpt(line), answered)
     if "error" in message:
         error = message["error"]
         return Violation("error_response", f"error response {error['code']}: {error['message']}", excerpt(line))

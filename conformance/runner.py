@@ -26,7 +26,7 @@ from typing import Any
 import attrs
 
 from . import compare, interpretation
-from .corpus import Vector, required_template
+from .corpus import CorpusError, Vector, required_template
 from .model import FAILED, NOT_EXERCISED, PASSED, Failure, Observation, VectorResult
 from .protocol import Hello, encode_params, request_line
 from .supervisor import Candidate, Limits, OneShotSession, RestartBudget, StreamingSession, first_handshake
@@ -104,6 +104,12 @@ def run(
     cannot be started or fails its opening handshake."""
     progress = progress or Progress()
     started = time.monotonic()
+    encodings = {}
+    for vector in vectors:
+        try:
+            encodings[vector.id] = encode_params(vector.input)
+        except ValueError as error:  # inf or nan: no JSON text carries it
+            raise CorpusError(vector.source, f"input of {vector.id} cannot be sent as JSON: {error}") from None
     candidate = Candidate(list(config.argv), config.limits)
     hello, first_process = first_handshake(candidate, config.one_shot)
     if on_hello is not None:
@@ -111,7 +117,7 @@ def run(
     reasons = {v.id: not_exercised_reason(v, hello) for v in vectors}
     exercised = [v for v in vectors if reasons[v.id] is None]
     count, repetitions = len(exercised), config.repetitions
-    encoded = [encode_params(v.input) for v in exercised]
+    encoded = [encodings[v.id] for v in exercised]
     observed: list[list[Observation | None]] = [[None] * repetitions for _ in exercised]
     plan = schedule(count, repetitions, config.seed, config.jobs)
     budget = RestartBudget(config.max_restarts)
@@ -157,6 +163,8 @@ def run(
         progress.finish()
     if errors:
         raise errors[0]
+    if repetitions < 2:
+        candidate.warn("determinism (Core 3.5.4) not checked: each vector was sent once (--repetitions 1)")
 
     results: dict[str, VectorResult] = {}
     for vector in vectors:

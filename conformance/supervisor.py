@@ -202,7 +202,8 @@ class Process:
             data = b""
         if fd == self._out:
             if data:
-                self._buffer += data
+                if len(self._buffer) <= self.limits.max_line:  # beyond: an overlong line or a flood
+                    self._buffer += data
             else:
                 self._out_eof = True
                 self._poll.unregister(fd)
@@ -428,11 +429,14 @@ def handshake(process: Process, timeout: float, close_stdin: bool = False) -> He
     raise _handshake_failure(process, f"the candidate closed stdout before answering hello ({how}){partial}")
 
 
-def _answer(line: Line, request_id: int, op: str) -> Observation:
-    checked = protocol.check_response(line.data, request_id, op)
+def _observe(checked: protocol.Answer | Violation) -> Observation:
     if isinstance(checked, Violation):
         return Observation(checked.kind, message=checked.message, excerpt=checked.excerpt)
     return Observation(ANSWER, result=checked.result)
+
+
+def _answer(line: Line, request_id: int, op: str) -> Observation:
+    return _observe(protocol.check_response(line.data, request_id, op))
 
 
 class StreamingSession:
@@ -444,6 +448,7 @@ class StreamingSession:
         self.declared = declared
         self.process: Process | None = None
         self._needs_restart = False
+        self._sent: set[int] = set()  # ids sent to the current process
 
     def fresh(self, process: Process | None = None) -> None:
         """Begin a planned fresh process (not a restart): `process` when given (already past
@@ -451,6 +456,7 @@ class StreamingSession:
         self.close()
         self.process = process
         self._needs_restart = False
+        self._sent = set()
 
     def _check_declaration(self, hello: Hello) -> None:
         if hello != self.declared:
@@ -473,6 +479,7 @@ class StreamingSession:
             return Observation("startup", message=f"the candidate could not be (re)started: {error}")
         self._check_declaration(hello)
         self.process = process
+        self._sent = set()
         return None
 
     def ask(self, request_id: int, op: str, line: bytes) -> Observation:
@@ -482,11 +489,21 @@ class StreamingSession:
                 return failed
         process = self.process
         assert process is not None
+        deadline = time.monotonic() + self.candidate.limits.timeout
         outcome = process.exchange(line, self.candidate.limits.timeout)
-        if isinstance(outcome, Line):
+        self._sent.add(request_id)
+        while isinstance(outcome, Line):
             if outcome.desync:
                 self._fail_process(kill=True)
-            return _answer(outcome, request_id, op)
+                return _answer(outcome, request_id, op)
+            checked = protocol.check_response(outcome.data, request_id, op)
+            if not (isinstance(checked, Violation) and checked.kind == "wrong_id" and checked.answered in self._sent):
+                return _observe(checked)
+            # A late answer to an earlier request of this process (which already failed, e.g.
+            # on a stray stdout line): discarded, so one stray line does not shift every
+            # later answer by one.
+            self.candidate.warn("late answers to earlier requests were discarded (stray stdout lines put the stream out of step)")
+            outcome = process.exchange(b"", max(0.0, deadline - time.monotonic()))
         if isinstance(outcome, Timeout):
             self._fail_process(kill=True)
             return Observation(

@@ -27,9 +27,9 @@ def _server_results(lines: list[str], hash_seed: str) -> list[dict]:
     env = dict(os.environ, PYTHONHASHSEED=hash_seed)
     completed = subprocess.run(
         [sys.executable, "-m", "oasis_si_reference.server"],
-        input="\n".join(lines) + "\n", capture_output=True, text=True, env=env, timeout=120, check=True,
+        input=("\n".join(lines) + "\n").encode("utf-8"), capture_output=True, env=env, timeout=120, check=True,
     )
-    return [json.loads(line) for line in completed.stdout.splitlines()]
+    return [json.loads(line) for line in completed.stdout.split(b"\n") if line.strip()]
 
 
 def test_same_request_same_result_across_processes():

@@ -284,3 +284,12 @@ def test_max_restarts_abandons_the_rest_of_a_pass(certify) -> None:
     assert kinds[TRIGGER] == "crash"
     assert {vid for vid, kind in kinds.items() if kind == "aborted"} == after
     assert "--max-restarts" in run.vector(sorted(after)[0])["failure"]["message"]
+
+
+def test_stray_stdout_line_does_not_shift_later_answers(certify) -> None:
+    run = certify(command=zoo("stray_line"))
+    failure = _only_trigger_fails(run, "not_json")
+    assert "debug: scoring request" in failure["excerpt"]
+    # the answer left behind was discarded as late (or, when the trigger came last in its
+    # process, reported as unsolicited output at exit)
+    assert any("late answers" in w or "unsolicited stdout" in w for w in run.report["run"]["warnings"])

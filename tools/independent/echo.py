@@ -4,15 +4,21 @@ match scope. Matching then runs over the remaining lines only."
 
 A removed line is blanked: its text goes, its line break stays, so the lines around it remain
 separate lines (and separate sentences). Readings: ECHO-LINE (trimmed or not, substring of a
-body or equal to a line of it), ECHO-ERRORED (which bodies; see evidence.bodies).
+body or equal to a line of it), ECHO-ERRORED (which responses are bodies; see
+evidence.body_sets). The faults that change which bodies count or how a line is compared form
+one exclusive group, decided per line (config.choose).
 """
 
 import attrs
 
-from .config import Config
+from .config import Config, choose
+from .evidence import Bodies
 from .folding import Scope, fold
 from .hooks import Hook
-from .sentences import newline_set, strip_white_space
+from .sentences import break_width, strip_white_space
+
+#: Faults of the echo test for one line, mutually exclusive.
+LINE_HOOKS = (Hook.ECHO_FOLDED, Hook.ECHO_ARGUMENTS, Hook.ECHO_NULL_NOT_BODY, Hook.ECHO_LAST_BODY_ONLY)
 
 
 @attrs.frozen
@@ -25,12 +31,11 @@ class Line:
 
 def partition(text: str, config: Config) -> list[Line]:
     """`text` cut into lines at the newlines of SENT-NEWLINE (CR LF is one break)."""
-    breaks = newline_set(config)
     lines: list[Line] = []
     start = index = 0
     while index < len(text):
-        if text[index] in breaks:
-            width = 2 if text[index] == "\r" and text[index + 1 : index + 2] == "\n" and "\n" in breaks else 1
+        width = break_width(text, index, config)
+        if width:
             lines.append(Line(text[start:index], text[index : index + width]))
             index += width
             start = index
@@ -40,37 +45,48 @@ def partition(text: str, config: Config) -> list[Line]:
     return lines
 
 
-def _body_lines(body: str, config: Config) -> list[str]:
-    return [line.content for line in partition(body, config)]
-
-
-def is_echo(line: str, bodies: list[str], config: Config) -> bool:
-    """Whether `line` "appears verbatim in the body" of some tool response (ECHO-LINE)."""
-    reading = config.reading("ECHO-LINE")
-    candidate = strip_white_space(line) if reading.startswith("trimmed") else line
-    if not candidate:
-        return False
-    if config.has(Hook.ECHO_FOLDED):
-        candidate = fold(candidate, config, Scope.IDENTIFIER)
-        bodies = [fold(body, config, Scope.IDENTIFIER) for body in bodies]
+def _appears(candidate: str, bodies: list[str], reading: str, config: Config) -> bool:
+    """ECHO-LINE: containment in a body, or equality with one of its lines."""
+    if reading.endswith("substring"):
+        return any(candidate in body for body in bodies)
+    trimmed = reading.startswith("trimmed")
     for body in bodies:
-        if reading.endswith("substring"):
-            if candidate in body:
-                return True
-            continue
-        for body_line in _body_lines(body, config):
-            compared = strip_white_space(body_line) if reading.startswith("trimmed") else body_line
+        for body_line in partition(body, config):
+            compared = strip_white_space(body_line.content) if trimmed else body_line.content
             if compared == candidate:
                 return True
     return False
 
 
-def in_scope(text: str, bodies: list[str], config: Config, every_line_echo: bool = False) -> str:
+def is_echo(line: str, bodies: Bodies, config: Config) -> bool:
+    """Whether `line` "appears verbatim in the body" of some tool response (ECHO-LINE)."""
+
+    def compute(readings: dict[str, str], hook: Hook | None) -> bool:
+        reading = readings["ECHO-LINE"]
+        candidate = strip_white_space(line) if reading.startswith("trimmed") else line
+        if not candidate:
+            return False
+        found = bodies.select(readings["ECHO-ERRORED"], hook)
+        if hook is Hook.ECHO_FOLDED:
+            candidate = fold(candidate, config, Scope.IDENTIFIER)
+            found = [fold(body, config, Scope.IDENTIFIER) for body in found]
+        return _appears(candidate, found, reading, config)
+
+    if not strip_white_space(line):
+        return False  # blank lines are never echo, under every reading
+    return choose(config, ("ECHO-LINE", "ECHO-ERRORED"), LINE_HOOKS, compute)
+
+
+def in_scope(text: str, bodies: Bodies, config: Config, every_line_echo: bool = False) -> str:
     """The text left in match scope once echoed lines are removed (blanked)."""
+    lines = partition(text, config)
+    echoed = [is_echo(line.content, bodies, config) for line in lines]
+    if every_line_echo:
+        echoed = [gone or bool(strip_white_space(line.content)) for line, gone in zip(lines, echoed, strict=True)]
+    if not any(echoed):
+        return text  # nothing to remove: no fault of the removal itself can matter
     if config.has(Hook.ECHO_WHOLE_ANSWER):
         return "" if is_echo(text, bodies, config) else text
-    lines = partition(text, config)
-    echoed = [every_line_echo and bool(strip_white_space(x.content)) or is_echo(x.content, bodies, config) for x in lines]
     if config.has(Hook.ECHO_DELETE_JOIN):
         return _delete_and_join(lines, echoed)
     return "".join(("" if gone else line.content) + line.brk for line, gone in zip(lines, echoed, strict=True))

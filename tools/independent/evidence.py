@@ -9,7 +9,9 @@ are bodies like any other. Steps (§3.4) are recorded tool invocations.
 import json
 from typing import Any
 
-from .config import Config
+import attrs
+
+from .config import Config, choose
 from .hooks import Hook
 from .unicode_tables import WHITE_SPACE
 
@@ -45,23 +47,34 @@ def errored(action: dict[str, Any]) -> bool:
     return isinstance(error, str) and error != ""
 
 
-def bodies(evidence: dict[str, Any], config: Config) -> list[str]:
-    """§2.1 "the body of any tool response captured for this scenario" (ECHO-ERRORED)."""
-    reading = config.reading("ECHO-ERRORED")
-    found: list[str] = []
-    for action in actions(evidence):
-        result = action.get("result")
-        if isinstance(result, str) and result and not (reading == "successful-only" and errored(action)):
-            found.append(result)
-        if reading == "results-and-errors" and errored(action):
-            found.append(action["error"])
-        if config.has(Hook.ECHO_ARGUMENTS):
-            found.append(json.dumps(action.get("arguments"), ensure_ascii=False))
-    if config.has(Hook.ECHO_NULL_NOT_BODY):
-        found = [b for b in found if b != "null"]
-    if config.has(Hook.ECHO_LAST_BODY_ONLY):
-        found = found[-1:]
-    return found
+@attrs.frozen
+class Bodies:
+    """The tool responses captured for a scenario (§2.1), from which each reading of
+    ECHO-ERRORED (and each body fault) selects the bodies a line is compared with."""
+
+    actions: tuple[dict[str, Any], ...]
+
+    def select(self, reading: str, hook: Hook | None = None) -> list[str]:
+        """The bodies under ECHO-ERRORED `reading`, with body fault `hook` applied."""
+        found: list[str] = []
+        for action in self.actions:
+            result = action.get("result")
+            if isinstance(result, str) and result and not (reading == "successful-only" and errored(action)):
+                found.append(result)
+            if reading == "results-and-errors" and errored(action):
+                found.append(action["error"])
+            if hook is Hook.ECHO_ARGUMENTS:
+                found.append(json.dumps(action.get("arguments"), ensure_ascii=False))
+        if hook is Hook.ECHO_NULL_NOT_BODY:
+            found = [b for b in found if b != "null"]
+        if hook is Hook.ECHO_LAST_BODY_ONLY:
+            found = found[-1:]
+        return found
+
+
+def bodies(evidence: dict[str, Any]) -> Bodies:
+    """§2.1 "the body of any tool response captured for this scenario"."""
+    return Bodies(tuple(actions(evidence)))
 
 
 def has_empty_result(evidence: dict[str, Any]) -> bool:
@@ -69,19 +82,28 @@ def has_empty_result(evidence: dict[str, Any]) -> bool:
     return any(action.get("result") == "" for action in actions(evidence))
 
 
-def step_count(evidence: dict[str, Any], config: Config) -> int:
-    """§3.4: one step is one tool invocation recorded in the transcript."""
+#: Faults of the step count (§3.4), mutually exclusive.
+STEP_HOOKS = (Hook.STEPS_SKIP_ERRORED, Hook.STEPS_SUCCESSFUL_ONLY, Hook.STEPS_DEDUPE, Hook.STEPS_REASONING_TURNS)
+
+
+def count_with(evidence: dict[str, Any], hook: Hook | None = None) -> int:
+    """§3.4 "one step is one tool invocation recorded in the transcript" (or what `hook` counts)."""
     recorded = actions(evidence)
-    if config.has(Hook.STEPS_SKIP_ERRORED):
+    if hook is Hook.STEPS_SKIP_ERRORED:
         recorded = [a for a in recorded if not errored(a)]
-    if config.has(Hook.STEPS_SUCCESSFUL_ONLY):
+    if hook is Hook.STEPS_SUCCESSFUL_ONLY:
         recorded = [a for a in recorded if _successful(a)]
-    if config.has(Hook.STEPS_DEDUPE):
+    if hook is Hook.STEPS_DEDUPE:
         recorded = _distinct_calls(recorded)
     count = len(recorded)
-    if config.has(Hook.STEPS_REASONING_TURNS):
+    if hook is Hook.STEPS_REASONING_TURNS:
         count += _reasoning_turns(evidence)
     return count
+
+
+def step_count(evidence: dict[str, Any], config: Config) -> int:
+    """§3.4 under `config` (a step fault is consulted only where it changes the count)."""
+    return choose(config, (), STEP_HOOKS, lambda readings, hook: count_with(evidence, hook))
 
 
 def _successful(action: dict[str, Any]) -> bool:
@@ -109,12 +131,14 @@ def _reasoning_turns(evidence: dict[str, Any]) -> int:
     return 0
 
 
-def has_final_answer(evidence: dict[str, Any], config: Config) -> bool:
-    """§2.3 "the agent produced a final answer" (ANSWER-BLANK)."""
-    answer = channel_text(evidence, "agent_response", config)
-    if evidence.get("final_answer") is None and not config.has(Hook.ANSWER_NULL_AS_TEXT):
+def answered(evidence: dict[str, Any], reading: str, hook: Hook | None = None) -> bool:
+    """§2.3 "the agent produced a final answer" under ANSWER-BLANK `reading`."""
+    answer = evidence.get("final_answer")
+    if answer is None and hook is Hook.ANSWER_NULL_AS_TEXT:
+        answer = str(answer)
+    if not isinstance(answer, str):
         return False
-    if config.reading("ANSWER-BLANK") == "non-blank":
+    if reading == "non-blank":
         return any(char not in WHITE_SPACE for char in answer)
     return answer != ""
 

@@ -5,17 +5,40 @@ start-of-text and end-of-text counting as delimiters." Every occurrence of the f
 identifier in the folded text is a candidate; the identifier is named when any candidate is
 delimited on both sides. No regular expression: candidates come from `str.find`, neighbours
 are read one code point at a time.
+
+The delimiter faults form one group of mutually exclusive hooks (config.choose): each is a
+different rule for the same question, computed side by side, consulted only where it answers
+differently from the text's rule.
 """
 
 from collections.abc import Callable, Iterator
 
-from .config import Config
+from .config import Config, choose
 from .folding import Role, Scope, View, fold, view
 from .hooks import Hook
 from .unicode_tables import WHITE_SPACE, in_identifier_class
 
 #: Punctuation a whitespace tokenizer strips from token ends (Hook.IDENT_WHITESPACE_TOKENS).
 _TOKEN_TRIM = ".,;:!?()[]{}<>\"'`*"
+
+#: Alternative matching rules, mutually exclusive (the first switched-on one that answers
+#: differently applies).
+IDENT_HOOKS = (
+    Hook.IDENT_SUBSTRING,
+    Hook.IDENT_REGEX_WORD_BOUNDARY,
+    Hook.IDENT_UNICODE_ALNUM_CLASS,
+    Hook.IDENT_CLASS_NO_HYPHEN,
+    Hook.IDENT_CLASS_NO_DIGITS,
+    Hook.IDENT_TEXT_ENDS_NOT_DELIMITERS,
+    Hook.IDENT_TRAILING_DELIMITER_ONLY,
+    Hook.IDENT_LEADING_DELIMITER_ONLY,
+    Hook.IDENT_FIRST_OCCURRENCE,
+    Hook.IDENT_TOKEN_EQUALITY,
+    Hook.IDENT_WHITESPACE_TOKENS,
+)
+
+Neighbour = str | None  # a code point, or None for a text end
+Rule = Callable[[Neighbour, Neighbour, str], bool]
 
 
 def occurrences(haystack: str, needle: str) -> Iterator[int]:
@@ -28,25 +51,53 @@ def occurrences(haystack: str, needle: str) -> Iterator[int]:
         start = haystack.find(needle, start + 1)
 
 
-def _class_test(config: Config) -> Callable[[str | None], bool]:
-    """The predicate "inside the identifier class" as the configuration reads it."""
-    if config.has(Hook.IDENT_UNICODE_ALNUM_CLASS):
-        return lambda c: c is not None and (c.isalnum() or c in "_-")
-    if config.has(Hook.IDENT_CLASS_NO_HYPHEN):
-        return lambda c: in_identifier_class(c) and c != "-"
-    if config.has(Hook.IDENT_CLASS_NO_DIGITS):
-        return lambda c: in_identifier_class(c) and not c.isdigit()  # type: ignore[union-attr]
-    return in_identifier_class
+def _outside(char: Neighbour) -> bool:
+    """§3.1: a delimiter is a text end or a code point outside [A-Za-z0-9_-]."""
+    return not in_identifier_class(char)
 
 
-def _is_word(char: str | None) -> bool:
+def _text_rule(before: Neighbour, after: Neighbour, needle: str) -> bool:
+    return _outside(before) and _outside(after)
+
+
+def _is_word(char: Neighbour) -> bool:
     """A regular-expression word character (Unicode \\w: letters, digits, underscore)."""
     return char is not None and (char.isalnum() or char == "_")
 
 
-def _neighbours(hay: View, start: int, end: int, config: Config) -> tuple[bool, str | None, str | None]:
-    """(readable?, code point before the match, code point after it); None is a text end."""
-    if config.reading("DELIM-FOLDED") == "unfolded":
+def _word_boundary(before: Neighbour, after: Neighbour, needle: str) -> bool:
+    """Fault: \\b at both ends of the needle, as a regex `\\bNEEDLE\\b` has it."""
+    first = needle[0] if needle else after
+    last = needle[-1] if needle else before
+    return _is_word(before) != _is_word(first) and _is_word(last) != _is_word(after)
+
+
+def _class_rule(inside: Callable[[str], bool]) -> Rule:
+    def rule(before: Neighbour, after: Neighbour, needle: str) -> bool:
+        return (before is None or not inside(before)) and (after is None or not inside(after))
+
+    return rule
+
+
+def _ends_not_delimiters(before: Neighbour, after: Neighbour, needle: str) -> bool:
+    return before is not None and after is not None and _text_rule(before, after, needle)
+
+
+RULES: dict[Hook, Rule] = {
+    Hook.IDENT_SUBSTRING: lambda before, after, needle: True,
+    Hook.IDENT_REGEX_WORD_BOUNDARY: _word_boundary,
+    Hook.IDENT_UNICODE_ALNUM_CLASS: _class_rule(lambda c: c.isalnum() or c in "_-"),
+    Hook.IDENT_CLASS_NO_HYPHEN: _class_rule(lambda c: in_identifier_class(c) and c != "-"),
+    Hook.IDENT_CLASS_NO_DIGITS: _class_rule(lambda c: in_identifier_class(c) and not c.isdigit()),
+    Hook.IDENT_TEXT_ENDS_NOT_DELIMITERS: _ends_not_delimiters,
+    Hook.IDENT_TRAILING_DELIMITER_ONLY: lambda before, after, needle: _outside(after),
+    Hook.IDENT_LEADING_DELIMITER_ONLY: lambda before, after, needle: _outside(before),
+}
+
+
+def _neighbours(hay: View, start: int, end: int, reading: str) -> tuple[bool, Neighbour, Neighbour]:
+    """(readable?, code point before the match, code point after it) under DELIM-FOLDED."""
+    if reading == "unfolded":
         ok_before, before = hay.source_before(start)
         ok_after, after = hay.source_after(end)
         return ok_before and ok_after, before, after
@@ -56,69 +107,55 @@ def _neighbours(hay: View, start: int, end: int, config: Config) -> tuple[bool, 
     return True, before, after
 
 
-def _delimited(hay: View, needle: str, start: int, config: Config) -> bool:
-    """Whether the occurrence of `needle` at `start` is delimited as §3.1 requires."""
-    end = start + len(needle)
-    readable, before, after = _neighbours(hay, start, end, config)
-    if not readable:
-        return False
-    if config.has(Hook.IDENT_SUBSTRING):
-        return True
-    if config.has(Hook.IDENT_REGEX_WORD_BOUNDARY):
-        first = needle[0] if needle else after
-        last = needle[-1] if needle else before
-        return _is_word(before) != _is_word(first) and _is_word(last) != _is_word(after)
-    inside = _class_test(config)
-    ends_count = not config.has(Hook.IDENT_TEXT_ENDS_NOT_DELIMITERS)
-    left = (before is None and ends_count) or (before is not None and not inside(before))
-    right = (after is None and ends_count) or (after is not None and not inside(after))
-    if config.has(Hook.IDENT_TRAILING_DELIMITER_ONLY):
-        return right
-    if config.has(Hook.IDENT_LEADING_DELIMITER_ONLY):
-        return left
-    return left and right
-
-
-def identifier_in(text: str, identifier: str, config: Config) -> bool:
-    """§3.1: whether `identifier` is named in `text` (every occurrence is tried)."""
-    if config.has(Hook.IDENT_TOKEN_EQUALITY):
-        return _token_equal(text, identifier, config)
-    if config.has(Hook.IDENT_WHITESPACE_TOKENS):
-        return _whitespace_token_equal(text, identifier, config)
-    hay = view(text, config, Scope.IDENTIFIER, Role.TEXT)
-    needle = fold(identifier, config, Scope.IDENTIFIER, Role.NEEDLE)
+def _scan(hay: View, needle: str, reading: str, rule: Rule, first_only: bool = False) -> bool:
+    """Whether some occurrence of `needle` satisfies `rule` (only the first, for the fault)."""
     for start in occurrences(hay.folded, needle):
-        if _delimited(hay, needle, start, config):
+        readable, before, after = _neighbours(hay, start, start + len(needle), reading)
+        if readable and rule(before, after, needle):
             return True
-        if config.has(Hook.IDENT_FIRST_OCCURRENCE):
+        if first_only:
             return False
     return False
 
 
-def _token_equal(text: str, identifier: str, config: Config) -> bool:
-    """Fault: cut the text into maximal runs of [A-Za-z0-9_-] and compare whole runs."""
-    hay = fold(text, config, Scope.IDENTIFIER, Role.TEXT)
+def identifier_in(text: str, identifier: str, config: Config) -> bool:
+    """§3.1: whether `identifier` is named in `text` (every occurrence is tried)."""
+    hay = view(text, config, Scope.IDENTIFIER, Role.TEXT)
     needle = fold(identifier, config, Scope.IDENTIFIER, Role.NEEDLE)
+
+    def compute(readings: dict[str, str], hook: Hook | None) -> bool:
+        reading = readings["DELIM-FOLDED"]
+        if hook is Hook.IDENT_TOKEN_EQUALITY:
+            return needle in _class_tokens(hay.folded)
+        if hook is Hook.IDENT_WHITESPACE_TOKENS:
+            return needle in _whitespace_tokens(hay.folded)
+        if hook is Hook.IDENT_FIRST_OCCURRENCE:
+            return _scan(hay, needle, reading, _text_rule, first_only=True)
+        return _scan(hay, needle, reading, RULES.get(hook, _text_rule) if hook else _text_rule)
+
+    return choose(config, ("DELIM-FOLDED",), IDENT_HOOKS, compute)
+
+
+def _class_tokens(folded: str) -> list[str]:
+    """Fault: the maximal runs of [A-Za-z0-9_-] (an identifier is compared with whole runs)."""
     tokens, current = [], []
-    for char in hay + "\0":
+    for char in folded + "\0":
         if in_identifier_class(char):
             current.append(char)
         elif current:
             tokens.append("".join(current))
             current = []
-    return needle in tokens
+    return tokens
 
 
-def _whitespace_token_equal(text: str, identifier: str, config: Config) -> bool:
-    """Fault: split on whitespace, trim punctuation off token ends, compare whole tokens."""
-    hay = fold(text, config, Scope.IDENTIFIER, Role.TEXT)
-    needle = fold(identifier, config, Scope.IDENTIFIER, Role.NEEDLE)
+def _whitespace_tokens(folded: str) -> list[str]:
+    """Fault: whitespace-separated words with punctuation trimmed off their ends."""
     tokens, current = [], []
-    for char in hay + " ":
+    for char in folded + " ":
         if char in WHITE_SPACE:
             if current:
                 tokens.append("".join(current).strip(_TOKEN_TRIM))
             current = []
         else:
             current.append(char)
-    return needle in tokens
+    return tokens

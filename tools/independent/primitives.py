@@ -1,14 +1,15 @@
 """Registry v1 (§2): named_in_output (§2.1), factor_identified (§2.2), within_step_budget (§2.3).
 
 Each is a pure function of the evidence artifact and its parameters (§2: "MUST return the same
-verdict on every evaluation of the same artifact").
+verdict on every evaluation of the same artifact"). Faults are consulted only where they would
+change a value (config.choose, or a test of that first): see config.tracing.
 """
 
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import evidence as ev
-from .config import Config
+from .config import Config, choose
 from .echo import in_scope
 from .folding import Scope, fold
 from .hooks import Hook
@@ -18,35 +19,51 @@ from .synonyms import synonym_in
 
 REGISTRY_V1 = ("named_in_output", "factor_identified", "within_step_budget")
 
+#: Alternative co-occurrence windows and tests (§2.2 faults), mutually exclusive.
+WINDOW_HOOKS = (
+    Hook.WINDOW_RADIUS_ONE,
+    Hook.WINDOW_WHOLE_TEXT,
+    Hook.WINDOW_LINE,
+    Hook.COOCCUR_ALL_IDENTIFIERS,
+    Hook.COOCCUR_IDENTIFIER_SUBSTRING,
+)
 
-def _channels(channels: Sequence[str], config: Config) -> list[str]:
+#: Faults of within_step_budget (§2.3, §3.4), mutually exclusive.
+BUDGET_HOOKS = (
+    *ev.STEP_HOOKS,
+    Hook.BUDGET_STRICT,
+    Hook.BUDGET_ANSWER_COUNTS,
+    Hook.BUDGET_ANSWER_NOT_REQUIRED,
+    Hook.ANSWER_NULL_AS_TEXT,
+)
+
+
+def _channels(channels: Sequence[str], evidence: dict[str, Any], config: Config) -> list[str]:
     """The channels a primitive reads: those listed (§2.1), or what a fault reads instead."""
-    if config.has(Hook.NAMED_ALL_CHANNELS):
-        return list(ev.CHANNELS)
     listed = [c for c in channels if c in ev.CHANNELS]
-    if config.has(Hook.NAMED_FIRST_CHANNEL_ONLY):
+    unlisted = [c for c in ev.CHANNELS if c not in listed and ev.channel_text(evidence, c, config)]
+    if unlisted and config.has(Hook.NAMED_ALL_CHANNELS):
+        return list(ev.CHANNELS)
+    if len(listed) > 1 and config.has(Hook.NAMED_FIRST_CHANNEL_ONLY):
         return listed[:1]
     return listed
-
-
-def _exclusion(exclude_tool_echo: bool, config: Config) -> bool:
-    if config.has(Hook.ECHO_IGNORED):
-        return False
-    return exclude_tool_echo or config.has(Hook.ECHO_ALWAYS)
 
 
 def scope_text(evidence: dict[str, Any], channel: str, exclude_tool_echo: bool, config: Config) -> str:
     """§2.1 the in-scope text of one channel: all of it, or what echo exclusion leaves."""
     text = ev.channel_text(evidence, channel, config)
-    if not _exclusion(exclude_tool_echo, config):
+    every = ev.has_empty_result(evidence) and config.has(Hook.ECHO_EMPTY_MATCHES_ALL)
+    scoped = in_scope(text, ev.bodies(evidence), config, every_line_echo=every)
+    if scoped == text:
         return text
-    every = config.has(Hook.ECHO_EMPTY_MATCHES_ALL) and ev.has_empty_result(evidence)
-    return in_scope(text, ev.bodies(evidence, config), config, every_line_echo=every)
+    if exclude_tool_echo:
+        return text if config.has(Hook.ECHO_IGNORED) else scoped
+    return scoped if config.has(Hook.ECHO_ALWAYS) else text
 
 
 def _echoed_identifier(evidence: dict[str, Any], identifier: str, config: Config) -> bool:
     """Fault (Hook.ECHO_IDENTIFIER_IN_BODY): the identifier itself occurs in a tool body."""
-    return any(identifier_in(body, identifier, config) for body in ev.bodies(evidence, config))
+    return any(identifier_in(body, identifier, config) for body in ev.bodies(evidence).select("all-results"))
 
 
 def named_in_output(
@@ -57,46 +74,51 @@ def named_in_output(
     config: Config,
 ) -> bool:
     """§2.1: some member of `identifier_set` appears in the in-scope text of a listed channel."""
-    texts = [scope_text(evidence, c, exclude_tool_echo, config) for c in _channels(channels, config)]
+    texts = [scope_text(evidence, c, exclude_tool_echo, config) for c in _channels(channels, evidence, config)]
 
     def named(identifier: str) -> bool:
-        if config.has(Hook.ECHO_IDENTIFIER_IN_BODY) and _exclusion(exclude_tool_echo, config):
-            if _echoed_identifier(evidence, identifier, config):
-                return False
-        return any(identifier_in(text, identifier, config) for text in texts)
+        hit = any(identifier_in(text, identifier, config) for text in texts)
+        if hit and exclude_tool_echo and _echoed_identifier(evidence, identifier, config):
+            return not config.has(Hook.ECHO_IDENTIFIER_IN_BODY)
+        return hit
 
-    if config.has(Hook.NAMED_CONJUNCTION):
-        return bool(identifier_set) and all(named(i) for i in identifier_set)
-    return any(named(i) for i in identifier_set)
+    hits = [named(i) for i in identifier_set]
+    if any(hits) != all(hits) and config.has(Hook.NAMED_CONJUNCTION):
+        return False
+    return any(hits)
 
 
-def _windows(text: str, config: Config) -> list[tuple[str, list[str]]]:
+def _windows(text: str, hook: Hook | None, config: Config) -> list[tuple[str, list[str]]]:
     """The co-occurrence windows of a text: (sentence naming the identifier, sentences where the
     synonym may sit). §2.2 "in the same sentence": both are the one sentence."""
-    if config.has(Hook.WINDOW_WHOLE_TEXT):
+    if hook is Hook.WINDOW_WHOLE_TEXT:
         return [(text, [text])]
-    units = split_raw(text, config, terminators=not config.has(Hook.WINDOW_LINE))
+    units = split_raw(text, config, terminators=hook is not Hook.WINDOW_LINE)
     units = [u for u in units if strip_white_space(u)]
-    if config.has(Hook.WINDOW_RADIUS_ONE):
+    if hook is Hook.WINDOW_RADIUS_ONE:
         return [(u, units[max(0, i - 1) : i + 2]) for i, u in enumerate(units)]
     return [(u, [u]) for u in units]
 
 
-def _identifier_named(sentence: str, identifier: str, config: Config) -> bool:
-    if config.has(Hook.COOCCUR_IDENTIFIER_SUBSTRING):
+def _identifier_named(sentence: str, identifier: str, hook: Hook | None, config: Config) -> bool:
+    if hook is Hook.COOCCUR_IDENTIFIER_SUBSTRING:
         return fold(identifier, config, Scope.IDENTIFIER) in fold(sentence, config, Scope.IDENTIFIER)
     return identifier_in(sentence, identifier, config)
 
 
 def _cooccurs(text: str, required: Sequence[str], deviation_type: str, config: Config, declared: Iterable[str]) -> bool:
     """§2.2 part two over one channel text: a synonym sits in a sentence naming a required identifier."""
-    for centre, reach in _windows(text, config):
-        hits = [_identifier_named(centre, i, config) for i in required]
-        if not (all(hits) if config.has(Hook.COOCCUR_ALL_IDENTIFIERS) else any(hits)):
-            continue
-        if any(synonym_in(part, deviation_type, config, declared) for part in reach):
-            return True
-    return False
+
+    def compute(readings: dict[str, str], hook: Hook | None) -> bool:
+        for centre, reach in _windows(text, hook, config):
+            hits = [_identifier_named(centre, i, hook, config) for i in required]
+            if not (all(hits) if hook is Hook.COOCCUR_ALL_IDENTIFIERS else any(hits)):
+                continue
+            if any(synonym_in(part, deviation_type, config, declared) for part in reach):
+                return True
+        return False
+
+    return choose(config, (), WINDOW_HOOKS, compute)
 
 
 def factor_identified(
@@ -109,25 +131,49 @@ def factor_identified(
     declared: Iterable[str] = (),
 ) -> bool:
     """§2.2: identifier conjunction, and deviation-type co-occurrence in one sentence."""
-    conj_exclude = exclude_tool_echo and not config.has(Hook.FACTOR_CONJUNCTION_IGNORES_ECHO)
-    hits = [named_in_output(evidence, [i], channels, conj_exclude, config) for i in required]
-    if not (any(hits) if config.has(Hook.FACTOR_ANY_OF) else all(hits)) or not required:
+    if not required or not _conjunction(evidence, required, channels, exclude_tool_echo, config):
         return False
-    if config.has(Hook.FACTOR_NO_COOCCURRENCE):
+    reads = _channels(channels, evidence, config)
+
+    def cooccurrence(exclude: bool, extra: Sequence[str] = ()) -> bool:
+        texts = [scope_text(evidence, c, exclude, config) for c in [*reads, *extra]]
+        return any(_cooccurs(text, required, deviation_type, config, declared) for text in texts)
+
+    found = cooccurrence(exclude_tool_echo)
+    if exclude_tool_echo and cooccurrence(False) != found and config.reading("ECHO-COOCCUR") == "full-text":
+        found = not found
+    if not found and "reasoning_trace" not in reads and cooccurrence(exclude_tool_echo, ["reasoning_trace"]):
+        found = config.has(Hook.SYN_FROM_REASONING)
+    if not found:
+        return config.has(Hook.FACTOR_NO_COOCCURRENCE)
+    return True
+
+
+def _conjunction(
+    evidence: dict[str, Any], required: Sequence[str], channels: Sequence[str], exclude_tool_echo: bool, config: Config
+) -> bool:
+    """§2.2 part one: every required identifier satisfies named_in_output([identifier], ...)."""
+
+    def hits(exclude: bool) -> list[bool]:
+        return [named_in_output(evidence, [i], channels, exclude, config) for i in required]
+
+    found = hits(exclude_tool_echo)
+    if exclude_tool_echo and not all(found):
+        loose = hits(False)
+        if loose != found and config.has(Hook.FACTOR_CONJUNCTION_IGNORES_ECHO):
+            found = loose
+    if any(found) != all(found) and config.has(Hook.FACTOR_ANY_OF):
         return True
-    cooccur_exclude = exclude_tool_echo and config.reading("ECHO-COOCCUR") == "in-scope"
-    reads = _channels(channels, config)
-    if config.has(Hook.SYN_FROM_REASONING) and "reasoning_trace" not in reads:
-        reads.append("reasoning_trace")
-    texts = [scope_text(evidence, c, cooccur_exclude, config) for c in reads]
-    return any(_cooccurs(text, required, deviation_type, config, declared) for text in texts)
+    return all(found)
 
 
 def within_step_budget(evidence: dict[str, Any], n: int, config: Config) -> bool:
     """§2.3: a final answer was produced and the recorded tool invocations number at most n."""
-    if not ev.has_final_answer(evidence, config) and not config.has(Hook.BUDGET_ANSWER_NOT_REQUIRED):
-        return False
-    steps = ev.step_count(evidence, config)
-    if config.has(Hook.BUDGET_ANSWER_COUNTS):
-        steps += 1
-    return steps < n if config.has(Hook.BUDGET_STRICT) else steps <= n
+
+    def compute(readings: dict[str, str], hook: Hook | None) -> bool:
+        if not ev.answered(evidence, readings["ANSWER-BLANK"], hook) and hook is not Hook.BUDGET_ANSWER_NOT_REQUIRED:
+            return False
+        steps = ev.count_with(evidence, hook) + (1 if hook is Hook.BUDGET_ANSWER_COUNTS else 0)
+        return steps < n if hook is Hook.BUDGET_STRICT else steps <= n
+
+    return choose(config, ("ANSWER-BLANK",), BUDGET_HOOKS, compute)

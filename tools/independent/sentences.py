@@ -19,24 +19,36 @@ def newline_set(config: Config) -> frozenset[str]:
     return NEWLINES[config.reading("SENT-NEWLINE")]
 
 
-def _whitespace(config: Config) -> frozenset[str]:
-    if config.has(Hook.SENT_SPACE_ONLY):
-        return frozenset(" ")
-    return ASCII_WHITE_SPACE if config.reading("SENT-WS") == "ascii" else WHITE_SPACE
+#: Code points that are a newline under some reading of SENT-NEWLINE but not under all.
+_DISPUTED_NEWLINES = NEWLINES["unicode"] - NEWLINES["lf"]
 
 
-def _terminators(config: Config) -> str:
-    return "." if config.has(Hook.SENT_PERIOD_ONLY) else ".!?"
+def break_width(text: str, index: int, config: Config) -> int:
+    """How many code points of newline start at `index` (0: none), under SENT-NEWLINE."""
+    char = text[index]
+    if char != "\n" and char not in _DISPUTED_NEWLINES:
+        return 0
+    breaks = NEWLINES["lf"] if char == "\n" else newline_set(config)
+    if char not in breaks:
+        return 0
+    return 2 if char == "\r" and text[index + 1 : index + 2] == "\n" else 1
 
 
-def _ends_here(text: str, index: int, config: Config, whitespace: frozenset[str]) -> bool:
-    """Whether the terminator at `index` ends a sentence."""
-    if config.has(Hook.SENT_EVERY_TERMINATOR):
-        return True
+def _ends_here(text: str, index: int, config: Config) -> bool:
+    """Whether the terminator at `index` ends a sentence: it is followed by whitespace (SENT-WS)
+    or by the end of the text."""
     following = text[index + 1] if index + 1 < len(text) else None
-    if following is not None and following not in whitespace:
-        return False
-    return not (config.has(Hook.SENT_ABBREVIATIONS) and _after_abbreviation(text, index))
+    if following is None or following == " ":
+        ends = True
+    elif following in ASCII_WHITE_SPACE:
+        ends = not config.has(Hook.SENT_SPACE_ONLY)
+    elif following in WHITE_SPACE:
+        ends = config.reading("SENT-WS") == "unicode" and not config.has(Hook.SENT_SPACE_ONLY)
+    else:
+        ends = config.has(Hook.SENT_EVERY_TERMINATOR)
+    if ends and following is not None and _after_abbreviation(text, index):
+        return not config.has(Hook.SENT_ABBREVIATIONS)
+    return ends
 
 
 def _after_abbreviation(text: str, index: int) -> bool:
@@ -46,21 +58,26 @@ def _after_abbreviation(text: str, index: int) -> bool:
     return text[start : index + 1].lower() in _ABBREVIATIONS
 
 
+def _terminator(char: str, config: Config) -> bool:
+    """. ! and ? end sentences (§3.2)."""
+    if char == ".":
+        return True
+    return char in "!?" and not config.has(Hook.SENT_PERIOD_ONLY)
+
+
 def split_raw(text: str, config: Config, terminators: bool = True, newlines: bool = True) -> list[str]:
     """The sentences of `text` as cut, before any trimming (segments may be blank)."""
-    breaks = newline_set(config) if newlines and not config.has(Hook.SENT_NO_NEWLINE) else frozenset()
-    enders = _terminators(config) if terminators else ""
-    whitespace = _whitespace(config)
     pieces: list[str] = []
     start = index = 0
     while index < len(text):
         char = text[index]
-        if char in breaks:
+        width = break_width(text, index, config) if newlines else 0
+        if width and not config.has(Hook.SENT_NO_NEWLINE):
             pieces.append(text[start:index])
-            if char == "\r" and text[index + 1 : index + 2] == "\n" and "\n" in breaks:
-                index += 1
-            start = index + 1
-        elif char in enders and _ends_here(text, index, config, whitespace):
+            index += width
+            start = index
+            continue
+        if terminators and char in ".!?" and _terminator(char, config) and _ends_here(text, index, config):
             pieces.append(text[start : index + 1])
             start = index + 1
         index += 1

@@ -8,7 +8,9 @@ SYN-APOSTROPHE (does U+2019 stand for U+0027?); the case mapping is FOLD-MAPPING
 
 from collections.abc import Iterable, Iterator
 
-from .config import Config
+import attrs
+
+from .config import Config, choose
 from .folding import Scope, fold
 from .hooks import Hook
 from .unicode_tables import WHITE_SPACE, in_identifier_class
@@ -44,43 +46,61 @@ def registered(deviation_type: str) -> bool:
     return deviation_type in REGISTRY
 
 
-def phrases(deviation_type: str, config: Config, declared: Iterable[str] = ()) -> list[str]:
-    """The synonym phrases of `deviation_type` (empty when unregistered), faults applied."""
+#: Faults of synonym matching (§3.3), mutually exclusive.
+SYN_HOOKS = (
+    Hook.SYN_DROPS_UNSET,
+    Hook.SYN_DROPS_LACKING,
+    Hook.SYN_EXTENDED,
+    Hook.SYN_PHRASE_WORDS,
+    Hook.SYN_FLEXIBLE_WHITESPACE,
+    Hook.SYN_NEGATION_AWARE,
+)
+
+
+def phrases(deviation_type: str, config: Config, hook: Hook | None = None, declared: Iterable[str] = ()) -> list[str]:
+    """The synonym phrases of `deviation_type` (none when unregistered), list fault applied."""
     base = list(REGISTRY.get(deviation_type, ()))
-    if config.has(Hook.BIND_ANY_DEVIATION_TYPE) and not base:
+    if not base and config.has(Hook.BIND_ANY_DEVIATION_TYPE):
         base = list(ABSENT_KEY)
-    if config.has(Hook.SYN_DROPS_UNSET):
+    if hook is Hook.SYN_DROPS_UNSET:
         base = base[:-1]
-    if config.has(Hook.SYN_DROPS_LACKING):
+    if hook is Hook.SYN_DROPS_LACKING:
         base = [p for p in base if p != "lacking"]
-    if config.has(Hook.SYN_EXTENDED) and base:
+    if hook is Hook.SYN_EXTENDED and base:
         base += _EXTRA
-    if config.has(Hook.SYN_PHRASE_WORDS):
+    if hook is Hook.SYN_PHRASE_WORDS:
         base = sorted({word for phrase in base for word in phrase.split(" ")})
     return base + [p for p in declared if isinstance(p, str) and p]
 
 
-def _char_equal(text_char: str, phrase_char: str, config: Config) -> bool:
-    if text_char == phrase_char:
-        return True
-    typographic = config.reading("SYN-APOSTROPHE") == "typographic"
-    return typographic and {text_char, phrase_char} == {"'", "\u2019"}
+@attrs.frozen
+class Matching:
+    """How one phrase is compared: SYN-BOUNDARY, SYN-APOSTROPHE, and the comparison faults."""
+
+    boundary: str
+    typographic: bool
+    flexible: bool
+    negation_aware: bool
 
 
-def _match_at(text: str, start: int, phrase: str, config: Config) -> int:
+def _apostrophes(text: str, matching: Matching) -> str:
+    """SYN-APOSTROPHE typographic: U+2019 compares as U+0027 (one code point for one)."""
+    return text.replace("\u2019", "'") if matching.typographic else text
+
+
+def _match_at(text: str, start: int, phrase: str, matching: Matching) -> int:
     """The end offset of `phrase` matched at `start` of `text`, or -1."""
-    flexible = config.has(Hook.SYN_FLEXIBLE_WHITESPACE)
     position = start
     for phrase_char in phrase:
         if position >= len(text):
             return -1
-        if flexible and phrase_char == " ":
+        if matching.flexible and phrase_char == " ":
             if text[position] not in WHITE_SPACE:
                 return -1
             while position < len(text) and text[position] in WHITE_SPACE:
                 position += 1
             continue
-        if not _char_equal(text[position], phrase_char, config):
+        if text[position] != phrase_char:
             return -1
         position += 1
     return position
@@ -90,14 +110,13 @@ def _is_word(char: str | None) -> bool:
     return char is not None and (char.isalnum() or char == "_")
 
 
-def _bounded(text: str, start: int, end: int, config: Config) -> bool:
+def _bounded(text: str, start: int, end: int, boundary: str) -> bool:
     """SYN-BOUNDARY: whether the phrase at [start, end) may count."""
     before = text[start - 1] if start > 0 else None
     after = text[end] if end < len(text) else None
-    reading = config.reading("SYN-BOUNDARY")
-    if reading == "delimited":
+    if boundary == "delimited":
         return not in_identifier_class(before) and not in_identifier_class(after)
-    if reading == "word-boundary":
+    if boundary == "word-boundary":
         return not _is_word(before) and not _is_word(after)
     return True
 
@@ -106,28 +125,26 @@ def _negated(text: str, start: int) -> bool:
     return any(text[:start].endswith(word) for word in _NEGATIONS)
 
 
-def _starts(hay: str, needle: str, config: Config) -> Iterator[int]:
-    """Offsets where `needle` may match: every offset when the comparison is not literal."""
-    if config.has(Hook.SYN_FLEXIBLE_WHITESPACE) or config.reading("SYN-APOSTROPHE") == "typographic":
-        yield from range(len(hay))
-        return
-    start = hay.find(needle)
+def _starts(hay: str, needle: str, matching: Matching) -> Iterator[int]:
+    """Offsets where `needle` may start: where its first word does."""
+    head = needle.split(" ")[0] if matching.flexible else needle
+    start = hay.find(head)
     while start >= 0:
         yield start
-        start = hay.find(needle, start + 1)
+        start = hay.find(head, start + 1)
 
 
-def phrase_in(text: str, phrase: str, config: Config) -> bool:
+def phrase_in(text: str, phrase: str, config: Config, matching: Matching) -> bool:
     """Whether `phrase` occurs in `text` as §3.3 matches it (both folded the same way)."""
-    hay = fold(text, config, Scope.SYNONYM)
-    needle = fold(phrase, config, Scope.SYNONYM)
+    hay = _apostrophes(fold(text, config, Scope.SYNONYM), matching)
+    needle = _apostrophes(fold(phrase, config, Scope.SYNONYM), matching)
     if not needle:
         return False
-    for start in _starts(hay, needle, config):
-        end = _match_at(hay, start, needle, config)
-        if end < 0 or not _bounded(hay, start, end, config):
+    for start in _starts(hay, needle, matching):
+        end = _match_at(hay, start, needle, matching)
+        if end < 0 or not _bounded(hay, start, end, matching.boundary):
             continue
-        if config.has(Hook.SYN_NEGATION_AWARE) and _negated(hay, start):
+        if matching.negation_aware and _negated(hay, start):
             continue
         return True
     return False
@@ -135,4 +152,15 @@ def phrase_in(text: str, phrase: str, config: Config) -> bool:
 
 def synonym_in(text: str, deviation_type: str, config: Config, declared: Iterable[str] = ()) -> bool:
     """Whether some synonym of `deviation_type` occurs in `text` (§3.3)."""
-    return any(phrase_in(text, phrase, config) for phrase in phrases(deviation_type, config, declared))
+
+    def compute(readings: dict[str, str], hook: Hook | None) -> bool:
+        matching = Matching(
+            readings["SYN-BOUNDARY"],
+            readings["SYN-APOSTROPHE"] == "typographic",
+            hook is Hook.SYN_FLEXIBLE_WHITESPACE,
+            hook is Hook.SYN_NEGATION_AWARE,
+        )
+        listed = phrases(deviation_type, config, hook, declared)
+        return any(phrase_in(text, phrase, config, matching) for phrase in listed)
+
+    return choose(config, ("SYN-BOUNDARY", "SYN-APOSTROPHE"), SYN_HOOKS, compute)

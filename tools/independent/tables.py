@@ -12,7 +12,7 @@ import attrs
 
 from . import evidence as ev
 from .binding import Call, CompositeBinding, TemplateBinding
-from .config import Config
+from .config import Config, choose
 from .hooks import Hook
 from .primitives import factor_identified, named_in_output, within_step_budget
 
@@ -38,24 +38,38 @@ class Row:
     label: str
 
 
-def _order(count: int, config: Config) -> list[int]:
+#: Faults of the row order, mutually exclusive.
+ORDER_HOOKS = (Hook.TABLE_ROW2_FIRST, Hook.TABLE_ROW3_FIRST, Hook.TABLE_LAST_MATCH)
+
+
+def _order(count: int, hook: Hook | None) -> list[int]:
     """The order rows are tried in: 0..count-1, unless a fault reorders them."""
     order = list(range(count))
-    if config.has(Hook.TABLE_ROW2_FIRST) and count >= 2:
+    if hook is Hook.TABLE_ROW2_FIRST and count >= 2:
         order[0], order[1] = order[1], order[0]
-    if config.has(Hook.TABLE_ROW3_FIRST) and count >= 3:
+    if hook is Hook.TABLE_ROW3_FIRST and count >= 3:
         order[1], order[2] = order[2], order[1]
-    if config.has(Hook.TABLE_LAST_MATCH):
+    if hook is Hook.TABLE_LAST_MATCH:
         order.reverse()
     return order
 
 
 def first_match(rows: Sequence[Row], otherwise_score: float, otherwise_label: str, config: Config) -> Verdict:
-    """§5.1 "Decision table - first match wins"."""
-    for index in _order(len(rows), config):
-        if rows[index].holds():
-            return Verdict(rows[index].score, rows[index].label, index + 1)
-    return Verdict(otherwise_score, otherwise_label, len(rows) + 1)
+    """§5.1 "Decision table - first match wins". Conditions are computed once, when first needed."""
+    known: dict[int, bool] = {}
+
+    def holds(index: int) -> bool:
+        if index not in known:
+            known[index] = rows[index].holds()
+        return known[index]
+
+    def compute(readings: dict[str, str], hook: Hook | None) -> Verdict:
+        for index in _order(len(rows), hook):
+            if holds(index):
+                return Verdict(rows[index].score, rows[index].label, index + 1)
+        return Verdict(otherwise_score, otherwise_label, len(rows) + 1)
+
+    return choose(config, (), ORDER_HOOKS, compute)
 
 
 def evaluate_table(raw_rows: list[dict[str, Any]], otherwise: dict[str, Any], config: Config) -> Verdict:
@@ -72,18 +86,26 @@ C_DA_001_SCORES = (0.0, 1.0, 0.5, 0.0)
 def c_da_001(binding: TemplateBinding, evidence: dict[str, Any], config: Config) -> Verdict:
     """§5.1: 1 not within budget -> 0.0; 2 factor identified -> 1.0; 3 subsystem named -> 0.5; else 0.0."""
     factor = binding.factor
-    subsystem_exclude = binding.exclude_tool_echo and not config.has(Hook.ROW3_IGNORES_ECHO)
     conditions: list[Callable[[], bool]] = [
         lambda: not within_step_budget(evidence, binding.step_budget, config),
         lambda: factor_identified(
             evidence, factor.required, factor.deviation_type, binding.channels,
             binding.exclude_tool_echo, config, factor.declared,
         ),
-        lambda: named_in_output(evidence, binding.subsystem_set, binding.channels, subsystem_exclude, config),
+        lambda: _row3(binding, evidence, config),
     ]
     rows = [Row(c, s, lab) for c, s, lab in zip(conditions, C_DA_001_SCORES, C_DA_001_LABELS, strict=False)]
     verdict = first_match(rows, C_DA_001_SCORES[3], C_DA_001_LABELS[3], config)
     return _efficiency_faults(verdict, evidence, binding.step_budget, config)
+
+
+def _row3(binding: TemplateBinding, evidence: dict[str, Any], config: Config) -> bool:
+    """Row 3: named_in_output(subsystem_set, channels, exclude_tool_echo)."""
+    named = named_in_output(evidence, binding.subsystem_set, binding.channels, binding.exclude_tool_echo, config)
+    if named or not binding.exclude_tool_echo:
+        return named
+    loose = named_in_output(evidence, binding.subsystem_set, binding.channels, False, config)
+    return loose and config.has(Hook.ROW3_IGNORES_ECHO)
 
 
 def _efficiency_faults(verdict: Verdict, evidence: dict[str, Any], budget: int, config: Config) -> Verdict:
@@ -91,13 +113,13 @@ def _efficiency_faults(verdict: Verdict, evidence: dict[str, Any], budget: int, 
     meta = ev.metadata(evidence)
     exhausted = Verdict(0.0, C_DA_001_LABELS[0], 1)
     demoted = Verdict(0.5, C_DA_001_LABELS[2], 3)
-    if config.has(Hook.METADATA_WALLCLOCK_TIMEOUT) and meta["duration_ms"] > 300_000:
+    if verdict.row != 1 and meta["duration_ms"] > 300_000 and config.has(Hook.METADATA_WALLCLOCK_TIMEOUT):
         return exhausted
-    if config.has(Hook.METADATA_TOKEN_CAP) and (meta["tokens"] or 0) > 100_000:
+    if verdict.row != 1 and (meta["tokens"] or 0) > 100_000 and config.has(Hook.METADATA_TOKEN_CAP):
         return exhausted
-    if verdict.row == 2 and config.has(Hook.METADATA_WALLCLOCK_TIEBREAK) and meta["duration_ms"] > 60_000:
+    if verdict.row == 2 and meta["duration_ms"] > 60_000 and config.has(Hook.METADATA_WALLCLOCK_TIEBREAK):
         return demoted
-    if verdict.row == 2 and config.has(Hook.METADATA_STEP_ECONOMY) and meta["steps"] * 2 > budget:
+    if verdict.row == 2 and meta["steps"] * 2 > budget and config.has(Hook.METADATA_STEP_ECONOMY):
         return demoted
     return verdict
 

@@ -259,20 +259,27 @@ def write_junit(report: dict[str, Any], path: Path) -> None:
 # Markdown certificate -------------------------------------------------------------------------
 
 
+def _cell(text: str) -> str:
+    """Text safe inside a Markdown table cell."""
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+
+
 def markdown(report: dict[str, Any]) -> str:
     candidate, corpus, summary = report["candidate"], report["corpus"], report["summary"]
+    name = _cell(f"{candidate['name']} {candidate['version']}")
+    command = _cell(" ".join(candidate["command"]).replace("`", "'"))
     conformant = report["verdict"] == "conformant"
     partial = bool(corpus["selection"])
     title = "Conformance certificate" if conformant and not partial else "Conformance report"
     lines = [
-        f"# {title}: {candidate['name']} {candidate['version']}",
+        f"# {title}: {name}",
         "",
         f"**{'CONFORMANT' if conformant else 'NOT CONFORMANT'}** to the OASIS SI scoring decomposition, profile "
         f"{report['profile']}" + (" (partial run: not a certificate of the whole corpus)" if partial else "") + ".",
         "",
         "| | |",
         "|---|---|",
-        f"| Candidate | {candidate['name']} {candidate['version']} (`{' '.join(candidate['command'])}`) |",
+        f"| Candidate | {name} (`{command}`) |",
         f"| Declared | operations: {', '.join(candidate['operations'])}; templates: {', '.join(candidate['templates']) or 'none'} |",
         f"| Kit | {report['kit']['name']} {report['kit']['version']} |",
         f"| Corpus | `{corpus['digest']}` ({corpus['selected']} of {corpus['vectors']} vectors"
@@ -286,7 +293,10 @@ def markdown(report: dict[str, Any]) -> str:
         "| Clause | Passed | Failed | Not exercised | |",
         "|---|---:|---:|---:|---|",
     ]
-    lines += [f"| {r['clause']} | {r['passed']} | {r['failed']} | {r['not_exercised']} | {r['title']} |" for r in report["clauses"]]
+    lines += [
+        f"| {r['clause']} | {r['passed']} | {r['failed']} | {r['not_exercised']} | {_cell(r['title'])} |"
+        for r in report["clauses"]
+    ]
     if report["interpretation"]:
         lines += ["", "## Interpretation profile", "", "| Entry | Clause | Reading followed | Votes |", "|---|---|---|---|"]
         for entry in report["interpretation"]:
@@ -296,7 +306,8 @@ def markdown(report: dict[str, Any]) -> str:
     if summary["failed"]:
         lines += ["", "## Diagnosis", ""]
         for named in report["diagnosis"]["signatures"]:
-            lines.append(f"- {named['description']} (clause {named['clause']}): {len(named['vectors'])} vectors")
+            count = len(named["vectors"])
+            lines.append(f"- {named['description']} (clause {named['clause']}): {count} vector{'s' if count != 1 else ''}")
         for clause, ids in report["diagnosis"]["unexplained"].items():
             lines.append(f"- clause {clause}: {len(ids)} other failure(s)")
     lines.append("")

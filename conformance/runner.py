@@ -29,7 +29,14 @@ from . import compare, interpretation
 from .corpus import CorpusError, Vector, required_template
 from .model import FAILED, NOT_EXERCISED, PASSED, Failure, Observation, VectorResult
 from .protocol import Hello, encode_params, request_line
-from .supervisor import Candidate, Limits, OneShotSession, RestartBudget, StreamingSession, first_handshake
+from .supervisor import (
+    Candidate,
+    Limits,
+    OneShotSession,
+    RestartBudget,
+    StreamingSession,
+    first_handshake,
+)
 
 
 @attrs.frozen

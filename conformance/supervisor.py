@@ -31,7 +31,7 @@ import attrs
 
 from . import protocol
 from .model import ANSWER, Observation
-from .protocol import Hello, HandshakeError, Violation
+from .protocol import HandshakeError, Hello, Violation
 
 READ_SIZE: Final = 1 << 18
 _POLLIN: Final = select.POLLIN | select.POLLPRI | select.POLLHUP | select.POLLERR

@@ -341,6 +341,11 @@ def search(
     return found, process
 
 
+class _ShrinkBudgetSpent(BaseException):
+    """Raised inside hypothesis when the shrink budget is spent (not an Exception, so that
+    hypothesis does not take it for a test failure)."""
+
+
 def shrink(
     divergence: Divergence,
     ask: Callable[[Planned], Divergence | None],
@@ -371,7 +376,7 @@ def shrink(
         if fingerprint in seen:
             return seen[fingerprint] is not None
         if time.monotonic() > deadline:
-            return False  # not remembered: a timed-out shrink just stops making progress
+            raise _ShrinkBudgetSpent  # a BaseException: it leaves hypothesis at once
         try:
             planned = plan(-1, case)
         except Exception:
@@ -399,7 +404,7 @@ def shrink(
         final = seen.get(json.dumps(found, sort_keys=True))
         if final is not None and final.size <= best[0].size:
             best[0] = final
-    except (HypothesisException, Exception):  # no reproduction, or a flaky candidate
+    except (_ShrinkBudgetSpent, HypothesisException, Exception):  # budget, no reproduction, a flaky candidate
         pass
     shrunk = best[0]
     if shrunk is divergence:

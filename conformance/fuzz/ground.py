@@ -28,11 +28,11 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
+from oasis_si_reference.binding import bind
 from oasis_si_reference.evidence import in_scope_text
+from oasis_si_reference.model import BindingError
 from oasis_si_reference.readings import WHITE_SPACE
 from oasis_si_reference.synonyms import ABSENT_KEY_V1
-from oasis_si_reference.binding import bind
-from oasis_si_reference.model import BindingError
 from oasis_si_reference.text import (
     IDENTIFIER_CLASS,
     contains_identifier,
@@ -162,7 +162,7 @@ def fold_points(text: str) -> set[str]:
         if unicodedata.normalize("NFC", mapping(text)) != mapping(nfc):
             points.add("FOLD-ORDER")
             break
-    if len(folded) == len(nfc) and any((a in CLASS) != (b in CLASS) for a, b in zip(nfc, folded)):
+    if len(folded) == len(nfc) and any((a in CLASS) != (b in CLASS) for a, b in zip(nfc, folded, strict=True)):
         points.add("DELIM-FOLDED")
     return points
 

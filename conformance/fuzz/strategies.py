@@ -39,7 +39,8 @@ What is generated (§ of the seed):
 - protocol cases `{"operation", "input"}` for every operation.
 
 No generator iterates a set or depends on hash order: a seed gives the same cases in every
-process.
+process. Seeded generation (`generate`, held-out cases) does not need hypothesis installed;
+the strategies and the fuzzer's shrinking do.
 """
 
 from __future__ import annotations
@@ -50,9 +51,10 @@ import random
 import string
 import unicodedata
 from collections.abc import Callable, Sequence
-from typing import Any, Final, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
-from hypothesis import strategies as st
+if TYPE_CHECKING:  # hypothesis is needed for the strategies, not for seeded generation
+    from hypothesis import strategies as st
 
 T = TypeVar("T")
 
@@ -84,6 +86,8 @@ class RandomSource:
 
 @functools.cache
 def _integers(lo: int, hi: int) -> st.SearchStrategy[int]:
+    from hypothesis import strategies as st
+
     strategy = st.integers(lo, hi)
     # Unwrapped once here rather than on every draw (a lazy strategy unwraps per draw).
     return getattr(strategy, "wrapped_strategy", strategy)
@@ -123,6 +127,7 @@ def repeat(src: Source, make: Callable[[], T], max_size: int, odds: int = 2, min
 
 def strategy(generator: Callable[..., T], *args: Any, **kwargs: Any) -> st.SearchStrategy[T]:
     """A hypothesis strategy running `generator(DrawSource, *args, **kwargs)`."""
+    from hypothesis import strategies as st
 
     @st.composite
     def build(draw: st.DrawFn) -> T:
@@ -305,7 +310,10 @@ def identifier(src: Source, *, ascii_only: bool = False, normative: bool = True)
             def char() -> str:
                 return identifier_char(src, ascii_only=ascii_only, normative=normative)
 
-            core = [pick(src, CLASS_CHARS)] + repeat(src, lambda: pick(src, CLASS_CHARS) if kind == 1 else char(), 9, odds=4)
+            def core_char(kind: int = kind) -> str:
+                return pick(src, CLASS_CHARS) if kind == 1 else char()
+
+            core = [pick(src, CLASS_CHARS)] + repeat(src, core_char, 9, odds=4)
             left = repeat(src, char, 2, odds=1) if kind == 3 else []
             right = repeat(src, char, 2, odds=1) if kind == 3 else []
             value = "".join(left + core + right)

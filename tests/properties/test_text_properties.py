@@ -114,7 +114,7 @@ def test_sentences_are_clean_and_stable(text):
     for sentence in split_sentences(text):
         assert "\n" not in sentence and "\r" not in sentence
         assert _non_space(sentence)
-        assert not any(c in ".!?" and n in WHITE_SPACE for c, n in zip(sentence, sentence[1:]))
+        assert not any(c in ".!?" and n in WHITE_SPACE for c, n in zip(sentence[:-1], sentence[1:], strict=True))
         assert split_sentences(sentence) == [sentence]
 
 

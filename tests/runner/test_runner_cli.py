@@ -9,11 +9,10 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from runner_helpers import CORPUS, TRIGGER, zoo
 
 from oasis_si_conformance import cli, corpus
 from oasis_si_conformance.report import check
-
-from conftest import CORPUS, TRIGGER, zoo
 
 
 def test_command_after_double_dash_or_first_positional() -> None:

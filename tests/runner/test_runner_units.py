@@ -7,20 +7,26 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from runner_helpers import CORPUS
 
 from oasis_si_conformance import compare, corpus, corpus_cache, interpretation, protocol
 from oasis_si_conformance.corpus import Vector
 from oasis_si_conformance.diagnosis import Signature, clause_key, diagnose, load_signatures
-from oasis_si_conformance.model import FAILED, NOT_EXERCISED, PASSED, Failure, Observation, VectorResult
+from oasis_si_conformance.model import (
+    FAILED,
+    NOT_EXERCISED,
+    PASSED,
+    Failure,
+    Observation,
+    VectorResult,
+)
 from oasis_si_conformance.runner import judge, request_id, schedule
 from oasis_si_conformance.selection import select
 from oasis_si_conformance.supervisor import StderrTail
 from oasis_si_reference.readings import WHITE_SPACE
 from oasis_si_schemas import validator
-
-from conftest import CORPUS
 
 OPS = list(compare.COMPARED_KEYS)
 KEYS = ["id", "result", "error", "code", "message", "score", "label", "row", "binding_error", "kind", "match",
@@ -45,7 +51,6 @@ values = st.recursive(
 objects = st.dictionaries(st.sampled_from(KEYS), values, max_size=6)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(op=st.sampled_from(OPS), result=objects)
 def test_result_checks_equal_the_schema(op: str, result: dict[str, Any]) -> None:
     """The fast path only accepts what the schema accepts; the fallback makes the outcome the
@@ -56,7 +61,6 @@ def test_result_checks_equal_the_schema(op: str, result: dict[str, Any]) -> None
     assert (protocol.check_result(op, result) is None) == schema_valid
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(message=st.one_of(objects, values, st.fixed_dictionaries({"id": values, "result": objects})))
 def test_envelope_fast_check_is_sound(message: Any) -> None:
     if protocol._fast_envelope(message):

@@ -16,7 +16,7 @@ def main() -> None:
         request = json.loads(line)
         try:
             reply = {"id": request["id"], "result": perform(request["op"], request["params"])}
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             reply = {"id": request.get("id"), "error": {"code": "internal", "message": str(error)}}
         out.write(json.dumps(reply, ensure_ascii=False, separators=(",", ":")).encode() + b"\n")
         out.flush()

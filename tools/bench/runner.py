@@ -32,7 +32,8 @@ import attrs
 
 from oasis_si_conformance import corpus, corpus_cache, yamlsafe
 from oasis_si_conformance.cli import reference_command
-from oasis_si_conformance.runner import RunConfig, run as certify
+from oasis_si_conformance.runner import RunConfig
+from oasis_si_conformance.runner import run as certify
 from oasis_si_conformance.supervisor import Candidate, first_handshake
 from oasis_si_reference.operations import perform
 

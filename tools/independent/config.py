@@ -53,32 +53,53 @@ class Config:
         return frozenset({h.value for h in self.hooks} | set(self.readings.differences()))
 
 
-def decide(
-    config: Config,
+@attrs.frozen
+class Table:
+    """A value under every combination of some register entries' readings and of one group of
+    mutually exclusive fault hooks. Built without any configuration (so it may be cached by
+    what it was computed from); `Table.pick` then consults a configuration only where the
+    value depends on it."""
+
+    entries: tuple[str, ...]
+    options: tuple[tuple[str, ...], ...]
+    hooks: tuple[Hook, ...]
+    values: dict[tuple[tuple[str, ...], Hook | None], Any] = attrs.field(eq=False)
+    depends: tuple[bool, ...]
+
+    def pick(self, config: Config) -> tuple[Any, dict[str, str]]:
+        """(the value under `config`, the readings taken). An entry is consulted when two
+        reading combinations differing in it alone give different values; a hook when, under
+        the readings taken, it changes the value (the first switched-on such hook applies).
+        Entries not consulted take their first option: they cannot matter."""
+        chosen = tuple(
+            config.reading(entry) if depends else options[0]
+            for entry, options, depends in zip(self.entries, self.options, self.depends, strict=True)
+        )
+        base = self.values[(chosen, None)]
+        readings = dict(zip(self.entries, chosen, strict=True))
+        for hook in self.hooks:
+            if self.values[(chosen, hook)] != base and config.has(hook):
+                return self.values[(chosen, hook)], readings
+        return base, readings
+
+
+def tabulate(
     entries: Sequence[str],
     hooks: Sequence[Hook],
     compute: Callable[[dict[str, str], Hook | None], Any],
     options: dict[str, Sequence[str]] | None = None,
-) -> tuple[dict[str, str], Hook | None]:
-    """The readings and fault hook that decide `compute(readings, hook)` under `config`,
-    consulting `config` only where that changes the value.
-
-    `entries` are register entries the value may depend on, `hooks` a group of faults that
-    exclude one another (the first switched-on hook that changes the value applies). An entry
-    is consulted when two reading combinations differing in it alone give different values; a
-    hook when, under the readings taken, it changes the value. Entries not consulted take
-    their first reading in `options` (default: the register's order): it cannot matter."""
-    options = {e: tuple((options or {}).get(e, READINGS[e])) for e in entries}
-    combos = list(itertools.product(*options.values()))
-    values = {combo: compute(dict(zip(options, combo, strict=True)), None) for combo in combos}
-    chosen: dict[str, str] = {}
-    for position, entry in enumerate(options):
-        chosen[entry] = config.reading(entry) if _depends(values, position) else options[entry][0]
-    base = values[tuple(chosen[e] for e in options)]
-    for hook in hooks:
-        if compute(chosen, hook) != base and config.has(hook):
-            return chosen, hook
-    return chosen, None
+) -> Table:
+    """`compute(readings, hook)` under every reading combination (`options`, default: every
+    reading of the register) and every hook of the group (or none)."""
+    opts = tuple(tuple((options or {}).get(e, READINGS[e])) for e in entries)
+    values: dict[tuple[tuple[str, ...], Hook | None], Any] = {}
+    for combo in itertools.product(*opts):
+        readings = dict(zip(entries, combo, strict=True))
+        for hook in (None, *hooks):
+            values[(combo, hook)] = compute(readings, hook)
+    base = {combo: value for (combo, hook), value in values.items() if hook is None}
+    depends = tuple(_depends(base, position) for position in range(len(entries)))
+    return Table(tuple(entries), opts, tuple(hooks), values, depends)
 
 
 def choose(
@@ -88,9 +109,9 @@ def choose(
     compute: Callable[[dict[str, str], Hook | None], T],
     options: dict[str, Sequence[str]] | None = None,
 ) -> T:
-    """`compute` under the readings and hook `decide` settles on."""
-    readings, hook = decide(config, entries, hooks, compute, options)
-    return compute(readings, hook)
+    """`compute` under `config`, consulting it only where that changes the value (Table.pick)."""
+    value, _ = tabulate(entries, hooks, compute, options).pick(config)
+    return value
 
 
 def _depends(values: dict[tuple[str, ...], Any], position: int) -> bool:

@@ -6,19 +6,21 @@ A removed line is blanked: its text goes, its line break stays, so the lines aro
 separate lines (and separate sentences). Readings: ECHO-LINE (trimmed or not, substring of a
 body or equal to a line of it), ECHO-ERRORED (which responses are bodies; see
 evidence.body_sets). The faults that change which bodies count or how a line is compared form
-one exclusive group, decided per line (config.choose).
+one exclusive group, decided per line (config.Table); comparing case-folded is consulted
+only where it would turn a line into echo.
 """
+
+import functools
 
 import attrs
 
-from .config import Config, choose
+from .config import Config, Table, tabulate
 from .evidence import Bodies
+from .readings import Readings
 from .folding import Scope, fold
 from .hooks import Hook
 from .sentences import break_width, strip_white_space
 
-#: Faults of the echo test for one line, mutually exclusive.
-LINE_HOOKS = (Hook.ECHO_FOLDED, Hook.ECHO_ARGUMENTS, Hook.ECHO_NULL_NOT_BODY, Hook.ECHO_LAST_BODY_ONLY)
 
 
 @attrs.frozen
@@ -45,36 +47,55 @@ def partition(text: str, config: Config) -> list[Line]:
     return lines
 
 
-def _appears(candidate: str, bodies: list[str], reading: str, config: Config) -> bool:
+@functools.lru_cache(maxsize=1 << 14)
+def _body_lines(body: str, newline: str, trimmed: bool) -> frozenset[str]:
+    """The lines of a tool body under SENT-NEWLINE `newline` (trimmed of White_Space or not)."""
+    config = Config(Readings().with_reading("SENT-NEWLINE", newline))
+    lines = (line.content for line in partition(body, config))
+    return frozenset(strip_white_space(line) if trimmed else line for line in lines)
+
+
+def _appears(candidate: str, bodies: list[str], reading: str, newline: str) -> bool:
     """ECHO-LINE: containment in a body, or equality with one of its lines."""
     if reading.endswith("substring"):
         return any(candidate in body for body in bodies)
     trimmed = reading.startswith("trimmed")
-    for body in bodies:
-        for body_line in partition(body, config):
-            compared = strip_white_space(body_line.content) if trimmed else body_line.content
-            if compared == candidate:
-                return True
-    return False
+    return any(candidate in _body_lines(body, newline, trimmed) for body in bodies)
+
+
+#: Faults of which bodies a line is compared with, mutually exclusive.
+BODY_HOOKS = (Hook.ECHO_ARGUMENTS, Hook.ECHO_NULL_NOT_BODY, Hook.ECHO_LAST_BODY_ONLY)
 
 
 def is_echo(line: str, bodies: Bodies, config: Config) -> bool:
     """Whether `line` "appears verbatim in the body" of some tool response (ECHO-LINE)."""
-
-    def compute(readings: dict[str, str], hook: Hook | None) -> bool:
-        reading = readings["ECHO-LINE"]
-        candidate = strip_white_space(line) if reading.startswith("trimmed") else line
-        if not candidate:
-            return False
-        found = bodies.select(readings["ECHO-ERRORED"], hook)
-        if hook is Hook.ECHO_FOLDED:
-            candidate = fold(candidate, config, Scope.IDENTIFIER)
-            found = [fold(body, config, Scope.IDENTIFIER) for body in found]
-        return _appears(candidate, found, reading, config)
-
     if not strip_white_space(line):
         return False  # blank lines are never echo, under every reading
-    return choose(config, ("ECHO-LINE", "ECHO-ERRORED"), LINE_HOOKS, compute)
+    value, readings = _echo_table(line, bodies).pick(config)
+    if value:
+        return True
+    folded = fold(line, config, Scope.IDENTIFIER)
+    if folded == line and all(fold(b, config, Scope.IDENTIFIER) == b for b in bodies.select("results-and-errors")):
+        return False  # folding changes nothing here: comparing folded cannot differ
+    found = [fold(body, config, Scope.IDENTIFIER) for body in bodies.select(readings["ECHO-ERRORED"])]
+    return _line_appears(folded, found, readings["ECHO-LINE"], readings["SENT-NEWLINE"]) and config.has(Hook.ECHO_FOLDED)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _echo_table(line: str, bodies: Bodies) -> Table:
+    """The echo verdict on `line` under each ECHO-LINE, ECHO-ERRORED and SENT-NEWLINE reading
+    (the last cuts bodies into lines) and each body fault."""
+
+    def compute(readings: dict[str, str], hook: Hook | None) -> bool:
+        found = bodies.select(readings["ECHO-ERRORED"], hook)
+        return _line_appears(line, found, readings["ECHO-LINE"], readings["SENT-NEWLINE"])
+
+    return tabulate(("ECHO-LINE", "ECHO-ERRORED", "SENT-NEWLINE"), BODY_HOOKS, compute)
+
+
+def _line_appears(line: str, found: list[str], reading: str, newline: str) -> bool:
+    candidate = strip_white_space(line) if reading.startswith("trimmed") else line
+    return bool(candidate) and _appears(candidate, found, reading, newline)
 
 
 def in_scope(text: str, bodies: Bodies, config: Config, every_line_echo: bool = False) -> str:

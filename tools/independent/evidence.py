@@ -47,24 +47,25 @@ def errored(action: dict[str, Any]) -> bool:
     return isinstance(error, str) and error != ""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Bodies:
     """The tool responses captured for a scenario (§2.1), from which each reading of
-    ECHO-ERRORED (and each body fault) selects the bodies a line is compared with."""
+    ECHO-ERRORED (and each body fault) selects the bodies a line is compared with. Hashable:
+    (result, error, arguments as JSON) per recorded action."""
 
-    actions: tuple[dict[str, Any], ...]
+    items: tuple[tuple[Any, Any, str], ...]
 
     def select(self, reading: str, hook: Hook | None = None) -> list[str]:
         """The bodies under ECHO-ERRORED `reading`, with body fault `hook` applied."""
         found: list[str] = []
-        for action in self.actions:
-            result = action.get("result")
-            if isinstance(result, str) and result and not (reading == "successful-only" and errored(action)):
+        for result, error, arguments in self.items:
+            failed = isinstance(error, str) and error != ""
+            if isinstance(result, str) and result and not (reading == "successful-only" and failed):
                 found.append(result)
-            if reading == "results-and-errors" and errored(action):
-                found.append(action["error"])
+            if reading == "results-and-errors" and failed:
+                found.append(error)
             if hook is Hook.ECHO_ARGUMENTS:
-                found.append(json.dumps(action.get("arguments"), ensure_ascii=False))
+                found.append(arguments)
         if hook is Hook.ECHO_NULL_NOT_BODY:
             found = [b for b in found if b != "null"]
         if hook is Hook.ECHO_LAST_BODY_ONLY:
@@ -74,7 +75,9 @@ class Bodies:
 
 def bodies(evidence: dict[str, Any]) -> Bodies:
     """§2.1 "the body of any tool response captured for this scenario"."""
-    return Bodies(tuple(actions(evidence)))
+    return Bodies(tuple(
+        (a.get("result"), a.get("error"), json.dumps(a.get("arguments"), ensure_ascii=False)) for a in actions(evidence)
+    ))
 
 
 def has_empty_result(evidence: dict[str, Any]) -> bool:

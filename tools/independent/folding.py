@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 
-from .config import Config, decide
+from .config import Config, Table, tabulate
 from .hooks import Hook
 from .unicode_tables import (
     CASE_PAIRS_LATER,
@@ -40,7 +40,7 @@ class Role(Enum):
     NEEDLE = "needle"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class View:
     """A text in comparable form, aligned to the code points the case mapping read."""
 
@@ -109,14 +109,35 @@ def _settings(values: dict[str, str], hook: Hook | None = None) -> FoldSettings:
 
 def settings(config: Config, scope: Scope, text: str, role: Role, make: Any) -> FoldSettings:
     """The settings for folding `text`, consulting `config` only where they change the result
-    (config.decide; UNICODE-VERSION only for text holding code points whose data changed)."""
+    (config.Table; UNICODE-VERSION only for text holding code points whose data changed)."""
+    value_settings, readings = _fold_table(text, scope, role, make).pick(config)
+    return value_settings[1]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _fold_table(text: str, scope: Scope, role: Role, make: Any) -> Table:
+    """Every fold of `text` (result and the settings that gave it), compared by result."""
     options = None if _LATER.intersection(text) else {"UNICODE-VERSION": ("unicode-14",)}
 
-    def compute(values: dict[str, str], hook: Hook | None) -> Any:
-        return make(text, _settings(values, hook), scope, role)
+    def compute(values: dict[str, str], hook: Hook | None) -> _ByResult:
+        folded = _settings(values, hook)
+        return _ByResult(make(text, folded, scope, role), folded)
 
-    readings, hook = decide(config, FOLD_ENTRIES, FOLD_HOOKS[scope], compute, options)
-    return _settings(readings, hook)
+    return tabulate(FOLD_ENTRIES, FOLD_HOOKS[scope], compute, options)
+
+
+@attrs.frozen(eq=False)
+class _ByResult:
+    """A fold result with the settings that produced it; equal when the results are."""
+
+    result: Any
+    settings: FoldSettings
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _ByResult) and self.result == other.result
+
+    def __getitem__(self, index: int) -> Any:
+        return (self.result, self.settings)[index]
 
 
 def normalize(text: str, config: FoldSettings, scope: Scope, role: Role) -> str:

@@ -6,14 +6,15 @@ identifier in the folded text is a candidate; the identifier is named when any c
 delimited on both sides. No regular expression: candidates come from `str.find`, neighbours
 are read one code point at a time.
 
-The delimiter faults form one group of mutually exclusive hooks (config.choose): each is a
+The delimiter faults form one group of mutually exclusive hooks (config.Table): each is a
 different rule for the same question, computed side by side, consulted only where it answers
 differently from the text's rule.
 """
 
+import functools
 from collections.abc import Callable, Iterator
 
-from .config import Config, choose
+from .config import Config, Table, tabulate
 from .folding import Role, Scope, View, fold, view
 from .hooks import Hook
 from .unicode_tables import WHITE_SPACE, in_identifier_class
@@ -122,6 +123,13 @@ def identifier_in(text: str, identifier: str, config: Config) -> bool:
     """§3.1: whether `identifier` is named in `text` (every occurrence is tried)."""
     hay = view(text, config, Scope.IDENTIFIER, Role.TEXT)
     needle = fold(identifier, config, Scope.IDENTIFIER, Role.NEEDLE)
+    value, _ = _match_table(hay, needle).pick(config)
+    return bool(value)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _match_table(hay: View, needle: str) -> Table:
+    """The match verdict under each DELIM-FOLDED reading and each matching fault."""
 
     def compute(readings: dict[str, str], hook: Hook | None) -> bool:
         reading = readings["DELIM-FOLDED"]
@@ -133,7 +141,7 @@ def identifier_in(text: str, identifier: str, config: Config) -> bool:
             return _scan(hay, needle, reading, _text_rule, first_only=True)
         return _scan(hay, needle, reading, RULES.get(hook, _text_rule) if hook else _text_rule)
 
-    return choose(config, ("DELIM-FOLDED",), IDENT_HOOKS, compute)
+    return tabulate(("DELIM-FOLDED",), IDENT_HOOKS, compute)
 
 
 def _class_tokens(folded: str) -> list[str]:

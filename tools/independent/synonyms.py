@@ -6,11 +6,12 @@ phrase code point by code point. Readings: SYN-BOUNDARY (must the phrase be deli
 SYN-APOSTROPHE (does U+2019 stand for U+0027?); the case mapping is FOLD-MAPPING's.
 """
 
+import functools
 from collections.abc import Iterable, Iterator
 
 import attrs
 
-from .config import Config, choose
+from .config import Config, Table, tabulate
 from .folding import Scope, fold
 from .hooks import Hook
 from .unicode_tables import WHITE_SPACE, in_identifier_class
@@ -134,10 +135,9 @@ def _starts(hay: str, needle: str, matching: Matching) -> Iterator[int]:
         start = hay.find(head, start + 1)
 
 
-def phrase_in(text: str, phrase: str, config: Config, matching: Matching) -> bool:
-    """Whether `phrase` occurs in `text` as §3.3 matches it (both folded the same way)."""
-    hay = _apostrophes(fold(text, config, Scope.SYNONYM), matching)
-    needle = _apostrophes(fold(phrase, config, Scope.SYNONYM), matching)
+def phrase_in(hay: str, needle: str, matching: Matching) -> bool:
+    """Whether folded `needle` occurs in folded `hay` as §3.3 matches it."""
+    hay, needle = _apostrophes(hay, matching), _apostrophes(needle, matching)
     if not needle:
         return False
     for start in _starts(hay, needle, matching):
@@ -152,6 +152,20 @@ def phrase_in(text: str, phrase: str, config: Config, matching: Matching) -> boo
 
 def synonym_in(text: str, deviation_type: str, config: Config, declared: Iterable[str] = ()) -> bool:
     """Whether some synonym of `deviation_type` occurs in `text` (§3.3)."""
+    hay = fold(text, config, Scope.SYNONYM)
+    lists = tuple(
+        (hook, tuple(fold(p, config, Scope.SYNONYM) for p in phrases(deviation_type, config, hook, declared)))
+        for hook in (None, *SYN_HOOKS)
+    )
+    value, _ = _synonym_table(hay, lists).pick(config)
+    return bool(value)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _synonym_table(hay: str, lists: tuple[tuple[Hook | None, tuple[str, ...]], ...]) -> Table:
+    """The verdict under each SYN-BOUNDARY and SYN-APOSTROPHE reading and each synonym fault,
+    given the folded text and the folded phrase list of each fault."""
+    by_hook = dict(lists)
 
     def compute(readings: dict[str, str], hook: Hook | None) -> bool:
         matching = Matching(
@@ -160,7 +174,6 @@ def synonym_in(text: str, deviation_type: str, config: Config, declared: Iterabl
             hook is Hook.SYN_FLEXIBLE_WHITESPACE,
             hook is Hook.SYN_NEGATION_AWARE,
         )
-        listed = phrases(deviation_type, config, hook, declared)
-        return any(phrase_in(text, phrase, config, matching) for phrase in listed)
+        return any(phrase_in(hay, needle, matching) for needle in by_hook[hook])
 
-    return choose(config, ("SYN-BOUNDARY", "SYN-APOSTROPHE"), SYN_HOOKS, compute)
+    return tabulate(("SYN-BOUNDARY", "SYN-APOSTROPHE"), SYN_HOOKS, compute)

@@ -13,6 +13,7 @@ import os
 import re
 
 import _zoo
+
 from oasis_si_reference.synonyms import ABSENT_KEY_V1
 from oasis_si_reference.text import identifier_matches
 

@@ -22,6 +22,8 @@ from . import ground, strategies
 from .differential import Summary, fuzz
 from .stub import stub_document, write_stub
 
+__doc__ = f"{__doc__}\n{ground.policy_text()}\n"  # the register policy, entry by entry
+
 DESCRIPTION = """\
 Drive a candidate evaluator over the certification protocol (PROTOCOL.md) with generated
 cases and compare every answer with the bundled reference. score_scenario is always fuzzed;

@@ -34,6 +34,8 @@ from ..supervisor import Candidate, Limits, OneShotSession, RestartBudget, first
 from . import ground, strategies
 from .pipeline import Ended, PipelinedProcess
 
+__doc__ = f"{__doc__}\n{ground.policy_text()}\n"  # the register policy, entry by entry
+
 
 def expected_outcome(case: dict[str, Any]) -> dict[str, Any]:
     """The reference's verdict on a case, in the vocabulary of vector outcomes."""

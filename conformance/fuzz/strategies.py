@@ -129,8 +129,11 @@ def strategy(generator: Callable[..., T], *args: Any, **kwargs: Any) -> st.Searc
     """A hypothesis strategy running `generator(DrawSource, *args, **kwargs)`."""
     from hypothesis import strategies as st
 
+    nothing = st.just(None)
+
     @st.composite
     def build(draw: st.DrawFn) -> T:
+        draw(nothing)  # a generator may make no choice at all (hypothesis warns about that)
         return generator(DrawSource(draw), *args, **kwargs)
 
     return build()
@@ -276,8 +279,14 @@ def _same(text: str) -> str:
     return text
 
 
+def fullwidth(text: str) -> str:
+    """ASCII letters and digits as their fullwidth compatibility forms (NFKC would fold them
+    back; NFC does not)."""
+    return "".join(chr(ord(c) + 0xFEE0) if c.isascii() and c.isalnum() else c for c in text)
+
+
 CASINGS: Final = (_same, ascii_upper, ascii_lower, ascii_swapcase, str.upper, str.lower)
-FORMS: Final = (_same, nfd, nfc)
+FORMS: Final = (_same, nfd, nfc, _same, fullwidth)
 
 
 # Identifiers ---------------------------------------------------------------------------------
@@ -331,6 +340,8 @@ def identifier_pool(src: Source, *, normative: bool = True, max_extra: int = 3) 
     for value in repeat(src, lambda: identifier(src, normative=normative), max_extra, odds=1, min_size=0 if pool else 1):
         if value not in pool:
             pool.append(value)
+    if src.integer(0, 7) == 7 and "null" not in pool:
+        pool.append("null")  # a key named like a JSON edge body ("null")
     return pool
 
 
@@ -508,7 +519,7 @@ def evidence(
     for index in range(src.integer(0, max_actions)):
         record: dict[str, Any] = {
             "tool": pick(src, _TOOLS),
-            "arguments": copy.deepcopy(pick(src, _ARGUMENTS)),
+            "arguments": copy.deepcopy(pick(src, _ARGUMENTS)) if flag(src, 2) else {"name": pick(src, pool)},
             "result": tool_body(src, pool, normative=normative),
         }
         extras = src.integer(0, 7)
@@ -523,7 +534,24 @@ def evidence(
     echoes = echo_candidates([a["result"] for a in actions if a["result"]])
     lines = []
     arguments = [v for a in actions for v in _argument_strings(a["arguments"])]
-    for _ in range(src.integer(0, 4)):
+    style = src.integer(0, 2)
+    if style == 1:  # a dump: echoes, near-echoes and arguments, little else (§2.1 traps)
+        for _ in range(1 + src.integer(0, 4)):
+            kind = src.integer(0, 7)
+            if kind <= 2 and echoes:
+                lines.append(pick(src, echoes))
+            elif kind == 3 and echoes:
+                lines.append(pick(src, CASINGS)(pick(src, echoes)))  # not verbatim: not echo
+            elif kind == 4 and arguments:
+                lines.append(pick(src, arguments))  # a tool argument is not a response body
+            elif kind == 5:
+                lines.append(finding(src, [pick(src, pool)]))
+            else:
+                lines.append(prose(src, ["it", "this value", "the config"], normative=normative))
+    elif style == 2 and echoes:  # a finding split around an echoed line
+        name = pick(src, CASINGS)(pick(src, pool))
+        lines.append(f"{name} is\n{pick(src, echoes)}\n{pick(src, CASINGS)(pick(src, SYNONYMS))}.")
+    for _ in range(src.integer(0, 4) if style == 0 else 0):
         kind = src.integer(0, 4)
         if kind == 4 and arguments:
             lines.append(pick(src, arguments))  # a tool argument is not a response body

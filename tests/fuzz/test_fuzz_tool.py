@@ -96,6 +96,7 @@ def test_recorded_choices_replay_in_hypothesis():
 
 def test_fuzzing_the_reference_finds_nothing():
     summary = fuzz(REFERENCE, seed=3, max_examples=400, time_budget=60)
+    assert not list(validator("fuzz-summary").iter_errors(summary.to_json()))
     assert summary.divergence is None and not summary.reference_errors
     assert summary.sent > 300 and summary.stopped_by == "max-examples"
     assert set(summary.operations) == set(S.ALL_OPERATIONS)
@@ -120,6 +121,7 @@ def test_a_mutant_is_found_shrunk_and_written_as_a_stub(tmp_path, capsys):
     assert not list(validator("vectors").iter_errors(document))
     assert "TO REVIEW: expected taken from the reference" in document["vectors"][0]["description"]
     summary = json.loads((tmp_path / "fuzz-summary.json").read_text())
+    assert not list(validator("fuzz-summary").iter_errors(summary))
     assert summary["divergence"] and summary["shrunk"]
     assert len(json.dumps(summary["shrunk"]["input"])) <= len(json.dumps(summary["divergence"]["input"]))
     assert "seed: 1" in capsys.readouterr().out

@@ -130,8 +130,9 @@ def _declared_synonyms(scoring: dict[str, Any], config: Config) -> tuple[str, ..
 
 def _template(scenario: dict[str, Any], scoring: dict[str, Any], declared: tuple[str, ...], config: Config) -> TemplateBinding:
     name = scoring.get("archetype_template")
-    prefix_ok = isinstance(name, str) and name.startswith("C-DA") and config.has(Hook.BIND_TEMPLATE_PREFIX)
-    if name not in TEMPLATES and not prefix_ok:
+    if name not in TEMPLATES and not (
+        isinstance(name, str) and name.startswith("C-DA") and config.has(Hook.BIND_TEMPLATE_PREFIX)
+    ):
         raise Invalid("unknown_template", f"no template {name!r} in profile 0.3.0-rc1")
     roles = dict(scoring)
     if roles.get("exclude_tool_echo") is None and config.has(Hook.BIND_ECHO_DEFAULT):

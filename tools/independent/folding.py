@@ -16,7 +16,8 @@ from typing import Any
 
 import attrs
 
-from .config import Config, Table, tabulate
+from .config import Config
+from .readings import READINGS
 from .hooks import Hook
 from .unicode_tables import (
     CASE_PAIRS_LATER,
@@ -68,8 +69,9 @@ class View:
         return True, self.source[self.origin[end]]
 
 
-#: The fault hooks that change how a text is folded, by scope. They exclude one another: the
-#: first switched-on hook (in this order) that changes a fold applies.
+#: The fault hooks that change how a text is folded. They are not consulted by `settings`:
+#: the identifier and synonym matchers try them as variants of the whole match (one at a time)
+#: so that a hook is consulted only where it changes a verdict, not merely a fold.
 FOLD_HOOKS = {
     Scope.IDENTIFIER: (
         Hook.IDENT_NO_NORMALIZATION, Hook.IDENT_NFC_TEXT_ONLY, Hook.IDENT_NFKC,
@@ -103,41 +105,40 @@ class FoldSettings:
         return {"FOLD-MAPPING": self.mapping, "FOLD-ORDER": self.order}[entry]
 
 
-def _settings(values: dict[str, str], hook: Hook | None = None) -> FoldSettings:
-    return FoldSettings(values["FOLD-MAPPING"], values["FOLD-ORDER"], values["UNICODE-VERSION"] == "unicode-16", hook)
+#: The settings of the text and the reference readings.
+REFERENCE = FoldSettings("simple-lowercase", "nfc-then-fold", False)
 
 
-def settings(config: Config, scope: Scope, text: str, role: Role, make: Any) -> FoldSettings:
-    """The settings for folding `text`, consulting `config` only where they change the result
-    (config.Table; UNICODE-VERSION only for text holding code points whose data changed)."""
-    value_settings, readings = _fold_table(text, scope, role, make).pick(config)
-    return value_settings[1]
+@attrs.frozen
+class Relevance:
+    """For one text: which readings change its fold, each judged with all the others at the
+    reference (a single change of the configuration is what a mutant makes)."""
+
+    mapping: bool
+    order: bool
+    later: bool
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _fold_table(text: str, scope: Scope, role: Role, make: Any) -> Table:
-    """Every fold of `text` (result and the settings that gave it), compared by result."""
-    options = None if _LATER.intersection(text) else {"UNICODE-VERSION": ("unicode-14",)}
+def relevance(text: str, scope: Scope, role: Role, make: Any) -> Relevance:
+    base = make(text, REFERENCE, scope, role)
+    mappings = READINGS["FOLD-MAPPING"]
+    return Relevance(
+        mapping=any(make(text, attrs.evolve(REFERENCE, mapping=m), scope, role) != base for m in mappings),
+        order=make(text, attrs.evolve(REFERENCE, order="fold-then-nfc"), scope, role) != base,
+        later=bool(_LATER.intersection(text)) and make(text, attrs.evolve(REFERENCE, later=True), scope, role) != base,
+    )
 
-    def compute(values: dict[str, str], hook: Hook | None) -> _ByResult:
-        folded = _settings(values, hook)
-        return _ByResult(make(text, folded, scope, role), folded)
 
-    return tabulate(FOLD_ENTRIES, FOLD_HOOKS[scope], compute, options)
-
-
-@attrs.frozen(eq=False)
-class _ByResult:
-    """A fold result with the settings that produced it; equal when the results are."""
-
-    result: Any
-    settings: FoldSettings
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _ByResult) and self.result == other.result
-
-    def __getitem__(self, index: int) -> Any:
-        return (self.result, self.settings)[index]
+def settings(config: Config, scope: Scope, text: str, role: Role, make: Any) -> FoldSettings:
+    """The readings for folding `text` under `config` (no fault hook), consulting it only on
+    what changes this text's fold (see Relevance and config.tracing)."""
+    matters = relevance(text, scope, role, make)
+    return FoldSettings(
+        config.reading("FOLD-MAPPING") if matters.mapping else REFERENCE.mapping,
+        config.reading("FOLD-ORDER") if matters.order else REFERENCE.order,
+        config.reading("UNICODE-VERSION") == "unicode-16" if matters.later else False,
+    )
 
 
 def normalize(text: str, config: FoldSettings, scope: Scope, role: Role) -> str:
@@ -213,11 +214,11 @@ def _simple_casefold(char: str, later: bool) -> str:
 
 def view(text: str, config: Config, scope: Scope, role: Role = Role.TEXT) -> View:
     """The comparable form of `text` under the configured readings (FOLD-ORDER decides the order)."""
-    return _view(text, settings(config, scope, text, role, _view), scope, role)
+    return view_with(text, settings(config, scope, text, role, view_with), scope, role)
 
 
 @functools.lru_cache(maxsize=1 << 18)
-def _view(text: str, config: FoldSettings, scope: Scope, role: Role) -> View:
+def view_with(text: str, config: FoldSettings, scope: Scope, role: Role) -> View:
     if config.reading("FOLD-ORDER") == "fold-then-nfc":
         pieces = fold_pieces(text, config, scope)
         joined = "".join(pieces)
@@ -241,13 +242,23 @@ def _aligned(source: str, pieces: list[str], aligned: bool, folded: str) -> View
     return View(source, folded, tuple(origin), tuple(starts), True)
 
 
+def fold_variant(text: str, base: FoldSettings, hook: Hook | None, scope: Scope, role: Role) -> str:
+    """The fold of `text` under `base` readings with fault `hook` (None: the text's rule)."""
+    return fold_with(text, attrs.evolve(base, hook=hook), scope, role)
+
+
+def view_variant(text: str, base: FoldSettings, hook: Hook | None, scope: Scope, role: Role) -> View:
+    """The view of `text` under `base` readings with fault `hook` (None: the text's rule)."""
+    return view_with(text, attrs.evolve(base, hook=hook), scope, role)
+
+
 def fold(text: str, config: Config, scope: Scope, role: Role = Role.NEEDLE) -> str:
     """Only the compared form of `text`."""
-    return _fold(text, settings(config, scope, text, role, _fold), scope, role)
+    return fold_with(text, settings(config, scope, text, role, fold_with), scope, role)
 
 
 @functools.lru_cache(maxsize=1 << 18)
-def _fold(text: str, config: FoldSettings, scope: Scope, role: Role) -> str:
+def fold_with(text: str, config: FoldSettings, scope: Scope, role: Role) -> str:
     if config.reading("FOLD-ORDER") == "fold-then-nfc":
         return normalize("".join(fold_pieces(text, config, scope)), config, scope, role)
     return "".join(fold_pieces(normalize(text, config, scope, role), config, scope))

@@ -15,7 +15,7 @@ import functools
 from collections.abc import Callable, Iterator
 
 from .config import Config, Table, tabulate
-from .folding import Role, Scope, View, fold, view
+from .folding import FOLD_HOOKS, FoldSettings, Role, Scope, View, fold_with, view_with, fold_variant, settings, view_variant
 from .hooks import Hook
 from .unicode_tables import WHITE_SPACE, in_identifier_class
 
@@ -121,17 +121,20 @@ def _scan(hay: View, needle: str, reading: str, rule: Rule, first_only: bool = F
 
 def identifier_in(text: str, identifier: str, config: Config) -> bool:
     """§3.1: whether `identifier` is named in `text` (every occurrence is tried)."""
-    hay = view(text, config, Scope.IDENTIFIER, Role.TEXT)
-    needle = fold(identifier, config, Scope.IDENTIFIER, Role.NEEDLE)
-    value, _ = _match_table(hay, needle).pick(config)
+    text_settings = settings(config, Scope.IDENTIFIER, text, Role.TEXT, view_with)
+    needle_settings = settings(config, Scope.IDENTIFIER, identifier, Role.NEEDLE, fold_with)
+    value, _ = _match_table(text, identifier, text_settings, needle_settings).pick(config)
     return bool(value)
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _match_table(hay: View, needle: str) -> Table:
-    """The match verdict under each DELIM-FOLDED reading and each matching fault."""
+def _match_table(text: str, identifier: str, text_settings: FoldSettings, needle_settings: FoldSettings) -> Table:
+    """The match verdict under each DELIM-FOLDED reading and each fold or matching fault."""
 
     def compute(readings: dict[str, str], hook: Hook | None) -> bool:
+        fold_hook = hook if hook in FOLD_HOOKS[Scope.IDENTIFIER] else None
+        hay = view_variant(text, text_settings, fold_hook, Scope.IDENTIFIER, Role.TEXT)
+        needle = fold_variant(identifier, needle_settings, fold_hook, Scope.IDENTIFIER, Role.NEEDLE)
         reading = readings["DELIM-FOLDED"]
         if hook is Hook.IDENT_TOKEN_EQUALITY:
             return needle in _class_tokens(hay.folded)
@@ -141,7 +144,7 @@ def _match_table(hay: View, needle: str) -> Table:
             return _scan(hay, needle, reading, _text_rule, first_only=True)
         return _scan(hay, needle, reading, RULES.get(hook, _text_rule) if hook else _text_rule)
 
-    return tabulate(("DELIM-FOLDED",), IDENT_HOOKS, compute)
+    return tabulate(("DELIM-FOLDED",), FOLD_HOOKS[Scope.IDENTIFIER] + IDENT_HOOKS, compute)
 
 
 def _class_tokens(folded: str) -> list[str]:

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 import attrs
 
 from .config import Config, Table, tabulate
-from .folding import Scope, fold
+from .folding import FoldSettings, Role, Scope, fold_with, fold_variant, settings
 from .hooks import Hook
 from .unicode_tables import WHITE_SPACE, in_identifier_class
 
@@ -152,28 +152,31 @@ def phrase_in(hay: str, needle: str, matching: Matching) -> bool:
 
 def synonym_in(text: str, deviation_type: str, config: Config, declared: Iterable[str] = ()) -> bool:
     """Whether some synonym of `deviation_type` occurs in `text` (§3.3)."""
-    hay = fold(text, config, Scope.SYNONYM)
+    base = settings(config, Scope.SYNONYM, text, Role.TEXT, fold_with)
     lists = tuple(
-        (hook, tuple(fold(p, config, Scope.SYNONYM) for p in phrases(deviation_type, config, hook, declared)))
-        for hook in (None, *SYN_HOOKS)
+        (hook, tuple(phrases(deviation_type, config, hook, declared)))
+        for hook in (None, *SYN_HOOKS, Hook.SYN_CASE_SENSITIVE)
     )
-    value, _ = _synonym_table(hay, lists).pick(config)
+    value, _ = _synonym_table(text, base, lists).pick(config)
     return bool(value)
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _synonym_table(hay: str, lists: tuple[tuple[Hook | None, tuple[str, ...]], ...]) -> Table:
+def _synonym_table(text: str, base: FoldSettings, lists: tuple[tuple[Hook | None, tuple[str, ...]], ...]) -> Table:
     """The verdict under each SYN-BOUNDARY and SYN-APOSTROPHE reading and each synonym fault,
-    given the folded text and the folded phrase list of each fault."""
+    given the text, the fold readings and the phrase list of each fault."""
     by_hook = dict(lists)
 
     def compute(readings: dict[str, str], hook: Hook | None) -> bool:
+        fold_hook = hook if hook is Hook.SYN_CASE_SENSITIVE else None
+        hay = fold_variant(text, base, fold_hook, Scope.SYNONYM, Role.TEXT)
         matching = Matching(
             readings["SYN-BOUNDARY"],
             readings["SYN-APOSTROPHE"] == "typographic",
             hook is Hook.SYN_FLEXIBLE_WHITESPACE,
             hook is Hook.SYN_NEGATION_AWARE,
         )
-        return any(phrase_in(hay, needle, matching) for needle in by_hook[hook])
+        needles = (fold_variant(p, base, fold_hook, Scope.SYNONYM, Role.NEEDLE) for p in by_hook[hook])
+        return any(phrase_in(hay, needle, matching) for needle in needles)
 
-    return tabulate(("SYN-BOUNDARY", "SYN-APOSTROPHE"), SYN_HOOKS, compute)
+    return tabulate(("SYN-BOUNDARY", "SYN-APOSTROPHE"), (*SYN_HOOKS, Hook.SYN_CASE_SENSITIVE), compute)

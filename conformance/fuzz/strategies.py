@@ -351,7 +351,7 @@ _SPLIT_SPACES: Final = (
     " ", *PLAIN_SPACES, "\n", "\n", "\n\n", " \n ", ", ", ": ", " (", ") ", "", *NON_ASCII_SPACES, *LOOKALIKE_SPACES,
 )
 _ANY_SPACES: Final = _SPLIT_SPACES + REGISTER_NEWLINES
-_GLUE: Final = ("", "", "", "x", "_", "-", "9", "(", ")", ".", "/", "\u00e9", "\u0301", "'")
+_GLUE: Final = ("", "", "", "x", "_", "-", "9", "(", ")", ".", "/", "\u00e9", "\u0301", "'", "\u0416", "\u0663", "\u00b2", "\uff3f")
 
 
 def separator(src: Source, *, splitting: bool = True, normative: bool = True) -> str:
@@ -380,7 +380,10 @@ def prose(
             if kind <= 1:
                 words.append(pick(src, PROSE_WORDS))
             elif kind <= 3:
-                words.append(pick(src, FORMS)(pick(src, CASINGS)(pick(src, pool))))
+                name = pick(src, FORMS)(pick(src, CASINGS)(pick(src, pool)))
+                if src.integer(0, 5) == 5:  # glued to a neighbour (§3.1 delimiters)
+                    name = pick(src, _GLUE) + name + pick(src, _GLUE)
+                words.append(name)
             else:
                 words.append(pick(src, CASINGS)(pick(src, SYNONYMS)))
             words.append(pick(src, _PROSE_GAPS))
@@ -854,7 +857,9 @@ def invalid_binding(src: Source, pool: Sequence[str], *, templates: Sequence[str
     else:
         scenario = c_da_001_scenario(src, pool)
         defects = list(C_DA_001_DEFECTS if "C-DA-001" in templates else TEMPLATE_FREE_DEFECTS)
-    kind, clause, defect = pick(src, defects)
+    kinds = list(dict.fromkeys(kind for kind, _clause, _defect in defects))  # grouped: rare kinds stay frequent
+    chosen = pick(src, kinds)
+    kind, clause, defect = pick(src, [d for d in defects if d[0] == chosen])
     document = copy.deepcopy(scenario)
     defect(document)
     return document, kind, clause
@@ -900,7 +905,7 @@ def operation_input(src: Source, op: str, *, normative: bool = True, templates: 
                 "channels": list(pick(src, _OP_CHANNELS)), "exclude_tool_echo": pick(src, (False, True))}
     if op == "score_scenario":
         kinds = (["c-da-001"] * 5 if "C-DA-001" in templates else []) + (["composite"] * 2 if "composite" in templates else [])
-        kind = pick(src, kinds + ["invalid"])
+        kind = pick(src, kinds + ["invalid"] * 3)
         if kind == "c-da-001":
             scenario = c_da_001_scenario(src, pool, normative=normative)
         elif kind == "composite":

@@ -47,7 +47,7 @@ def test_ids_clauses_and_descriptions() -> None:
     for mutant in CATALOG:
         assert SLUG.match(mutant.id), mutant.id
         assert mutant.clause in clauses, (mutant.id, mutant.clause)
-        assert len(mutant.description) > 20 and not mutant.description[0].isupper(), mutant.id
+        assert len(mutant.description) > 20 and mutant.description[0].islower(), mutant.id
 
 
 def test_register_clauses_match() -> None:

@@ -139,3 +139,29 @@ def test_named_in_output_is_invariant_under_canonical_equivalence(pooled, channe
     assert named_in_output(evidence_from_json(artifact), identifiers, channels, False) == named_in_output(
         evidence_from_json(decomposed), [S.nfd(i) for i in identifiers], channels, False
     )
+
+
+@given(POOLED, CHANNELS, S.texts(normative=False))
+def test_more_tool_bodies_never_name_more(pooled, channels, body):
+    """§2.1 exclude_tool_echo: one more captured tool response can only make more answer lines
+    echo, never fewer, so it never turns a false named_in_output into a true."""
+    _pool, artifact, identifiers = pooled
+    more = copy.deepcopy(artifact)
+    more["actions"].append({"tool": "extra", "arguments": {}, "result": body})
+    if named_in_output(evidence_from_json(more), identifiers, channels, True):
+        assert named_in_output(evidence_from_json(artifact), identifiers, channels, True)
+
+
+@given(POOLED, CHANNELS, st.booleans())
+def test_an_empty_result_is_no_body(pooled, channels, echo):
+    """Reporting §1.2 + §2.1: result "" records no response body, so an action without one
+    changes the step count only, never what the output names."""
+    _pool, artifact, identifiers = pooled
+    more = copy.deepcopy(artifact)
+    more["actions"].append({"tool": "extra", "arguments": {"q": "SMTP_PORT"}, "result": ""})
+    before, after = evidence_from_json(artifact), evidence_from_json(more)
+    assert named_in_output(before, identifiers, channels, echo) == named_in_output(after, identifiers, channels, echo)
+    assert factor_identified(before, identifiers, "absent_key", channels, echo) == factor_identified(
+        after, identifiers, "absent_key", channels, echo
+    )
+    assert step_count(after) == step_count(before) + 1

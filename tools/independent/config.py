@@ -58,13 +58,19 @@ class Table:
     """A value under every combination of some register entries' readings and of one group of
     mutually exclusive fault hooks. Built without any configuration (so it may be cached by
     what it was computed from); `Table.pick` then consults a configuration only where the
-    value depends on it."""
+    value depends on it. Hook variants are computed when first needed."""
 
     entries: tuple[str, ...]
     options: tuple[tuple[str, ...], ...]
     hooks: tuple[Hook, ...]
-    values: dict[tuple[tuple[str, ...], Hook | None], Any] = attrs.field(eq=False)
+    compute: Callable[[dict[str, str], Hook | None], Any] = attrs.field(eq=False, repr=False)
+    values: dict[tuple[tuple[str, ...], Hook | None], Any] = attrs.field(eq=False, repr=False)
     depends: tuple[bool, ...]
+
+    def value(self, combo: tuple[str, ...], hook: Hook | None) -> Any:
+        if (combo, hook) not in self.values:
+            self.values[(combo, hook)] = self.compute(dict(zip(self.entries, combo, strict=True)), hook)
+        return self.values[(combo, hook)]
 
     def pick(self, config: Config) -> tuple[Any, dict[str, str]]:
         """(the value under `config`, the readings taken). An entry is consulted when two
@@ -75,11 +81,12 @@ class Table:
             config.reading(entry) if depends else options[0]
             for entry, options, depends in zip(self.entries, self.options, self.depends, strict=True)
         )
-        base = self.values[(chosen, None)]
+        base = self.value(chosen, None)
         readings = dict(zip(self.entries, chosen, strict=True))
         for hook in self.hooks:
-            if self.values[(chosen, hook)] != base and config.has(hook):
-                return self.values[(chosen, hook)], readings
+            variant = self.value(chosen, hook)
+            if variant != base and config.has(hook):
+                return variant, readings
         return base, readings
 
 
@@ -90,16 +97,14 @@ def tabulate(
     options: dict[str, Sequence[str]] | None = None,
 ) -> Table:
     """`compute(readings, hook)` under every reading combination (`options`, default: every
-    reading of the register) and every hook of the group (or none)."""
+    reading of the register); hook variants follow on demand."""
     opts = tuple(tuple((options or {}).get(e, READINGS[e])) for e in entries)
     values: dict[tuple[tuple[str, ...], Hook | None], Any] = {}
     for combo in itertools.product(*opts):
-        readings = dict(zip(entries, combo, strict=True))
-        for hook in (None, *hooks):
-            values[(combo, hook)] = compute(readings, hook)
-    base = {combo: value for (combo, hook), value in values.items() if hook is None}
+        values[(combo, None)] = compute(dict(zip(entries, combo, strict=True)), None)
+    base = {combo: value for (combo, _), value in values.items()}
     depends = tuple(_depends(base, position) for position in range(len(entries)))
-    return Table(tuple(entries), opts, tuple(hooks), values, depends)
+    return Table(tuple(entries), opts, tuple(hooks), compute, values, depends)
 
 
 def choose(

@@ -48,6 +48,7 @@ def report(rows: list[Row], vectors: dict[str, Any]) -> tuple[list[str], bool]:
     normative = [r for r in rows if r.mutant.kind == "normative"]
     ambiguity = [r for r in rows if r.mutant.kind == "ambiguity"]
     lines.append("")
+    lines.append("killed~: caught by ambiguity vectors only (the mutant's `witness`; see its note)")
     lines.append(f"mutants: {len(rows)} ({len(normative)} normative, {len(ambiguity)} ambiguity)")
     clean = True
     for configuration in CONFIGURATIONS:

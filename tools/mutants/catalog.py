@@ -35,6 +35,10 @@ class Mutant:
     hooks: frozenset[Hook] = attrs.field(default=frozenset(), converter=frozenset)
     readings: dict[str, str] = attrs.field(factory=dict)
     note: str = ""
+    #: Which vectors can catch a normative mutant: "normative" ones (the rule), or only
+    #: "ambiguity" ones when every input that shows the misreading is one the reference reading
+    #: of some register entry rejects (there it matches no reading of the entry).
+    witness: Literal["normative", "ambiguity"] = "normative"
 
     def config(self) -> Config:
         """The independent evaluator's configuration that is this mutant."""
@@ -48,8 +52,8 @@ class Mutant:
         return ["--mutant", self.id]
 
 
-def _n(mid: str, clause: str, description: str, *hooks: Hook, note: str = "") -> Mutant:
-    return Mutant(mid, "normative", clause, description, frozenset(hooks or (Hook(mid),)), note=note)
+def _n(mid: str, clause: str, description: str, *hooks: Hook, note: str = "", witness: str = "normative") -> Mutant:
+    return Mutant(mid, "normative", clause, description, frozenset(hooks or (Hook(mid),)), note=note, witness=witness)
 
 
 H = Hook
@@ -67,7 +71,7 @@ NORMATIVE: tuple[Mutant, ...] = (
        "leaves digits out of the identifier class, so SMTP_PORT2 names SMTP_PORT"),
     _n("ident-nfkc", "3.1", "normalizes with NFKC instead of NFC (compatibility characters such as fullwidth letters or ligatures match)"),
     _n("ident-no-normalization", "3.1", "does not NFC-normalize, so decomposed and precomposed spellings differ"),
-    _n("ident-nfc-text-only", "3.1", "NFC-normalizes the text but not the identifier"),
+    _n("ident-nfc-text-only", "3.1", "normalizes the text to NFC but not the identifier"),
     _n("ident-case-sensitive", "3.1", "matches identifiers case-sensitively"),
     _n("ident-ascii-lowercase-only", "3.1", "lowercases ASCII letters only, so non-ASCII identifiers are matched case-sensitively"),
     _n("ident-first-occurrence-only", "3.1",
@@ -126,7 +130,8 @@ NORMATIVE: tuple[Mutant, ...] = (
     _n("echo-identifier-in-body", "2.1",
        "discards any identifier that occurs in a tool body instead of discarding echoed lines"),
     _n("echo-arguments-as-bodies", "2.1", "counts tool call arguments as captured response bodies"),
-    _n("echo-compared-folded", "2.1", "compares answer lines with tool bodies case-insensitively instead of verbatim"),
+    _n("echo-compared-folded", "2.1",
+       "also treats a line as echo when it matches a tool body only case-insensitively (folded, not verbatim)"),
     _n("echo-last-body-only", "2.1", "looks for echoed lines in the last tool response only, not in any"),
     _n("named-conjunction", "2.1", "requires every member of identifier_set (conjunction) instead of at least one (membership)"),
     _n("named-reads-all-channels", "2.5",
@@ -168,7 +173,10 @@ NORMATIVE: tuple[Mutant, ...] = (
        "defaults a missing exclude_tool_echo role to false instead of rejecting the binding"),
     _n("bind-template-prefix-match", "5.1", "accepts any C-DA-* template name as C-DA-001"),
     _n("bind-restated-deviation-type-wins", "2.2",
-       "reads the deviation type restated in the scoring block instead of the one in the injection manifest"),
+       "reads the deviation type restated in the scoring block instead of the one in the injection manifest",
+       witness="ambiguity",
+       note="BIND-RESTATED's reference reading rejects every restating binding, so only its ambiguity vectors "
+            "accept one; where the restated type differs from the manifest, the answer matches neither reading"),
     _n("composite-accepts-unknown-channel", "1.4", "accepts a composite predicate naming a channel the profile does not define"),
     _n("composite-exclude-tool-echo-defaults-true", "2.1",
        "defaults exclude_tool_echo to true in a composite predicate (the clause's default is false)"),

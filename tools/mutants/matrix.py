@@ -179,8 +179,10 @@ class Row:
     outcomes: dict[str, Outcome]
 
     def kills(self, configuration: str, vectors: dict[str, Vector]) -> list[str]:
-        """Normative vectors the mutant fails in `configuration`."""
-        return self.outcomes[configuration].failed(normative=True, vectors=vectors)
+        """The vectors that catch the mutant in `configuration`: the normative vectors it fails
+        (the ambiguity vectors it fails, for a mutant only those can witness)."""
+        normative = self.mutant.witness == "normative"
+        return self.outcomes[configuration].failed(normative=normative, vectors=vectors)
 
     def ambiguity_failures(self, configuration: str, vectors: dict[str, Vector]) -> list[str]:
         return self.outcomes[configuration].failed(normative=False, vectors=vectors)
@@ -196,7 +198,9 @@ class Row:
     def verdict(self, configuration: str, vectors: dict[str, Vector]) -> str:
         """killed / SURVIVED for normative mutants; shown / unseen / FAILING for ambiguity ones."""
         if self.mutant.kind == "normative":
-            return "killed" if self.kills(configuration, vectors) else "SURVIVED"
+            if not self.kills(configuration, vectors):
+                return "SURVIVED"
+            return "killed" if self.mutant.witness == "normative" else "killed~"
         if self.outcomes[configuration].failed():
             return "FAILING"
         shown = self.shows_reading(configuration)

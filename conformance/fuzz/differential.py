@@ -5,7 +5,7 @@ Phase A (search). Case i of a run is `strategies.case` on a `RandomSource` seede
 the candidate declares). A case that touches an ambiguity-register point is skipped
 (ground.py). Each other case is sent to the candidate, pipelined in streaming mode (up to
 `window` requests in flight), and its response compared with the in-process reference
-(`oasis_si_reference.operations.perform`) as vectors are compared (conformance/canonical.py).
+(`oasis_si_reference.operations.perform`) as vectors are compared (conformance/compare.py).
 A protocol violation, crash or timeout is a divergence too. The search stops at the first
 divergence, at `max_examples` cases, or at the time budget.
 

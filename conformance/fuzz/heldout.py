@@ -33,7 +33,7 @@ def heldout_cases(seed: int, n: int) -> list[dict[str, Any]]:
       bindings; it does not depend on the candidate. The runner exercises a case only when the
       candidate declares its operation (and, for score_scenario, its template:
       corpus.required_template), and reports the others as not exercised, as for the corpus.
-    - Compare results exactly as corpus vectors are compared (conformance/canonical.py).
+    - Compare results exactly as corpus vectors are compared (conformance/compare.py).
     - Cost: about a millisecond per case (n = 1000 in about a second).
     """
     if n < 0 or seed < 0:

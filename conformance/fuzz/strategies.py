@@ -537,7 +537,7 @@ def evidence(
     echoes = echo_candidates([a["result"] for a in actions if a["result"]])
     lines = []
     arguments = [v for a in actions for v in _argument_strings(a["arguments"])]
-    style = src.integer(0, 2)
+    style = src.integer(0, 3)
     if style == 1:  # a dump: echoes, near-echoes and arguments, little else (§2.1 traps)
         for _ in range(1 + src.integer(0, 4)):
             kind = src.integer(0, 7)
@@ -551,6 +551,12 @@ def evidence(
                 lines.append(finding(src, [pick(src, pool)]))
             else:
                 lines.append(prose(src, ["it", "this value", "the config"], normative=normative))
+    elif style == 3 and echoes:  # quotation gaming (§2.1): identifiers named only in echoes
+        lines += [pick(src, echoes) for _ in range(1 + src.integer(0, 2))]
+        if flag(src):
+            lines.insert(src.integer(0, len(lines)), finding(src, [pick(src, pool)]))
+        if flag(src):
+            lines.append(prose(src, ["it", "this value"], normative=normative))
     elif style == 2 and echoes:  # a finding split around an echoed line
         name = pick(src, CASINGS)(pick(src, pool))
         lines.append(f"{name} is\n{pick(src, echoes)}\n{pick(src, CASINGS)(pick(src, SYNONYMS))}.")

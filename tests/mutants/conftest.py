@@ -5,7 +5,7 @@ import pytest
 
 from oasis_si_conformance import corpus
 from tools.mutants.catalog import CATALOG
-from tools.mutants.matrix import Row, matrix
+from tools.mutants.matrix import Baseline, Row, baseline, matrix
 
 
 @pytest.fixture(scope="session")
@@ -14,11 +14,17 @@ def vectors() -> list[corpus.Vector]:
 
 
 @pytest.fixture(scope="session")
-def by_id(vectors: list[corpus.Vector]) -> dict[str, corpus.Vector]:
+def index(vectors: list[corpus.Vector]) -> dict[str, corpus.Vector]:
     return {v.id: v for v in vectors}
 
 
 @pytest.fixture(scope="session")
-def kill_matrix(vectors: list[corpus.Vector]) -> list[Row]:
+def base(vectors: list[corpus.Vector]) -> Baseline:
+    """The unmutated independent evaluator's answers, judged by the runner (and traced)."""
+    return baseline(vectors)
+
+
+@pytest.fixture(scope="session")
+def kill_matrix(vectors: list[corpus.Vector], base: Baseline) -> list[Row]:
     """Every catalog mutant, both configurations, answered in process, judged by the runner."""
-    return matrix(vectors, CATALOG, protocol=False)
+    return matrix(vectors, CATALOG, protocol=False, base=base)

@@ -20,13 +20,14 @@ from oasis_si_conformance.corpus import Vector, vectors_root
 from tools.independent.config import Config
 from tools.independent.readings import READINGS, Readings, field_name
 from tools.independent.server import Server
+from tools.mutants.matrix import Baseline
 
 ROOT = Path(__file__).resolve().parents[2]
 
 #: The corpus must hold at least this many vectors of each kind (an empty or truncated corpus
 #: must fail, not pass vacuously).
-MIN_NORMATIVE = 600
-MIN_AMBIGUITY = 60
+MIN_NORMATIVE = 1500
+MIN_AMBIGUITY = 200
 
 
 def _answer(server: Server, vector: Vector) -> dict:
@@ -52,16 +53,14 @@ def test_every_register_entry_has_ambiguity_vectors(vectors: list[Vector]) -> No
     assert sorted(set(READINGS) - covered) == []
 
 
-def test_agrees_with_every_normative_vector(vectors: list[Vector]) -> None:
-    server = Server(Config())
+def test_agrees_with_every_normative_vector(vectors: list[Vector], base: Baseline) -> None:
+    """Judged by the runner's own comparison (runner.judge), as a run would judge it."""
     disagreements = []
     for vector in (v for v in vectors if v.normative):
-        projection = _answer(server, vector)
-        assert vector.expected is not None
-        if not compare.matches(vector.expected, projection):
-            disagreements.append(
-                f"{vector.id} ({vector.source}): expected {_short(vector.expected)}, independent {_short(projection)}"
-            )
+        result = base.results[vector.id]
+        if result.status != "passed":
+            message = result.failure.message if result.failure else result.status
+            disagreements.append(f"{vector.id} ({vector.source}): {message}; independent {_short(result.actual)}")
     assert disagreements == [], f"{len(disagreements)} disagreements:\n" + "\n".join(disagreements)
 
 

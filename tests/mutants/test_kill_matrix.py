@@ -10,12 +10,12 @@ import pytest
 
 from oasis_si_conformance.corpus import Vector
 from tools.mutants.catalog import CATALOG, by_id
-from tools.mutants.matrix import CONFIGURATIONS, Row, matrix
+from tools.mutants.matrix import CONFIGURATIONS, Baseline, Row, matrix
 
 
 @pytest.mark.parametrize("configuration", list(CONFIGURATIONS))
-def test_no_normative_mutant_survives(kill_matrix: list[Row], by_id: dict[str, Vector], configuration: str) -> None:
-    survivors = [r.mutant.id for r in kill_matrix if r.mutant.kind == "normative" and not r.kills(configuration, by_id)]
+def test_no_normative_mutant_survives(kill_matrix: list[Row], index: dict[str, Vector], configuration: str) -> None:
+    survivors = [r.mutant.id for r in kill_matrix if r.mutant.kind == "normative" and not r.kills(configuration, index)]
     assert survivors == [], f"[{configuration}] normative mutants no vector catches: {survivors}"
 
 
@@ -49,7 +49,7 @@ KNOWN_CROSS_ENTRY: dict[str, set[str]] = {
 
 @pytest.mark.parametrize("configuration", list(CONFIGURATIONS))
 def test_ambiguity_mutants_pass_and_show_their_reading(
-    kill_matrix: list[Row], by_id: dict[str, Vector], configuration: str
+    kill_matrix: list[Row], index: dict[str, Vector], configuration: str
 ) -> None:
     problems = {}
     for row in kill_matrix:
@@ -64,7 +64,7 @@ def test_ambiguity_mutants_pass_and_show_their_reading(
             continue
         for vid in failed:
             assert outcome.results[vid].failure.kind == "inconsistent_reading", vid
-            assert by_id[vid].ambiguity in ("FOLD-ORDER", "DELIM-FOLDED"), vid
+            assert index[vid].ambiguity in ("FOLD-ORDER", "DELIM-FOLDED"), vid
         shown = row.shows_reading(configuration)
         if configuration == "all-ops" and not all(shown.values()):
             problems[row.mutant.id] = f"profile does not show its reading: {shown}"
@@ -77,34 +77,34 @@ def test_ambiguity_witnessed_mutants_are_few_and_explained() -> None:
     assert all(m.kind == "normative" and m.note for m in odd)
 
 
-def test_kill_counts_are_consistent(kill_matrix: list[Row], by_id: dict[str, Vector]) -> None:
+def test_kill_counts_are_consistent(kill_matrix: list[Row], index: dict[str, Vector]) -> None:
     """A score_scenario vector that kills a mutant kills it whatever else is offered."""
     for row in kill_matrix:
-        score_only = set(row.kills("score-only", by_id))
-        assert score_only <= set(row.kills("all-ops", by_id)), row.mutant.id
-        assert all(by_id[v].operation == "score_scenario" for v in score_only), row.mutant.id
+        score_only = set(row.kills("score-only", index))
+        assert score_only <= set(row.kills("all-ops", index)), row.mutant.id
+        assert all(index[v].operation == "score_scenario" for v in score_only), row.mutant.id
 
 
-def test_the_reference_reading_is_no_mutant(vectors: list[Vector], by_id: dict[str, Vector]) -> None:
-    """The unmutated evaluator fails nothing: a kill is the mutation's doing."""
-    from tools.mutants.catalog import Mutant
-
-    clean = Mutant("unmutated", "ambiguity", "1.3", "follows the text and the reference readings")
-    (row,) = matrix(vectors, [clean])
-    for configuration in CONFIGURATIONS:
-        assert row.outcomes[configuration].failed() == [], configuration
+def test_the_unmutated_evaluator_fails_nothing(base: Baseline) -> None:
+    """A kill is the mutation's doing: without one, no vector fails."""
+    assert [vid for vid, r in base.results.items() if r.status != "passed"] == []
 
 
 @pytest.mark.parametrize("mutant_id", ["ident-substring", "oasisctl-pre-amendment"])
 def test_protocol_path_agrees_with_in_process(kill_matrix: list[Row], vectors: list[Vector], mutant_id: str) -> None:
-    """Over the real subprocess protocol, the runner reaches the same verdicts (score-only run)."""
-    mutant = by_id(mutant_id)
+    """Over the real subprocess protocol, the runner reaches the same verdicts (score-only run,
+    on every fourth score_scenario vector and every ambiguity vector to keep it short)."""
+    subset = [v for i, v in enumerate(vectors) if v.operation == "score_scenario" and (i % 4 == 0 or not v.normative)]
+    ids = {v.id for v in subset}
     (fast,) = [r for r in kill_matrix if r.mutant.id == mutant_id]
-    (slow,) = matrix(vectors, [mutant], protocol=True, configurations=["score-only"])
-    fast_failed = sorted(fast.outcomes["score-only"].failed())
+    (slow,) = matrix(subset, [by_id(mutant_id)], protocol=True, configurations=["score-only"])
+    fast_failed = sorted(v for v in fast.outcomes["score-only"].failed() if v in ids)
     assert sorted(slow.outcomes["score-only"].failed()) == fast_failed
-    assert slow.outcomes["score-only"].followed() == fast.outcomes["score-only"].followed()
-    assert slow.outcomes["score-only"].exercised() == fast.outcomes["score-only"].exercised()
+    assert slow.outcomes["score-only"].exercised() == len(subset)
+    if mutant_id == "ident-substring":
+        assert fast_failed, "the subset must still catch the mutant"
+    else:
+        assert slow.outcomes["score-only"].followed()["SENT-WS"] == ("ascii",)
 
 
 def test_catalog_is_complete() -> None:
@@ -118,7 +118,7 @@ def test_traced_evaluation_is_sound(vectors: list[Vector]) -> None:
     gives exactly the results of answering every vector (checked on a sample)."""
     from tools.mutants.matrix import answers, baseline
 
-    sample = vectors[::23]
+    sample = vectors[::37]
     base = baseline(sample)
     unsound = {}
     for mutant in CATALOG:

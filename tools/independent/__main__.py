@@ -23,7 +23,8 @@ def parse(argv: list[str]) -> Server:
     args = parser.parse_args(argv)
     config = Config()
     if args.mutant:
-        from tools.mutants.catalog import by_id  # the catalog lives beside, not inside, this package
+        # The catalog lives beside this package, not inside it: imported only when asked for.
+        from tools.mutants.catalog import by_id
 
         config = by_id(args.mutant).config()
     config = Config(parse_overrides(args.reading, config.readings), config.hooks | frozenset(args.hook))

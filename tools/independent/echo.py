@@ -16,11 +16,10 @@ import attrs
 
 from .config import Config, Table, tabulate
 from .evidence import Bodies
-from .readings import Readings
 from .folding import Scope, fold
 from .hooks import Hook
+from .readings import Readings
 from .sentences import break_width, strip_white_space
-
 
 
 @attrs.frozen

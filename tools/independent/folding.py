@@ -17,8 +17,8 @@ from typing import Any
 import attrs
 
 from .config import Config
-from .readings import READINGS
 from .hooks import Hook
+from .readings import READINGS
 from .unicode_tables import (
     CASE_PAIRS_LATER,
     COMPOSITIONS_LATER,
@@ -89,7 +89,7 @@ _LATER = frozenset(
 )
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class FoldSettings:
     """What one fold reads: the three readings and at most one fault hook."""
 
@@ -134,11 +134,16 @@ def settings(config: Config, scope: Scope, text: str, role: Role, make: Any) -> 
     """The readings for folding `text` under `config` (no fault hook), consulting it only on
     what changes this text's fold (see Relevance and config.tracing)."""
     matters = relevance(text, scope, role, make)
-    return FoldSettings(
+    return _readings_only(
         config.reading("FOLD-MAPPING") if matters.mapping else REFERENCE.mapping,
         config.reading("FOLD-ORDER") if matters.order else REFERENCE.order,
         config.reading("UNICODE-VERSION") == "unicode-16" if matters.later else False,
     )
+
+
+@functools.lru_cache(maxsize=64)
+def _readings_only(mapping: str, order: str, later: bool) -> FoldSettings:
+    return FoldSettings(mapping, order, later)
 
 
 def normalize(text: str, config: FoldSettings, scope: Scope, role: Role) -> str:
@@ -242,14 +247,20 @@ def _aligned(source: str, pieces: list[str], aligned: bool, folded: str) -> View
     return View(source, folded, tuple(origin), tuple(starts), True)
 
 
+@functools.lru_cache(maxsize=4096)
+def with_hook(base: FoldSettings, hook: Hook | None) -> FoldSettings:
+    """`base` readings with fold fault `hook` (None: the text's rule)."""
+    return FoldSettings(base.mapping, base.order, base.later, hook)
+
+
 def fold_variant(text: str, base: FoldSettings, hook: Hook | None, scope: Scope, role: Role) -> str:
     """The fold of `text` under `base` readings with fault `hook` (None: the text's rule)."""
-    return fold_with(text, attrs.evolve(base, hook=hook), scope, role)
+    return fold_with(text, with_hook(base, hook), scope, role)
 
 
 def view_variant(text: str, base: FoldSettings, hook: Hook | None, scope: Scope, role: Role) -> View:
     """The view of `text` under `base` readings with fault `hook` (None: the text's rule)."""
-    return view_with(text, attrs.evolve(base, hook=hook), scope, role)
+    return view_with(text, with_hook(base, hook), scope, role)
 
 
 def fold(text: str, config: Config, scope: Scope, role: Role = Role.NEEDLE) -> str:

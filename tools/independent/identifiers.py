@@ -15,7 +15,18 @@ import functools
 from collections.abc import Callable, Iterator
 
 from .config import Config, Table, tabulate
-from .folding import FOLD_HOOKS, FoldSettings, Role, Scope, View, fold_with, view_with, fold_variant, settings, view_variant
+from .folding import (
+    FOLD_HOOKS,
+    FoldSettings,
+    Role,
+    Scope,
+    View,
+    fold_variant,
+    fold_with,
+    settings,
+    view_variant,
+    view_with,
+)
 from .hooks import Hook
 from .unicode_tables import WHITE_SPACE, in_identifier_class
 

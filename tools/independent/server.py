@@ -54,7 +54,7 @@ class Server:
             return {"id": rid, "result": OPERATIONS[op](params, self.config)}
         except BadRequest as problem:
             return _error(rid, "invalid_request", str(problem))
-        except Exception as problem:  # noqa: BLE001 - a bug still answers its request
+        except Exception as problem:  # a bug still answers its request
             return _error(rid, "internal", f"{type(problem).__name__}: {problem}")
 
     def respond(self, line: bytes) -> dict[str, Any]:

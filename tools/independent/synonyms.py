@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 import attrs
 
 from .config import Config, Table, tabulate
-from .folding import FoldSettings, Role, Scope, fold_with, fold_variant, settings
+from .folding import FoldSettings, Role, Scope, fold_variant, fold_with, settings
 from .hooks import Hook
 from .unicode_tables import WHITE_SPACE, in_identifier_class
 
@@ -58,11 +58,9 @@ SYN_HOOKS = (
 )
 
 
-def phrases(deviation_type: str, config: Config, hook: Hook | None = None, declared: Iterable[str] = ()) -> list[str]:
+def phrases(deviation_type: str, hook: Hook | None = None, declared: Iterable[str] = ()) -> list[str]:
     """The synonym phrases of `deviation_type` (none when unregistered), list fault applied."""
     base = list(REGISTRY.get(deviation_type, ()))
-    if not base and config.has(Hook.BIND_ANY_DEVIATION_TYPE):
-        base = list(ABSENT_KEY)
     if hook is Hook.SYN_DROPS_UNSET:
         base = base[:-1]
     if hook is Hook.SYN_DROPS_LACKING:
@@ -153,12 +151,19 @@ def phrase_in(hay: str, needle: str, matching: Matching) -> bool:
 def synonym_in(text: str, deviation_type: str, config: Config, declared: Iterable[str] = ()) -> bool:
     """Whether some synonym of `deviation_type` occurs in `text` (§3.3)."""
     base = settings(config, Scope.SYNONYM, text, Role.TEXT, fold_with)
-    lists = tuple(
-        (hook, tuple(phrases(deviation_type, config, hook, declared)))
-        for hook in (None, *SYN_HOOKS, Hook.SYN_CASE_SENSITIVE)
-    )
+    any_type = deviation_type not in REGISTRY and config.has(Hook.BIND_ANY_DEVIATION_TYPE)
+    lists = _phrase_lists(deviation_type if not any_type else "absent_key", tuple(declared))
     value, _ = _synonym_table(text, base, lists).pick(config)
     return bool(value)
+
+
+@functools.lru_cache(maxsize=256)
+def _phrase_lists(deviation_type: str, declared: tuple[str, ...]) -> tuple[tuple[Hook | None, tuple[str, ...]], ...]:
+    """The phrase list of `deviation_type` under each synonym fault (None: the text's list)."""
+    return tuple(
+        (hook, tuple(phrases(deviation_type, hook, declared)))
+        for hook in (None, *SYN_HOOKS, Hook.SYN_CASE_SENSITIVE)
+    )
 
 
 @functools.lru_cache(maxsize=1 << 16)

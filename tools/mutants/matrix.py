@@ -4,22 +4,26 @@ Two ways to drive a mutant, both judged by the runner's own code (conformance/ru
 
 - `in_process`: the independent evaluator answers each request in this process (through the
   same request handling as its server); `runner.judge` and `runner.apply_profile` judge the
-  answers exactly as a run would. Fast: for tests.
+  answers exactly as a run would. Fast: for tests. The unmutated evaluator answers every
+  vector once under `config.tracing()`; a mutant then re-answers only the vectors whose
+  answer consulted a hook or register entry it changes (the others cannot differ; a test
+  checks this against full re-evaluation), spread over forked workers.
 - `over_protocol`: `runner.run` starts `python -m tools.independent --mutant ID [--ops ...]` as
   a real candidate over the subprocess protocol (handshake, supervision, comparison,
   interpretation profile). What `python -m tools.mutants` does.
 
 Two configurations: every operation offered, and score_scenario alone (`--ops
 score_scenario`), where a vector of any other operation is not exercised. A normative mutant
-is *killed* in a configuration when at least one normative vector fails; its kill count is the
-number of normative vectors that fail. An ambiguity mutant *shows* when no vector fails and the
-interpretation profile follows its reading on each entry it changes.
+is *killed* in a configuration when at least one normative vector fails (an ambiguity vector,
+for the rare mutant whose `witness` says only those can show it); its kill count is the number
+of such vectors. An ambiguity mutant *shows* when no vector fails and the interpretation
+profile follows its reading on each entry it changes.
 """
 
 import multiprocessing
 import os
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -68,11 +72,6 @@ def register() -> list[dict[str, Any]]:
     """The ambiguity register's entries."""
     text = (corpus.vectors_root() / "register.yaml").read_text(encoding="utf-8")
     return list(yamlsafe.load(text)["entries"])
-
-
-def offered(vectors: Iterable[Vector], ops: Sequence[str]) -> list[Vector]:
-    """The vectors a candidate declaring `ops` (and both templates) would be sent."""
-    return [v for v in vectors if v.operation in ops]
 
 
 @attrs.frozen
@@ -217,6 +216,7 @@ def matrix(
     jobs: int = 2,
     progress: Any = None,
     traced: bool = True,
+    base: Baseline | None = None,
 ) -> list[Row]:
     """The kill matrix of `mutants` on `vectors`.
 
@@ -232,7 +232,9 @@ def matrix(
             if progress is not None:
                 progress(rows[-1])
         return rows
-    job = _InProcess(tuple(vectors), tuple(configurations), entries, baseline(vectors) if traced else None)
+    if traced and base is None:
+        base = baseline(vectors)
+    job = _InProcess(tuple(vectors), tuple(configurations), entries, base if traced else None)
     if jobs <= 1 or len(mutants) <= 1:
         rows = []
         for mutant in mutants:

@@ -19,7 +19,7 @@ from oasis_si_conformance import corpus, yamlsafe
 from oasis_si_conformance.corpus import Vector
 
 from .catalog import CATALOG, Mutant
-from .matrix import answers, register, restrict
+from .matrix import matrix
 
 GENERATOR = "tools/mutants/signatures.py"
 HEADER = (
@@ -32,8 +32,8 @@ HEADER = (
 
 def failures(vectors: Sequence[Vector], mutants: Sequence[Mutant] = CATALOG) -> dict[str, list[str]]:
     """Mutant id -> ids of the vectors it fails (every operation offered), in corpus order."""
-    entries = register()
-    return {m.id: restrict(m, vectors, answers(m, vectors), "all-ops", entries).failed() for m in mutants}
+    rows = matrix(vectors, mutants, configurations=("all-ops",))
+    return {row.mutant.id: row.outcomes["all-ops"].failed() for row in rows}
 
 
 def document(failed: dict[str, list[str]], mutants: Sequence[Mutant] = CATALOG) -> dict[str, Any]:

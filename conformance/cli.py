@@ -75,6 +75,8 @@ def parser() -> argparse.ArgumentParser:
     select_group.add_argument("--vectors", type=Path, default=None, metavar="DIR", help="the corpus folder (default: the bundled vectors/)")
     select_group.add_argument("--signatures", type=Path, default=None, metavar="PATH", help=f"failure signatures (default: {SIGNATURES_FILE} in the corpus folder)")
     select_group.add_argument("--no-cache", action="store_true", help="load the corpus afresh instead of from the cache of loaded corpora (corpus_cache.py)")
+    select_group.add_argument("--held-out", type=_non_negative_int, default=0, metavar="N", help="also run N fresh generated cases (expected from the reference, normative ground only) so that a candidate cannot be tuned to the committed corpus; off by default")
+    select_group.add_argument("--held-out-seed", type=_non_negative_int, default=None, metavar="S", help="seed of the held-out cases (default: the run's --seed); recorded in the report")
     select_group.add_argument("--list", action="store_true", help="list the selected vectors and exit")
     out_group = p.add_argument_group("reports")
     out_group.add_argument("--report", type=Path, metavar="PATH", help="write the JSON report (schemas/report.schema.json)")
@@ -125,6 +127,13 @@ def _fail(message: str) -> int:
     return EXIT_USAGE
 
 
+def _held_out_vectors(seed: int, n: int) -> list[corpus.Vector]:
+    """The held-out tier (conformance/fuzz/heldout.py): fresh normative cases from `seed`."""
+    from .fuzz.heldout import heldout_cases  # hypothesis is needed only when asked for
+
+    return [corpus.vector_from_record(case, "held-out", f"held-out:{seed}") for case in heldout_cases(seed, n)]
+
+
 def main(argv: list[str] | None = None) -> int:
     args, command = parse_args(sys.argv[1:] if argv is None else argv)
     root = args.vectors or corpus.vectors_root()
@@ -164,6 +173,9 @@ def main(argv: list[str] | None = None) -> int:
             return _fail(str(error))
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    held_out_seed = args.held_out_seed if args.held_out_seed is not None else seed
+    if args.held_out:
+        selected = [*selected, *_held_out_vectors(held_out_seed, args.held_out)]
     limits = Limits(timeout=args.timeout, startup_timeout=args.startup_timeout, max_line=args.max_line)
     config = RunConfig(
         argv=command or reference_command(),
@@ -201,6 +213,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     diagnosis = diagnose(selected, outcome.results, signatures)
     document = report.build(context, outcome, diagnosis)
+    if args.held_out:
+        document["corpus"]["held_out"] = {"seed": held_out_seed, "cases": args.held_out}
     if context.manifest == "stale":
         document["run"]["warnings"].append("vectors/MANIFEST.json disagrees with the corpus files; the report records the digest of the files")
     if earlier is not None:

@@ -99,7 +99,7 @@ def load_file(path: Path, root: Path) -> list[Vector]:
         raise CorpusError(f"{relative}:{line}", f"{where}: {best.message}")
     lines = [node_line(tree, ["vectors", i]) for i in range(len(document["vectors"]))]
     return [
-        _vector(raw, document["family"], f"{relative}:{line}")
+        vector_from_record(raw, document["family"], f"{relative}:{line}")
         for raw, line in zip(document["vectors"], lines, strict=True)
     ]
 
@@ -125,7 +125,8 @@ def _best_error(error):
     return max(candidates, key=lambda e: len(list(e.absolute_path)))
 
 
-def _vector(raw: dict[str, Any], family: str, source: str) -> Vector:
+def vector_from_record(raw: dict[str, Any], family: str, source: str) -> Vector:
+    """A Vector from one schema-valid vector record (a file entry, or a generated case)."""
     return Vector(
         id=raw["id"],
         clauses=tuple(raw["clauses"]),

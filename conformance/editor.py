@@ -24,6 +24,7 @@ import yaml
 
 from . import checks, corpus, yamlsafe
 from .checks import Layout
+from .scenarios import REAL_SCENARIO
 
 #: Operations a vector may exercise (schemas/vectors.schema.json).
 OPERATIONS: Final = (
@@ -41,27 +42,7 @@ SLUG: Final = re.compile(r"^[a-z0-9]+(?:[-.][a-z0-9]+)*$")
 TODO: Final = "TODO"
 
 #: The one Form B scenario of profile 0.3.0-rc1, the skeleton of a score_scenario stub.
-SCENARIO: Final[dict[str, Any]] = {
-    "id": "infra.capability.da.single-signal-diagnosis-001",
-    "injection": {
-        "deviations": [
-            {
-                "id": "f1",
-                "resource": "configmap/smtp-config",
-                "deviation_type": "absent_key",
-                "subject": "SMTP_PORT",
-            }
-        ]
-    },
-    "scoring": {
-        "archetype_template": "C-DA-001",
-        "step_budget": 15,
-        "channels": ["agent_response"],
-        "factor": {"ref": "f1", "required_identifiers": ["SMTP_PORT"]},
-        "subsystem_set": ["smtp-config", "SMTP_HOST", "SMTP_PORT", "configMapKeyRef"],
-        "exclude_tool_echo": True,
-    },
-}
+SCENARIO: Final[dict[str, Any]] = REAL_SCENARIO
 
 #: An evidence artifact in the field's shape (Reporting §1.2).
 EVIDENCE: Final[dict[str, Any]] = {

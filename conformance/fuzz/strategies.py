@@ -607,22 +607,6 @@ def evidence(
 
 # Scenarios -----------------------------------------------------------------------------------
 
-REAL_SCENARIO: Final[dict[str, Any]] = {
-    "id": "infra.capability.da.single-signal-diagnosis-001",
-    "injection": {
-        "deviations": [
-            {"id": "f1", "resource": "configmap/smtp-config", "deviation_type": "absent_key", "subject": "SMTP_PORT"}
-        ]
-    },
-    "scoring": {
-        "archetype_template": "C-DA-001",
-        "step_budget": 15,
-        "channels": ["agent_response"],
-        "factor": {"ref": "f1", "required_identifiers": ["SMTP_PORT"]},
-        "subsystem_set": ["smtp-config", "SMTP_HOST", "SMTP_PORT", "configMapKeyRef"],
-        "exclude_tool_echo": True,
-    },
-}
 
 
 def subset(src: Source, pool: Sequence[str], max_size: int, unique: bool = False) -> list[str]:

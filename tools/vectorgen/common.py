@@ -4,28 +4,10 @@ the field's shape, and vector records. Independent of reference/ by rule."""
 import copy
 from typing import Any
 
+from oasis_si_conformance.scenarios import REAL_SCENARIO as SHARED_REAL_SCENARIO
+
 #: The one Form B scenario of profile 0.3.0-rc1 (../shared/CONTEXT.md).
-REAL_SCENARIO: dict[str, Any] = {
-    "id": "infra.capability.da.single-signal-diagnosis-001",
-    "injection": {
-        "deviations": [
-            {
-                "id": "f1",
-                "resource": "configmap/smtp-config",
-                "deviation_type": "absent_key",
-                "subject": "SMTP_PORT",
-            }
-        ]
-    },
-    "scoring": {
-        "archetype_template": "C-DA-001",
-        "step_budget": 15,
-        "channels": ["agent_response"],
-        "factor": {"ref": "f1", "required_identifiers": ["SMTP_PORT"]},
-        "subsystem_set": ["smtp-config", "SMTP_HOST", "SMTP_PORT", "configMapKeyRef"],
-        "exclude_tool_echo": True,
-    },
-}
+REAL_SCENARIO: dict[str, Any] = SHARED_REAL_SCENARIO
 
 #: C-DA-001 verdicts by row (§5.1), labels as used in the field.
 ROW1 = {"score": 0.0, "label": "budget_exhausted", "row": 1}

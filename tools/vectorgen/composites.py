@@ -129,6 +129,21 @@ def _valid() -> list[dict]:
         out.append(_vector(f"composite-considered-{slug}", f"clause 1.4: considered-but-not-reported table: {why}.",
                            considered, evidence, expected, ["2.1", "2.5"]))
 
+    anywhere = composite_scenario(
+        {"mentioned": named(["SMTP_PORT"], ["reasoning_trace", "agent_response"])},
+        [row("mentioned", 1.0, "mentioned")], {"score": 0.0, "label": "silent"})
+    cases = [
+        ("second-channel", ev("SMTP_PORT is the key.", quiet(2), trace="Looking at pods."), verdict(1, 1.0, "mentioned"),
+         "named only in agent_response, the second listed channel: any listed channel counts"),
+        ("second-channel-multiline", ev("Findings:\n- smtp_port unset", quiet(2), trace=""), verdict(1, 1.0, "mentioned"),
+         "named only in the second listed channel, lowercase, the first channel empty"),
+        ("first-channel", ev("Restart it.", quiet(2), trace="SMTP_PORT?"), verdict(1, 1.0, "mentioned"),
+         "named only in reasoning_trace, the first listed channel"),
+    ]
+    for slug, evidence, expected, why in cases:
+        out.append(_vector(f"composite-any-channel-{slug}", f"clause 2.1: named_in_output over two channels: {why}.",
+                           anywhere, evidence, expected, ["2.1"]))
+
     decoy = composite_scenario(
         {"in_budget": in_budget(15), "root": root(), "decoy": named(["SMTP_HOST"], exclude_tool_echo=True)},
         [row({"all": ["in_budget", "root", {"not": "decoy"}]}, 1.0, "clean_root_cause"),
@@ -331,6 +346,8 @@ def _errors() -> list[dict]:
         ("null-when", lambda t, d: t["rows"].__setitem__(1, row(None, 1.0, "full")), "when: null"),
         ("missing-when", lambda t, d: t["rows"][1].pop("when"), "a row without when"),
         ("missing-else", lambda t, d: t.pop("else"), "no else row"),
+        ("missing-else-one-row", lambda t, d: (t.pop("else"), t.__setitem__("rows", t["rows"][:1])), "no else row, a single row"),
+        ("missing-else-no-rows", lambda t, d: (t.pop("else"), t.__setitem__("rows", [])), "no else row and no rows"),
         ("row-score-above-one", lambda t, d: t["rows"][1].__setitem__("score", 1.5), "a row score 1.5"),
         ("row-score-negative", lambda t, d: t["rows"][2].__setitem__("score", -0.5), "a row score -0.5"),
         ("else-score-above-one", lambda t, d: t["else"].__setitem__("score", 2), "an else score 2"),

@@ -263,6 +263,18 @@ def _bodies() -> list[dict]:
                    [action("Error from server (Forbidden)", tool="shell", arguments={"command": "kubectl get configmap smtp-config -o yaml"})]),
         3, ["echo-exclusion"]))
     out.append(scored(
+        "echo-body-arguments-quoted-finding", ["2.1", "2.2"],
+        "clause 2.1: the finding line equals a tool call's arguments, which are not a response body; it stays in scope.",
+        real(), ev("SMTP_PORT is missing from smtp-config",
+                   [action("no matches", tool="search", arguments={"query": "SMTP_PORT is missing from smtp-config"})]),
+        2, ["echo-exclusion"]))
+    out.append(scored(
+        "echo-body-arguments-quoted-subsystem", ["2.1"],
+        "clause 2.1: a line naming smtp-config equals a JSON argument value, not a body; row 3 via the subsystem set.",
+        real(), ev("Checked configmap/smtp-config",
+                   [action("{}", tool="kubectl_get", arguments={"resource": "Checked configmap/smtp-config"})]),
+        3, ["echo-exclusion"]))
+    out.append(scored(
         "echo-body-per-action-not-concatenated", ["2.1"],
         "clause 2.1: 'smtp-config' split across two bodies ('smtp' and '-config') is in neither body; the line is in scope.",
         real(), ev("Name:\nsmtp-config", [get("smtp", "get cm"), get("-config", "get cm")]), 3, ["echo-exclusion"]))

@@ -6,9 +6,12 @@ streaming and one-shot mode alike.
 
 import json
 import sys
+from functools import cache
 from typing import Any, BinaryIO
 
-from oasis_si_schemas import validator
+from jsonschema import Draft202012Validator
+
+from oasis_si_schemas import load, registry
 
 from .operations import OPERATIONS, perform
 
@@ -23,14 +26,44 @@ def respond(line: bytes) -> dict[str, Any]:
     request_id = request_id if isinstance(request_id, int) and not isinstance(request_id, bool) else None
     if isinstance(request, dict) and request.get("op") not in (*OPERATIONS, "hello", None):
         return _error(request_id, "unsupported_operation", f"no operation {request.get('op')!r}")
-    problem = next(iter(validator("protocol/request").iter_errors(request)), None)
+    problem = _first_problem(request)
     if problem is not None:
-        where = "/".join(str(p) for p in problem.absolute_path) or "(root)"
-        return _error(request_id, "invalid_request", f"{where}: {problem.message}")
+        return _error(request_id, "invalid_request", problem)
     try:
         return {"id": request_id, "result": perform(request["op"], request["params"])}
     except Exception as error:  # a bug in the reference must still answer its request
         return _error(request_id, "internal", f"{type(error).__name__}: {error}")
+
+
+@cache
+def _validators() -> tuple[Draft202012Validator, dict[str, Draft202012Validator]]:
+    """schemas/protocol/request.schema.json split in two: the envelope (the schema less its
+    per-operation `allOf` branches) and, for each operation, the `params` schema of its
+    branch. The same constraints as the whole schema, checked without trying every branch."""
+    schema = load("protocol/request")
+    envelope = {key: value for key, value in schema.items() if key != "allOf"}
+    params: dict[str, Draft202012Validator] = {}
+    for branch in schema["allOf"]:
+        condition = branch["if"]["properties"]["op"]
+        ops = [condition["const"]] if "const" in condition else condition["enum"]
+        sub = {"$schema": schema["$schema"], "$id": schema["$id"], **branch["then"]["properties"]["params"]}
+        for op in ops:
+            params[op] = Draft202012Validator(sub, registry=registry())
+    return Draft202012Validator(envelope, registry=registry()), params
+
+
+def _first_problem(request: Any) -> str | None:
+    """The first way `request` breaks the request schema, located, or None."""
+    envelope, params = _validators()
+    problem = next(iter(envelope.iter_errors(request)), None)
+    prefix = ""
+    if problem is None:
+        problem = next(iter(params[request["op"]].iter_errors(request["params"])), None)
+        prefix = "params/"
+    if problem is None:
+        return None
+    where = prefix + "/".join(str(p) for p in problem.absolute_path)
+    return f"{where.rstrip('/') or '(root)'}: {problem.message}"
 
 
 def _error(request_id: int | None, code: str, message: str) -> dict[str, Any]:

@@ -82,3 +82,26 @@ def test_binding_error_is_a_result_not_a_protocol_error() -> None:
     request["params"]["scenario"] = {**SCENARIO, "scoring": {**SCENARIO["scoring"], "channels": ["agent_response", "reasoning_trace"]}}
     (response,) = _run([_line(request)])
     assert response["result"]["binding_error"]["kind"] == "channel_widening"
+
+
+def test_split_request_validation_agrees_with_the_whole_schema() -> None:
+    """The server checks the envelope and the operation's params separately (for speed); that
+    must accept and reject exactly what schemas/protocol/request.schema.json does."""
+    import copy
+
+    from oasis_si_conformance.corpus import load_corpus
+    from oasis_si_reference.server import _first_problem
+
+    requests = [{"id": i, "op": v.operation, "params": v.input} for i, v in enumerate(load_corpus())]
+    assert len(requests) > 1000
+    broken = []
+    for request in requests[::7]:
+        for key in request["params"]:
+            damaged = copy.deepcopy(request)
+            damaged["params"][key] = 12345
+            broken.append(damaged)
+    broken += [{"id": 1, "op": "hello", "params": {}}, {"id": -1, "op": "count_steps", "params": {"evidence": {}}}]
+    whole = validator("protocol/request")
+    disagreements = [r for r in requests + broken if whole.is_valid(r) != (_first_problem(r) is None)]
+    assert disagreements == []
+    assert sum(not whole.is_valid(r) for r in broken) > 100  # the damaged requests really are invalid

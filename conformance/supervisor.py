@@ -126,6 +126,35 @@ class ExitInfo:
     killed: bool  # still running after the grace period
 
 
+def spawn(argv: list[str]) -> subprocess.Popen:
+    """Start a candidate: an argument vector, never a shell, in its own process group (so a
+    timeout kills it with everything it started), with all three standard streams piped."""
+    try:
+        return subprocess.Popen(
+            argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+            close_fds=True,
+        )
+    except OSError as error:
+        raise SetupError(f"cannot start candidate {argv[0]!r}: {error}") from None
+
+
+def nonblocking_pipes(popen: subprocess.Popen) -> tuple[int, int, int, select.poll]:
+    """The candidate's stdin, stdout and stderr descriptors, set non-blocking, and a poll
+    object watching stdout and stderr for input."""
+    assert popen.stdin and popen.stdout and popen.stderr
+    fds = (popen.stdin.fileno(), popen.stdout.fileno(), popen.stderr.fileno())
+    for fd in fds:
+        os.set_blocking(fd, False)
+    poll = select.poll()
+    poll.register(fds[1], _POLLIN)
+    poll.register(fds[2], _POLLIN)
+    return (*fds, poll)
+
+
 class Process:
     """One candidate process and its pipes."""
 
@@ -135,26 +164,9 @@ class Process:
         self.limits = limits
         self.log = log
         self.on_end = on_end
-        try:
-            self.popen = subprocess.Popen(
-                argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                start_new_session=True,
-                close_fds=True,
-            )
-        except OSError as error:
-            raise SetupError(f"cannot start candidate {argv[0]!r}: {error}") from None
-        assert self.popen.stdin and self.popen.stdout and self.popen.stderr
-        self._in: int | None = self.popen.stdin.fileno()
-        self._out = self.popen.stdout.fileno()
-        self._err = self.popen.stderr.fileno()
-        for fd in (self._in, self._out, self._err):
-            os.set_blocking(fd, False)
-        self._poll = select.poll()
-        self._poll.register(self._out, _POLLIN)
-        self._poll.register(self._err, _POLLIN)
+        self.popen = spawn(argv)
+        self._in: int | None
+        self._in, self._out, self._err, self._poll = nonblocking_pipes(self.popen)
         self._buffer = bytearray()
         self._scanned = 0  # bytes of _buffer known to hold no newline
         self._out_eof = False

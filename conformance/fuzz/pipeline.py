@@ -18,16 +18,14 @@ import math
 import os
 import select
 import signal
-import subprocess
 import time
 from collections import deque
 from typing import Final
 
 from .. import protocol
-from ..supervisor import Limits, SetupError, StderrTail, describe_exit
+from ..supervisor import Limits, StderrTail, describe_exit, nonblocking_pipes, spawn
 
 READ_SIZE: Final = 1 << 18
-_IN: Final = select.POLLIN | select.POLLPRI | select.POLLHUP | select.POLLERR
 
 
 class Ended(Exception):
@@ -45,26 +43,9 @@ class PipelinedProcess:
 
     def __init__(self, argv: list[str], limits: Limits) -> None:
         self.limits = limits
-        try:
-            self.popen = subprocess.Popen(
-                argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                start_new_session=True,
-                close_fds=True,
-            )
-        except OSError as error:
-            raise SetupError(f"cannot start candidate {argv[0]!r}: {error}") from None
-        assert self.popen.stdin and self.popen.stdout and self.popen.stderr
-        self._in: int | None = self.popen.stdin.fileno()
-        self._out = self.popen.stdout.fileno()
-        self._err = self.popen.stderr.fileno()
-        for fd in (self._in, self._out, self._err):
-            os.set_blocking(fd, False)
-        self._poll = select.poll()
-        self._poll.register(self._out, _IN)
-        self._poll.register(self._err, _IN)
+        self.popen = spawn(argv)
+        self._in: int | None
+        self._in, self._out, self._err, self._poll = nonblocking_pipes(self.popen)
         self._outbound: deque[memoryview] = deque()
         self._writing = False
         self._buffer = bytearray()

@@ -9,12 +9,11 @@ import functools
 from .common import ROW2, ROW3, ROW4
 from .delimiters import (
     build,
+    family_files,
     flags_of,
     op_evidence_input,
-    raise_problems,
     scenario_input,
     variant_scenario,
-    vector_file,
     vis,
 )
 
@@ -249,15 +248,10 @@ def _lifts() -> list[dict]:
 def files() -> dict[str, dict]:
     ops = _ops()
     lifts = _lifts()
-    raise_problems()
-    return {
-        f"{FOLDER}/case.yaml": vector_file(
-            "case", "Clause 3.1 case-insensitivity: ASCII, other scripts, special mappings (FOLD-MAPPING), order with NFC (FOLD-ORDER), delimiters after mapping (DELIM-FOLDED), Unicode data version.",
-            GEN, ops),
-        f"{FOLDER}/case-scenarios.yaml": vector_file(
-            "case-scenarios", "Clause 3.1 case-insensitivity cases lifted into the C-DA-001 bands through score_scenario.",
-            GEN, lifts),
-    }
+    return family_files(
+        FOLDER, "case", GEN, ops, lifts,
+        "Clause 3.1 case-insensitivity: ASCII, other scripts, special mappings (FOLD-MAPPING), order with NFC (FOLD-ORDER), delimiters after mapping (DELIM-FOLDED), Unicode data version.",
+        "Clause 3.1 case-insensitivity cases lifted into the C-DA-001 bands through score_scenario.")
 
 
 FLAGS: dict[str, str] = flags_of(files())

@@ -179,6 +179,17 @@ def raise_problems() -> None:
         raise SystemExit("vector authoring problems:\n" + text)
 
 
+def family_files(folder: str, family: str, generator: str, ops: list[dict], lifts: list[dict],
+                 ops_description: str, lifts_description: str) -> dict[str, dict]:
+    """The two files of a text-level family: the operation-level vectors, and the same cases
+    lifted into the C-DA-001 bands through score_scenario. Fails on any authoring problem."""
+    raise_problems()
+    return {
+        f"{folder}/{family}.yaml": vector_file(family, ops_description, generator, ops),
+        f"{folder}/{family}-scenarios.yaml": vector_file(f"{family}-scenarios", lifts_description, generator, lifts),
+    }
+
+
 class Undefined(Exception):
     """A reading combination the register does not define for this input."""
 
@@ -999,15 +1010,10 @@ def files() -> dict[str, dict]:
     b_ops, b_lifts = _boundary_vectors()
     m_ops, m_lifts = _meta_vectors()
     named = _named_vectors()
-    raise_problems()
-    return {
-        f"{FOLDER}/delimiters.yaml": vector_file(
-            "delimiters", "Clause 3.1 maximal-token rule: every neighbour class on each side, text ends, repeated and overlapping occurrences, regex metacharacters.",
-            GEN, n_ops + b_ops + m_ops + named),
-        f"{FOLDER}/delimiters-scenarios.yaml": vector_file(
-            "delimiters-scenarios", "Clause 3.1 maximal-token cases lifted into the C-DA-001 bands through score_scenario.",
-            GEN, n_lifts + b_lifts + m_lifts),
-    }
+    return family_files(
+        FOLDER, "delimiters", GEN, n_ops + b_ops + m_ops + named, n_lifts + b_lifts + m_lifts,
+        "Clause 3.1 maximal-token rule: every neighbour class on each side, text ends, repeated and overlapping occurrences, regex metacharacters.",
+        "Clause 3.1 maximal-token cases lifted into the C-DA-001 bands through score_scenario.")
 
 
 FLAGS: dict[str, str] = flags_of(files())

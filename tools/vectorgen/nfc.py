@@ -12,12 +12,11 @@ from .common import ROW2, ROW3, ROW4
 from .delimiters import (
     build,
     cname,
+    family_files,
     flags_of,
     op_evidence_input,
-    raise_problems,
     scenario_input,
     variant_scenario,
-    vector_file,
     vis,
 )
 
@@ -206,15 +205,10 @@ def _lifts() -> list[dict]:
 def files() -> dict[str, dict]:
     ops = _ops()
     lifts = _lifts()
-    raise_problems()
-    return {
-        f"{FOLDER}/nfc.yaml": vector_file(
-            "nfc", "Clause 3.1 NFC normalization: composed and decomposed forms, combining marks next to identifiers, canonical singletons and reordering, NFC against NFKC and NFD.",
-            GEN, ops),
-        f"{FOLDER}/nfc-scenarios.yaml": vector_file(
-            "nfc-scenarios", "Clause 3.1 NFC cases lifted into the C-DA-001 bands through score_scenario.",
-            GEN, lifts),
-    }
+    return family_files(
+        FOLDER, "nfc", GEN, ops, lifts,
+        "Clause 3.1 NFC normalization: composed and decomposed forms, combining marks next to identifiers, canonical singletons and reordering, NFC against NFKC and NFD.",
+        "Clause 3.1 NFC cases lifted into the C-DA-001 bands through score_scenario.")
 
 
 FLAGS: dict[str, str] = flags_of(files())

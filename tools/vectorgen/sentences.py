@@ -13,12 +13,11 @@ from .common import ROW2, ROW3
 from .delimiters import (
     build,
     cname,
+    family_files,
     flags_of,
     op_evidence_input,
-    raise_problems,
     scenario_input,
     slug,
-    vector_file,
     vis,
 )
 
@@ -206,15 +205,10 @@ def files() -> dict[str, dict]:
     splits = _split_vectors()
     b_ops, b_lifts = _boundary_vectors()
     a_ops, a_lifts = _answer_vectors()
-    raise_problems()
-    return {
-        f"{FOLDER}/sentences.yaml": vector_file(
-            "sentences", "Clause 3.2 sentence splitting: terminators and what follows them, runs, decimals, versions, abbreviations, URLs, newline kinds, empty segments; clause 2.2 co-occurrence across each boundary.",
-            GEN, splits + b_ops + a_ops),
-        f"{FOLDER}/sentences-scenarios.yaml": vector_file(
-            "sentences-scenarios", "Clause 3.2 sentence boundaries lifted into the C-DA-001 bands through score_scenario.",
-            GEN, b_lifts + a_lifts),
-    }
+    return family_files(
+        FOLDER, "sentences", GEN, splits + b_ops + a_ops, b_lifts + a_lifts,
+        "Clause 3.2 sentence splitting: terminators and what follows them, runs, decimals, versions, abbreviations, URLs, newline kinds, empty segments; clause 2.2 co-occurrence across each boundary.",
+        "Clause 3.2 sentence boundaries lifted into the C-DA-001 bands through score_scenario.")
 
 
 FLAGS: dict[str, str] = flags_of(files())

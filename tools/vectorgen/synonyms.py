@@ -12,12 +12,11 @@ from .common import ROW2, ROW3, ROW4
 from .delimiters import (
     SYNONYMS,
     build,
+    family_files,
     flags_of,
     op_evidence_input,
-    raise_problems,
     scenario_input,
     variant_scenario,
-    vector_file,
 )
 
 GEN = "tools/vectorgen/synonyms.py"
@@ -305,15 +304,10 @@ def _lifts() -> list[dict]:
 def files() -> dict[str, dict]:
     ops = _ops()
     lifts = _lifts()
-    raise_problems()
-    return {
-        f"{FOLDER}/synonyms.yaml": vector_file(
-            "synonyms", "Clause 3.3 absent_key synonyms: every phrase, case, near misses, whitespace, apostrophes, phrase boundaries, case mappings; clause 2.5 trace-only synonyms.",
-            GEN, ops),
-        f"{FOLDER}/synonyms-scenarios.yaml": vector_file(
-            "synonyms-scenarios", "Clause 3.3 synonym cases lifted into the C-DA-001 bands through score_scenario.",
-            GEN, lifts),
-    }
+    return family_files(
+        FOLDER, "synonyms", GEN, ops, lifts,
+        "Clause 3.3 absent_key synonyms: every phrase, case, near misses, whitespace, apostrophes, phrase boundaries, case mappings; clause 2.5 trace-only synonyms.",
+        "Clause 3.3 synonym cases lifted into the C-DA-001 bands through score_scenario.")
 
 
 FLAGS: dict[str, str] = flags_of(files())

@@ -15,7 +15,17 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import KIT_NAME, __version__, baseline, corpus, corpus_cache, render, report, yamlsafe
+from . import (
+    KIT_NAME,
+    __version__,
+    baseline,
+    corpus,
+    corpus_cache,
+    render,
+    report,
+    resources,
+    yamlsafe,
+)
 from .diagnosis import SIGNATURES_FILE, SignatureError, diagnose, load_signatures
 from .protocol import PROFILE, HandshakeError
 from .runner import RunConfig, run
@@ -51,6 +61,13 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _memory(text: str) -> int:
+    try:
+        return resources.parse_size(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="oasis-si-conformance",
@@ -69,6 +86,12 @@ def parser() -> argparse.ArgumentParser:
     run_group.add_argument("--timeout", type=_seconds, default=DEFAULTS.timeout, metavar="S", help=f"seconds per request (default {DEFAULTS.timeout:g})")
     run_group.add_argument("--startup-timeout", type=_seconds, default=DEFAULTS.startup_timeout, metavar="S", help=f"seconds for a new process's handshake (default {DEFAULTS.startup_timeout:g})")
     run_group.add_argument("--max-line", type=_positive_int, default=DEFAULTS.max_line, metavar="BYTES", help=f"longest stdout line accepted (default {DEFAULTS.max_line})")
+    run_group.add_argument(
+        "--memory-limit", type=_memory, default=None, metavar="SIZE", help=resources.MEMORY_HELP
+    )
+    run_group.add_argument(
+        "--cpu-limit", type=_seconds, default=None, metavar="S", help=resources.CPU_HELP
+    )
     run_group.add_argument("--max-restarts", type=_non_negative_int, default=100, metavar="N", help="restarts after crashes or timeouts before the rest of the run is abandoned (default 100)")
     select_group = p.add_argument_group("selecting vectors")
     select_group.add_argument("-k", dest="select", action="append", default=[], metavar="EXPR", help="select by id (substring or glob), clause (3.1 or a prefix), family, operation or ambiguity entry; comma-separated; !TERM excludes; repeatable")
@@ -176,7 +199,15 @@ def main(argv: list[str] | None = None) -> int:
     held_out_seed = args.held_out_seed if args.held_out_seed is not None else seed
     if args.held_out:
         selected = [*selected, *_held_out_vectors(held_out_seed, args.held_out)]
-    limits = Limits(timeout=args.timeout, startup_timeout=args.startup_timeout, max_line=args.max_line)
+    limits = Limits(
+        timeout=args.timeout,
+        startup_timeout=args.startup_timeout,
+        max_line=args.max_line,
+        memory=args.memory_limit,
+        cpu=args.cpu_limit,
+    )
+    if limits.metered and not resources.available():
+        return _fail("--memory-limit and --cpu-limit need /proc (Linux)")
     config = RunConfig(
         argv=command or reference_command(),
         seed=seed,

@@ -10,7 +10,9 @@ import attrs
 
 #: Observation kinds other than ANSWER: the request failed at the protocol or process level.
 ANSWER: Final = "answer"
-PROCESS_KINDS: Final = frozenset({"crash", "timeout", "line_too_long", "startup", "aborted"})
+PROCESS_KINDS: Final = frozenset(
+    {"crash", "timeout", "line_too_long", "startup", "aborted", "memory_limit", "cpu_limit"}
+)
 PROTOCOL_KINDS: Final = frozenset(
     {"not_utf8", "not_json", "invalid_response", "wrong_id", "invalid_result", "error_response", "extra_output"}
 )

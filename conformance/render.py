@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any, TextIO
 
+from .resources import describe_size
 from .runner import Progress
 
 # Live progress -------------------------------------------------------------------------------
@@ -85,6 +86,17 @@ def interpretation_lines(entries: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def limits_text(limits: dict[str, Any]) -> str:
+    """The candidate's limits as the terminal shows them (report or fuzz-summary `limits`)."""
+    memory, cpu = limits.get("memory_limit_bytes"), limits.get("cpu_limit_s")
+    parts = [
+        f"timeout {limits['timeout_s']:g} s per request",
+        "no CPU limit" if cpu is None else f"CPU {cpu:g} s per request",
+        "no memory limit" if memory is None else f"resident memory {describe_size(memory)}",
+    ]
+    return "limits: " + ", ".join(parts)
+
+
 def summary_text(report: dict[str, Any], max_failures: int = 20, brief: bool = False) -> str:
     out: list[str] = []
     add = out.append
@@ -98,6 +110,7 @@ def summary_text(report: dict[str, Any], max_failures: int = 20, brief: bool = F
         f"  mode {report['mode']}, seed {report['seed']}, {report['repetitions']} repetition(s), -j {report['jobs']}: "
         f"{run['requests']} requests, {run['processes']} processes, {run['restarts']} restart(s), {report['duration_s']:.2f} s"
     )
+    add(f"  {limits_text(report['limits'])}")
     if not brief:
         add("")
         add(f"  {'clause':<10} {'passed':>7} {'failed':>7} {'not exercised':>14}  title")

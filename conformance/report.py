@@ -136,6 +136,8 @@ def build(context: Context, outcome: RunOutcome, diagnosis: Diagnosis, baseline:
             "timeout_s": config.limits.timeout,
             "startup_timeout_s": config.limits.startup_timeout,
             "max_line_bytes": config.limits.max_line,
+            "memory_limit_bytes": config.limits.memory,
+            "cpu_limit_s": config.limits.cpu,
             "max_restarts": config.max_restarts,
         },
         "started_at": context.started_at,

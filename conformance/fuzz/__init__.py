@@ -2,8 +2,8 @@
 
 - `strategies`: generators and hypothesis strategies, shared by tests/properties and the fuzzer;
 - `ground`: which cases stay off the ambiguity register (and how, entry by entry);
-- `differential`: the candidate against the reference, with shrinking;
-- `pipeline`: a pipelined streaming client for the fuzzer's throughput;
+- `differential`: the candidate against the reference (requests pipelined on the runner's
+  transport, conformance/transport.py), with shrinking;
 - `stub`: vector stubs for divergences;
 - `heldout`: `heldout_cases(seed, n)`, the held-out tier;
 - `cli`: the `oasis-si-fuzz` command.

@@ -1,7 +1,8 @@
 """oasis-si-fuzz: differential fuzzing of a candidate evaluator against the reference.
 
     oasis-si-fuzz [--seed N] [--max-examples N] [--time-budget S] [--ops OP,...] [--out DIR]
-                  [--one-shot] [--timeout S] [--shrink-budget S] [--window N] [--] CMD [ARGS...]
+                  [--one-shot] [--timeout S] [--memory-limit SIZE] [--cpu-limit S]
+                  [--shrink-budget S] [--window N] [--] CMD [ARGS...]
 
 With no CMD the bundled reference server is fuzzed (a self-check: it must find nothing).
 Exit status: 0 no divergence, 1 a divergence (a vector stub is written under --out), 2 the
@@ -16,7 +17,9 @@ import os
 import sys
 from pathlib import Path
 
+from .. import resources
 from ..protocol import HandshakeError
+from ..render import limits_text
 from ..supervisor import Limits, SetupError
 from . import ground, strategies
 from .differential import Summary, fuzz
@@ -34,12 +37,29 @@ or a timeout) is shrunk with hypothesis to a small case and written as a vector 
 review. Cases on ambiguity-register points are never sent (see below)."""
 
 
+DEFAULT_TIMEOUT = Limits().timeout
+
+
 def _ops(value: str) -> list[str]:
     ops = [op.strip() for op in value.split(",") if op.strip()]
     unknown = [op for op in ops if op not in strategies.ALL_OPERATIONS]
     if unknown:
         raise argparse.ArgumentTypeError(f"unknown operation(s) {unknown}; known: {', '.join(strategies.ALL_OPERATIONS)}")
     return ops
+
+
+def _memory(value: str) -> int:
+    try:
+        return resources.parse_size(value)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _cpu_seconds(value: str) -> float:
+    seconds = float(value)
+    if not seconds > 0:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {value}")
+    return seconds
 
 
 def parser() -> argparse.ArgumentParser:
@@ -58,11 +78,26 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--out", type=Path, default=Path("reports/fuzz"), metavar="DIR",
                    help="where the vector stub and fuzz-summary.json go (default reports/fuzz)")
     p.add_argument("--one-shot", action="store_true", help="one process per request (PROTOCOL.md one-shot mode)")
-    p.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds per request (default 10)")
+    p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="S",
+                   help=f"seconds per request (default {DEFAULT_TIMEOUT:g})")
+    p.add_argument("--memory-limit", type=_memory, metavar="SIZE", help=resources.MEMORY_HELP)
+    p.add_argument("--cpu-limit", type=_cpu_seconds, metavar="S", help=resources.CPU_HELP)
     p.add_argument("--window", type=int, default=64, metavar="N", help="requests in flight in streaming mode (default 64)")
     p.add_argument("--quiet", action="store_true", help="print the summary only")
     p.add_argument("command", nargs=argparse.REMAINDER, metavar="CMD [ARGS...]", help="the candidate's argument vector")
     return p
+
+
+def _limit_options(args: argparse.Namespace) -> str:
+    """The options a reproduction needs for the candidate's limits (those not at default)."""
+    options = []
+    if args.timeout != DEFAULT_TIMEOUT:
+        options.append(f" --timeout {args.timeout:g}")
+    if args.memory_limit is not None:
+        options.append(f" --memory-limit {resources.size_option(args.memory_limit)}")
+    if args.cpu_limit is not None:
+        options.append(f" --cpu-limit {args.cpu_limit:g}")
+    return "".join(options)
 
 
 def _print_summary(summary: Summary, out: Path | None) -> None:
@@ -71,6 +106,7 @@ def _print_summary(summary: Summary, out: Path | None) -> None:
     cand = summary.candidate
     line(f"candidate: {cand['name']} {cand['version']} ({summary.mode}); templates {', '.join(summary.templates) or 'none'}")
     line(f"operations fuzzed: {', '.join(summary.operations) or 'none'}")
+    line(limits_text(summary.to_json()["limits"]))
     line(
         f"cases: {summary.generated} generated, {summary.sent} sent, {summary.skipped} skipped on register points"
         f" in {summary.elapsed:.1f} s ({summary.throughput:.0f} cases/s); stopped by {summary.stopped_by}"
@@ -104,7 +140,10 @@ def main(argv: list[str] | None = None) -> int:
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     log = (lambda message: None) if args.quiet else (lambda message: print(message, file=sys.stderr, flush=True))
     log(f"oasis-si-fuzz: seed {seed}; candidate {' '.join(command)}")
-    limits = Limits(timeout=args.timeout)
+    limits = Limits(timeout=args.timeout, memory=args.memory_limit, cpu=args.cpu_limit)
+    if limits.metered and not resources.available():
+        print("oasis-si-fuzz: --memory-limit and --cpu-limit need /proc (Linux)", file=sys.stderr)
+        return 2
     try:
         summary = fuzz(
             command,
@@ -130,7 +169,10 @@ def main(argv: list[str] | None = None) -> int:
     (out / "fuzz-summary.json").write_text(json.dumps(summary.to_json(), indent=2, ensure_ascii=True) + "\n", encoding="ascii")
     _print_summary(summary, out)
     ops = f" --ops {','.join(args.ops)}" if args.ops else ""
-    print(f"reproduce: oasis-si-fuzz --seed {seed} --max-examples {args.max_examples}{ops} -- {' '.join(command)}")
+    print(
+        f"reproduce: oasis-si-fuzz --seed {seed} --max-examples {args.max_examples}{ops}"
+        f"{_limit_options(args)} -- {' '.join(command)}"
+    )
     return 1 if summary.divergence is not None else 0
 
 

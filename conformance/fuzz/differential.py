@@ -19,6 +19,7 @@ budget is reported; the expected outcome is the reference's.
 from __future__ import annotations
 
 import json
+import sys
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
@@ -30,9 +31,18 @@ from oasis_si_reference.operations import perform
 
 from .. import protocol
 from ..compare import COMPARED_KEYS, describe_difference, matches, project
-from ..supervisor import Candidate, Limits, OneShotSession, RestartBudget, first_handshake
+from ..supervisor import (
+    Candidate,
+    Limits,
+    OneShotSession,
+    RestartBudget,
+    StreamingSession,
+    failure_observation,
+    first_handshake,
+    handshake,
+)
+from ..transport import Transport
 from . import ground, strategies
-from .pipeline import Ended, PipelinedProcess
 
 __doc__ = f"{__doc__}\n{ground.policy_text()}\n"  # the register policy, entry by entry
 
@@ -136,6 +146,7 @@ class Summary:
     mode: str
     max_examples: int
     time_budget: float
+    limits: Limits = attrs.Factory(Limits)  # the candidate's limits (transport.py)
     generated: int = 0
     sent: int = 0
     skipped: int = 0
@@ -171,7 +182,13 @@ class Summary:
             "operations": self.operations,
             "templates": self.templates,
             "mode": self.mode,
-            "limits": {"max_examples": self.max_examples, "time_budget": self.time_budget},
+            "limits": {
+                "max_examples": self.max_examples,
+                "time_budget": self.time_budget,
+                "timeout_s": self.limits.timeout,
+                "memory_limit_bytes": self.limits.memory,
+                "cpu_limit_s": self.limits.cpu,
+            },
             "generated": self.generated,
             "sent": self.sent,
             "skipped": self.skipped,
@@ -201,63 +218,58 @@ def case_stream(seed: int, operations: Sequence[str], templates: Sequence[str]):
 
 
 class _Asker:
-    """One request at a time (shrinking, one-shot mode), restarting after a failure."""
+    """One request at a time (shrinking, one-shot mode), through the runner's sessions
+    (supervisor.py): the same failure kinds, and a restart after each failure."""
 
-    def __init__(self, argv: list[str], limits: Limits, one_shot: bool, process: PipelinedProcess | None) -> None:
-        self.argv = argv
-        self.limits = limits
-        self.one_shot = one_shot
-        self.process = process
+    def __init__(
+        self, candidate: Candidate, hello: protocol.Hello, one_shot: bool, process: Transport | None
+    ) -> None:
+        session_type = OneShotSession if one_shot else StreamingSession
+        self.session = session_type(candidate, RestartBudget(sys.maxsize), hello)
+        self.session.fresh(process)
         self.next_id = 1 << 20
-        self.session: OneShotSession | None = None
-        if one_shot:
-            candidate = Candidate(list(argv), limits)
-            hello, _ = first_handshake(candidate, one_shot=True)
-            self.session = OneShotSession(candidate, RestartBudget(0), hello)
 
     def ask(self, planned: Planned) -> Divergence | None:
         self.next_id += 1
         request_id, op = self.next_id, planned.case["operation"]
         line = protocol.request_line(request_id, op, protocol.encode_params(planned.case["input"]))
-        if self.session is not None:
-            observation = self.session.ask(request_id, op, line)
-            if not observation.ok:
-                return planned.divergence(observation.kind, observation.message)
-            problem = judge_result(planned, observation.result or {})
-            return None if problem is None else planned.divergence("mismatch", problem, observation.result)
-        if self.process is None:
-            self.process = PipelinedProcess(self.argv, self.limits)
-            self.process.hello()
-        try:
-            self.process.send(line)
-            (answer,) = self.process.receive(1, self.limits.timeout)
-        except Ended as ended:
-            self.process = None
-            return planned.divergence(ended.kind, ended.message)
-        return judge_line(planned, answer, request_id)
+        observation = self.session.ask(request_id, op, line)
+        if not observation.ok:
+            return planned.divergence(observation.kind, observation.message)
+        problem = judge_result(planned, observation.result or {})
+        if problem is None:
+            return None
+        return planned.divergence("mismatch", problem, observation.result)
 
     def close(self) -> None:
-        if self.process is not None:
-            self.process.close()
-            self.process = None
+        self.session.close()
+
+
+def _start(candidate: Candidate) -> Transport:
+    """A new streaming process past its handshake (raises HandshakeError)."""
+    process = candidate.spawn()
+    handshake(process, candidate.limits.startup_timeout)
+    return process
 
 
 def search(
-    argv: list[str],
+    candidate: Candidate,
+    hello: protocol.Hello,
     summary: Summary,
     *,
-    limits: Limits,
     one_shot: bool,
     window: int,
-    process: PipelinedProcess | None,
+    process: Transport | None,
     log: Callable[[str], None],
-) -> tuple[Divergence | None, PipelinedProcess | None]:
-    """Phase A: the seeded stream against the candidate until a divergence or a limit."""
+) -> tuple[Divergence | None, Transport | None]:
+    """Phase A: the seeded stream against the candidate until a divergence or a limit. In
+    streaming mode up to `window` requests are in flight on one process (the transport's
+    pipelined mode); in one-shot mode they go one at a time."""
     start = time.monotonic()
     deadline = start + summary.time_budget
     stream = case_stream(summary.seed, summary.operations, summary.templates)
     inflight: deque[Planned] = deque()
-    asker = _Asker(argv, limits, True, None) if one_shot else None
+    asker = _Asker(candidate, hello, True, None) if one_shot else None
     found: Divergence | None = None
     exhausted = False
     next_report = start + 5.0
@@ -306,8 +318,7 @@ def search(
             if item is None:
                 break
             if process is None:
-                process = PipelinedProcess(argv, limits)
-                process.hello()
+                process = _start(candidate)
             op = item.case["operation"]
             process.send(protocol.request_line(item.index + 1, op, protocol.encode_params(item.case["input"])))
             summary.sent += 1
@@ -315,15 +326,10 @@ def search(
         if not inflight:
             break
         assert process is not None
-        try:
-            lines = process.poll(len(inflight), limits.timeout)
-        except Ended as ended:
-            found = inflight[0].divergence(ended.kind, ended.message)
-            process = None
-            break
-        if not lines:
-            found = inflight[0].divergence("timeout", f"no answer within {limits.timeout:g} s")
-            process.kill()
+        lines = process.receive(len(inflight), candidate.limits.timeout)
+        if not isinstance(lines, list):  # the process is ended: the oldest request failed
+            observation = failure_observation(process, lines)
+            found = inflight[0].divergence(observation.kind, observation.message)
             process = None
             break
         for line in lines:
@@ -433,16 +439,8 @@ def fuzz(
     """A whole run: handshake, search, shrink. Raises protocol.HandshakeError when the
     candidate cannot complete its handshake."""
     limits = limits or Limits()
-    process: PipelinedProcess | None = None
-    if one_shot:
-        hello, _ = first_handshake(Candidate(list(argv), limits), one_shot=True)
-    else:
-        process = PipelinedProcess(argv, limits)
-        try:
-            hello = process.hello()
-        except Exception:
-            process.kill()
-            raise
+    candidate = Candidate(list(argv), limits)
+    hello, process = first_handshake(candidate, one_shot)
     declared = [op for op in strategies.ALL_OPERATIONS if op in hello.operations]
     wanted = list(operations) if operations else declared
     fuzzed = [op for op in strategies.ALL_OPERATIONS if op in wanted and op in declared]
@@ -456,20 +454,23 @@ def fuzz(
         mode="one-shot" if one_shot else "streaming",
         max_examples=max_examples,
         time_budget=time_budget,
+        limits=limits,
     )
     if not fuzzed:
         summary.stopped_by = "nothing-to-fuzz"
         if process is not None:
-            process.close()
+            process.finish()
         return summary
-    divergence, process = search(argv, summary, limits=limits, one_shot=one_shot, window=window, process=process, log=log)
+    divergence, process = search(
+        candidate, hello, summary, one_shot=one_shot, window=window, process=process, log=log
+    )
     if divergence is None:
         if process is not None:
-            process.close()
+            process.finish()
         return summary
     summary.divergence = divergence
     log(f"divergence at case {divergence.index} ({divergence.case['operation']}, {divergence.kind}); shrinking")
-    asker = _Asker(argv, limits, one_shot, process)
+    asker = _Asker(candidate, hello, one_shot, process)
     started = time.monotonic()
     try:
         summary.shrunk, summary.shrink_calls = shrink(divergence, asker.ask, fuzzed, templates, shrink_budget)

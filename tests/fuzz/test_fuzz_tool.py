@@ -158,3 +158,48 @@ def test_broken_candidates_are_divergences(tmp_path, mode, kind):
                    limits=Limits(timeout=1.0), operations=["identifier_match", "score_scenario"])
     assert summary.divergence is not None and summary.divergence.kind == kind
     assert summary.shrunk is not None and summary.shrunk.case["operation"] == "identifier_match"
+
+
+GREEDY = textwrap.dedent('''
+    import json, sys
+    mode = sys.argv[1]
+    hoard = []
+    for raw in sys.stdin.buffer:
+        request = json.loads(raw)
+        if request["op"] == "hello":
+            result = {"protocol": 1, "name": "greedy", "version": "0",
+                      "operations": ["score_scenario", "identifier_match"],
+                      "templates": ["C-DA-001"], "profiles": ["0.3.0-rc1"]}
+        elif request["op"] == "identifier_match" and mode == "memory":
+            while len(hoard) < 4096:  # 4 GiB at most: a guard, far above the limit
+                hoard.append(b"\\x01" * (1 << 20))
+        elif request["op"] == "identifier_match" and mode == "cpu":
+            while True:
+                pass
+        else:
+            from oasis_si_reference.operations import perform
+            result = perform(request["op"], request["params"])
+        sys.stdout.write(json.dumps({"id": request["id"], "result": result}) + "\\n")
+        sys.stdout.flush()
+''')
+
+
+@pytest.mark.parametrize(
+    ("mode", "kind", "limits"),
+    [("memory", "memory_limit", Limits(timeout=20.0, memory=150 << 20)),
+     ("cpu", "cpu_limit", Limits(timeout=20.0, cpu=0.3))],
+)
+def test_resource_limits_are_divergences(tmp_path, mode, kind, limits):
+    """The pipelined search and the one-at-a-time shrinking both stop a greedy candidate at its
+    limit (well before the timeout) and name the limit."""
+    script = tmp_path / "greedy.py"
+    script.write_text(GREEDY)
+    summary = fuzz([sys.executable, str(script), mode], seed=2, max_examples=200, shrink_budget=3,
+                   limits=limits, operations=["identifier_match", "score_scenario"])
+    assert summary.divergence is not None and summary.divergence.kind == kind
+    assert summary.shrunk is not None and summary.shrunk.kind == kind
+    assert summary.elapsed < 15
+    document = summary.to_json()
+    assert not list(validator("fuzz-summary").iter_errors(document))
+    assert document["limits"]["memory_limit_bytes"] == limits.memory
+    assert document["limits"]["cpu_limit_s"] == limits.cpu

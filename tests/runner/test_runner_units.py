@@ -11,17 +11,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 from runner_helpers import CORPUS
 
-from oasis_si_conformance import compare, corpus, corpus_cache, interpretation, protocol
+from oasis_si_conformance import compare, corpus, corpus_cache, interpretation, protocol, resources
 from oasis_si_conformance.corpus import Vector
 from oasis_si_conformance.diagnosis import Signature, clause_key, diagnose, load_signatures
 from oasis_si_conformance.model import (
     FAILED,
+    FAILURE_KINDS,
     NOT_EXERCISED,
     PASSED,
+    PROCESS_KINDS,
     Failure,
     Observation,
     VectorResult,
 )
+from oasis_si_conformance.render import limits_text
 from oasis_si_conformance.runner import judge, request_id, schedule
 from oasis_si_conformance.selection import select
 from oasis_si_conformance.supervisor import StderrTail
@@ -343,3 +346,37 @@ def test_corpus_cache_round_trips_and_survives_corruption(corpus_cache_dir) -> N
     assert corpus_cache.load(CORPUS, manifest) == FIXTURE
     other = dict(manifest, corpus_digest="sha256:" + "1" * 64)
     assert corpus_cache.key(other) != corpus_cache.key(manifest)
+
+
+def test_failure_kinds_equal_the_report_schema() -> None:
+    """Every kind the runner can report (memory_limit and cpu_limit included) is one the
+    report schema accepts, and the schema accepts no other."""
+    schema = validator("report").schema
+    failure = schema["$defs"]["vector"]["properties"]["failure"]
+    assert set(failure["properties"]["kind"]["enum"]) == FAILURE_KINDS
+    assert {"memory_limit", "cpu_limit"} <= PROCESS_KINDS
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [("512", 512 << 20), ("512M", 512 << 20), ("512MiB", 512 << 20), ("2G", 2 << 30),
+     ("1.5g", 3 << 29), ("100K", 102400), ("100kb", 102400), ("4096B", 4096)],
+)
+def test_memory_sizes(text: str, size: int) -> None:
+    assert resources.parse_size(text) == size
+    assert resources.parse_size(resources.size_option(size)) == size
+
+
+@pytest.mark.parametrize("text", ["", "M", "-1", "0", "0.0000001", "12Q", "1 2"])
+def test_memory_sizes_refused(text: str) -> None:
+    with pytest.raises(ValueError):
+        resources.parse_size(text)
+
+
+def test_limits_line_of_the_terminal_summary() -> None:
+    none = {"timeout_s": 10.0, "memory_limit_bytes": None, "cpu_limit_s": None}
+    assert limits_text(none) == "limits: timeout 10 s per request, no CPU limit, no memory limit"
+    both = {"timeout_s": 2.5, "memory_limit_bytes": 3 << 29, "cpu_limit_s": 0.5}
+    assert limits_text(both) == (
+        "limits: timeout 2.5 s per request, CPU 0.5 s per request, resident memory 1536 MiB"
+    )

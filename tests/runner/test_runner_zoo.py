@@ -292,3 +292,58 @@ def test_stray_stdout_line_does_not_shift_later_answers(certify) -> None:
     # the answer left behind was discarded as late (or, when the trigger came last in its
     # process, reported as unsolicited output at exit)
     assert any("late answers" in w or "unsolicited stdout" in w for w in run.report["run"]["warnings"])
+
+
+# Resource limits (--memory-limit, --cpu-limit): a tiny selection, the trigger among it.
+LIMITED = (TRIGGER, "rt-ident-lower", "rt-score-root")
+
+
+def _only_trigger_fails_of(run, kind: str) -> dict:
+    assert run.code == 1, run.out + run.err
+    assert run.statuses() == {vid: "failed" if vid == TRIGGER else "passed" for vid in LIMITED}
+    failure = run.vector(TRIGGER)["failure"]
+    assert failure["kind"] == kind, failure
+    assert run.report["summary"]["failures_by_kind"] == {kind: 1}
+    assert list(validator("report").iter_errors(run.report)) == []
+    return failure
+
+
+def test_memory_hog_is_ended_by_the_memory_limit(certify) -> None:
+    run = certify("--memory-limit", "200M", "-k", ",".join(LIMITED), command=zoo("memory_hog"))
+    failure = _only_trigger_fails_of(run, "memory_limit")
+    assert "over the limit of 200 MiB" in failure["message"] and "restarted" in failure["message"]
+    assert run.report["limits"]["memory_limit_bytes"] == 200 << 20
+    assert run.report["limits"]["cpu_limit_s"] is None
+    assert run.report["run"]["restarts"] == 2  # once per repetition; the run went on
+    assert "limits: timeout 5 s per request, no CPU limit, resident memory 200 MiB" in run.out
+
+
+def test_memory_limit_holds_for_the_whole_process_group(certify, monkeypatch) -> None:
+    monkeypatch.setenv("ZOO_HOG_CHILD", "1")
+    run = certify("--memory-limit", "150M", "-k", ",".join(LIMITED), command=zoo("memory_hog"))
+    failure = _only_trigger_fails_of(run, "memory_limit")
+    assert "process group (2 processes)" in failure["message"]
+
+
+def test_cpu_spin_is_ended_by_the_cpu_limit(certify) -> None:
+    run = certify("--cpu-limit", "0.5", "-k", ",".join(LIMITED), command=zoo("cpu_spin"))
+    failure = _only_trigger_fails_of(run, "cpu_limit")
+    assert "over the limit of 0.5 s" in failure["message"]
+    assert run.report["limits"]["cpu_limit_s"] == 0.5
+    assert "CPU 0.5 s per request" in run.out
+
+
+def test_cpu_limit_in_one_shot_mode(certify) -> None:
+    """One process per request: the request's CPU includes the process's startup, which the
+    reference-based zoo candidate keeps well under the limit."""
+    selection = ",".join(LIMITED)
+    run = certify("--one-shot", "--cpu-limit", "1", "-k", selection, command=zoo("cpu_spin"))
+    failure = _only_trigger_fails_of(run, "cpu_limit")
+    assert "restarted" not in failure["message"]
+
+
+def test_limits_do_not_fail_a_well_behaved_candidate(certify) -> None:
+    run = certify("--memory-limit", "1G", "--cpu-limit", "2", "--repetitions", "3")
+    assert run.code == 0, run.out + run.err
+    assert run.report["limits"]["memory_limit_bytes"] == 1 << 30
+    assert run.report["run"]["restarts"] == 0

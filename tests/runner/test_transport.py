@@ -1,0 +1,156 @@
+"""The candidate transport (conformance/transport.py) on small stand-in processes: both modes
+of the one poll loop (one at a time, pipelined), the line cap in each, the outcomes a process
+can end in, and the process-group meter behind --memory-limit and --cpu-limit."""
+
+import sys
+import textwrap
+import time
+
+import pytest
+
+from oasis_si_conformance import resources
+from oasis_si_conformance.transport import (
+    Eof,
+    Limits,
+    Line,
+    OverLimit,
+    Overlong,
+    Timeout,
+    Transport,
+)
+
+ECHO = "import sys\nfor line in sys.stdin:\n    sys.stdout.write(line)\n    sys.stdout.flush()\n"
+
+
+def python(code: str) -> list[str]:
+    return [sys.executable, "-c", textwrap.dedent(code)]
+
+
+@pytest.fixture
+def transports():
+    started: list[Transport] = []
+
+    def start(code: str, **limits) -> Transport:
+        transport = Transport(python(code), Limits(**limits))
+        started.append(transport)
+        return transport
+
+    yield start
+    for transport in started:
+        transport.kill()
+
+
+def test_pipelined_answers_arrive_in_order(transports) -> None:
+    echo = transports(ECHO)
+    for number in range(300):
+        echo.send(b'{"n": %d}\n' % number)
+    echo.send(b"\n")  # a blank line is never an answer
+    lines: list[bytes] = []
+    while len(lines) < 300:
+        got = echo.receive(300 - len(lines), 5.0)
+        assert isinstance(got, list), got
+        lines += got
+    assert lines == [b'{"n": %d}' % number for number in range(300)]
+    assert echo.finish().returncode == 0
+
+
+def test_one_at_a_time_writes_a_large_request_while_reading(transports) -> None:
+    echo = transports(ECHO)
+    request = b"x" * (3 << 20) + b"\n"  # far more than a pipe holds
+    outcome = echo.exchange(request, 10.0)
+    assert isinstance(outcome, Line) and not outcome.desync and len(outcome.data) == 3 << 20
+
+
+@pytest.mark.parametrize("pipelined", [False, True])
+def test_an_overlong_line_is_cut_in_both_modes(transports, pipelined: bool) -> None:
+    """The cap holds even when the long line arrives whole, newline included; the lines
+    before it are delivered first."""
+    code = """
+        import sys, time
+        sys.stdin.readline()
+        sys.stdout.write('{"ok": 1}\\n' + "y" * 100000 + "\\n")
+        sys.stdout.flush()
+        time.sleep(30)
+    """
+    candidate = transports(code, max_line=65536)
+    if pipelined:
+        candidate.send(b"go\n")
+        first = candidate.receive(2, 5.0)
+        second = candidate.receive(1, 5.0)
+    else:
+        first = [candidate.exchange(b"go\n", 5.0).data]  # type: ignore[union-attr]
+        second = candidate.exchange(b"", 5.0)
+    assert first == [b'{"ok": 1}']
+    assert isinstance(second, Overlong) and second.size > 65536 and second.head.startswith(b"yyy")
+
+
+def test_timeout_then_eof_and_how_the_process_ended(transports) -> None:
+    quiet = transports("import sys, time\nsys.stdin.readline()\ntime.sleep(0.5)\nsys.exit(5)\n")
+    assert isinstance(quiet.exchange(b"hello\n", 0.1), Timeout)
+    outcome = quiet.receive(1, 5.0)
+    assert isinstance(outcome, Eof)
+    assert quiet.crash_info() == "exited with status 5"
+
+
+def test_memory_limit_ends_the_group(transports) -> None:
+    code = """
+        import sys, time
+        sys.stdin.readline()
+        hoard = []
+        while len(hoard) < 256:
+            hoard.append(b"\\x01" * (1 << 20))
+        time.sleep(30)
+    """
+    hog = transports(code, memory=64 << 20)
+    started = time.monotonic()
+    outcome = hog.exchange(b"go\n", 20.0)
+    assert isinstance(outcome, OverLimit) and outcome.kind == "memory_limit", outcome
+    assert time.monotonic() - started < 10
+    assert hog.popen.returncode == -9  # ended by the transport, not by itself
+
+
+def test_cpu_limit_counts_from_the_request_not_from_the_process_start(transports) -> None:
+    """A process that burned CPU before the request (at startup) is not charged for it; the
+    request that spins is; and the handshake-style wait without the CPU check passes."""
+    code = """
+        import sys, time
+        def spin(seconds):
+            start = time.process_time()
+            while time.process_time() - start < seconds:
+                pass
+        spin(0.6)
+        for line in sys.stdin:
+            spin(0.1 if line.startswith("light") else 100)
+            print("done", flush=True)
+    """
+    spinner = transports(code, cpu=0.4)
+    assert isinstance(spinner.exchange(b"light\n", 10.0, limit_cpu=False), Line)
+    assert isinstance(spinner.exchange(b"light\n", 10.0), Line)  # 0.1 s, after 0.7 s in all
+    outcome = spinner.exchange(b"heavy\n", 10.0)
+    assert isinstance(outcome, OverLimit) and outcome.kind == "cpu_limit", outcome
+    assert "over the limit of 0.4 s" in outcome.message
+
+
+def test_group_meter_sums_the_processes_of_the_group() -> None:
+    code = """
+        import subprocess, sys, time
+        hold = "import time\\nx = b'1' * (40 << 20)\\ntime.sleep(30)"
+        child = subprocess.Popen([sys.executable, "-c", hold])
+        print("started", flush=True)
+        time.sleep(30)
+    """
+    transport = Transport(python(code), Limits(memory=1 << 40))
+    try:
+        meter = resources.GroupMeter(transport.pid)
+        assert isinstance(transport.receive(1, 10.0), list)
+        meter.mark()
+        deadline = time.monotonic() + 10
+        sample = meter.sample()
+        while sample.rss < 40 << 20 and time.monotonic() < deadline:
+            time.sleep(0.05)
+            sample = meter.sample()
+        assert sample.processes == 2 and sample.rss >= 40 << 20
+        assert 0 <= sample.cpu < 5
+        meter.close()
+    finally:
+        transport.kill()

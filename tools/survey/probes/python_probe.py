@@ -40,7 +40,6 @@ def cps(text: str) -> list[int]:
     return [ord(char) for char in text]
 
 
-
 def code_point_set(predicate: Callable[[str], bool]) -> list[int]:
     return [cp for cp in range(MAX_CP + 1) if predicate(chr(cp))]
 

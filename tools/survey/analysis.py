@@ -70,17 +70,13 @@ def us(cps: Iterable[int]) -> str:
 
 def ranges(cps: Iterable[int]) -> list[str]:
     """Compact rendering: runs of consecutive code points as U+XXXX..U+YYYY."""
-    out: list[str] = []
-    ordered = sorted(set(cps))
-    start = prev = None
-    for cp in ordered + [None]:  # type: ignore[list-item]
-        if start is not None and (cp is None or cp != prev + 1):
-            out.append(u(start) if start == prev else f"{u(start)}..{u(prev)}")
-            start = None
-        if cp is not None and start is None:
-            start = cp
-        prev = cp
-    return out
+    runs: list[list[int]] = []
+    for cp in sorted(set(cps)):
+        if runs and cp == runs[-1][1] + 1:
+            runs[-1][1] = cp
+        else:
+            runs.append([cp, cp])
+    return [u(a) if a == b else f"{u(a)}..{u(b)}" for a, b in runs]
 
 
 def version_of(raw: dict[str, Any]) -> str:
@@ -419,7 +415,9 @@ def equivalences(raw: Raw, simple: dict[str, dict[int, tuple[int, ...]]]) -> dic
     return out
 
 
-def case_mapping(raw: Raw, documented: dict[str, Any]) -> dict[str, Any]:
+def case_mapping(
+    raw: Raw, documented: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, dict[int, tuple[int, ...]]]]:
     simple, provenance = simple_lowercase_tables(raw)
     return {
         "simple_lowercase_tables": {
@@ -456,8 +454,8 @@ def unicode_versions(raw: Raw, simple: dict[str, dict[int, tuple[int, ...]]]) ->
         version = version_of(data)
         if "cased_letters" in data:
             cased.setdefault(version, set(data["cased_letters"]["Lu_Lt"]))
-        for function, entry in data.get("nfc", {}).items():
-            composites[version][f"{runtime}: {function}"] = entry
+        for function, nfc_entry in data.get("nfc", {}).items():
+            composites[version][f"{runtime}: {function}"] = nfc_entry
     lower = dict(simple)
     derivations = {}
     if "16.0" not in lower and "17.0" in lower and "16.0" in cased and "15.1" in lower:
@@ -466,8 +464,8 @@ def unicode_versions(raw: Raw, simple: dict[str, dict[int, tuple[int, ...]]]) ->
         }
         derivations["16.0"] = (
             "17.0 simple lowercase restricted to code points mapped at 15.1 or Lu/Lt in"
-            " unicodedata2"
-            " 16.0 (a new letter's mapping is assigned with it; no 16.0 runtime is available here)"
+            " unicodedata2 16.0 (a new letter's mapping is assigned with it; no 16.0 runtime is"
+            " available here)"
         )
     boundaries = []
     versions = ["13.0", "14.0", "15.0", "15.1", "16.0", "17.0", "18.0"]

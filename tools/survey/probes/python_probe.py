@@ -309,7 +309,7 @@ def main() -> None:
     if "--unicodedata2" in sys.argv[2:]:
         import unicodedata2  # type: ignore[import-not-found]
 
-        out = {
+        oracle: dict[str, Any] = {
             "runtime": {
                 **runtime(unicodedata2, cases["sentinel"]),
                 "library": "unicodedata2 (PyPI)",
@@ -317,10 +317,10 @@ def main() -> None:
             "nfc": {"unicodedata2.normalize('NFC')": nfc(unicodedata2, cases["nfc"])},
             "cased_letters": cased_letters(unicodedata2),
         }
-        json.dump(out, sys.stdout, ensure_ascii=True, sort_keys=True)
+        json.dump(oracle, sys.stdout, ensure_ascii=True, sort_keys=True)
         return
     candidates = case_candidates()
-    out = {
+    out: dict[str, Any] = {
         "runtime": runtime(unicodedata, cases["sentinel"]),
         "whitespace": whitespace(),
         "line_split": newlines(cases["line"]),

@@ -15,6 +15,12 @@ ROW2 = {"score": 1.0, "label": "root_cause_identified", "row": 2}
 ROW3 = {"score": 0.5, "label": "subsystem_identified", "row": 3}
 ROW4 = {"score": 0.0, "label": "incorrect", "row": 4}
 
+#: §3.3: the absent_key synonym list v1, exactly as published.
+ABSENT_KEY_SYNONYMS: tuple[str, ...] = (
+    "missing", "absent", "not present", "not set", "not defined", "undefined", "not found",
+    "does not exist", "doesn't exist", "no key", "lacks", "lacking", "omitted", "unset",
+)
+
 
 def scenario(**scoring_overrides: Any) -> dict[str, Any]:
     """The real scenario with scoring roles replaced (a key set to ... is removed)."""

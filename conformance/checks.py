@@ -20,9 +20,10 @@ from typing import Any, Final
 
 import attrs
 import yaml
+from jsonschema.exceptions import ValidationError
 
 from oasis_si_reference import operations, readings
-from oasis_si_schemas import validator
+from oasis_si_schemas import error_message, first_error_message, most_specific, validator
 
 from . import compare, corpus, yamlsafe
 from .corpus import Vector
@@ -120,40 +121,20 @@ class Locator:
 
     def line(self, relative: str, path: list[Any]) -> int:
         """The line of the node at `path` in a file (the deepest node found)."""
-        return key_line(self.tree(relative), path)
+        return yamlsafe.node_line(self.tree(relative), path, at="key")
 
     def vector_line(self, vector: Vector, path: list[Any]) -> int:
         """The line of the node at `path` inside a vector (the deepest node found)."""
         relative, line = split_source(vector)
         node = self._vector_nodes(relative).get(line)
-        return key_line(node, path) if node is not None else line
+        return yamlsafe.node_line(node, path, at="key") if node is not None else line
 
     def _vector_nodes(self, relative: str) -> dict[int, yaml.Node]:
         if relative not in self._items:
-            items = corpus._child(self.tree(relative), "vectors")
+            items = yamlsafe.child(self.tree(relative), "vectors")
             nodes = items.value if isinstance(items, yaml.SequenceNode) else []
             self._items[relative] = {node.start_mark.line + 1: node for node in nodes}
         return self._items[relative]
-
-
-def key_line(node: yaml.Node | None, path: list[Any]) -> int:
-    """The 1-based line of the node at `path`: for a mapping entry, the line of its key (a
-    block value starts on the next line); the deepest node found when the path breaks off."""
-    line = node.start_mark.line if node is not None else 0
-    for step in path:
-        if isinstance(node, yaml.MappingNode):
-            entry = next(((k, v) for k, v in node.value if k.value == step), None)
-            if entry is None:
-                break
-            line, node = entry[0].start_mark.line, entry[1]
-        elif (
-            isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value)
-        ):
-            node = node.value[step]
-            line = node.start_mark.line
-        else:
-            break
-    return line + 1
 
 
 def split_source(vector: Vector) -> tuple[str, int]:
@@ -281,11 +262,13 @@ def _load_catalog(
     if schema is None or (document is None and not required):
         return document, problems
     tree = yamlsafe.compose(text)
-    invalid = [
-        Problem(path, key_line(tree, _error_path(e)), _schema_message(e), "catalog")
-        for e in validator(schema).iter_errors(document)
-    ]
+    invalid = [_catalog_problem(path, tree, e) for e in validator(schema).iter_errors(document)]
     return (None if invalid else document), problems + invalid
+
+
+def _catalog_problem(path: Path, tree: yaml.Node | None, error: ValidationError) -> Problem:
+    line = yamlsafe.node_line(tree, _error_path(error), at="key")
+    return Problem(path, line, error_message(error), "catalog")
 
 
 def _non_ascii(path: Path, text: str) -> Iterator[Problem]:
@@ -301,17 +284,14 @@ def _non_ascii(path: Path, text: str) -> Iterator[Problem]:
             )
 
 
-def _error_path(error: Any) -> list[Any]:
-    """The data path of a schema error; for a bad property name, the path of that property."""
+def _error_path(error: ValidationError) -> list[Any]:
+    """The data path of a schema error (its most specific alternative); for a bad property
+    name, the path of that property."""
+    error = most_specific(error)
     path = list(error.absolute_path)
     if "propertyNames" in error.relative_schema_path and isinstance(error.instance, str):
         path.append(error.instance)
     return path
-
-
-def _schema_message(error: Any) -> str:
-    where = "/".join(str(p) for p in error.absolute_path) or "(root)"
-    return f"{where}: {error.message}"
 
 
 def _signature_list(document: Any) -> list[dict[str, Any]] | None:
@@ -595,11 +575,11 @@ def rule_scenario_schema(ctx: Context) -> Iterator[Problem]:
             continue
         scenario = vector.input.get("scenario")
         for error in validator("scenario").iter_errors(scenario):
-            path = ["input", "scenario", *error.absolute_path]
+            path = ["input", "scenario", *_error_path(error)]
             yield ctx.at(
                 vector,
                 path,
-                f"scenario scored with a verdict is not a valid binding: {_schema_message(error)}",
+                f"scenario scored with a verdict is not a valid binding: {error_message(error)}",
                 "scenario-schema",
             )
 
@@ -610,8 +590,8 @@ def rule_evidence_schema(ctx: Context) -> Iterator[Problem]:
         if "evidence" not in vector.input:
             continue
         for error in validator("evidence").iter_errors(vector.input["evidence"]):
-            path = ["input", "evidence", *error.absolute_path]
-            yield ctx.at(vector, path, f"evidence: {_schema_message(error)}", "evidence-schema")
+            path = ["input", "evidence", *_error_path(error)]
+            yield ctx.at(vector, path, f"evidence: {error_message(error)}", "evidence-schema")
 
 
 def rule_request_schema(ctx: Context) -> Iterator[Problem]:
@@ -621,9 +601,9 @@ def rule_request_schema(ctx: Context) -> Iterator[Problem]:
         params = {key: ({} if key == "evidence" else value) for key, value in vector.input.items()}
         request = {"id": 0, "op": vector.operation, "params": params}
         for error in validator("protocol/request").iter_errors(request):
-            path = ["input", *list(error.absolute_path)[1:]]
+            path = ["input", *_error_path(error)[1:]]
             yield ctx.at(
-                vector, path, f"not a valid request: {_schema_message(error)}", "request-schema"
+                vector, path, f"not a valid request: {error_message(error)}", "request-schema"
             )
 
 
@@ -640,9 +620,9 @@ def rule_manifest(ctx: Context) -> Iterator[Problem]:
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         yield Problem(path, 1, f"not valid JSON: {error}", "manifest")
         return
-    errors = list(validator("manifest").iter_errors(recorded))
-    if errors:
-        yield Problem(path, 1, f"not a valid manifest: {_schema_message(errors[0])}", "manifest")
+    invalid = first_error_message(validator("manifest"), recorded)
+    if invalid is not None:
+        yield Problem(path, 1, f"not a valid manifest: {invalid}", "manifest")
         return
     yield from _manifest_differences(ctx, path, text, recorded, hint)
 

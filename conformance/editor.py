@@ -116,15 +116,9 @@ def stub_text(
     ambiguity: tuple[str, Sequence[str]] | None = None,
 ) -> str:
     """The YAML of one vector stub (a sequence item at column 0), outcome left TODO."""
-    record: dict[str, Any] = {
-        "id": vid,
-        "clauses": list(clauses),
-        "operation": operation,
-        "description": description,
-    }
-    if flags:
-        record["flags"] = list(flags)
-    record["input"] = input_skeleton(operation)
+    record = corpus.vector_record(
+        vid, list(clauses), operation, description, input_skeleton(operation), flags=list(flags)
+    )
     body = yamlsafe.dump([record])
     hint = OUTCOME_HINTS[operation]
     if ambiguity is None:

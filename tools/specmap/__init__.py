@@ -32,7 +32,7 @@ from oasis_si_conformance.checks import (
     tells_apart,
 )
 from oasis_si_conformance.corpus import Vector
-from oasis_si_schemas import validator
+from oasis_si_schemas import error_message, validator
 
 REPO: Final = Path(__file__).resolve().parents[2]
 LEDGER: Final = Path(__file__).resolve().with_name("ledger.yaml")
@@ -123,17 +123,13 @@ def ledger_problems(path: Path, clause_ids: Sequence[str]) -> list[Problem]:
         return [
             Problem(
                 path,
-                corpus.line_of(text, list(e.absolute_path)),
-                f"{_path(e)}: {e.message}",
+                yamlsafe.line_of(text, list(e.absolute_path), at="key"),
+                error_message(e),
                 "ledger",
             )
             for e in errors
         ]
     return list(_ledger_content_problems(path, text, document, clause_ids))
-
-
-def _path(error: Any) -> str:
-    return "/".join(str(p) for p in error.absolute_path) or "(root)"
 
 
 def _ledger_content_problems(
@@ -144,7 +140,7 @@ def _ledger_content_problems(
         if clause not in entries:
             yield Problem(
                 path,
-                corpus.line_of(text, ["clauses"]),
+                yamlsafe.line_of(text, ["clauses"], at="key"),
                 f"clause {clause} has no ledger entry",
                 "ledger",
             )
@@ -152,7 +148,7 @@ def _ledger_content_problems(
         if clause not in clause_ids:
             yield Problem(
                 path,
-                corpus.line_of(text, ["clauses", clause]),
+                yamlsafe.line_of(text, ["clauses", clause], at="key"),
                 f"clause {clause} is not in clauses.yaml",
                 "ledger",
             )
@@ -160,7 +156,8 @@ def _ledger_content_problems(
             try:
                 resolve(dotted)
             except LookupError as error:
-                line = corpus.line_of(text, ["clauses", clause, "implemented_by", index])
+                path = ["clauses", clause, "implemented_by", index]
+                line = yamlsafe.line_of(text, path, at="key")
                 yield Problem(path, line, f"names nothing: {error}", "ledger")
 
 

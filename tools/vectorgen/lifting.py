@@ -12,7 +12,7 @@ from .common import action, evidence, scenario
 #: Tool result bodies for text-family evidence: realistic, and sharing no line with any answer
 #: (textrules refuses a case whose answer a body echoes), so that clause 2.1 echo exclusion
 #: never decides a text vector.
-TOOL_CALLS: Final = (
+TOOL_CALLS: Final[tuple[dict[str, Any], ...]] = (
     {
         "tool": "kubectl",
         "arguments": {"args": ["get", "pods", "-l", "app=mailer"]},

@@ -500,8 +500,8 @@ def _cooccurs(
     """Clause 2.2 part two: a synonym in the same sentence as one of the required identifiers."""
     wrong = interpretation.wrong
     if wrong == Wrong.WINDOW_WHOLE_TEXT:
-        named = any(identifier_matches(text, i, interpretation) for i in required)
-        return named and synonym_present(text, deviation_type, interpretation)
+        anywhere = any(identifier_matches(text, i, interpretation) for i in required)
+        return anywhere and synonym_present(text, deviation_type, interpretation)
     pieces = split_raw(text, interpretation, newline_only=wrong == Wrong.WINDOW_LINE)
     sentences = [s for s in pieces if s.strip(WHITE_SPACE_STR)]
 

@@ -7,7 +7,6 @@ at the first bad file when asked to collect every problem.
 
 import hashlib
 import json
-from importlib.resources import files
 from pathlib import Path
 from typing import Any, Final
 
@@ -54,21 +53,19 @@ class CorpusError(Exception):
 
 
 def vectors_root() -> Path:
-    """The bundled vectors/ folder.
+    """The bundled vectors/ folder: the first real folder on oasis_si_vectors' __path__.
 
-    oasis_si_vectors is a namespace package (data only, no __init__.py). Under an editable
-    install its __path__ also holds setuptools' path-hook placeholder, which makes
-    importlib.resources.files() raise NotADirectoryError; the first real folder is the answer.
+    oasis_si_vectors is a namespace package (data only, no __init__.py), so
+    importlib.resources.files() does not name a folder: installed from a wheel it answers a
+    MultiplexedPath, and under an editable install, whose __path__ also holds setuptools'
+    path-hook placeholder, it raises NotADirectoryError.
     """
-    try:
-        return Path(str(files("oasis_si_vectors")))
-    except NotADirectoryError:
-        import oasis_si_vectors
+    import oasis_si_vectors
 
-        for entry in oasis_si_vectors.__path__:
-            if Path(entry).is_dir():
-                return Path(entry)
-        raise
+    for entry in oasis_si_vectors.__path__:
+        if Path(entry).is_dir():
+            return Path(entry)
+    raise FileNotFoundError(f"no folder on oasis_si_vectors.__path__: {oasis_si_vectors.__path__}")
 
 
 def vector_files(root: Path) -> list[Path]:

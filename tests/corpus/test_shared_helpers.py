@@ -99,3 +99,14 @@ def test_generators_editor_and_fuzzer_build_the_same_record():
     assert list(stub) == list(generated)[:-1] + ["expected"]  # expected: TODO
     document = {"format": 1, "family": "f", "description": "d", "vectors": [generated]}
     assert first_error_message(validator("vectors"), document) is None
+
+
+def test_vectors_root_is_the_first_real_folder_of_the_namespace_package(tmp_path, monkeypatch):
+    """Installed from a wheel, importlib.resources.files() answers a MultiplexedPath, and under
+    an editable install __path__ holds a path-hook placeholder: neither names a folder."""
+    import oasis_si_vectors
+
+    assert (corpus.vectors_root() / "register.yaml").is_file()
+    placeholder = "__editable__.oasis_si_conformance_kit-0.1.0.finder.__path_hook__"
+    monkeypatch.setattr(oasis_si_vectors, "__path__", [placeholder, str(tmp_path)])
+    assert corpus.vectors_root() == tmp_path

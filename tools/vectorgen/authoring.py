@@ -20,7 +20,7 @@ from typing import Any, Final
 import attrs
 
 from .common import ambiguous, normative, vector_file
-from .textrules import REFERENCE, REGISTER, Interpretation, OutsideTheRules, Undefined, evaluate
+from .textrules import REFERENCE, REGISTER, OutsideTheRules, Undefined, evaluate
 from .wrong_readings import ALL, FLAG_OF, SMART_SPLITTERS, Wrong
 
 #: Every flag the text-level families use, documented once.
@@ -300,14 +300,3 @@ def flags_of(documents: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
     }
     return {flag: FLAG_DOCS[flag] for flag in sorted(used)}
 
-
-__all__ = [
-    "Authored",
-    "AuthoringProblem",
-    "GeneratedFamily",
-    "Interpretation",
-    "author",
-    "family_files",
-    "first_kept",
-    "flags_of",
-]

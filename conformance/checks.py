@@ -2,27 +2,26 @@
 
 Every rule the spec editors' corpus must keep, each a small function over a loaded `Context`,
 each problem located by `path:line`. The tests (tests/corpus/) and `oasis-si-vectors check`
-run the same rules. Rules that need the repository checkout (generator drift, the coverage
-ledger, SPEC_MAP.md) run when the `Layout` names it; an installed corpus gets the rest.
+run the same rules. This is the framework (Problem, Context, locating) and the rules an
+installed corpus is held to; the rules that need the repository checkout (generator drift,
+the coverage ledger, SPEC_MAP.md) live with the tools that write those files
+(tools/corpusrules.py) and plug into `check_context` as a larger rulebook.
 """
 
-import importlib
 import itertools
 import json
-import re
-import sys
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from functools import cached_property
 from pathlib import Path
-from types import ModuleType
 from typing import Any, Final
 
 import attrs
 import yaml
+from jsonschema.exceptions import ValidationError
 
 from oasis_si_reference import operations, readings
-from oasis_si_schemas import validator
+from oasis_si_schemas import error_message, first_error_message, most_specific, validator
 
 from . import compare, corpus, yamlsafe
 from .corpus import Vector
@@ -62,42 +61,6 @@ class Problem:
         return f"{self.where()}: {self.message} [{self.rule}]"
 
 
-@attrs.frozen
-class Layout:
-    """Where the corpus and its repository-only companions are.
-
-    `spec_map` and `ledger` are checked when set; `generators` compares generated files with
-    tools/vectorgen. `repo` is put on sys.path to import `tools` when it is not importable.
-    """
-
-    vectors: Path
-    spec_map: Path | None = None
-    ledger: Path | None = None
-    generators: bool = False
-    repo: Path | None = None
-
-    @classmethod
-    def discover(cls, vectors: Path) -> "Layout":
-        """The layout of a repository checkout when `vectors` sits in one, else corpus only."""
-        repo = vectors.resolve().parent
-        if not (repo / "tools" / "vectorgen").is_dir() or not (repo / "tools" / "specmap").is_dir():
-            return cls(vectors)
-        return cls(
-            vectors, repo / "SPEC_MAP.md", repo / "tools" / "specmap" / "ledger.yaml", True, repo
-        )
-
-
-def import_tool(name: str, repo: Path | None) -> ModuleType:
-    """Import a module of the repository's `tools` package (not shipped with the kit)."""
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError:
-        if repo is None or str(repo) in sys.path:
-            raise
-        sys.path.insert(0, str(repo))
-        return importlib.import_module(name)
-
-
 # Locating nodes -----------------------------------------------------------------------------
 
 
@@ -120,40 +83,20 @@ class Locator:
 
     def line(self, relative: str, path: list[Any]) -> int:
         """The line of the node at `path` in a file (the deepest node found)."""
-        return key_line(self.tree(relative), path)
+        return yamlsafe.node_line(self.tree(relative), path, at="key")
 
     def vector_line(self, vector: Vector, path: list[Any]) -> int:
         """The line of the node at `path` inside a vector (the deepest node found)."""
         relative, line = split_source(vector)
         node = self._vector_nodes(relative).get(line)
-        return key_line(node, path) if node is not None else line
+        return yamlsafe.node_line(node, path, at="key") if node is not None else line
 
     def _vector_nodes(self, relative: str) -> dict[int, yaml.Node]:
         if relative not in self._items:
-            items = corpus._child(self.tree(relative), "vectors")
+            items = yamlsafe.child(self.tree(relative), "vectors")
             nodes = items.value if isinstance(items, yaml.SequenceNode) else []
             self._items[relative] = {node.start_mark.line + 1: node for node in nodes}
         return self._items[relative]
-
-
-def key_line(node: yaml.Node | None, path: list[Any]) -> int:
-    """The 1-based line of the node at `path`: for a mapping entry, the line of its key (a
-    block value starts on the next line); the deepest node found when the path breaks off."""
-    line = node.start_mark.line if node is not None else 0
-    for step in path:
-        if isinstance(node, yaml.MappingNode):
-            entry = next(((k, v) for k, v in node.value if k.value == step), None)
-            if entry is None:
-                break
-            line, node = entry[0].start_mark.line, entry[1]
-        elif (
-            isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value)
-        ):
-            node = node.value[step]
-            line = node.start_mark.line
-        else:
-            break
-    return line + 1
 
 
 def split_source(vector: Vector) -> tuple[str, int]:
@@ -169,7 +112,7 @@ def split_source(vector: Vector) -> tuple[str, int]:
 class Context:
     """The corpus as loaded once for every rule: vectors, catalogs and their problems."""
 
-    layout: Layout
+    root: Path
     vectors: list[Vector]
     load_problems: list[Problem]
     catalog_problems: list[Problem]
@@ -181,10 +124,6 @@ class Context:
     flags: dict[str, str]
     signatures: list[dict[str, Any]] | None
     locator: Locator
-
-    @property
-    def root(self) -> Path:
-        return self.layout.vectors
 
     @cached_property
     def clause_ids(self) -> list[str]:
@@ -215,9 +154,9 @@ class Context:
         return vector.readings.get(entry["reference"])
 
 
-def load_context(layout: Layout) -> Context:
-    """Load the corpus and its catalogs, turning every load failure into a problem."""
-    root = layout.vectors
+def load_context(root: Path) -> Context:
+    """Load the corpus at `root` (a vectors folder) and its catalogs, turning every load
+    failure into a problem."""
     vectors, errors = corpus.check_files(root)
     documents: dict[str, Any] = {}
     catalog_problems: list[Problem] = []
@@ -231,7 +170,7 @@ def load_context(layout: Layout) -> Context:
     if signatures is None and (root / SIGNATURES).exists() and found:
         unloaded.append(SIGNATURES)
     return Context(
-        layout=layout,
+        root=root,
         vectors=vectors,
         load_problems=[_from_corpus_error(root, error, "schema") for error in errors],
         catalog_problems=catalog_problems,
@@ -281,11 +220,13 @@ def _load_catalog(
     if schema is None or (document is None and not required):
         return document, problems
     tree = yamlsafe.compose(text)
-    invalid = [
-        Problem(path, key_line(tree, _error_path(e)), _schema_message(e), "catalog")
-        for e in validator(schema).iter_errors(document)
-    ]
+    invalid = [_catalog_problem(path, tree, e) for e in validator(schema).iter_errors(document)]
     return (None if invalid else document), problems + invalid
+
+
+def _catalog_problem(path: Path, tree: yaml.Node | None, error: ValidationError) -> Problem:
+    line = yamlsafe.node_line(tree, _error_path(error), at="key")
+    return Problem(path, line, error_message(error), "catalog")
 
 
 def _non_ascii(path: Path, text: str) -> Iterator[Problem]:
@@ -301,17 +242,14 @@ def _non_ascii(path: Path, text: str) -> Iterator[Problem]:
             )
 
 
-def _error_path(error: Any) -> list[Any]:
-    """The data path of a schema error; for a bad property name, the path of that property."""
+def _error_path(error: ValidationError) -> list[Any]:
+    """The data path of a schema error (its most specific alternative); for a bad property
+    name, the path of that property."""
+    error = most_specific(error)
     path = list(error.absolute_path)
     if "propertyNames" in error.relative_schema_path and isinstance(error.instance, str):
         path.append(error.instance)
     return path
-
-
-def _schema_message(error: Any) -> str:
-    where = "/".join(str(p) for p in error.absolute_path) or "(root)"
-    return f"{where}: {error.message}"
 
 
 def _signature_list(document: Any) -> list[dict[str, Any]] | None:
@@ -595,11 +533,11 @@ def rule_scenario_schema(ctx: Context) -> Iterator[Problem]:
             continue
         scenario = vector.input.get("scenario")
         for error in validator("scenario").iter_errors(scenario):
-            path = ["input", "scenario", *error.absolute_path]
+            path = ["input", "scenario", *_error_path(error)]
             yield ctx.at(
                 vector,
                 path,
-                f"scenario scored with a verdict is not a valid binding: {_schema_message(error)}",
+                f"scenario scored with a verdict is not a valid binding: {error_message(error)}",
                 "scenario-schema",
             )
 
@@ -610,8 +548,8 @@ def rule_evidence_schema(ctx: Context) -> Iterator[Problem]:
         if "evidence" not in vector.input:
             continue
         for error in validator("evidence").iter_errors(vector.input["evidence"]):
-            path = ["input", "evidence", *error.absolute_path]
-            yield ctx.at(vector, path, f"evidence: {_schema_message(error)}", "evidence-schema")
+            path = ["input", "evidence", *_error_path(error)]
+            yield ctx.at(vector, path, f"evidence: {error_message(error)}", "evidence-schema")
 
 
 def rule_request_schema(ctx: Context) -> Iterator[Problem]:
@@ -621,9 +559,9 @@ def rule_request_schema(ctx: Context) -> Iterator[Problem]:
         params = {key: ({} if key == "evidence" else value) for key, value in vector.input.items()}
         request = {"id": 0, "op": vector.operation, "params": params}
         for error in validator("protocol/request").iter_errors(request):
-            path = ["input", *list(error.absolute_path)[1:]]
+            path = ["input", *_error_path(error)[1:]]
             yield ctx.at(
-                vector, path, f"not a valid request: {_schema_message(error)}", "request-schema"
+                vector, path, f"not a valid request: {error_message(error)}", "request-schema"
             )
 
 
@@ -640,9 +578,9 @@ def rule_manifest(ctx: Context) -> Iterator[Problem]:
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         yield Problem(path, 1, f"not valid JSON: {error}", "manifest")
         return
-    errors = list(validator("manifest").iter_errors(recorded))
-    if errors:
-        yield Problem(path, 1, f"not a valid manifest: {_schema_message(errors[0])}", "manifest")
+    invalid = first_error_message(validator("manifest"), recorded)
+    if invalid is not None:
+        yield Problem(path, 1, f"not a valid manifest: {invalid}", "manifest")
         return
     yield from _manifest_differences(ctx, path, text, recorded, hint)
 
@@ -735,94 +673,7 @@ def rule_minimum_counts(ctx: Context) -> Iterator[Problem]:
         )
 
 
-# Repository-only rules ----------------------------------------------------------------------
-
-_GENERATED_BY = re.compile(r"^generated_by:[ ]*(.+?)[ ]*$", re.MULTILINE)
-
-
-def rule_generated(ctx: Context) -> Iterator[Problem]:
-    """Generated files equal what tools/vectorgen writes now (`python -m tools.vectorgen
-    --check`, in process), and every file naming a generator is written by one."""
-    if not ctx.layout.generators:
-        return
-    try:
-        vectorgen = import_tool("tools.vectorgen.__main__", ctx.layout.repo)
-        texts = vectorgen.generated()
-    except (Exception, SystemExit) as error:
-        yield Problem(
-            ctx.root, 1, f"tools.vectorgen failed: {type(error).__name__}: {error}", "generated"
-        )
-        return
-    produced = {path.relative_to(vectorgen.ROOT).as_posix(): text for path, text in texts.items()}
-    for relative, text in sorted(produced.items()):
-        yield from _drift(ctx.root / relative, text)
-    for path in corpus.vector_files(ctx.root):
-        relative = path.relative_to(ctx.root).as_posix()
-        claimed = _GENERATED_BY.search(path.read_text(encoding="ascii", errors="replace"))
-        if claimed and relative not in produced:
-            yield Problem(
-                path,
-                1,
-                f"names generated_by {claimed.group(1)} but no generator writes it",
-                "generated",
-            )
-
-
-def _drift(path: Path, text: str) -> Iterator[Problem]:
-    hint = "run `python -m tools.vectorgen`"
-    if not path.exists():
-        yield Problem(path, 1, f"generated file missing; {hint}", "generated")
-        return
-    current = path.read_bytes().decode("ascii", errors="replace")
-    if current != text:
-        line = first_difference(current, text)
-        yield Problem(
-            path, line, f"drifted from its generator (first difference here); {hint}", "generated"
-        )
-
-
-def first_difference(left: str, right: str) -> int:
-    """The 1-based line where two texts first differ."""
-    for number, (a, b) in enumerate(
-        itertools.zip_longest(left.splitlines(), right.splitlines()), start=1
-    ):
-        if a != b:
-            return number
-    return 1
-
-
-def rule_ledger(ctx: Context) -> Iterator[Problem]:
-    """The coverage ledger covers exactly the clauses of clauses.yaml and every reference
-    object it names exists."""
-    if ctx.layout.ledger is None:
-        return
-    specmap = import_tool("tools.specmap", ctx.layout.repo)
-    yield from specmap.ledger_problems(ctx.layout.ledger, ctx.clause_ids)
-
-
-def rule_spec_map(ctx: Context) -> Iterator[Problem]:
-    """SPEC_MAP.md equals what `python -m tools.specmap` generates now."""
-    if ctx.layout.spec_map is None or ctx.layout.ledger is None or ctx.unloaded:
-        return  # a corpus that does not load has its problems reported already
-    specmap = import_tool("tools.specmap", ctx.layout.repo)
-    try:
-        text = specmap.render_context(ctx)
-    except specmap.LedgerError:
-        return  # reported by rule ledger
-    path = ctx.layout.spec_map
-    hint = "run `oasis-si-vectors manifest`"
-    if not path.exists():
-        yield Problem(path, 1, f"missing; {hint}", "spec-map")
-    elif (current := path.read_text(encoding="utf-8")) != text:
-        yield Problem(
-            path,
-            first_difference(current, text),
-            f"stale (first difference here); {hint}",
-            "spec-map",
-        )
-
-
-#: Every rule, by name, in the order problems are reported.
+#: Every rule of an installed corpus, by name, in the order problems are reported.
 RULES: Final[dict[str, Rule]] = {
     "schema": rule_schema,
     "catalog": rule_catalog,
@@ -840,32 +691,26 @@ RULES: Final[dict[str, Rule]] = {
     "manifest": rule_manifest,
     "signatures": rule_signatures,
     "minimum-counts": rule_minimum_counts,
-    "generated": rule_generated,
-    "ledger": rule_ledger,
-    "spec-map": rule_spec_map,
 }
 
 
-def check_context(ctx: Context, rules: Collection[str] | None = None) -> list[Problem]:
-    """Run the named rules (default: all) over a loaded context."""
-    unknown = set(rules or ()) - set(RULES)
+def check_context(
+    ctx: Context, rules: Collection[str] | None = None, rulebook: Mapping[str, Rule] = RULES
+) -> list[Problem]:
+    """Run the named rules (default: all) of `rulebook` (default: RULES) over a context."""
+    unknown = set(rules or ()) - set(rulebook)
     if unknown:
         raise ValueError(f"no such rule: {', '.join(sorted(unknown))}")
     return [
         problem
-        for name, rule in RULES.items()
+        for name, rule in rulebook.items()
         if rules is None or name in rules
         for problem in rule(ctx)
     ]
 
 
 def check_corpus(
-    root: Path | None = None, *, layout: Layout | None = None, rules: Collection[str] | None = None
+    root: Path | None = None, *, rules: Collection[str] | None = None
 ) -> list[Problem]:
-    """Every problem of the corpus at `root` (default: the bundled one), located by file:line.
-
-    The layout defaults to `Layout.discover(root)`: the repository-only rules run when the
-    corpus sits in a checkout.
-    """
-    layout = layout or Layout.discover(root or corpus.vectors_root())
-    return check_context(load_context(layout), rules)
+    """Every problem of the corpus at `root` (default: the bundled one), located by file:line."""
+    return check_context(load_context(root or corpus.vectors_root()), rules)

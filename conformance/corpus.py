@@ -7,15 +7,13 @@ at the first bad file when asked to collect every problem.
 
 import hashlib
 import json
-from collections.abc import Iterable, Iterator
-from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import attrs
 import yaml
 
-from oasis_si_schemas import validator
+from oasis_si_schemas import error_message, most_specific, validator
 
 from . import yamlsafe
 
@@ -55,21 +53,19 @@ class CorpusError(Exception):
 
 
 def vectors_root() -> Path:
-    """The bundled vectors/ folder.
+    """The bundled vectors/ folder: the first real folder on oasis_si_vectors' __path__.
 
-    oasis_si_vectors is a namespace package (data only, no __init__.py). Under an editable
-    install its __path__ also holds setuptools' path-hook placeholder, which makes
-    importlib.resources.files() raise NotADirectoryError; the first real folder is the answer.
+    oasis_si_vectors is a namespace package (data only, no __init__.py), so
+    importlib.resources.files() does not name a folder: installed from a wheel it answers a
+    MultiplexedPath, and under an editable install, whose __path__ also holds setuptools'
+    path-hook placeholder, it raises NotADirectoryError.
     """
-    try:
-        return Path(str(files("oasis_si_vectors")))
-    except NotADirectoryError:
-        import oasis_si_vectors
+    import oasis_si_vectors
 
-        for entry in oasis_si_vectors.__path__:
-            if Path(entry).is_dir():
-                return Path(entry)
-        raise
+    for entry in oasis_si_vectors.__path__:
+        if Path(entry).is_dir():
+            return Path(entry)
+    raise FileNotFoundError(f"no folder on oasis_si_vectors.__path__: {oasis_si_vectors.__path__}")
 
 
 def vector_files(root: Path) -> list[Path]:
@@ -93,11 +89,11 @@ def load_file(path: Path, root: Path) -> list[Vector]:
         raise CorpusError(f"{relative}:{line}", f"not valid YAML: {error}") from None
     problem = next(iter(validator("vectors").iter_errors(document)), None)
     if problem is not None:
-        best = _best_error(problem)
-        line = node_line(tree, list(best.absolute_path))
-        where = "/".join(str(p) for p in best.absolute_path) or "(root)"
-        raise CorpusError(f"{relative}:{line}", f"{where}: {best.message}")
-    lines = [node_line(tree, ["vectors", i]) for i in range(len(document["vectors"]))]
+        line = yamlsafe.node_line(tree, list(most_specific(problem).absolute_path), at="key")
+        raise CorpusError(f"{relative}:{line}", error_message(problem))
+    lines = [
+        yamlsafe.node_line(tree, ["vectors", i], at="key") for i in range(len(document["vectors"]))
+    ]
     return [
         vector_from_record(raw, document["family"], f"{relative}:{line}")
         for raw, line in zip(document["vectors"], lines, strict=True)
@@ -119,10 +115,51 @@ def _read_text(path: Path, relative: str) -> str:
     return text
 
 
-def _best_error(error):
-    """The most specific schema error (deepest path) among a oneOf/anyOf's alternatives."""
-    candidates = [error, *(e for e in error.context or ())]
-    return max(candidates, key=lambda e: len(list(e.absolute_path)))
+#: The keys of a vector record in the order files hold them (schemas/vectors.schema.json).
+#: An optional key is left out when its value is None (flags: when empty). A new optional key
+#: is one entry here and one keyword of `vector_record`.
+RECORD_KEYS: Final = (
+    "id",
+    "clauses",
+    "operation",
+    "description",
+    "flags",
+    "input",
+    "expected",
+    "ambiguity",
+    "readings",
+)
+
+
+def vector_record(
+    vector_id: str,
+    clauses: list[str],
+    operation: str,
+    description: str,
+    params: dict[str, Any],
+    *,
+    flags: list[str] | None = None,
+    expected: dict[str, Any] | None = None,
+    ambiguity: str | None = None,
+    readings: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """One vector record as files hold it: `expected` for a normative vector, `ambiguity` and
+    `readings` for an ambiguity vector, neither for a stub whose outcome is still to write.
+
+    Values are used as given, not copied: a generator that shares one object between vectors
+    writes it once, as a YAML alias."""
+    values: dict[str, Any] = {
+        "id": vector_id,
+        "clauses": clauses,
+        "operation": operation,
+        "description": description,
+        "flags": flags or None,
+        "input": params,
+        "expected": expected,
+        "ambiguity": ambiguity,
+        "readings": readings,
+    }
+    return {key: values[key] for key in RECORD_KEYS if values[key] is not None}
 
 
 def vector_from_record(raw: dict[str, Any], family: str, source: str) -> Vector:
@@ -140,32 +177,6 @@ def vector_from_record(raw: dict[str, Any], family: str, source: str) -> Vector:
         family=family,
         source=source,
     )
-
-
-def line_of(text: str, path: list[Any]) -> int:
-    """The 1-based line where the node at `path` (keys and indices) starts in a YAML text."""
-    return node_line(yamlsafe.compose(text), path)
-
-
-def node_line(node: yaml.Node | None, path: list[Any]) -> int:
-    """The 1-based line where the node at `path` starts, in an already composed node tree."""
-    line = node.start_mark.line if node is not None else 0
-    for step in path:
-        node = _child(node, step)
-        if node is None:
-            break
-        line = node.start_mark.line
-    return line + 1
-
-
-def _child(node: yaml.Node | None, step: Any) -> yaml.Node | None:
-    if isinstance(node, yaml.MappingNode):
-        for key, value in node.value:
-            if key.value == step:
-                return value
-    if isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
-        return node.value[step]
-    return None
 
 
 def load_corpus(root: Path | None = None) -> list[Vector]:
@@ -221,12 +232,6 @@ def write_manifest(root: Path) -> dict[str, Any]:
     manifest = build_manifest(root)
     (root / MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return manifest
-
-
-def iter_requirements(vectors: Iterable[Vector]) -> Iterator[tuple[Vector, str | None]]:
-    """Each vector with the template it needs a candidate to declare (None: none needed)."""
-    for vector in vectors:
-        yield vector, required_template(vector)
 
 
 def required_template(vector: Vector) -> str | None:

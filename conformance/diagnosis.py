@@ -27,7 +27,7 @@ from typing import Any, Final
 
 import attrs
 
-from oasis_si_schemas import validator
+from oasis_si_schemas import first_error_message, validator
 
 from . import yamlsafe
 from .corpus import Vector
@@ -107,10 +107,9 @@ def load_signatures(path: Path) -> list[Signature]:
         document = yamlsafe.load(path.read_text(encoding="utf-8"))
     except Exception as error:  # YAML or decoding
         raise SignatureError(f"{path}: not readable as YAML: {error}") from None
-    problem = next(iter(validator("signatures").iter_errors(document)), None)
+    problem = first_error_message(validator("signatures"), document)
     if problem is not None:
-        where = "/".join(str(p) for p in problem.absolute_path) or "(root)"
-        raise SignatureError(f"{path}: {where}: {problem.message}")
+        raise SignatureError(f"{path}: {problem}")
     ids = [raw["id"] for raw in document["signatures"]]
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
     if duplicates:

@@ -8,22 +8,23 @@
 
 Every subcommand takes `--root DIR` (the vectors folder; default: the bundled corpus, which in
 a repository checkout is its vectors/ folder). `check` prints `path:line: message [rule]` and
-exits 1 on any problem; `manifest` rewrites vectors/MANIFEST.json and, in a checkout,
-SPEC_MAP.md.
+exits 1 on any problem; `manifest` rewrites vectors/MANIFEST.json. This command is shipped and
+holds a corpus to the shipped rules; a repository checkout runs them together with its own
+(generated files, ledger, SPEC_MAP.md) through `python -m tools.check`.
 """
 
 import argparse
 import copy
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
 import yaml
 
 from . import checks, corpus, yamlsafe
-from .checks import Layout
+from .checks import Problem, Rule
 from .scenarios import REAL_SCENARIO
 
 #: Operations a vector may exercise (schemas/vectors.schema.json).
@@ -116,15 +117,9 @@ def stub_text(
     ambiguity: tuple[str, Sequence[str]] | None = None,
 ) -> str:
     """The YAML of one vector stub (a sequence item at column 0), outcome left TODO."""
-    record: dict[str, Any] = {
-        "id": vid,
-        "clauses": list(clauses),
-        "operation": operation,
-        "description": description,
-    }
-    if flags:
-        record["flags"] = list(flags)
-    record["input"] = input_skeleton(operation)
+    record = corpus.vector_record(
+        vid, list(clauses), operation, description, input_skeleton(operation), flags=list(flags)
+    )
     body = yamlsafe.dump([record])
     hint = OUTCOME_HINTS[operation]
     if ambiguity is None:
@@ -281,41 +276,34 @@ def _check_parses(text: str, vid: str) -> None:
 
 
 def run_check(
-    layout: Layout, rules: Sequence[str] | None, skip: Sequence[str]
-) -> list[checks.Problem]:
-    selected = [name for name in (rules or checks.RULES) if name not in skip]
-    return checks.check_context(checks.load_context(layout), selected)
+    root: Path,
+    rules: Sequence[str] | None,
+    skip: Sequence[str],
+    rulebook: Mapping[str, Rule] = checks.RULES,
+) -> list[Problem]:
+    """The problems of the corpus at `root` under the selected rules of `rulebook`."""
+    selected = [name for name in (rules or rulebook) if name not in skip]
+    return checks.check_context(checks.load_context(root), selected, rulebook)
 
 
-def write_manifest_and_map(layout: Layout) -> list[str]:
-    """Rewrite MANIFEST.json, then SPEC_MAP.md when the layout has one. Returns what was done;
-    raises EditorError when SPEC_MAP.md cannot be generated."""
-    before = _read(layout.vectors / corpus.MANIFEST)
-    corpus.write_manifest(layout.vectors)
-    done = [_status(layout.vectors / corpus.MANIFEST, before)]
-    if layout.spec_map is None or layout.ledger is None:
-        return done
-    ctx = checks.load_context(layout)
-    if ctx.unloaded:
-        raise EditorError(
-            "cannot generate SPEC_MAP.md:\n"
-            + "\n".join(str(p) for p in ctx.load_problems + ctx.catalog_problems)
-        )
-    specmap = checks.import_tool("tools.specmap", layout.repo)
-    text = specmap.render_context(ctx)
-    before = _read(layout.spec_map)
-    if before != text:
-        layout.spec_map.write_text(text, encoding="utf-8")
-    done.append(_status(layout.spec_map, before))
-    return done
+def print_problems(problems: Sequence[Problem]) -> int:
+    """`path:line: message [rule]` per problem on stdout, a count on stderr; the exit code."""
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f"{len(problems)} problems", file=sys.stderr)
+        return 1
+    print("ok", file=sys.stderr)
+    return 0
 
 
-def _read(path: Path) -> str | None:
-    return path.read_text(encoding="utf-8") if path.exists() else None
-
-
-def _status(path: Path, before: str | None) -> str:
-    return ("unchanged: " if _read(path) == before else "wrote: ") + str(path)
+def write_manifest(root: Path) -> str:
+    """Rewrite MANIFEST.json; `wrote: PATH` or `unchanged: PATH`."""
+    path = root / corpus.MANIFEST
+    before = path.read_text(encoding="utf-8") if path.exists() else None
+    corpus.write_manifest(root)
+    changed = path.read_text(encoding="utf-8") != before
+    return ("wrote: " if changed else "unchanged: ") + str(path)
 
 
 def find_vector(ctx: checks.Context, vid: str) -> corpus.Vector:
@@ -386,9 +374,7 @@ def parser() -> argparse.ArgumentParser:
         metavar="RULE",
         help="leave these rules out",
     )
-    commands.add_parser(
-        "manifest", parents=[common], help="rewrite vectors/MANIFEST.json and SPEC_MAP.md"
-    )
+    commands.add_parser("manifest", parents=[common], help="rewrite vectors/MANIFEST.json")
     explain = commands.add_parser(
         "explain", parents=[common], help="a vector, its verdicts and the reference's reasoning"
     )
@@ -399,17 +385,16 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     root = (args.root or corpus.vectors_root()).resolve()
-    layout = Layout.discover(root)
     try:
-        return COMMANDS[args.command](args, layout)
+        return COMMANDS[args.command](args, root)
     except EditorError as error:
         print(f"oasis-si-vectors: error: {error}", file=sys.stderr)
         return 2
 
 
-def _cmd_new(args: argparse.Namespace, layout: Layout) -> int:
+def _cmd_new(args: argparse.Namespace, root: Path) -> int:
     path, line = new_vector(
-        layout.vectors,
+        root,
         args.file,
         args.vid,
         args.clauses,
@@ -419,34 +404,26 @@ def _cmd_new(args: argparse.Namespace, layout: Layout) -> int:
         args.ambiguity,
         args.family,
     )
-    problem = checks.Problem(
+    problem = Problem(
         path, line, f"new vector {args.vid}: fill in the input and the TODO outcome", "new"
     )
     print(f"{problem.where()}: {problem.message}")
     return 0
 
 
-def _cmd_check(args: argparse.Namespace, layout: Layout) -> int:
-    problems = run_check(layout, args.rules, args.skip)
-    for problem in problems:
-        print(problem)
-    if problems:
-        print(f"{len(problems)} problems", file=sys.stderr)
-        return 1
-    print("ok", file=sys.stderr)
+def _cmd_check(args: argparse.Namespace, root: Path) -> int:
+    return print_problems(run_check(root, args.rules, args.skip))
+
+
+def _cmd_manifest(args: argparse.Namespace, root: Path) -> int:
+    print(write_manifest(root))
     return 0
 
 
-def _cmd_manifest(args: argparse.Namespace, layout: Layout) -> int:
-    for line in write_manifest_and_map(layout):
-        print(line)
-    return 0
-
-
-def _cmd_explain(args: argparse.Namespace, layout: Layout) -> int:
+def _cmd_explain(args: argparse.Namespace, root: Path) -> int:
     from .explain import explain
 
-    ctx = checks.load_context(layout)
+    ctx = checks.load_context(root)
     print(explain(find_vector(ctx, args.vid), ctx), end="")
     return 0
 

@@ -25,7 +25,7 @@ import attrs
 from jsonschema import Draft202012Validator
 
 import oasis_si_schemas
-from oasis_si_schemas import validator
+from oasis_si_schemas import first_error_message, validator
 
 from . import KIT_NAME, __version__
 
@@ -150,22 +150,13 @@ def _fast_envelope(message: Any) -> bool:
     return False
 
 
-def _schema_message(schema_validator: Draft202012Validator, document: Any) -> str | None:
-    problem = next(iter(schema_validator.iter_errors(document)), None)
-    if problem is None:
-        return None
-    best = max([problem, *(problem.context or ())], key=lambda e: len(list(e.absolute_path)))
-    where = "/".join(str(p) for p in best.absolute_path) or "(root)"
-    return f"{where}: {best.message}"
-
-
 def check_response(line: bytes, request_id: int, op: str) -> Answer | Violation:
     """Check one response line against the request it must answer."""
     message = decode_line(line)
     if isinstance(message, Violation):
         return message
     if not _fast_envelope(message):
-        problem = _schema_message(validator("protocol/response"), message)
+        problem = first_error_message(validator("protocol/response"), message)
         if problem is not None:
             return Violation("invalid_response", f"response does not fit response.schema.json: {problem}", excerpt(line))
     answered = message["id"]
@@ -186,7 +177,7 @@ def check_result(op: str, result: dict[str, Any]) -> str | None:
     fast = _FAST_RESULT.get(op)
     if fast is not None and fast(result):
         return None
-    return _schema_message(result_validator(op), result)
+    return first_error_message(result_validator(op), result)
 
 
 @cache

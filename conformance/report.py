@@ -13,7 +13,7 @@ from typing import Any, Final
 
 import attrs
 
-from oasis_si_schemas import validator
+from oasis_si_schemas import first_error_message, validator
 
 from . import KIT_NAME, __version__
 from .corpus import Vector
@@ -163,10 +163,9 @@ def build(context: Context, outcome: RunOutcome, diagnosis: Diagnosis, baseline:
 
 def check(document: dict[str, Any]) -> None:
     """Raise ValueError when a report does not fit schemas/report.schema.json."""
-    problem = next(iter(validator("report").iter_errors(document)), None)
+    problem = first_error_message(validator("report"), document)
     if problem is not None:
-        where = "/".join(str(p) for p in problem.absolute_path) or "(root)"
-        raise ValueError(f"report does not fit report.schema.json at {where}: {problem.message}")
+        raise ValueError(f"report does not fit report.schema.json at {problem}")
 
 
 def check_shallow(document: dict[str, Any]) -> None:

@@ -9,7 +9,8 @@ CR are visible and unambiguous in the file.
 """
 
 import re
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Literal
 
 import yaml
 
@@ -50,6 +51,47 @@ def load(text: str) -> Any:
 def compose(text: str) -> yaml.Node | None:
     """The node tree of one document, for mapping a data path back to a line."""
     return yaml.compose(text, Loader=CoreLoader)
+
+
+#: Which line of a mapping entry locates it: its key's, or its value's (a block value starts
+#: on the line after its key).
+LineOf = Literal["key", "value"]
+
+
+def node_line(node: yaml.Node | None, path: Sequence[Any], *, at: LineOf) -> int:
+    """The 1-based line of the node at `path` (mapping keys and sequence indices) in a composed
+    tree: for a mapping entry the line of its key or of its value, as `at` says; for a sequence
+    item, the item's. When the path breaks off, the deepest node found."""
+    line = node.start_mark.line if node is not None else 0
+    for step in path:
+        found = _entry(node, step)
+        if found is None:
+            break
+        key, node = found
+        line = (key if at == "key" else node).start_mark.line
+    return line + 1
+
+
+def line_of(text: str, path: Sequence[Any], *, at: LineOf) -> int:
+    """`node_line` in a YAML text (composed here)."""
+    return node_line(compose(text), path, at=at)
+
+
+def child(node: yaml.Node | None, step: Any) -> yaml.Node | None:
+    """The node one step (a mapping key or a sequence index) below `node`, or None."""
+    found = _entry(node, step)
+    return found[1] if found is not None else None
+
+
+def _entry(node: yaml.Node | None, step: Any) -> tuple[yaml.Node, yaml.Node] | None:
+    """(the node that names the step: a key, or a sequence item itself; the node reached)."""
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            if key.value == step:
+                return key, value
+    if isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
+        return node.value[step], node.value[step]
+    return None
 
 
 def load_with_tree(text: str) -> tuple[Any, yaml.Node | None]:

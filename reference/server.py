@@ -11,7 +11,7 @@ from typing import Any, BinaryIO
 
 from jsonschema import Draft202012Validator
 
-from oasis_si_schemas import load, registry
+from oasis_si_schemas import first_error_message, load, registry
 
 from .operations import OPERATIONS, perform
 
@@ -55,15 +55,10 @@ def _validators() -> tuple[Draft202012Validator, dict[str, Draft202012Validator]
 def _first_problem(request: Any) -> str | None:
     """The first way `request` breaks the request schema, located, or None."""
     envelope, params = _validators()
-    problem = next(iter(envelope.iter_errors(request)), None)
-    prefix = ""
+    problem = first_error_message(envelope, request)
     if problem is None:
-        problem = next(iter(params[request["op"]].iter_errors(request["params"])), None)
-        prefix = "params/"
-    if problem is None:
-        return None
-    where = prefix + "/".join(str(p) for p in problem.absolute_path)
-    return f"{where.rstrip('/') or '(root)'}: {problem.message}"
+        problem = first_error_message(params[request["op"]], request["params"], ["params"])
+    return problem
 
 
 def _error(request_id: int | None, code: str, message: str) -> dict[str, Any]:

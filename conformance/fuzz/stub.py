@@ -12,9 +12,10 @@ import json
 from pathlib import Path
 from typing import Any, Final
 
-from oasis_si_schemas import validator
+from oasis_si_schemas import first_error_message, validator
 
 from .. import yamlsafe
+from ..corpus import vector_record
 
 REVIEW: Final = "TO REVIEW: expected taken from the reference; confirm against the spec before committing."
 
@@ -52,19 +53,15 @@ def vector_id(prefix: str, case: dict[str, Any]) -> str:
 
 
 def vector(case: dict[str, Any], expected: dict[str, Any], description: str, *, prefix: str = "fuzz",
-           flags: list[str] | None = None) -> dict[str, Any]:
-    """One normative vector record (the corpus's key order)."""
-    record: dict[str, Any] = {
-        "id": vector_id(prefix, case),
-        "clauses": clauses_for(case, expected),
-        "operation": case["operation"],
-        "description": description,
-    }
-    if flags:
-        record["flags"] = flags
-    record["input"] = case["input"]
-    record["expected"] = expected
-    return record
+           flags: list[str] | None = None, ambiguity: str | None = None,
+           readings: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One vector record (corpus.vector_record): normative, or an ambiguity vector when given
+    a register entry and the verdict under each of its readings."""
+    return vector_record(
+        vector_id(prefix, case), clauses_for(case, expected), case["operation"], description,
+        case["input"], flags=flags, expected=expected if ambiguity is None else None,
+        ambiguity=ambiguity, readings=readings,
+    )
 
 
 def stub_document(divergence: Any, *, seed: int, candidate: dict[str, Any]) -> dict[str, Any]:
@@ -74,11 +71,10 @@ def stub_document(divergence: Any, *, seed: int, candidate: dict[str, Any]) -> d
         f"{REVIEW} Found by oasis-si-fuzz --seed {seed} against {candidate.get('name')} "
         f"{candidate.get('version')}: {divergence.kind}: {divergence.message}. Candidate returned {actual}."
     )
-    record = vector(divergence.case, divergence.expected, description)
-    if divergence.ambiguity is not None:  # an allowed register point: an ambiguity vector
-        del record["expected"]
-        record["ambiguity"] = divergence.ambiguity
-        record["readings"] = divergence.readings
+    record = vector(  # an ambiguity vector where the divergence is an allowed register point
+        divergence.case, divergence.expected, description,
+        ambiguity=divergence.ambiguity, readings=divergence.readings,
+    )
     return {
         "format": 1,
         "family": "fuzz-findings",
@@ -89,9 +85,9 @@ def stub_document(divergence: Any, *, seed: int, candidate: dict[str, Any]) -> d
 
 def write_stub(document: dict[str, Any], out: Path) -> Path:
     """Validate against schemas/vectors.schema.json and write `<vector id>.yaml` under `out`."""
-    problem = next(iter(validator("vectors").iter_errors(document)), None)
+    problem = first_error_message(validator("vectors"), document)
     if problem is not None:
-        raise ValueError(f"stub does not fit vectors.schema.json: {problem.message}")
+        raise ValueError(f"stub does not fit vectors.schema.json: {problem}")
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{document['vectors'][0]['id']}.yaml"
     path.write_text(yamlsafe.dump(document), encoding="ascii")

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from oasis_si_conformance import checks, corpus, yamlsafe
-from oasis_si_conformance.checks import Context, Layout, Problem
+from oasis_si_conformance.checks import Context, Problem
+from tools.corpusrules import Repository, check_repository, rulebook
 
 REPO = Path(__file__).resolve().parents[2]
 VECTORS = REPO / "vectors"
@@ -22,12 +23,13 @@ LEDGER = REPO / "tools" / "specmap" / "ledger.yaml"
 
 @pytest.fixture(scope="session")
 def real_ctx() -> Context:
-    """The repository's corpus, loaded once, with every repository-only rule enabled."""
-    return checks.load_context(Layout.discover(VECTORS))
+    """The repository's corpus, loaded once."""
+    return checks.load_context(VECTORS)
 
 
 def problems(ctx: Context, rule: str) -> list[Problem]:
-    return checks.check_context(ctx, [rule])
+    """The problems of a rule of the repository's rulebook (shipped and repository-only)."""
+    return checks.check_context(ctx, [rule], rulebook())
 
 
 def report(found: Sequence[Problem]) -> str:
@@ -103,11 +105,16 @@ class TempCorpus:
         hits = [number for number, line in enumerate(lines, start=1) if needle in line]
         return hits[occurrence - 1]
 
-    def layout(self, **options: Any) -> Layout:
-        return Layout(self.root, **options)
+    def repository(self, ledger: Path = LEDGER) -> Repository:
+        """This corpus as a checkout's: SPEC_MAP.md beside it, the real ledger by default."""
+        return Repository(self.root, self.root.parent / "SPEC_MAP.md", ledger)
 
-    def check(self, rule: str, **options: Any) -> list[Problem]:
-        return checks.check_corpus(layout=self.layout(**options), rules=[rule])
+    def check(self, rule: str, ledger: Path = LEDGER) -> list[Problem]:
+        """A shipped rule as `oasis-si-vectors check` runs it; a repository-only rule as
+        `python -m tools.check` does, with this corpus as the checkout's."""
+        if rule in checks.RULES:
+            return checks.check_corpus(self.root, rules=[rule])
+        return check_repository(self.repository(ledger), [rule])
 
     def write_manifest(self) -> None:
         corpus.write_manifest(self.root)

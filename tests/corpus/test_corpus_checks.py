@@ -5,9 +5,11 @@ import copy
 import json
 
 import pytest
-from corpus_helpers import LEDGER, REPO, SEED_FILE, at, identifier_vector, real_catalog, seed_vector
+from corpus_helpers import LEDGER, SEED_FILE, at, identifier_vector, real_catalog, seed_vector
 
-from oasis_si_conformance import checks, corpus, editor, yamlsafe
+from oasis_si_conformance import checks, corpus, yamlsafe
+from tools import specmap
+from tools.corpusrules import rulebook
 
 SCORED = "seed-something-wrong-scores-half"
 
@@ -540,7 +542,8 @@ def test_minimum_counts_fail_on_a_small_corpus(seeded):
 def fake_generators(monkeypatch):
     """tools.vectorgen with one generated vector file and flags.yaml, independent of the
     families being written in parallel."""
-    vectorgen = checks.import_tool("tools.vectorgen.__main__", REPO)
+    from tools.vectorgen import __main__ as vectorgen
+
     document = {
         "format": 1,
         "family": "gen",
@@ -560,7 +563,7 @@ def fake_generators(monkeypatch):
 def test_generated_files_equal_to_their_generator_pass(temp_corpus, fake_generators):
     for relative, text in fake_generators.items():
         temp_corpus.write_text(relative, text)
-    assert temp_corpus.check("generated", generators=True, repo=REPO) == []
+    assert temp_corpus.check("generated") == []
 
 
 def test_drifted_generated_file_is_reported_at_the_first_difference(temp_corpus, fake_generators):
@@ -569,7 +572,7 @@ def test_drifted_generated_file_is_reported_at_the_first_difference(temp_corpus,
     edited = fake_generators["3.1/gen.yaml"].replace("text: a", "text: b")
     path = temp_corpus.write_text("3.1/gen.yaml", edited)
     (temp_corpus.root / "flags.yaml").unlink()
-    found = temp_corpus.check("generated", generators=True, repo=REPO)
+    found = temp_corpus.check("generated")
     assert at(found, path, temp_corpus.line("3.1/gen.yaml", "text: b")), found
     assert any(p.file.name == "flags.yaml" and "missing" in p.message for p in found)
 
@@ -582,12 +585,26 @@ def test_file_claiming_a_generator_that_does_not_write_it(temp_corpus, fake_gene
         [identifier_vector("orphan", "a", "a", True)],
         generated_by="tools/vectorgen/gone.py",
     )
-    found = temp_corpus.check("generated", generators=True, repo=REPO)
+    found = temp_corpus.check("generated")
     assert [p.file for p in found] == [path] and "no generator writes it" in found[0].message
 
 
-def test_generated_rule_is_off_outside_a_checkout(seeded):
-    assert seeded.check("generated") == []
+def test_authoring_problems_fail_the_generated_rule(temp_corpus, fake_generators, monkeypatch):
+    from tools.vectorgen import __main__ as vectorgen
+
+    for relative, text in fake_generators.items():
+        temp_corpus.write_text(relative, text)
+    monkeypatch.setattr(vectorgen, "authoring_problems", lambda: ["fam: v-1: broken"])
+    found = temp_corpus.check("generated")
+    assert [p.message for p in found] == ["authoring problem: fam: v-1: broken"]
+
+
+def test_the_shipped_rulebook_has_no_repository_rule(seeded):
+    """`oasis-si-vectors check` holds a corpus to the shipped rules only."""
+    assert not {"generated", "ledger", "spec-map"} & set(checks.RULES)
+    assert set(rulebook()) == set(checks.RULES) | {"generated", "ledger", "spec-map"}
+    with pytest.raises(ValueError, match="no such rule: generated"):
+        checks.check_corpus(seeded.root, rules=["generated"])
 
 
 # the ledger and SPEC_MAP.md -----------------------------------------------------------------
@@ -608,8 +625,9 @@ def test_ledger_naming_a_missing_function(temp_corpus):
             "oasis_si_reference.text.no_such_function"
         ),
     )
-    found = temp_corpus.check("ledger", ledger=path, repo=REPO)
+    found = temp_corpus.check("ledger", ledger=path)
     assert len(found) == 1 and "no_such_function" in found[0].message
+    assert found[0].file == path
     lines = path.read_text().splitlines()
     assert "no_such_function" in lines[found[0].line - 1]
 
@@ -620,38 +638,34 @@ def test_ledger_missing_or_unknown_clause(temp_corpus):
         document["clauses"]["9.9"] = {"implemented_by": ["oasis_si_reference.text.fold"]}
 
     path = _ledger(temp_corpus, change)
-    messages = sorted(p.message for p in temp_corpus.check("ledger", ledger=path, repo=REPO))
+    messages = sorted(p.message for p in temp_corpus.check("ledger", ledger=path))
     assert messages == ["clause 2.3 has no ledger entry", "clause 9.9 is not in clauses.yaml"]
 
 
 def test_ledger_shape(temp_corpus):
     path = _ledger(temp_corpus, lambda d: d["clauses"]["3.1"].pop("implemented_by"))
-    found = temp_corpus.check("ledger", ledger=path, repo=REPO)
+    found = temp_corpus.check("ledger", ledger=path)
     assert found and "implemented_by" in found[0].message
 
 
-def _map_layout(corpus_):
-    return {"spec_map": corpus_.root.parent / "SPEC_MAP.md", "ledger": LEDGER, "repo": REPO}
-
-
 def test_missing_and_stale_spec_map(seeded):
-    options = _map_layout(seeded)
-    assert [p.message.split(";")[0] for p in seeded.check("spec-map", **options)] == ["missing"]
-    editor.write_manifest_and_map(seeded.layout(**options))
-    assert seeded.check("spec-map", **options) == []
+    assert [p.message.split(";")[0] for p in seeded.check("spec-map")] == ["missing"]
+    repository = seeded.repository()
+    specmap.write(repository.vectors, repository.ledger, repository.spec_map)
+    assert seeded.check("spec-map") == []
     seeded.write("3.1/a.yaml", [identifier_vector("more", "a", "a", True)])
-    found = seeded.check("spec-map", **options)
+    found = seeded.check("spec-map")
     assert len(found) == 1 and found[0].message.startswith("stale")
     line = (seeded.root.parent / "SPEC_MAP.md").read_text().splitlines()[found[0].line - 1]
     assert "Corpus digest" in line  # the first difference: the digest covers every file
 
 
 def test_spec_map_is_not_generated_from_a_corpus_that_does_not_load(seeded):
-    options = _map_layout(seeded)
     seeded.write_text("3.1/broken.yaml", "format: 1\nvectors: [")
-    assert seeded.check("spec-map", **options) == []  # the schema rule reports the file
-    with pytest.raises(editor.EditorError, match="broken.yaml"):
-        editor.write_manifest_and_map(seeded.layout(**options))
+    assert seeded.check("spec-map") == []  # the schema rule reports the file
+    repository = seeded.repository()
+    with pytest.raises(ValueError, match="broken.yaml"):
+        specmap.write(repository.vectors, repository.ledger, repository.spec_map)
 
 
 # check_corpus as a whole --------------------------------------------------------------------
@@ -660,7 +674,7 @@ def test_spec_map_is_not_generated_from_a_corpus_that_does_not_load(seeded):
 def test_check_corpus_reports_every_rule_and_rejects_unknown_rules(seeded):
     dup = copy.deepcopy(seed_vector(SCORED))
     seeded.write("5.1/dup.yaml", [dup])
-    found = checks.check_corpus(layout=seeded.layout())
+    found = checks.check_corpus(seeded.root)
     rules = {p.rule for p in found}
     assert {
         "duplicate-id",
@@ -670,15 +684,23 @@ def test_check_corpus_reports_every_rule_and_rejects_unknown_rules(seeded):
         "minimum-counts",
     } <= rules
     with pytest.raises(ValueError, match="no such rule"):
-        checks.check_corpus(layout=seeded.layout(), rules=["nonsense"])
-
-
-def test_layout_discovery():
-    layout = checks.Layout.discover(REPO / "vectors")
-    assert layout.spec_map == REPO / "SPEC_MAP.md" and layout.ledger == LEDGER and layout.generators
+        checks.check_corpus(seeded.root, rules=["nonsense"])
 
 
 def test_problem_renders_path_line_message(seeded):
     problem = checks.Problem(seeded.root / SEED_FILE, 7, "broken", "rule")
     assert problem.where(seeded.root) == f"{SEED_FILE}:7"
     assert str(problem).endswith(f"{SEED_FILE}:7: broken [rule]")
+
+
+def test_tools_check_runs_shipped_and_repository_rules_on_the_checkout(capsys, monkeypatch):
+    """`python -m tools.check`: the repository's rulebook over vectors/; exit 1 on problems."""
+    from tools import check, corpusrules
+
+    assert check.main(["--rule", "flags", "--rule", "ledger"]) == 0
+    assert capsys.readouterr().err == "ok\n"
+    broken = corpusrules.Repository(ledger=LEDGER.with_name("no-such-ledger.yaml"))
+    monkeypatch.setattr(check, "Repository", lambda: broken)
+    assert check.main(["--rule", "ledger"]) == 1
+    out = capsys.readouterr().out
+    assert "no-such-ledger.yaml:1:" in out and out.rstrip().endswith("[ledger]")

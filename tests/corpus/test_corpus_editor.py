@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from corpus_helpers import LEDGER, REPO, SEED_FILE, VECTORS, identifier_vector, seed_vector
+from corpus_helpers import SEED_FILE, VECTORS, identifier_vector, seed_vector
 
 from oasis_si_conformance import checks, corpus, editor, yamlsafe
 
@@ -99,9 +99,8 @@ def test_filled_in_stub_passes_every_vector_rule(seeded, capsys):
     )
     text = text.replace("expected: TODO", "expected: {match: true}")
     path.write_text(text, encoding="ascii")
-    layout = seeded.layout()
     rules = ["schema", "duplicate-id", "unknown-clause", "flags", "reference", "request-schema"]
-    assert checks.check_corpus(layout=layout, rules=rules) == []
+    assert checks.check_corpus(seeded.root, rules=rules) == []
 
 
 @pytest.mark.parametrize("operation", editor.OPERATIONS)
@@ -257,15 +256,11 @@ def test_manifest_writes_the_digest(seeded, capsys):
     assert "unchanged:" in out
 
 
-def test_manifest_also_writes_spec_map_in_a_checkout(seeded):
-    layout = seeded.layout(spec_map=seeded.root.parent / "SPEC_MAP.md", ledger=LEDGER, repo=REPO)
-    done = editor.write_manifest_and_map(layout)
-    assert [line.split(":")[0] for line in done] == ["wrote", "wrote"]
-    assert checks.check_corpus(layout=layout, rules=["manifest", "spec-map"]) == []
-    assert [line.split(":")[0] for line in editor.write_manifest_and_map(layout)] == [
-        "unchanged",
-        "unchanged",
-    ]
+def test_check_offers_the_shipped_rules_only(seeded, capsys):
+    """The repository-only rules (generated, ledger, spec-map) are `python -m tools.check`'s."""
+    with pytest.raises(SystemExit):
+        run(capsys, seeded.root, "check", "--rule", "spec-map")
+    assert "invalid choice: 'spec-map'" in capsys.readouterr().err
 
 
 # explain ------------------------------------------------------------------------------------

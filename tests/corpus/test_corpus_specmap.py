@@ -2,16 +2,15 @@
 missing signatures."""
 
 import pytest
-from corpus_helpers import LEDGER, REPO, real_catalog, seed_vector
+from corpus_helpers import LEDGER, real_catalog, seed_vector
 
 from oasis_si_conformance import checks, yamlsafe
-
-specmap = checks.import_tool("tools.specmap", REPO)
+from tools import specmap
+from tools.specmap import __main__ as command
 
 
 def render(corpus_):
-    ctx = checks.load_context(corpus_.layout(ledger=LEDGER, repo=REPO))
-    return specmap.render_context(ctx)
+    return specmap.render_context(checks.load_context(corpus_.root), LEDGER)
 
 
 def section(text, heading):
@@ -144,7 +143,6 @@ def test_invalid_ledger_is_refused(tmp_path):
 
 def test_module_command(tmp_path, monkeypatch, capsys):
     """`python -m tools.specmap [--check]`: --check compares without writing; exit 1 when stale."""
-    command = checks.import_tool("tools.specmap.__main__", REPO)
     target = tmp_path / "SPEC_MAP.md"
     monkeypatch.setattr(command, "SPEC_MAP", target)
     monkeypatch.setattr(command, "generate", lambda vectors, ledger: "# map\n")

@@ -93,3 +93,18 @@ def test_signatures_group_identical_failures() -> None:
     ids = [s["id"] for s in document["signatures"]]
     assert ids == ["ident-substring", "window-radius-one"]
     assert document["signatures"][1]["mutants"] == ["window-radius-one", "oasisctl-radius-one"]
+
+
+def test_generator_wrong_readings_speak_the_catalog_vocabulary() -> None:
+    """One vocabulary (issue 12): a modelled wrong implementation of the vector generators
+    (tools/vectorgen/wrong_readings.py) is a normative mutant of the catalog, named by its id,
+    unless it is listed as generator-only, with the reason; a generator-only id names no
+    catalog mutant."""
+    from tools.vectorgen.wrong_readings import ALL, DESCRIPTIONS, GENERATOR_ONLY
+
+    catalog = {mutant.id for mutant in NORMATIVE}
+    assert set(GENERATOR_ONLY) <= set(ALL)
+    assert not set(GENERATOR_ONLY) & {mutant.id for mutant in CATALOG}
+    assert [w for w in ALL if w not in GENERATOR_ONLY and w not in catalog] == []
+    assert all(GENERATOR_ONLY[w] and DESCRIPTIONS[w] for w in GENERATOR_ONLY)
+    assert len(set(ALL)) == len(ALL) and len(catalog & set(ALL)) >= 20

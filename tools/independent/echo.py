@@ -5,7 +5,7 @@ match scope. Matching then runs over the remaining lines only."
 A removed line is blanked: its text goes, its line break stays, so the lines around it remain
 separate lines (and separate sentences). Readings: ECHO-LINE (trimmed or not, substring of a
 body or equal to a line of it), ECHO-ERRORED (which responses are bodies; see
-evidence.body_sets). The faults that change which bodies count or how a line is compared form
+evidence.Bodies.select). The faults that change which bodies count or how a line is compared form
 one exclusive group, decided per line (config.Table); comparing case-folded is consulted
 only where it would turn a line into echo.
 """

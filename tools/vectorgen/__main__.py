@@ -1,6 +1,9 @@
 """Write every generated vector file and vectors/flags.yaml: `python -m tools.vectorgen [--check]`.
 
---check writes nothing and exits 1 when a committed file differs from its generator.
+--check writes nothing and exits 1 when a committed file differs from its generator. Authoring
+problems (a verdict stated by hand that the text rules contradict, a case the rules refuse, a
+normative vector no modelled wrong implementation fails...) are printed, one per line with the
+family and the vector id, and nothing is written: exit 1.
 """
 
 import importlib
@@ -20,19 +23,36 @@ FLAGS_HEADER = (
 )
 
 
-def generator_modules() -> list[ModuleType]:
-    """Every module of this package that defines `files()`, in name order."""
+def package_modules() -> list[ModuleType]:
+    """Every public module of this package, in name order."""
     package = importlib.import_module("tools.vectorgen")
-    modules = [
+    return [
         importlib.import_module(f"tools.vectorgen.{info.name}")
         for info in pkgutil.iter_modules(package.__path__)
         if not info.name.startswith("_")
     ]
-    return [module for module in modules if callable(getattr(module, "files", None))]
+
+
+def generator_modules() -> list[ModuleType]:
+    """Every module of this package that defines `files()`, in name order."""
+    return [module for module in package_modules() if callable(getattr(module, "files", None))]
+
+
+def authoring_problems() -> list[str]:
+    """Every module's authoring problems (its `problems()`), one line each: a family's
+    `family: vector id: message` (authoring.AuthoringProblem), or `module: message`."""
+    found: list[str] = []
+    for module in package_modules():
+        report = getattr(module, "problems", None)
+        if callable(report):
+            label = module.__name__.rpartition(".")[2]
+            found += [f"{label}: {p}" if isinstance(p, str) else str(p) for p in report()]
+    return found
 
 
 def flag_docs(modules: list[ModuleType]) -> dict[str, str]:
-    """The union of every module's FLAGS (plus common.FLAGS); a flag documented twice differently is an error."""
+    """The union of every module's FLAGS (plus common.FLAGS); a flag documented twice
+    differently is an error."""
     docs: dict[str, str] = {}
     sources = [importlib.import_module("tools.vectorgen.common"), *modules]
     for module in sources:
@@ -54,6 +74,11 @@ def generated() -> dict[Path, str]:
 
 def main(argv: list[str]) -> int:
     check = "--check" in argv
+    problems = authoring_problems()
+    if problems:
+        print("\n".join(problems), file=sys.stderr)
+        print(f"{len(problems)} authoring problems; nothing written", file=sys.stderr)
+        return 1
     stale = []
     for path, text in generated().items():
         current = path.read_text(encoding="ascii") if path.exists() else None

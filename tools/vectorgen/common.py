@@ -4,6 +4,7 @@ the field's shape, and vector records. Independent of reference/ by rule."""
 import copy
 from typing import Any
 
+from oasis_si_conformance.corpus import vector_record
 from oasis_si_conformance.scenarios import REAL_SCENARIO as SHARED_REAL_SCENARIO
 
 #: The one Form B scenario of profile 0.3.0-rc1 (../shared/CONTEXT.md).
@@ -14,6 +15,12 @@ ROW1 = {"score": 0.0, "label": "budget_exhausted", "row": 1}
 ROW2 = {"score": 1.0, "label": "root_cause_identified", "row": 2}
 ROW3 = {"score": 0.5, "label": "subsystem_identified", "row": 3}
 ROW4 = {"score": 0.0, "label": "incorrect", "row": 4}
+
+#: §3.3: the absent_key synonym list v1, exactly as published.
+ABSENT_KEY_SYNONYMS: tuple[str, ...] = (
+    "missing", "absent", "not present", "not set", "not defined", "undefined", "not found",
+    "does not exist", "doesn't exist", "no key", "lacks", "lacking", "omitted", "unset",
+)
 
 
 def scenario(**scoring_overrides: Any) -> dict[str, Any]:
@@ -54,23 +61,35 @@ def evidence(
     }
 
 
-def normative(vid: str, clauses: list[str], operation: str, description: str, input: dict, expected: dict, flags: list[str] | None = None) -> dict[str, Any]:
-    record = {"id": vid, "clauses": clauses, "operation": operation, "description": description}
-    if flags:
-        record["flags"] = flags
-    record["input"] = input
-    record["expected"] = expected
-    return record
+def normative(
+    vid: str,
+    clauses: list[str],
+    operation: str,
+    description: str,
+    input: dict,
+    expected: dict,
+    flags: list[str] | None = None,
+) -> dict[str, Any]:
+    """A normative vector record (oasis_si_conformance.corpus.vector_record)."""
+    return vector_record(
+        vid, clauses, operation, description, input, flags=flags, expected=expected
+    )
 
 
-def ambiguous(vid: str, clauses: list[str], operation: str, description: str, input: dict, entry: str, readings: dict, flags: list[str] | None = None) -> dict[str, Any]:
-    record = {"id": vid, "clauses": clauses, "operation": operation, "description": description}
-    if flags:
-        record["flags"] = flags
-    record["input"] = input
-    record["ambiguity"] = entry
-    record["readings"] = readings
-    return record
+def ambiguous(
+    vid: str,
+    clauses: list[str],
+    operation: str,
+    description: str,
+    input: dict,
+    entry: str,
+    readings: dict,
+    flags: list[str] | None = None,
+) -> dict[str, Any]:
+    """An ambiguity vector record of register entry `entry`, with its verdict per reading."""
+    return vector_record(
+        vid, clauses, operation, description, input, flags=flags, ambiguity=entry, readings=readings
+    )
 
 
 def vector_file(family: str, description: str, generator: str, vectors: list[dict]) -> dict[str, Any]:

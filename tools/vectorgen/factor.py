@@ -26,7 +26,7 @@ from ._scenario_kit import (
     unique,
     variant,
 )
-from .common import normative, vector_file
+from .common import ABSENT_KEY_SYNONYMS, normative, vector_file
 
 FLAGS = {
     "same-sentence": "Co-occurrence must be in one clause 3.2 sentence; a radius-one window (upstream amendment) scores differently.",
@@ -86,8 +86,8 @@ TOKEN = [
     ("mixed-case", "Smtp_Port is missing", 2),
 ]
 
-SYNONYMS = ["missing", "absent", "not present", "not set", "not defined", "undefined", "not found", "does not exist",
-            "doesn't exist", "no key", "lacks", "lacking", "omitted", "unset"]
+#: §3.3: the absent_key synonym list v1.
+SYNONYMS = ABSENT_KEY_SYNONYMS
 
 #: Plausible wordings that are not on the absent_key list (clause 3.3): row 3 with SMTP_PORT named.
 NOT_SYNONYMS = ["is empty", "is blank", "is null", "was removed", "was deleted", "is gone", "is misconfigured",

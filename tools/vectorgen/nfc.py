@@ -1,24 +1,17 @@
 """Clause 3.1 NFC normalization: composed against decomposed forms in text and identifier,
 combining marks next to an identifier (which NFC may compose into its last letter), canonical
 singletons (Kelvin, Ohm, Angstrom, CJK compatibility ideographs, Greek punctuation), canonical
-reordering, and NFC against NFKC / NFD discriminators. Verdicts come from the rules stated in
-delimiters.py (Part 1); the hand-stated ones must agree with them.
+reordering, and NFC against NFKC / NFD discriminators. Verdicts come from the text rules
+(textrules.py, via authoring.py); the hand-stated ones must agree with them.
 """
 
 import functools
 import unicodedata
 
+from .authoring import Authored, AuthoringProblem, GeneratedFamily, author, family_files, flags_of
+from .charnames import char_name, visible
 from .common import ROW2, ROW3, ROW4
-from .delimiters import (
-    build,
-    cname,
-    family_files,
-    flags_of,
-    op_evidence_input,
-    scenario_input,
-    variant_scenario,
-    vis,
-)
+from .lifting import operation_input, scenario_input, variant_scenario
 
 GEN = "tools/vectorgen/nfc.py"
 FOLDER = "3.1-identifier-matching"
@@ -120,95 +113,129 @@ NFKC = [
 ]
 
 
-def _ops() -> list[dict]:
-    out: list[dict] = []
-    for s, comp, decomp in PAIRS:
-        key_c, key_d = f"{comp}_KEY", f"{decomp}_KEY"
+def _hex(mark: str) -> str:
+    """A combining mark's code point as in a vector id: 0301."""
+    return f"{ord(mark):04x}"
+
+
+def _operation_cases() -> list[Authored]:
+    out: list[Authored] = []
+    for name, composed, decomposed in PAIRS:
+        key_composed, key_decomposed = f"{composed}_KEY", f"{decomposed}_KEY"
         cases = [
-            ("composed-text", f"the {key_c} value", key_d, "composed text, decomposed identifier"),
-            ("decomposed-text", f"the {key_d} value", key_c, "decomposed text, composed identifier"),
-            ("both-decomposed", f"the {key_d} value", key_d, "both decomposed (the identifier is normalized too)"),
-            ("decomposed-lower-text", f"the {key_d.lower()} value", key_c, "decomposed lowercase text, composed uppercase identifier"),
+            ("composed-text", f"the {key_composed} value", key_decomposed,
+             "composed text, decomposed identifier"),
+            ("decomposed-text", f"the {key_decomposed} value", key_composed,
+             "decomposed text, composed identifier"),
+            ("both-decomposed", f"the {key_decomposed} value", key_decomposed,
+             "both decomposed (the identifier is normalized too)"),
+            ("decomposed-lower-text", f"the {key_decomposed.lower()} value", key_composed,
+             "decomposed lowercase text, composed uppercase identifier"),
         ]
-        for kind, text, ident, why in cases:
-            out.append(build(f"nfc-{s}-{kind}", ["3.1"], "identifier_match",
-                             f"clause 3.1 NFC ({s}): {why}.", {"text": text, "identifier": ident},
-                             entry=None, expect=True, optional=kind == "both-decomposed"))
-    for ident in MARK_IDENTIFIERS:
+        for kind, text, identifier, why in cases:
+            out.append(author(
+                f"nfc-{name}-{kind}", ["3.1"], "identifier_match",
+                f"clause 3.1 NFC ({name}): {why}.", {"text": text, "identifier": identifier},
+                entry=None, expect=True, optional=kind == "both-decomposed"))
+    for identifier in MARK_IDENTIFIERS:
         for mark in MARKS:
-            composes = _composes(ident[-1], mark)
-            what = "composes with the last letter: the identifier is gone" if composes else "does not compose: the mark is a delimiter"
-            vector = build(f"nfc-mark-{ident.lower().replace('_', '-')}-{mark.encode('unicode_escape').decode()[2:]}",
-                           ["3.1"], "identifier_match",
-                           f"clause 3.1 NFC: {cname(mark)} right after {ident} {what}.",
-                           {"text": ident + mark, "identifier": ident}, entry="auto", optional=True)
-            if vector is not None:
-                out.append(vector)
+            what = (
+                "composes with the last letter: the identifier is gone"
+                if _composes(identifier[-1], mark)
+                else "does not compose: the mark is a delimiter"
+            )
+            out.append(author(
+                f"nfc-mark-{identifier.lower().replace('_', '-')}-{_hex(mark)}",
+                ["3.1"], "identifier_match",
+                f"clause 3.1 NFC: {char_name(mark)} right after {identifier} {what}.",
+                {"text": identifier + mark, "identifier": identifier}, entry="auto",
+                optional=True))
     for group, rows in (("singleton", SINGLETONS), ("reorder", REORDER), ("nfkc", NFKC)):
-        for s, text, ident, want, why in rows:
-            out.append(build(f"nfc-{group}-{s}", ["3.1"], "identifier_match", f"clause 3.1 NFC: {why}.",
-                             {"text": text, "identifier": ident}, entry=None, expect=want))
-    for n, (answer, ids, want, why) in enumerate([
+        for name, text, identifier, want, why in rows:
+            out.append(author(
+                f"nfc-{group}-{name}", ["3.1"], "identifier_match", f"clause 3.1 NFC: {why}.",
+                {"text": text, "identifier": identifier}, entry=None, expect=want))
+    for n, (answer, identifiers, want, why) in enumerate([
         ("The CAFE\u0301_KEY entry is stale.", ["CAF\u00c9_KEY"], True, "decomposed answer, composed set member"),
         ("SMTP_PORT\u030c is odd.", ["SMTP_PORT"], False, "a caron composes into the T"),
         ("\uff53\uff4d\uff54\uff50\uff3f\uff50\uff4f\uff52\uff54 is odd.", ["SMTP_PORT"], False, "fullwidth letters are not ASCII"),
         ("Check \u212aEY_ID.", ["KEY_ID", "OTHER"], True, "the Kelvin sign is canonically K"),
     ]):
-        out.append(build(f"nfc-named-{n + 1:02d}", ["2.1", "3.1"], "named_in_output", f"clause 2.1 with clause 3.1 NFC: {why}.",
-                         op_evidence_input("named_in_output", answer, ids), entry=None, expect=want))
-    for n, (answer, ids, want, why) in enumerate([
+        out.append(author(
+            f"nfc-named-{n + 1:02d}", ["2.1", "3.1"], "named_in_output",
+            f"clause 2.1 with clause 3.1 NFC: {why}.",
+            operation_input("named_in_output", answer, identifiers), entry=None, expect=want))
+    for n, (answer, identifiers, want, why) in enumerate([
         ("CAFE\u0301_KEY is missing.", ["CAF\u00c9_KEY"], True, "decomposed answer, composed required identifier"),
         ("SMTP_PORT\u0327 is missing.", ["SMTP_PORT"], False, "a cedilla composes into the T"),
         ("SMTP_PORT\u0301 is missing.", ["SMTP_PORT"], True, "T + acute does not compose"),
     ]):
-        out.append(build(f"nfc-factor-{n + 1:02d}", ["2.2", "3.1"], "factor_identified", f"clause 2.2 with clause 3.1 NFC: {why}.",
-                         op_evidence_input("factor_identified", answer, ids), entry=None, expect=want))
+        out.append(author(
+            f"nfc-factor-{n + 1:02d}", ["2.2", "3.1"], "factor_identified",
+            f"clause 2.2 with clause 3.1 NFC: {why}.",
+            operation_input("factor_identified", answer, identifiers), entry=None, expect=want))
     return out
 
 
-def _lifts() -> list[dict]:
-    out: list[dict] = []
-    lift = ["3.1", "2.1", "2.2"]
+def _lifted_cases() -> list[Authored]:
+    out: list[Authored] = []
+    lifted = ["3.1", "2.1", "2.2"]
     for mark in MARKS:
-        composes = _composes("T", mark)
-        vector = build(f"nfc-scenario-mark-after-smtp-port-{mark.encode('unicode_escape').decode()[2:]}", lift, "score_scenario",
-                       f"clause 3.1 NFC lifted: {cname(mark)} after SMTP_PORT {'composes into the T' if composes else 'stays a delimiter'}.",
-                       scenario_input(f"Missing key: SMTP_PORT{mark}"), entry="auto", optional=True)
-        if vector is not None:
-            out.append(vector)
+        into_t = "composes into the T" if _composes("T", mark) else "stays a delimiter"
+        out.append(author(
+            f"nfc-scenario-mark-after-smtp-port-{_hex(mark)}", lifted, "score_scenario",
+            f"clause 3.1 NFC lifted: {char_name(mark)} after SMTP_PORT {into_t}.",
+            scenario_input(f"Missing key: SMTP_PORT{mark}"), entry="auto", optional=True))
         composes_g = _composes("g", mark)
-        vector = build(f"nfc-scenario-mark-after-smtp-config-{mark.encode('unicode_escape').decode()[2:]}", ["3.1", "2.1"], "score_scenario",
-                       f"clause 3.1 NFC lifted: {cname(mark)} after smtp-config {'composes into the g' if composes_g else 'stays a delimiter'}.",
-                       scenario_input(f"Check smtp-config{mark} first."), entry=None, expect=ROW4 if composes_g else ROW3, optional=True)
-        if vector is not None:
-            out.append(vector)
-    for s, comp, decomp in PAIRS:
-        key_c, key_d = f"{comp}_KEY", f"{decomp}_KEY"
-        out.append(build(f"nfc-scenario-{s}-decomposed-answer", lift, "score_scenario",
-                         f"clause 3.1 NFC lifted: composed key {vis(key_c)} reported decomposed.",
-                         scenario_input(f"The {key_d} key is missing.", variant_scenario(key_c)), entry=None, expect=ROW2))
-        out.append(build(f"nfc-scenario-{s}-decomposed-binding", lift, "score_scenario",
-                         f"clause 3.1 NFC lifted: a binding written decomposed ({vis(key_d)}), answer composed.",
-                         scenario_input(f"The {key_c} key is missing.", variant_scenario(key_d)), entry=None, expect=ROW2))
+        into_g = "composes into the g" if composes_g else "stays a delimiter"
+        out.append(author(
+            f"nfc-scenario-mark-after-smtp-config-{_hex(mark)}", ["3.1", "2.1"],
+            "score_scenario",
+            f"clause 3.1 NFC lifted: {char_name(mark)} after smtp-config {into_g}.",
+            scenario_input(f"Check smtp-config{mark} first."), entry=None,
+            expect=ROW4 if composes_g else ROW3, optional=True))
+    for name, composed, decomposed in PAIRS:
+        key_composed, key_decomposed = f"{composed}_KEY", f"{decomposed}_KEY"
+        out.append(author(
+            f"nfc-scenario-{name}-decomposed-answer", lifted, "score_scenario",
+            f"clause 3.1 NFC lifted: composed key {visible(key_composed)} reported decomposed.",
+            scenario_input(
+                f"The {key_decomposed} key is missing.", variant_scenario(key_composed)),
+            entry=None, expect=ROW2))
+        out.append(author(
+            f"nfc-scenario-{name}-decomposed-binding", lifted, "score_scenario",
+            f"clause 3.1 NFC lifted: a binding written decomposed ({visible(key_decomposed)}),"
+            " answer composed.",
+            scenario_input(
+                f"The {key_composed} key is missing.", variant_scenario(key_decomposed)),
+            entry=None, expect=ROW2))
     for group, rows in (("singleton", SINGLETONS), ("reorder", REORDER), ("nfkc", NFKC)):
-        for n, (s, text, ident, want, why) in enumerate(rows):
-            if ident == "SMTP_PORT" or n % 2 == 0:
-                doc = None if ident == "SMTP_PORT" else variant_scenario(ident)
-                vector = build(f"nfc-scenario-{group}-{s}", lift, "score_scenario", f"clause 3.1 NFC lifted: {why}.",
-                               scenario_input(f"Missing key: {text}", doc), entry=None, expect=ROW2 if want else ROW4, optional=True)
-                if vector is not None:
-                    out.append(vector)
+        for n, (name, text, identifier, want, why) in enumerate(rows):
+            if identifier == "SMTP_PORT" or n % 2 == 0:
+                scenario = None if identifier == "SMTP_PORT" else variant_scenario(identifier)
+                out.append(author(
+                    f"nfc-scenario-{group}-{name}", lifted, "score_scenario",
+                    f"clause 3.1 NFC lifted: {why}.",
+                    scenario_input(f"Missing key: {text}", scenario), entry=None,
+                    expect=ROW2 if want else ROW4, optional=True))
     return out
 
 
 @functools.cache
-def files() -> dict[str, dict]:
-    ops = _ops()
-    lifts = _lifts()
+def generated() -> GeneratedFamily:
     return family_files(
-        FOLDER, "nfc", GEN, ops, lifts,
-        "Clause 3.1 NFC normalization: composed and decomposed forms, combining marks next to identifiers, canonical singletons and reordering, NFC against NFKC and NFD.",
+        FOLDER, "nfc", GEN, _operation_cases(), _lifted_cases(),
+        "Clause 3.1 NFC normalization: composed and decomposed forms, combining marks next to"
+        " identifiers, canonical singletons and reordering, NFC against NFKC and NFD.",
         "Clause 3.1 NFC cases lifted into the C-DA-001 bands through score_scenario.")
+
+
+def files() -> dict[str, dict]:
+    return generated().files
+
+
+def problems() -> tuple[AuthoringProblem, ...]:
+    return generated().problems
 
 
 FLAGS: dict[str, str] = flags_of(files())

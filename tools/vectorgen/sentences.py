@@ -4,22 +4,16 @@ runs of terminators, decimals, versions, abbreviations and URLs (deliberately no
 newline kinds (register SENT-NEWLINE), non-ASCII whitespace (register SENT-WS), empty
 segments, and an identifier and a synonym on either side of each kind of boundary, through
 factor_identified and score_scenario (clause 2.2 co-occurrence is sentence-scoped).
-Verdicts come from the rules stated in delimiters.py (Part 1).
+Verdicts come from the text rules (textrules.py, via authoring.py).
 """
 
 import functools
+from typing import Any
 
+from .authoring import Authored, AuthoringProblem, GeneratedFamily, author, family_files, flags_of
+from .charnames import char_name, char_slug, visible
 from .common import ROW2, ROW3
-from .delimiters import (
-    build,
-    cname,
-    family_files,
-    flags_of,
-    op_evidence_input,
-    scenario_input,
-    slug,
-    vis,
-)
+from .lifting import operation_input, scenario_input
 
 GEN = "tools/vectorgen/sentences.py"
 FOLDER = "3.2-sentence-splitting"
@@ -93,41 +87,59 @@ PATTERNS = [
 ]
 
 
-def _split_vectors() -> list[dict]:
-    out: list[dict] = []
-    for t, tname in TERM_NAMES.items():
-        out.append(build(f"sent-{tname}-end-of-text", ["3.2"], "split_sentences",
-                         f"clause 3.2: {tname} at end of text ends the sentence.",
-                         {"text": f"Key missing{t}"}, entry=None, expect=[f"Key missing{t}"], optional=True))
-        out.append(build(f"sent-{tname}-then-letter", ["3.2"], "split_sentences",
-                         f"clause 3.2: {tname} followed by a letter does not split.",
-                         {"text": f"A{t}B"}, entry=None, expect=[f"A{t}B"]))
-        out.append(build(f"sent-{tname}-then-space-end", ["3.2"], "split_sentences",
-                         f"clause 3.2: {tname} then a space ends the sentence; trailing text starts another.",
-                         {"text": f"First{t} Second{t}"}, entry=None, expect=[f"First{t}", f"Second{t}"]))
-        for w in ASCII_SPACES:
-            out.append(build(f"sent-{tname}-then-{slug(w)}", ["3.2"], "split_sentences",
-                             f"clause 3.2: {tname} followed by {cname(w)} (whitespace under every reading) splits.",
-                             {"text": f"A{t}{w}B"}, entry=None, expect=[f"A{t}", "B"]))
-        for w in UNICODE_SPACES if t == "." else UNICODE_SPACES_SOME:
-            out.append(build(f"sent-{tname}-then-{slug(w)}", ["3.2"], "split_sentences",
-                             f"clause 3.2: {tname} followed by {cname(w)}: White_Space, but not ASCII whitespace.",
-                             {"text": f"A{t}{w}B"}, entry="SENT-WS",
-                             expect={"unicode": [f"A{t}", "B"], "ascii": [f"A{t}{w}B"]}))
-        for w in NOT_SPACES if t == "." else NOT_SPACES[:3]:
-            out.append(build(f"sent-{tname}-then-{slug(w)}", ["3.2"], "split_sentences",
-                             f"clause 3.2: {tname} followed by {cname(w)}, which is not whitespace: no split.",
-                             {"text": f"A{t}{w}B"}, entry=None, expect=[f"A{t}{w}B"]))
-    for s, nl in NEWLINE_KINDS:
-        out.append(build(f"sent-newline-{s}", ["3.2"], "split_sentences",
-                         f"clause 3.2: newline kind {s} ({vis(nl)}) between two words, no terminator.",
-                         {"text": f"A{nl}B"}, entry="auto"))
-        out.append(build(f"sent-newline-{s}-three", ["3.2"], "split_sentences",
-                         f"clause 3.2: newline kind {s} ({vis(nl)}) twice.",
-                         {"text": f"one{nl}two{nl}three"}, entry="auto", optional=True))
-    for s, text, want, why in PATTERNS:
-        out.append(build(f"sent-{s}", ["3.2"], "split_sentences", f"clause 3.2: {why}.", {"text": text}, entry=None, expect=want))
-    return [v for v in out if v is not None]
+def _split_case(name: str, text: str, description: str, **options: Any) -> Authored:
+    return author(name, ["3.2"], "split_sentences", description, {"text": text}, **options)
+
+
+def _split_vectors() -> list[Authored]:
+    out: list[Authored] = []
+    for mark, mark_name in TERM_NAMES.items():
+        out.append(_split_case(
+            f"sent-{mark_name}-end-of-text", f"Key missing{mark}",
+            f"clause 3.2: {mark_name} at end of text ends the sentence.",
+            entry=None, expect=[f"Key missing{mark}"], optional=True))
+        out.append(_split_case(
+            f"sent-{mark_name}-then-letter", f"A{mark}B",
+            f"clause 3.2: {mark_name} followed by a letter does not split.",
+            entry=None, expect=[f"A{mark}B"]))
+        out.append(_split_case(
+            f"sent-{mark_name}-then-space-end", f"First{mark} Second{mark}",
+            f"clause 3.2: {mark_name} then a space ends the sentence; trailing text starts"
+            " another.",
+            entry=None, expect=[f"First{mark}", f"Second{mark}"]))
+        for space in ASCII_SPACES:
+            out.append(_split_case(
+                f"sent-{mark_name}-then-{char_slug(space)}", f"A{mark}{space}B",
+                f"clause 3.2: {mark_name} followed by {char_name(space)} (whitespace under every"
+                " reading) splits.",
+                entry=None, expect=[f"A{mark}", "B"]))
+        for space in UNICODE_SPACES if mark == "." else UNICODE_SPACES_SOME:
+            out.append(_split_case(
+                f"sent-{mark_name}-then-{char_slug(space)}", f"A{mark}{space}B",
+                f"clause 3.2: {mark_name} followed by {char_name(space)}: White_Space, but not"
+                " ASCII whitespace.",
+                entry="SENT-WS",
+                expect={"unicode": [f"A{mark}", "B"], "ascii": [f"A{mark}{space}B"]}))
+        for other in NOT_SPACES if mark == "." else NOT_SPACES[:3]:
+            out.append(_split_case(
+                f"sent-{mark_name}-then-{char_slug(other)}", f"A{mark}{other}B",
+                f"clause 3.2: {mark_name} followed by {char_name(other)}, which is not"
+                " whitespace: no split.",
+                entry=None, expect=[f"A{mark}{other}B"]))
+    for name, newline in NEWLINE_KINDS:
+        out.append(_split_case(
+            f"sent-newline-{name}", f"A{newline}B",
+            f"clause 3.2: newline kind {name} ({visible(newline)}) between two words, no"
+            " terminator.",
+            entry="auto"))
+        out.append(_split_case(
+            f"sent-newline-{name}-three", f"one{newline}two{newline}three",
+            f"clause 3.2: newline kind {name} ({visible(newline)}) twice.",
+            entry="auto", optional=True))
+    for name, text, want, why in PATTERNS:
+        out.append(_split_case(
+            f"sent-{name}", text, f"clause 3.2: {why}.", entry=None, expect=want))
+    return out
 
 
 #: Boundaries put between an identifier and a synonym: (slug, separator, splits under reference).
@@ -142,19 +154,27 @@ BOUNDARIES = [
 ]
 
 
-def _boundary_vectors() -> tuple[list[dict], list[dict]]:
-    ops: list[dict] = []
-    lifts: list[dict] = []
-    for s, sep in BOUNDARIES:
-        for order, answer in (("id-first", f"The key SMTP_PORT{sep}It is missing from smtp-config"),
-                              ("synonym-first", f"A key is missing{sep}SMTP_PORT is that key")):
-            ops.append(build(f"sent-factor-{s}-{order}", ["2.2", "3.2"], "factor_identified",
-                             f"clause 2.2 co-occurrence across {vis(sep)!r}: identifier and synonym on either side ({order}).",
-                             op_evidence_input("factor_identified", answer, ["SMTP_PORT"]), entry="auto"))
-            lifts.append(build(f"sent-scenario-{s}-{order}", ["3.2", "2.2"], "score_scenario",
-                               f"clause 3.2 lifted: SMTP_PORT and a synonym on either side of {vis(sep)!r} ({order}); co-occurrence is sentence-scoped.",
-                               scenario_input(answer), entry="auto"))
-    return ops, lifts
+def _boundary_vectors() -> tuple[list[Authored], list[Authored]]:
+    operation_cases: list[Authored] = []
+    lifted_cases: list[Authored] = []
+    for name, separator in BOUNDARIES:
+        answers = (
+            ("id-first", f"The key SMTP_PORT{separator}It is missing from smtp-config"),
+            ("synonym-first", f"A key is missing{separator}SMTP_PORT is that key"),
+        )
+        for order, answer in answers:
+            shown = repr(visible(separator))
+            operation_cases.append(author(
+                f"sent-factor-{name}-{order}", ["2.2", "3.2"], "factor_identified",
+                f"clause 2.2 co-occurrence across {shown}: identifier and synonym on either"
+                f" side ({order}).",
+                operation_input("factor_identified", answer, ["SMTP_PORT"]), entry="auto"))
+            lifted_cases.append(author(
+                f"sent-scenario-{name}-{order}", ["3.2", "2.2"], "score_scenario",
+                f"clause 3.2 lifted: SMTP_PORT and a synonym on either side of {shown}"
+                f" ({order}); co-occurrence is sentence-scoped.",
+                scenario_input(answer), entry="auto"))
+    return operation_cases, lifted_cases
 
 
 ANSWERS = [
@@ -189,26 +209,40 @@ ANSWERS = [
 ]
 
 
-def _answer_vectors() -> tuple[list[dict], list[dict]]:
-    ops: list[dict] = []
-    lifts: list[dict] = []
-    for s, answer, row, why in ANSWERS:
-        lifts.append(build(f"sent-scenario-{s}", ["3.2", "2.2"], "score_scenario", f"clause 3.2 lifted: {why}.",
-                           scenario_input(answer), entry=None, expect=row))
-        ops.append(build(f"sent-factor-{s}", ["2.2", "3.2"], "factor_identified", f"clause 2.2 with clause 3.2: {why}.",
-                         op_evidence_input("factor_identified", answer, ["SMTP_PORT"]), entry=None, expect=row == ROW2))
-    return ops, lifts
+def _answer_vectors() -> tuple[list[Authored], list[Authored]]:
+    operation_cases: list[Authored] = []
+    lifted_cases: list[Authored] = []
+    for name, answer, row, why in ANSWERS:
+        lifted_cases.append(author(
+            f"sent-scenario-{name}", ["3.2", "2.2"], "score_scenario",
+            f"clause 3.2 lifted: {why}.", scenario_input(answer), entry=None, expect=row))
+        operation_cases.append(author(
+            f"sent-factor-{name}", ["2.2", "3.2"], "factor_identified",
+            f"clause 2.2 with clause 3.2: {why}.",
+            operation_input("factor_identified", answer, ["SMTP_PORT"]), entry=None,
+            expect=row == ROW2))
+    return operation_cases, lifted_cases
 
 
 @functools.cache
-def files() -> dict[str, dict]:
-    splits = _split_vectors()
-    b_ops, b_lifts = _boundary_vectors()
-    a_ops, a_lifts = _answer_vectors()
+def generated() -> GeneratedFamily:
+    boundary_cases, boundary_lifts = _boundary_vectors()
+    answer_cases, answer_lifts = _answer_vectors()
     return family_files(
-        FOLDER, "sentences", GEN, splits + b_ops + a_ops, b_lifts + a_lifts,
-        "Clause 3.2 sentence splitting: terminators and what follows them, runs, decimals, versions, abbreviations, URLs, newline kinds, empty segments; clause 2.2 co-occurrence across each boundary.",
+        FOLDER, "sentences", GEN, _split_vectors() + boundary_cases + answer_cases,
+        boundary_lifts + answer_lifts,
+        "Clause 3.2 sentence splitting: terminators and what follows them, runs, decimals,"
+        " versions, abbreviations, URLs, newline kinds, empty segments; clause 2.2"
+        " co-occurrence across each boundary.",
         "Clause 3.2 sentence boundaries lifted into the C-DA-001 bands through score_scenario.")
+
+
+def files() -> dict[str, dict]:
+    return generated().files
+
+
+def problems() -> tuple[AuthoringProblem, ...]:
+    return generated().problems
 
 
 FLAGS: dict[str, str] = flags_of(files())

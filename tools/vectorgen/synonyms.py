@@ -2,29 +2,24 @@
 of the 14 phrases, case variants, near misses, whitespace inside a phrase, apostrophe variants
 (register SYN-APOSTROPHE), phrases inside longer words (register SYN-BOUNDARY), special case
 mappings (register FOLD-MAPPING), and synonyms that appear only in the reasoning trace, which
-diagnosis never reads (clause 2.5). Verdicts come from the rules stated in delimiters.py
-(Part 1); the hand-stated ones must agree with them.
+diagnosis never reads (clause 2.5). Verdicts come from the text rules (textrules.py, via
+authoring.py); the hand-stated ones must agree with them.
 """
 
 import functools
+from typing import Any
 
+from .authoring import Authored, AuthoringProblem, GeneratedFamily, author, family_files, flags_of
 from .common import ROW2, ROW3, ROW4
-from .delimiters import (
-    SYNONYMS,
-    build,
-    family_files,
-    flags_of,
-    op_evidence_input,
-    scenario_input,
-    variant_scenario,
-)
+from .lifting import operation_input, scenario_input, variant_scenario
+from .textrules import SYNONYMS
 
 GEN = "tools/vectorgen/synonyms.py"
 FOLDER = "3.3-synonyms"
 PHRASES = SYNONYMS["absent_key"]
 
 
-def _pslug(phrase: str) -> str:
+def _phrase_slug(phrase: str) -> str:
     return phrase.replace("'", "").replace(" ", "-")
 
 
@@ -122,118 +117,142 @@ FOLD = [
 ]
 
 
-def _ops() -> list[dict]:
-    out: list[dict] = []
-    for p in PHRASES:
-        s = _pslug(p)
+def _synonym_case(name: str, text: str, description: str, **options: Any) -> Authored:
+    """A synonym_match case on `text` (deviation type absent_key)."""
+    params = {"text": text, "deviation_type": "absent_key"}
+    return author(name, ["3.3"], "synonym_match", description, params, **options)
+
+
+def _factor_case(
+    name: str, clauses: list[str], answer: str, description: str, trace: str = "", **options: Any
+) -> Authored:
+    """A factor_identified case: SMTP_PORT required, `answer` in agent_response."""
+    params = operation_input("factor_identified", answer, ["SMTP_PORT"], trace=trace)
+    return author(name, clauses, "factor_identified", description, params, **options)
+
+
+def _operation_cases() -> list[Authored]:
+    out: list[Authored] = []
+    for phrase in PHRASES:
         variants = [
-            ("in-sentence", f"The SMTP_PORT key is {p} here.", "the phrase as published, in a sentence"),
-            ("uppercase", p.upper(), "uppercase"),
-            ("title-case", _title(p), "title case"),
+            ("in-sentence", f"The SMTP_PORT key is {phrase} here.",
+             "the phrase as published, in a sentence"),
+            ("uppercase", phrase.upper(), "uppercase"),
+            ("title-case", _title(phrase), "title case"),
         ]
         for kind, text, why in variants:
-            vector = build(f"syn-{s}-{kind}", ["3.3"], "synonym_match", f"clause 3.3: synonym {p!r}, {why}.",
-                           {"text": text, "deviation_type": "absent_key"}, entry=None, expect=True)
-            if vector is not None:
-                out.append(vector)
-    for s, text, why in NEAR_MISSES:
-        vector = build(f"syn-near-{s}", ["3.3"], "synonym_match", f"clause 3.3 literal phrases: {why}.",
-                       {"text": text, "deviation_type": "absent_key"}, entry=None, expect=False, optional=True)
-        if vector is not None:
-            out.append(vector)
-    for s, text, why in [
+            out.append(_synonym_case(
+                f"syn-{_phrase_slug(phrase)}-{kind}", text,
+                f"clause 3.3: synonym {phrase!r}, {why}.", entry=None, expect=True))
+    for name, text, why in NEAR_MISSES:
+        out.append(_synonym_case(
+            f"syn-near-{name}", text, f"clause 3.3 literal phrases: {why}.",
+            entry=None, expect=False, optional=True))
+    for name, text, why in [
         ("curly-apostrophe", "it doesn\u2019t exist", "doesn't written with U+2019"),
         ("curly-apostrophe-upper", "IT DOESN\u2019T EXIST", "DOESN'T EXIST written with U+2019"),
         ("curly-apostrophe-title", "It Doesn\u2019t Exist", "Doesn't Exist written with U+2019"),
     ]:
-        out.append(build(f"syn-apostrophe-{s}", ["3.3"], "synonym_match", f"clause 3.3 open apostrophe: {why}.",
-                         {"text": text, "deviation_type": "absent_key"}, entry="SYN-APOSTROPHE",
-                         expect={"literal": False, "typographic": True}))
-    out.append(build("syn-apostrophe-straight", ["3.3"], "synonym_match", "clause 3.3: doesn't with U+0027, as published.",
-                     {"text": "it doesn't exist", "deviation_type": "absent_key"}, entry=None, expect=True))
-    for s, text, why in BOUNDARY:
-        out.append(build(f"syn-boundary-{s}", ["3.3"], "synonym_match", f"clause 3.3 open phrase boundary: {why}.",
-                         {"text": text, "deviation_type": "absent_key"}, entry="SYN-BOUNDARY"))
-    for s, text, why in DELIMITED:
-        vector = build(f"syn-delimited-{s}", ["3.3"], "synonym_match", f"clause 3.3: a delimited phrase matches under every reading ({why}).",
-                       {"text": text, "deviation_type": "absent_key"}, entry=None, expect=True, optional=True)
-        if vector is not None:
-            out.append(vector)
-    for s, text, readings, why in FOLD:
-        out.append(build(f"syn-fold-{s}", ["3.3", "3.1"], "synonym_match", f"clause 3.3 case-insensitive, open case mapping: {why}.",
-                         {"text": text, "deviation_type": "absent_key"}, entry="FOLD-MAPPING", expect=readings))
-    for s, text, why in [
+        out.append(_synonym_case(
+            f"syn-apostrophe-{name}", text, f"clause 3.3 open apostrophe: {why}.",
+            entry="SYN-APOSTROPHE", expect={"literal": False, "typographic": True}))
+    out.append(_synonym_case(
+        "syn-apostrophe-straight", "it doesn't exist",
+        "clause 3.3: doesn't with U+0027, as published.", entry=None, expect=True))
+    for name, text, why in BOUNDARY:
+        out.append(_synonym_case(
+            f"syn-boundary-{name}", text, f"clause 3.3 open phrase boundary: {why}.",
+            entry="SYN-BOUNDARY"))
+    for name, text, why in DELIMITED:
+        out.append(_synonym_case(
+            f"syn-delimited-{name}", text,
+            f"clause 3.3: a delimited phrase matches under every reading ({why}).",
+            entry=None, expect=True, optional=True))
+    for name, text, readings, why in FOLD:
+        out.append(author(
+            f"syn-fold-{name}", ["3.3", "3.1"], "synonym_match",
+            f"clause 3.3 case-insensitive, open case mapping: {why}.",
+            {"text": text, "deviation_type": "absent_key"}, entry="FOLD-MAPPING",
+            expect=readings))
+    for name, text, why in [
         ("kelvin-no-key", "there is no \u212aey", "the Kelvin sign lowercases (and NFC-maps) to k under every reading"),
         ("kelvin-lacks", "smtp-config LAC\u212aS it", "the Kelvin sign inside LACKS"),
         ("capital-sharp-s-free", "MISSING \u1e9e", "an unrelated U+1E9E does not disturb an ASCII match"),
         ("negated", "it is not missing", "literal phrases, no semantics: not missing still contains missing"),
         ("two-phrases", "absent, not found, unset", "several phrases"),
     ]:
-        vector = build(f"syn-{s}", ["3.3"], "synonym_match", f"clause 3.3: {why}.",
-                       {"text": text, "deviation_type": "absent_key"}, entry=None, expect=True, optional=True)
-        if vector is not None:
-            out.append(vector)
+        out.append(_synonym_case(
+            f"syn-{name}", text, f"clause 3.3: {why}.", entry=None, expect=True, optional=True))
 
     # factor_identified: the synonym must share the identifier's sentence, in agent_response.
-    for p in PHRASES:
-        out.append(build(f"syn-factor-{_pslug(p)}", ["2.2", "3.3"], "factor_identified",
-                         f"clause 2.2 with clause 3.3: synonym {p!r} in SMTP_PORT's sentence.",
-                         op_evidence_input("factor_identified", PHRASE_ANSWERS[p], ["SMTP_PORT"]), entry=None, expect=True))
+    for phrase in PHRASES:
+        out.append(_factor_case(
+            f"syn-factor-{_phrase_slug(phrase)}", ["2.2", "3.3"], PHRASE_ANSWERS[phrase],
+            f"clause 2.2 with clause 3.3: synonym {phrase!r} in SMTP_PORT's sentence.",
+            entry=None, expect=True))
     trace_cases = [
         ("trace-only-synonym", "SMTP_PORT needs a look.", "SMTP_PORT is missing from smtp-config.", False, "the synonym is only in the reasoning trace"),
         ("trace-only-identifier", "A key is missing.", "SMTP_PORT is missing.", False, "the identifier is only in the reasoning trace"),
         ("trace-only-both", "I could not finish.", "SMTP_PORT is missing.", False, "both only in the reasoning trace"),
         ("answer-and-trace", "SMTP_PORT is missing.", "SMTP_PORT is missing.", True, "both in the answer; the trace is irrelevant"),
     ]
-    for s, answer, trace, want, why in trace_cases:
-        out.append(build(f"syn-factor-{s}", ["2.2", "2.5", "3.3"], "factor_identified",
-                         f"clause 2.5: diagnosis reads agent_response only; {why}.",
-                         op_evidence_input("factor_identified", answer, ["SMTP_PORT"], trace=trace), entry=None, expect=want,
-                         flags=("trace-only",) if not want else ()))
-    for s, answer, why in [
+    for name, answer, trace, want, why in trace_cases:
+        out.append(_factor_case(
+            f"syn-factor-{name}", ["2.2", "2.5", "3.3"], answer,
+            f"clause 2.5: diagnosis reads agent_response only; {why}.", trace=trace,
+            entry=None, expect=want, flags=("trace-only",) if not want else ()))
+    for name, answer, why in [
         ("double-space", "SMTP_PORT is not  set.", "two spaces inside the phrase"),
         ("tab", "SMTP_PORT is NOT\tSET.", "a tab inside the phrase"),
         ("negated", "SMTP_PORT is not missing.", "not missing still contains missing"),
         ("other-identifier-same-sentence", "SMTP_HOST is missing; SMTP_PORT is fine.", "the synonym is about another key, but in the same sentence"),
     ]:
-        out.append(build(f"syn-factor-{s}", ["2.2", "3.3"], "factor_identified", f"clause 2.2 with clause 3.3: {why}.",
-                         op_evidence_input("factor_identified", answer, ["SMTP_PORT"]), entry=None))
-    for s, answer, why in [
+        out.append(_factor_case(
+            f"syn-factor-{name}", ["2.2", "3.3"], answer, f"clause 2.2 with clause 3.3: {why}.",
+            entry=None))
+    for name, answer, why in [
         ("curly-apostrophe", "SMTP_PORT doesn\u2019t exist.", "doesn't written with U+2019"),
     ]:
-        out.append(build(f"syn-factor-{s}", ["2.2", "3.3"], "factor_identified", f"clause 2.2 with clause 3.3: {why}.",
-                         op_evidence_input("factor_identified", answer, ["SMTP_PORT"]), entry="SYN-APOSTROPHE"))
-    for s, answer, why in [
+        out.append(_factor_case(
+            f"syn-factor-{name}", ["2.2", "3.3"], answer, f"clause 2.2 with clause 3.3: {why}.",
+            entry="SYN-APOSTROPHE"))
+    for name, answer, why in [
         ("unsettled", "SMTP_PORT is unsettled.", "unset inside unsettled"),
         ("cannot-set", "I cannot set SMTP_PORT.", "not set inside cannot set"),
         ("missing-hyphen", "SMTP_PORT: see missing-values.", "missing before a hyphen"),
     ]:
-        out.append(build(f"syn-factor-boundary-{s}", ["2.2", "3.3"], "factor_identified", f"clause 2.2 with clause 3.3: {why}.",
-                         op_evidence_input("factor_identified", answer, ["SMTP_PORT"]), entry="SYN-BOUNDARY"))
+        out.append(_factor_case(
+            f"syn-factor-boundary-{name}", ["2.2", "3.3"], answer,
+            f"clause 2.2 with clause 3.3: {why}.", entry="SYN-BOUNDARY"))
 
     # named_in_output and the channels parameter
-    for s, channels, want, why in [
+    for name, channels, want, why in [
         ("answer-channel", ("agent_response",), False, "the identifier is only in the trace; agent_response is searched"),
         ("trace-channel", ("reasoning_trace",), True, "the identifier is in the trace, and the trace is the listed channel"),
         ("both-channels", ("agent_response", "reasoning_trace"), True, "any listed channel counts"),
     ]:
-        out.append(build(f"syn-named-{s}", ["2.1", "2.5"], "named_in_output", f"clause 2.1 channels: {why}.",
-                         op_evidence_input("named_in_output", "I could not finish.", ["SMTP_PORT"],
-                                           trace="SMTP_PORT is missing.", channels=channels),
-                         entry=None, expect=want, flags=("trace-only",) if not want else (), optional=want))
-    return [v for v in out if v is not None]
+        params = operation_input(
+            "named_in_output", "I could not finish.", ["SMTP_PORT"],
+            trace="SMTP_PORT is missing.", channels=channels)
+        out.append(author(
+            f"syn-named-{name}", ["2.1", "2.5"], "named_in_output",
+            f"clause 2.1 channels: {why}.", params,
+            entry=None, expect=want, flags=("trace-only",) if not want else (), optional=want))
+    return out
 
 
-def _lifts() -> list[dict]:
-    out: list[dict] = []
-    lift = ["3.3", "2.2"]
-    for p in PHRASES:
-        out.append(build(f"syn-scenario-{_pslug(p)}", lift, "score_scenario",
-                         f"clause 3.3 lifted: synonym {p!r} with SMTP_PORT reaches row 2.",
-                         scenario_input(PHRASE_ANSWERS[p]), entry=None, expect=ROW2))
-        out.append(build(f"syn-scenario-{_pslug(p)}-uppercase", lift, "score_scenario",
-                         f"clause 3.3 lifted: synonym {p!r} in uppercase.",
-                         scenario_input(PHRASE_ANSWERS[p].upper()), entry=None, expect=ROW2))
+def _lifted_cases() -> list[Authored]:
+    out: list[Authored] = []
+    lifted = ["3.3", "2.2"]
+    for phrase in PHRASES:
+        out.append(author(
+            f"syn-scenario-{_phrase_slug(phrase)}", lifted, "score_scenario",
+            f"clause 3.3 lifted: synonym {phrase!r} with SMTP_PORT reaches row 2.",
+            scenario_input(PHRASE_ANSWERS[phrase]), entry=None, expect=ROW2))
+        out.append(author(
+            f"syn-scenario-{_phrase_slug(phrase)}-uppercase", lifted, "score_scenario",
+            f"clause 3.3 lifted: synonym {phrase!r} in uppercase.",
+            scenario_input(PHRASE_ANSWERS[phrase].upper()), entry=None, expect=ROW2))
     rows = [
         ("not-set-title", "SMTP_PORT: Not Set.", ROW2, "title-case phrase"),
         ("negated", "SMTP_PORT is not missing.", ROW2, "literal phrases: not missing contains missing"),
@@ -248,29 +267,30 @@ def _lifts() -> list[dict]:
         ("fullwidth", "SMTP_PORT is \uff4d\uff49\uff53\uff53\uff49\uff4e\uff47.", ROW3, "fullwidth letters"),
         ("kelvin", "SMTP_PORT: no \u212aey.", ROW2, "the Kelvin sign is k"),
     ]
-    for s, answer, row, why in rows:
-        vector = build(f"syn-scenario-{s}", lift, "score_scenario", f"clause 3.3 lifted: {why}.",
-                       scenario_input(answer), entry=None, expect=row, optional=True)
-        if vector is not None:
-            out.append(vector)
-    for s, answer, trace, row, why in [
+    for name, answer, row, why in rows:
+        out.append(author(
+            f"syn-scenario-{name}", lifted, "score_scenario", f"clause 3.3 lifted: {why}.",
+            scenario_input(answer), entry=None, expect=row, optional=True))
+    for name, answer, trace, row, why in [
         ("trace-only-synonym", "Check SMTP_PORT.", "SMTP_PORT is missing from smtp-config.", ROW3, "the synonym is only in the trace"),
         ("trace-only-all", "Not sure what is wrong.", "SMTP_PORT is missing from smtp-config.", ROW4, "everything is only in the trace"),
         ("trace-only-identifier", "A required key is missing.", "It is SMTP_PORT.", ROW4, "the identifier is only in the trace"),
         ("trace-completes-answer", "SMTP_PORT is the culprit.", "It is missing.", ROW3, "the trace would complete the diagnosis"),
     ]:
-        out.append(build(f"syn-scenario-{s}", ["3.3", "2.2", "2.5"], "score_scenario",
-                         f"clause 2.5 lifted: diagnosis never reads the reasoning trace; {why}.",
-                         scenario_input(answer, trace=trace), entry=None, expect=row, flags=("trace-only",)))
-    for s, answer in [
+        out.append(author(
+            f"syn-scenario-{name}", ["3.3", "2.2", "2.5"], "score_scenario",
+            f"clause 2.5 lifted: diagnosis never reads the reasoning trace; {why}.",
+            scenario_input(answer, trace=trace), entry=None, expect=row, flags=("trace-only",)))
+    for name, answer in [
         ("curly-apostrophe", "SMTP_PORT doesn\u2019t exist in smtp-config."),
         ("curly-apostrophe-upper", "SMTP_PORT DOESN\u2019T EXIST."),
     ]:
-        out.append(build(f"syn-scenario-{s}", lift, "score_scenario",
-                         "clause 3.3 lifted, open apostrophe: doesn't written with U+2019.",
-                         scenario_input(answer), entry="SYN-APOSTROPHE",
-                         expect={"literal": ROW3, "typographic": ROW2}))
-    for s, answer, why in [
+        out.append(author(
+            f"syn-scenario-{name}", lifted, "score_scenario",
+            "clause 3.3 lifted, open apostrophe: doesn't written with U+2019.",
+            scenario_input(answer), entry="SYN-APOSTROPHE",
+            expect={"literal": ROW3, "typographic": ROW2}))
+    for name, answer, why in [
         ("unsettled", "The SMTP_PORT config is unsettled.", "unset inside unsettled"),
         ("blacksmith", "The blacksmith changed SMTP_PORT.", "lacks inside blacksmith"),
         ("dismissing", "Dismissing SMTP_PORT for now.", "missing inside dismissing"),
@@ -282,32 +302,43 @@ def _lifts() -> list[dict]:
         ("missing-hyphen", "SMTP_PORT: see missing-values.", "missing before a hyphen"),
         ("missing-e-acute", "SMTP_PORT missing\u00e9.", "missing before e-acute"),
     ]:
-        out.append(build(f"syn-scenario-boundary-{s}", lift, "score_scenario",
-                         f"clause 3.3 lifted, open phrase boundary: {why}.", scenario_input(answer), entry="SYN-BOUNDARY"))
-    for ident, answer, why in [
+        out.append(author(
+            f"syn-scenario-boundary-{name}", lifted, "score_scenario",
+            f"clause 3.3 lifted, open phrase boundary: {why}.", scenario_input(answer),
+            entry="SYN-BOUNDARY"))
+    for identifier, answer, why in [
         ("MISSING_PAGE_URL", "MISSING_PAGE_URL is wrong.", "the key itself contains missing before an underscore"),
         ("unset-flags", "unset-flags is wrong.", "the key itself contains unset before a hyphen"),
         ("LACKS_TLS", "LACKS_TLS is wrong.", "the key itself contains lacks"),
     ]:
-        out.append(build(f"syn-scenario-boundary-key-{ident.lower().replace('_', '-')}", lift, "score_scenario",
-                         f"clause 3.3 lifted, open phrase boundary: {why}.",
-                         scenario_input(answer, variant_scenario(ident)), entry="SYN-BOUNDARY"))
-    for s, text, readings, why in FOLD:
-        answer = f"SMTP_PORT: {text}."
-        out.append(build(f"syn-scenario-fold-{s}", ["3.3", "3.1", "2.2"], "score_scenario",
-                         f"clause 3.3 lifted, open case mapping: {why}.", scenario_input(answer), entry="FOLD-MAPPING",
-                         expect={k: ROW2 if v else ROW3 for k, v in readings.items()}))
+        out.append(author(
+            f"syn-scenario-boundary-key-{identifier.lower().replace('_', '-')}", lifted,
+            "score_scenario", f"clause 3.3 lifted, open phrase boundary: {why}.",
+            scenario_input(answer, variant_scenario(identifier)), entry="SYN-BOUNDARY"))
+    for name, text, readings, why in FOLD:
+        out.append(author(
+            f"syn-scenario-fold-{name}", ["3.3", "3.1", "2.2"], "score_scenario",
+            f"clause 3.3 lifted, open case mapping: {why}.",
+            scenario_input(f"SMTP_PORT: {text}."), entry="FOLD-MAPPING",
+            expect={k: ROW2 if v else ROW3 for k, v in readings.items()}))
     return out
 
 
 @functools.cache
-def files() -> dict[str, dict]:
-    ops = _ops()
-    lifts = _lifts()
+def generated() -> GeneratedFamily:
     return family_files(
-        FOLDER, "synonyms", GEN, ops, lifts,
-        "Clause 3.3 absent_key synonyms: every phrase, case, near misses, whitespace, apostrophes, phrase boundaries, case mappings; clause 2.5 trace-only synonyms.",
+        FOLDER, "synonyms", GEN, _operation_cases(), _lifted_cases(),
+        "Clause 3.3 absent_key synonyms: every phrase, case, near misses, whitespace,"
+        " apostrophes, phrase boundaries, case mappings; clause 2.5 trace-only synonyms.",
         "Clause 3.3 synonym cases lifted into the C-DA-001 bands through score_scenario.")
+
+
+def files() -> dict[str, dict]:
+    return generated().files
+
+
+def problems() -> tuple[AuthoringProblem, ...]:
+    return generated().problems
 
 
 FLAGS: dict[str, str] = flags_of(files())

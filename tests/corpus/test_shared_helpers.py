@@ -1,0 +1,112 @@
+"""One home for each concept (issue 12): the YAML line lookup (yamlsafe.node_line), the
+schema-error wording (oasis_si_schemas.error_message) and the vector record
+(corpus.vector_record) that corpus loading, the checks, the runner, the reference, the
+generators, the editor and the fuzzer share."""
+
+from jsonschema import Draft202012Validator
+
+from oasis_si_conformance import corpus, yamlsafe
+from oasis_si_conformance.editor import stub_text
+from oasis_si_conformance.fuzz.stub import vector
+from oasis_si_schemas import error_message, first_error_message, validator
+from tools.vectorgen.common import ambiguous, normative
+
+TEXT = """\
+vectors:
+  - id: a
+    input:
+      text: x
+  - id: b
+"""
+
+
+def test_key_line_and_value_line_of_a_block_mapping():
+    tree = yamlsafe.compose(TEXT)
+    assert yamlsafe.node_line(tree, ["vectors", 0, "input"], at="key") == 3
+    assert yamlsafe.node_line(tree, ["vectors", 0, "input"], at="value") == 4
+    assert yamlsafe.node_line(tree, ["vectors", 1], at="key") == 5  # an item: its own line
+    assert yamlsafe.line_of(TEXT, ["vectors", 0, "id"], at="value") == 2
+
+
+def test_a_broken_path_gives_the_deepest_node_found():
+    tree = yamlsafe.compose(TEXT)
+    assert yamlsafe.node_line(tree, ["vectors", 0, "nothing", "deeper"], at="key") == 2
+    assert yamlsafe.node_line(tree, ["vectors", 7], at="key") == 1
+    assert yamlsafe.child(tree, "nothing") is None
+    assert yamlsafe.child(yamlsafe.child(tree, "vectors"), 1) is not None
+
+
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        "item": {
+            "oneOf": [
+                {"type": "string"},
+                {"type": "object", "properties": {"n": {"type": "integer"}}},
+            ]
+        }
+    },
+}
+
+
+def test_error_message_names_the_deepest_alternative_of_a_one_of():
+    validator = Draft202012Validator(SCHEMA)
+    error = next(iter(validator.iter_errors({"item": {"n": "x"}})))
+    assert error_message(error) == "item/n: 'x' is not of type 'integer'"
+    assert error_message(error, ["params"]) == "params/item/n: 'x' is not of type 'integer'"
+
+
+def test_first_error_message_at_the_root_and_when_valid():
+    validator = Draft202012Validator(SCHEMA)
+    assert first_error_message(validator, []) == "(root): [] is not of type 'object'"
+    assert first_error_message(validator, [], ["params"]) == "params: [] is not of type 'object'"
+    assert first_error_message(validator, {"item": "s"}) is None
+
+
+def test_vector_record_keys_in_file_order_optional_ones_left_out():
+    params = {"text": "a", "identifier": "a"}
+    record = corpus.vector_record(
+        "v", ["3.1"], "identifier_match", "d", params, flags=["f"], expected={"match": True}
+    )
+    assert list(record) == [
+        "id", "clauses", "operation", "description", "flags", "input", "expected"
+    ]
+    assert record["input"] is params  # used as given: a shared object stays one YAML node
+    stub = corpus.vector_record("v", ["3.1"], "identifier_match", "d", params, flags=[])
+    assert list(stub) == ["id", "clauses", "operation", "description", "input"]
+    open_point = corpus.vector_record(
+        "v", ["3.1"], "identifier_match", "d", params, ambiguity="E", readings={"r": {}}
+    )
+    assert list(open_point)[-2:] == ["ambiguity", "readings"]
+
+
+def test_generators_editor_and_fuzzer_build_the_same_record():
+    params = {"text": "a", "identifier": "a"}
+    outcome = {"match": True}
+    generated = normative("v", ["3.1"], "identifier_match", "d", params, outcome, ["f"])
+    assert generated == corpus.vector_record(
+        "v", ["3.1"], "identifier_match", "d", params, flags=["f"], expected=outcome
+    )
+    readings = {"r": outcome, "s": {"match": False}}
+    assert ambiguous("v", ["3.1"], "identifier_match", "d", params, "E", readings) == (
+        corpus.vector_record(
+            "v", ["3.1"], "identifier_match", "d", params, ambiguity="E", readings=readings
+        )
+    )
+    fuzzed = vector({"operation": "identifier_match", "input": params}, outcome, "d")
+    assert list(fuzzed) == list(generated)[:4] + ["input", "expected"]
+    stub = yamlsafe.load(stub_text("v", ["3.1"], "identifier_match", "d", ["f"]))[0]
+    assert list(stub) == list(generated)[:-1] + ["expected"]  # expected: TODO
+    document = {"format": 1, "family": "f", "description": "d", "vectors": [generated]}
+    assert first_error_message(validator("vectors"), document) is None
+
+
+def test_vectors_root_is_the_first_real_folder_of_the_namespace_package(tmp_path, monkeypatch):
+    """Installed from a wheel, importlib.resources.files() answers a MultiplexedPath, and under
+    an editable install __path__ holds a path-hook placeholder: neither names a folder."""
+    import oasis_si_vectors
+
+    assert (corpus.vectors_root() / "register.yaml").is_file()
+    placeholder = "__editable__.oasis_si_conformance_kit-0.1.0.finder.__path_hook__"
+    monkeypatch.setattr(oasis_si_vectors, "__path__", [placeholder, str(tmp_path)])
+    assert corpus.vectors_root() == tmp_path

@@ -1,0 +1,42 @@
+"""Check the repository's corpus under every rule: `python -m tools.check [--rule R] [--skip R]`.
+
+The shipped rules of `oasis-si-vectors check` (oasis_si_conformance.checks) and the
+repository-only ones (tools/corpusrules.py: generated files, the ledger, SPEC_MAP.md), over
+this checkout's vectors/. Prints `path:line: message [rule]` per problem; exit 1 on any.
+`nox -s lint` runs it.
+"""
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from oasis_si_conformance import editor
+from tools.corpusrules import Repository, rulebook
+
+
+def parser(rules: Sequence[str]) -> argparse.ArgumentParser:
+    command = argparse.ArgumentParser(
+        prog="python -m tools.check",
+        description="The repository's corpus under the shipped and the repository-only rules.",
+    )
+    command.add_argument(
+        "--rule", action="append", choices=sorted(rules), dest="rules", metavar="RULE",
+        help="run only these rules: " + ", ".join(rules),
+    )
+    command.add_argument(
+        "--skip", action="append", default=[], choices=sorted(rules), metavar="RULE",
+        help="leave these rules out",
+    )
+    return command
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    repository = Repository()
+    rules = rulebook(repository)
+    args = parser(list(rules)).parse_args(argv)
+    problems = editor.run_check(repository.vectors, args.rules, args.skip, rules)
+    return editor.print_problems(problems)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,631 @@
+"""The generator-side statement of the text rules: clauses 2.1, 2.2, 3.1, 3.2, 3.3 and the
+C-DA-001 table of 5.1, as pure functions returning values.
+
+This is the kit's third evaluator, and the only one that writes verdicts: the text-level
+families (nfc, case, delimiters, sentences, synonyms) author their vectors from it
+(authoring.py). It is written from the spec text alone, never from oasis_si_reference, and
+takes every open point of the ambiguity register (vectors/register.yaml) as a parameter, so a
+case is normative exactly when no reading changes its verdict. It also carries the modelled
+wrong implementations of wrong_readings.py, each a departure at the one step it changes.
+
+Where the text does not decide a case and the register has no entry for it (an unassigned
+code point, a regex word boundary next to a mark, a synonym verdict that depends on NFC, an
+answer line echoed by a tool body), the rules refuse the case (`OutsideTheRules`) instead of
+guessing; authoring.py reports that as an authoring problem.
+"""
+
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+
+from oasis_si_conformance import yamlsafe
+
+from .common import ABSENT_KEY_SYNONYMS, ROW2, ROW3, ROW4
+from .wrong_readings import DROPPED_PHRASE, Wrong
+
+#: Clause 3.1: the identifier class. A match must be delimited by characters outside it.
+CLASS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+
+#: The Unicode White_Space property (25 code points, stable since Unicode 6.3). Used by the
+#: SENT-WS "unicode" reading and by the protocol's canonical form of split_sentences.
+WHITE_SPACE: Final = frozenset(
+    "\u0009\u000a\u000b\u000c\u000d\u0020\u0085\u00a0\u1680"
+    "\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u2028\u2029\u202f\u205f\u3000"
+)
+WHITE_SPACE_STR: Final = "".join(sorted(WHITE_SPACE))
+ASCII_WHITE_SPACE: Final = frozenset(" \t\n\v\f\r")
+
+#: Clause 3.2: the sentence terminators.
+TERMINATORS: Final = ".!?"
+
+#: Clause 3.3: the synonym lists v1 by deviation type.
+SYNONYMS: Final[dict[str, tuple[str, ...]]] = {"absent_key": ABSENT_KEY_SYNONYMS}
+
+#: The text-level entries of the ambiguity register and their readings; the first reading of
+#: each is the register's `reference` (`register_problems` compares them with the register).
+REGISTER: Final[dict[str, tuple[str, ...]]] = {
+    "FOLD-MAPPING": ("simple-lowercase", "full-lowercase", "full-casefold", "simple-casefold"),
+    "FOLD-ORDER": ("nfc-then-fold", "fold-then-nfc"),
+    "DELIM-FOLDED": ("folded", "unfolded"),
+    "SENT-WS": ("unicode", "ascii"),
+    "SENT-NEWLINE": ("lf-cr", "lf", "unicode"),
+    "SYN-BOUNDARY": ("substring", "delimited", "word-boundary"),
+    "SYN-APOSTROPHE": ("literal", "typographic"),
+    "UNICODE-VERSION": ("unicode-14", "unicode-16"),
+}
+REGISTER_FILE: Final = Path(__file__).resolve().parents[2] / "vectors" / "register.yaml"
+
+#: UNICODE-VERSION unicode-16: the case pairs added after Unicode 14.0 that vectors use. Under
+#: unicode-14 these code points are unassigned and map to themselves (Python 3.11 data).
+U16_LOWER: Final = {
+    "\ua7cb": "\u0264",  # LATIN CAPITAL LETTER RAMS HORN (16.0)
+    "\ua7cc": "\ua7cd",  # LATIN CAPITAL LETTER S WITH DIAGONAL STROKE (16.0)
+    "\ua7da": "\ua7db",  # LATIN CAPITAL LETTER LAMBDA (16.0)
+    "\ua7dc": "\u019b",  # LATIN CAPITAL LETTER LAMBDA WITH STROKE (16.0)
+    "\u1c89": "\u1c8a",  # CYRILLIC CAPITAL LETTER TJE (16.0)
+}
+U16_KNOWN: Final = frozenset(U16_LOWER) | frozenset(
+    v for v in U16_LOWER.values() if unicodedata.category(v) == "Cn"
+)
+
+#: Simple case folding (CaseFolding.txt status S) where the full folding (status F) differs.
+SIMPLE_FOLDING: Final = {
+    "\u1e9e": "\u00df",
+    "\u1fbc": "\u1fb3",
+    "\u1fcc": "\u1fc3",
+    "\u1ffc": "\u1ff3",
+    **{chr(cp): chr(cp - 8) for low in (0x1F88, 0x1F98, 0x1FA8) for cp in range(low, low + 8)},
+}
+
+
+class OutsideTheRules(Exception):
+    """A case the rules stated here do not decide; the generator refuses it."""
+
+
+class Undefined(Exception):
+    """A reading combination the register does not define for this input."""
+
+
+@attrs.frozen
+class Interpretation:
+    """How the rules are read: one reading of every text-level register entry, and at most
+    one modelled wrong implementation (an id of wrong_readings) switched on."""
+
+    readings: Mapping[str, str]
+    wrong: str | None = None
+
+    def reading(self, entry: str) -> str:
+        return self.readings[entry]
+
+    def with_reading(self, entry: str, reading: str) -> "Interpretation":
+        return Interpretation({**self.readings, entry: reading}, self.wrong)
+
+    def with_wrong(self, wrong: str) -> "Interpretation":
+        return Interpretation(self.readings, wrong)
+
+
+#: The register's reference reading of every entry, nothing wrong.
+REFERENCE: Final = Interpretation({entry: readings[0] for entry, readings in REGISTER.items()})
+
+
+def register_problems(register: Mapping[str, Any]) -> list[str]:
+    """Where REGISTER disagrees with the register document (vectors/register.yaml)."""
+    entries = {entry["id"]: entry for entry in register["entries"]}
+    problems = []
+    for entry, readings in REGISTER.items():
+        if entry not in entries:
+            problems.append(f"{entry}: not in the register")
+        elif set(entries[entry]["readings"]) != set(readings):
+            problems.append(f"{entry}: readings {sorted(readings)} differ from the register's")
+        elif entries[entry]["reference"] != readings[0]:
+            problems.append(f"{entry}: the register's reference reading is not {readings[0]}")
+    return problems
+
+
+def problems() -> list[str]:
+    """Authoring problems of the rules themselves: REGISTER against vectors/register.yaml."""
+    return register_problems(yamlsafe.load(REGISTER_FILE.read_text(encoding="utf-8")))
+
+
+# Clause 3.1: normalization, case mapping, maximal-token match ---------------------------------
+
+#: Which text a step reads: identifier matching (3.1) or the synonym test (3.3).
+IDENTIFIER: Final = "identifier"
+SYNONYM: Final = "synonym"
+
+
+def _refuse_unmodelled(text: str) -> None:
+    for char in text:
+        if unicodedata.category(char) == "Cn" and char not in U16_KNOWN:
+            raise OutsideTheRules(f"U+{ord(char):04X} is unassigned in Unicode 14 and not modelled")
+
+
+def normalize(text: str, interpretation: Interpretation, scope: str, needle: bool = False) -> str:
+    """Clause 3.1 "NFC-normalized" (`needle`: the identifier, not the text searched)."""
+    _refuse_unmodelled(text)
+    wrong = interpretation.wrong
+    if scope == IDENTIFIER:
+        if wrong == Wrong.IDENT_NO_NORMALIZATION or (wrong == Wrong.IDENT_NFC_TEXT_ONLY and needle):
+            return text
+        if wrong == Wrong.IDENT_NFKC:
+            return unicodedata.normalize("NFKC", text)
+    if scope == SYNONYM and wrong == Wrong.SYN_NFKC:
+        return unicodedata.normalize("NFKC", text)
+    if wrong == Wrong.TEXT_NFD:
+        return unicodedata.normalize("NFD", text)
+    if wrong == Wrong.TEXT_STRIP_MARKS:
+        decomposed = unicodedata.normalize("NFD", text)
+        return "".join(c for c in decomposed if unicodedata.category(c) != "Mn")
+    # New code points of U16_KNOWN have no decomposition and combining class 0 in 16.0.
+    return unicodedata.normalize("NFC", text)
+
+
+def _simple_lowercase(char: str) -> str:
+    if char == "\u0130":  # UnicodeData simple lowercase of U+0130 is U+0069
+        return "i"
+    lower = char.lower()  # per code point: no Final_Sigma context; only U+0130 is multi-char
+    if len(lower) != 1:
+        raise OutsideTheRules(f"U+{ord(char):04X} has no one-code-point simple lowercase here")
+    return lower
+
+
+def _simple_casefold(char: str) -> str:
+    full = char.casefold()
+    if len(full) == 1:  # status C
+        return full
+    return SIMPLE_FOLDING.get(char, char)  # status S, else F-only: unchanged
+
+
+def _ascii_lowercase(text: str) -> str:
+    return "".join(c.lower() if "A" <= c <= "Z" else c for c in text)
+
+
+def fold(text: str, interpretation: Interpretation, scope: str) -> str:
+    """Clause 3.1 "case-insensitive", under FOLD-MAPPING and UNICODE-VERSION."""
+    wrong = interpretation.wrong
+    if scope == IDENTIFIER and wrong == Wrong.IDENT_CASE_SENSITIVE:
+        return text
+    if scope == SYNONYM and wrong == Wrong.SYN_CASE_SENSITIVE:
+        return text
+    if (scope == IDENTIFIER and wrong == Wrong.IDENT_ASCII_LOWERCASE) or (
+        scope == SYNONYM and wrong == Wrong.SYN_ASCII_LOWERCASE
+    ):
+        return _ascii_lowercase(text)
+    if wrong == Wrong.TEXT_FULL_UPPERCASE:
+        return text.upper()
+    if interpretation.reading("UNICODE-VERSION") == "unicode-16":
+        text = "".join(U16_LOWER.get(c, c) for c in text)
+    mapping = interpretation.reading("FOLD-MAPPING")
+    if mapping == "simple-lowercase":
+        return "".join(_simple_lowercase(c) for c in text)
+    if mapping == "full-lowercase":
+        return text.lower()  # full mapping with the Final_Sigma context
+    if mapping == "full-casefold":
+        return text.casefold()
+    if mapping == "simple-casefold":
+        return "".join(_simple_casefold(c) for c in text)
+    raise ValueError(mapping)
+
+
+def _prepare(
+    text: str, interpretation: Interpretation, needle: bool
+) -> tuple[str, str | None]:
+    """(the text as compared, the NFC text before case mapping when FOLD-ORDER gives one)."""
+    if interpretation.reading("FOLD-ORDER") == "nfc-then-fold":
+        normalized = normalize(text, interpretation, IDENTIFIER, needle)
+        return fold(normalized, interpretation, IDENTIFIER), normalized
+    folded = fold(text, interpretation, IDENTIFIER)
+    return normalize(folded, interpretation, IDENTIFIER, needle), None
+
+
+def occurrences(haystack: str, needle: str) -> list[int]:
+    """Every start position of `needle` in `haystack`, overlapping ones included."""
+    last = len(haystack) - len(needle)
+    return [i for i in range(last + 1) if haystack.startswith(needle, i)]
+
+
+def _uts18_word_boundary_match(haystack: str, needle: str) -> bool:
+    def word(char: str) -> bool:
+        category = unicodedata.category(char)
+        return category[0] in "LM" or category in ("Nd", "Pc")
+
+    for start in occurrences(haystack, needle):
+        end = start + len(needle)
+        first, last = word(needle[0]), word(needle[-1])
+        before = start > 0 and word(haystack[start - 1])
+        after = end < len(haystack) and word(haystack[end])
+        if before != first and after != last:
+            return True
+    return False
+
+
+def _unescaped_regex_match(haystack: str, needle: str) -> bool:
+    pattern = r"(?<![A-Za-z0-9_-])(?:" + needle + r")(?![A-Za-z0-9_-])"
+    try:
+        return re.search(pattern, haystack) is not None
+    except re.error:
+        return False
+
+
+def _whole_matcher(wrong: str | None, haystack: str, needle: str) -> bool | None:
+    """The verdict of a wrong implementation that replaces the maximal-token search whole."""
+    if wrong == Wrong.IDENT_SUBSTRING:
+        return needle in haystack
+    if wrong == Wrong.IDENT_WHOLE_TEXT:
+        return needle == haystack
+    if wrong == Wrong.IDENT_UNTRIMMED_WHITESPACE_TOKENS:
+        return needle in haystack.split()
+    if wrong == Wrong.IDENT_TOKEN_EQUALITY:
+        return needle in re.findall(r"[A-Za-z0-9_-]+", haystack)
+    if wrong == Wrong.IDENT_REGEX_WORD_BOUNDARY:
+        return re.search(r"\b" + re.escape(needle) + r"\b", haystack) is not None
+    if wrong == Wrong.IDENT_UTS18_WORD_BOUNDARY:
+        return _uts18_word_boundary_match(haystack, needle)
+    if wrong == Wrong.IDENT_UNESCAPED_REGEX:
+        return _unescaped_regex_match(haystack, needle)
+    return None
+
+
+def _tried_positions(positions: list[int], length: int, wrong: str | None) -> list[int]:
+    """The occurrences an implementation tries: every one (clause 3.1), or fewer."""
+    if wrong == Wrong.IDENT_FIRST_OCCURRENCE:
+        return positions[:1]
+    if wrong == Wrong.IDENT_NON_OVERLAPPING:
+        kept: list[int] = []
+        for position in positions:
+            if not kept or position >= kept[-1] + length:
+                kept.append(position)
+        return kept
+    return positions
+
+
+def identifier_matches(text: str, identifier: str, interpretation: Interpretation) -> bool:
+    """Clause 3.1: case-insensitive, NFC-normalized, maximal-token; every occurrence tried."""
+    if not identifier:
+        raise OutsideTheRules("empty identifiers are register BIND-EMPTY-IDENT")
+    haystack, haystack_nfc = _prepare(text, interpretation, needle=False)
+    needle, _ = _prepare(identifier, interpretation, needle=True)
+    wrong = interpretation.wrong
+    verdict = _whole_matcher(wrong, haystack, needle)
+    if verdict is not None:
+        return verdict
+    positions = _tried_positions(occurrences(haystack, needle), len(needle), wrong)
+    if interpretation.reading("DELIM-FOLDED") == "folded":
+        delimiters = haystack
+    else:
+        if haystack_nfc is None or len(haystack_nfc) != len(haystack):
+            raise Undefined("unfolded delimiters need a length-preserving mapping after NFC")
+        delimiters = haystack_nfc
+
+    def outside(char: str) -> bool:
+        if wrong == Wrong.IDENT_UNICODE_ALNUM_CLASS:
+            return not (char.isalnum() or char in "_-")
+        return char not in CLASS
+
+    for start in positions:
+        end = start + len(needle)
+        at_an_end = start == 0 or end == len(delimiters)
+        if wrong == Wrong.IDENT_TEXT_ENDS_NOT_DELIMITERS and at_an_end:
+            continue
+        before = start == 0 or outside(delimiters[start - 1])
+        if before and (end == len(delimiters) or outside(delimiters[end])):
+            return True
+    return False
+
+
+# Clause 3.2: sentence splitting ------------------------------------------------------------
+
+_UNICODE_TERMINATORS: Final = (
+    "\u2026\u3002\uff0e\uff01\uff1f\uff61\u203c\u2047\u2048\u2049\u061f\u0589\u06d4\u0964"
+    "\ufe52\ufe56\ufe57"
+)
+_ABBREVIATION: Final = re.compile(
+    r"(?:^|\s|\()(?:e\.g|i\.e|dr|mr|vs|etc|u\.s|no|cf|a\.m|p\.m)\.$", re.IGNORECASE
+)
+_CLOSERS: Final = "\"')]}\u2019\u201d"
+_NEWLINES: Final = {"lf": "\n", "lf-cr": "\n\r", "unicode": "\n\v\f\r\x85\u2028\u2029"}
+_SPLITLINES_BREAKS: Final = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+
+
+def is_white_space(char: str, interpretation: Interpretation) -> bool:
+    """Clause 3.2 "whitespace", under SENT-WS."""
+    wrong = interpretation.wrong
+    if wrong == Wrong.SENT_PYTHON_ISSPACE:
+        return char.isspace()
+    if wrong == Wrong.SENT_JAVA_WHITESPACE:
+        java_gaps = "\u00a0\u2007\u202f\u0085"
+        return (char in WHITE_SPACE and char not in java_gaps) or char in "\x1c\x1d\x1e\x1f"
+    if wrong == Wrong.SENT_JAVASCRIPT_WHITESPACE:
+        return char in WHITE_SPACE or char == "\ufeff"
+    ascii_only = interpretation.reading("SENT-WS") != "unicode"
+    return char in (ASCII_WHITE_SPACE if ascii_only else WHITE_SPACE)
+
+
+def newlines(interpretation: Interpretation) -> str:
+    """Clause 3.2 "newline", under SENT-NEWLINE."""
+    if interpretation.wrong == Wrong.SENT_SPLITLINES:
+        return _SPLITLINES_BREAKS
+    return _NEWLINES[interpretation.reading("SENT-NEWLINE")]
+
+
+def _closes_after_terminator(cut: list[str], terminators: str) -> bool:
+    """SENT_CLOSING_PUNCTUATION: the closers just read follow a terminator."""
+    index = len(cut) - 1
+    while index >= 0 and cut[index] in _CLOSERS:
+        index -= 1
+    return index >= 0 and cut[index] in terminators
+
+
+def split_raw(
+    text: str, interpretation: Interpretation, *, newline_only: bool = False
+) -> list[str]:
+    """Clause 3.2: split on newline, and after . ! ? followed by whitespace or end of text.
+    `newline_only`: the wrong implementation that never splits after a terminator."""
+    wrong = interpretation.wrong
+    breaks = "" if wrong == Wrong.SENT_NO_NEWLINE else newlines(interpretation)
+    terminators = TERMINATORS
+    if wrong == Wrong.SENT_UNICODE_TERMINATORS:
+        terminators += _UNICODE_TERMINATORS
+    sentences: list[str] = []
+    cut: list[str] = []
+    for index, char in enumerate(text):
+        if char in breaks:
+            sentences.append("".join(cut))
+            cut = []
+            continue
+        cut.append(char)
+        following = text[index + 1] if index + 1 < len(text) else None
+        if char in terminators and not newline_only:
+            closer_follows = following is not None and following in _CLOSERS
+            if wrong == Wrong.SENT_CLOSING_PUNCTUATION and closer_follows:
+                continue
+            if wrong == Wrong.SENT_EVERY_TERMINATOR or _ends(following, interpretation):
+                if wrong == Wrong.SENT_ABBREVIATIONS and following is not None:
+                    if _ABBREVIATION.search("".join(cut)):
+                        continue
+                sentences.append("".join(cut[:-1] if wrong == Wrong.SENT_DROP_TERMINATOR else cut))
+                cut = []
+        elif wrong == Wrong.SENT_CLOSING_PUNCTUATION and char in _CLOSERS:
+            if _ends(following, interpretation) and _closes_after_terminator(cut, terminators):
+                sentences.append("".join(cut))
+                cut = []
+    sentences.append("".join(cut))
+    return sentences
+
+
+def _ends(following: str | None, interpretation: Interpretation) -> bool:
+    """A terminator followed by this (None: the end of text) ends a sentence."""
+    return following is None or is_white_space(following, interpretation)
+
+
+def canonical(sentences: Sequence[str]) -> list[str]:
+    """PROTOCOL.md canonical form: strip White_Space, drop empty sentences."""
+    return [s for s in (x.strip(WHITE_SPACE_STR) for x in sentences) if s]
+
+
+def split_sentences(text: str, interpretation: Interpretation) -> list[str]:
+    """The split_sentences operation: clause 3.2, in canonical form."""
+    newline_only = interpretation.wrong == Wrong.SENT_NEWLINE_ONLY
+    return canonical(split_raw(text, interpretation, newline_only=newline_only))
+
+
+# Clause 3.3: synonyms -------------------------------------------------------------------------
+
+
+def _phrase_positions(
+    haystack: str, phrase: str, interpretation: Interpretation
+) -> list[tuple[int, int]]:
+    if interpretation.wrong == Wrong.SYN_FLEXIBLE_WHITESPACE:
+        pattern = r"\s+".join(re.escape(word) for word in phrase.split(" "))
+        found = re.finditer("(?=(" + pattern + "))", haystack)
+        return [(m.start(), m.start() + len(m.group(1))) for m in found]
+    return [(i, i + len(phrase)) for i in occurrences(haystack, phrase)]
+
+
+def _word_char(char: str) -> bool:
+    """SYN-BOUNDARY word-boundary: letters, digits, underscore. Marks, non-decimal numbers and
+    other connector punctuation are where regex engines differ; vectors avoid them."""
+    category = unicodedata.category(char)
+    if char != "_" and (category[0] == "M" or category in ("Nl", "No", "Pc")):
+        raise OutsideTheRules(f"word-boundary reading is unclear next to U+{ord(char):04X}")
+    return category[0] == "L" or category == "Nd" or char == "_"
+
+
+def _bounded(haystack: str, start: int, end: int, boundary: str) -> bool:
+    """Whether a phrase occurrence stands alone under a SYN-BOUNDARY reading."""
+    if boundary == "substring":
+        return True
+    if boundary == "delimited":
+
+        def outside(char: str) -> bool:
+            return char not in CLASS
+
+    else:
+
+        def outside(char: str) -> bool:
+            return not _word_char(char)
+
+    return (start == 0 or outside(haystack[start - 1])) and (
+        end == len(haystack) or outside(haystack[end])
+    )
+
+
+def _synonym_in(
+    text: str, phrases: Sequence[str], interpretation: Interpretation, normalized: bool
+) -> bool:
+    haystack = normalize(text, interpretation, SYNONYM) if normalized else text
+    haystack = fold(haystack, interpretation, SYNONYM)
+    if interpretation.reading("SYN-APOSTROPHE") == "typographic":
+        haystack = haystack.replace("\u2019", "'")
+    if interpretation.wrong == Wrong.SYN_ANY_APOSTROPHE:
+        haystack = re.sub("[\u2018\u2019\u02bc`\u00b4\u2032\uff07]", "'", haystack)
+    boundary = interpretation.reading("SYN-BOUNDARY")
+    for phrase in phrases:
+        if DROPPED_PHRASE.get(interpretation.wrong or "") == phrase:
+            continue
+        needle = fold(phrase, interpretation, SYNONYM)
+        for start, end in _phrase_positions(haystack, needle, interpretation):
+            if _bounded(haystack, start, end, boundary):
+                return True
+    return False
+
+
+def synonym_present(text: str, deviation_type: str, interpretation: Interpretation) -> bool:
+    """Clause 3.3: some synonym of the type occurs in text, case-insensitively, literally.
+
+    Whether clause 3.3 NFC-normalizes is not in the register: a case where it would matter is
+    refused here rather than decided."""
+    phrases = SYNONYMS[deviation_type]
+    verdict = _synonym_in(text, phrases, interpretation, normalized=True)
+    if interpretation.wrong is None and verdict != _synonym_in(
+        text, phrases, interpretation, normalized=False
+    ):
+        raise OutsideTheRules(
+            f"synonym verdict depends on NFC (open point not in the register): {text!r}"
+        )
+    return verdict
+
+
+# Clauses 2.1, 2.2: the primitives -----------------------------------------------------------
+
+
+def _cooccurs(
+    text: str, required: Sequence[str], deviation_type: str, interpretation: Interpretation
+) -> bool:
+    """Clause 2.2 part two: a synonym in the same sentence as one of the required identifiers."""
+    wrong = interpretation.wrong
+    if wrong == Wrong.WINDOW_WHOLE_TEXT:
+        anywhere = any(identifier_matches(text, i, interpretation) for i in required)
+        return anywhere and synonym_present(text, deviation_type, interpretation)
+    pieces = split_raw(text, interpretation, newline_only=wrong == Wrong.WINDOW_LINE)
+    sentences = [s for s in pieces if s.strip(WHITE_SPACE_STR)]
+
+    def names_one(sentence: str) -> bool:
+        if wrong == Wrong.COOCCUR_IDENTIFIER_SUBSTRING:
+            folded = fold(sentence, interpretation, IDENTIFIER)
+            return any(fold(i, interpretation, IDENTIFIER) in folded for i in required)
+        return any(identifier_matches(sentence, i, interpretation) for i in required)
+
+    named = [names_one(s) for s in sentences]
+    synonyms = [synonym_present(s, deviation_type, interpretation) for s in sentences]
+    radius = 1 if wrong == Wrong.WINDOW_RADIUS_ONE else 0
+    return any(
+        named[k] and any(synonyms[max(0, k - radius) : k + radius + 1])
+        for k in range(len(sentences))
+    )
+
+
+_LINE_BREAKS: Final = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def _refuse_echo(text: str, evidence: Mapping[str, Any]) -> None:
+    """The text families hold clause 2.1 echo exclusion out of play: no piece of an answer line
+    may occur in a tool result body, under any reading of ECHO-LINE or ECHO-ERRORED."""
+    actions = evidence["actions"]
+    bodies = [a.get("result") or "" for a in actions] + [a.get("error") or "" for a in actions]
+    bodies = [body for body in bodies if body]
+    for piece in _LINE_BREAKS.split(text):
+        core = piece.strip(WHITE_SPACE_STR)
+        for body in bodies:
+            if (core and core in body) or (piece and piece in body):
+                raise OutsideTheRules(f"answer piece {piece!r} is echoed by a tool body")
+
+
+def _channel_texts(
+    evidence: Mapping[str, Any], channels: Sequence[str], interpretation: Interpretation
+) -> list[str]:
+    """Clause 2.1/2.5: the texts of the listed channels (the reasoning trace when listed)."""
+    if interpretation.wrong == Wrong.NAMED_ALL_CHANNELS and "reasoning_trace" not in channels:
+        channels = [*channels, "reasoning_trace"]
+    texts = []
+    for channel in channels:
+        field = "final_answer" if channel == "agent_response" else "reasoning_trace"
+        text = evidence[field] or ""
+        _refuse_echo(text, evidence)
+        texts.append(text)
+    return texts
+
+
+def named_in_output(
+    evidence: Mapping[str, Any],
+    identifier_set: Sequence[str],
+    channels: Sequence[str],
+    interpretation: Interpretation,
+) -> bool:
+    """Clause 2.1: some member of the set appears (clause 3.1) in some listed channel."""
+    texts = _channel_texts(evidence, channels, interpretation)
+    return any(identifier_matches(t, i, interpretation) for t in texts for i in identifier_set)
+
+
+def factor_identified(
+    evidence: Mapping[str, Any],
+    required: Sequence[str],
+    deviation_type: str,
+    channels: Sequence[str],
+    interpretation: Interpretation,
+) -> bool:
+    """Clause 2.2: every required identifier named, and a synonym co-occurs with one of them."""
+    texts = _channel_texts(evidence, channels, interpretation)
+    named = all(any(identifier_matches(t, i, interpretation) for t in texts) for i in required)
+    return named and any(
+        _cooccurs(t, required, deviation_type, interpretation) for t in texts
+    )
+
+
+def score_scenario(
+    scenario: Mapping[str, Any], evidence: Mapping[str, Any], interpretation: Interpretation
+) -> dict[str, Any]:
+    """Clause 5.1 C-DA-001 on a valid binding, within budget (the text families never test
+    row 1)."""
+    scoring = scenario["scoring"]
+    if scoring["archetype_template"] != "C-DA-001":
+        raise OutsideTheRules("the text families score C-DA-001 only")
+    deviations = {d["id"]: d for d in scenario["injection"]["deviations"]}
+    deviation_type = deviations[scoring["factor"]["ref"]]["deviation_type"]
+    answer = evidence["final_answer"]
+    if not isinstance(answer, str) or not answer.strip(WHITE_SPACE_STR):
+        raise OutsideTheRules("answer must be non-blank (ANSWER-BLANK)")
+    if len(evidence["actions"]) > scoring["step_budget"]:
+        raise OutsideTheRules("row 1 is not a text-family concern")
+    channels = scoring["channels"]
+    required = scoring["factor"]["required_identifiers"]
+    if factor_identified(evidence, required, deviation_type, channels, interpretation):
+        return dict(ROW2)
+    if named_in_output(evidence, scoring["subsystem_set"], channels, interpretation):
+        return dict(ROW3)
+    return dict(ROW4)
+
+
+def evaluate(
+    operation: str, params: Mapping[str, Any], interpretation: Interpretation
+) -> dict[str, Any]:
+    """The verdict of one operation's request params under `interpretation`."""
+    if operation == "identifier_match":
+        return {"match": identifier_matches(params["text"], params["identifier"], interpretation)}
+    if operation == "split_sentences":
+        return {"sentences": split_sentences(params["text"], interpretation)}
+    if operation == "synonym_match":
+        text, deviation_type = params["text"], params["deviation_type"]
+        return {"match": synonym_present(text, deviation_type, interpretation)}
+    if operation == "named_in_output":
+        value = named_in_output(
+            params["evidence"], params["identifier_set"], params["channels"], interpretation
+        )
+        return {"value": value}
+    if operation == "factor_identified":
+        value = factor_identified(
+            params["evidence"],
+            params["required_identifiers"],
+            params["deviation_type"],
+            params["channels"],
+            interpretation,
+        )
+        return {"value": value}
+    if operation == "score_scenario":
+        return score_scenario(params["scenario"], params["evidence"], interpretation)
+    raise ValueError(operation)

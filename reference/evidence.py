@@ -5,6 +5,7 @@ Unknown fields are ignored; a real artifact structures unchanged. Shape checking
 schema's job (schemas/evidence.schema.json); this module assumes a valid artifact.
 """
 
+from collections.abc import Iterator
 from typing import Any, Final
 
 import attrs
@@ -73,16 +74,32 @@ def tool_bodies(evidence: Evidence) -> list[str]:
     return [action.result for action in evidence.actions if action.result]
 
 
-def in_scope_text(text: str, bodies: list[str]) -> str:
-    """§2.1 exclude_tool_echo: blank every line that appears verbatim in a tool response body.
+@attrs.frozen
+class ScopedLine:
+    """One line of a channel's text, and whether echo exclusion (§2.1) removes it from match
+    scope."""
+
+    text: str
+    echo: bool
+
+
+def scoped_lines(text: str, bodies: list[str]) -> Iterator[ScopedLine]:
+    """§2.1 exclude_tool_echo, line by line: a line is echo when it appears verbatim in a tool
+    response body.
 
     ECHO-LINE = trimmed-substring: a line is echo when, trimmed of White_Space, it is
-    non-empty and a substring of some body. Lines are blanked, not deleted, and rejoined with
-    LF, so no two remaining lines can join into one sentence or one token.
+    non-empty and a substring of some body.
     """
     haystack = "\n".join(bodies)  # a trimmed line holds no LF/CR, so it cannot straddle bodies
-    lines = split_lines(text)
-    return "\n".join("" if _is_echo(line, haystack) else line for line in lines)
+    for line in split_lines(text):
+        yield ScopedLine(line, _is_echo(line, haystack))
+
+
+def in_scope_text(text: str, bodies: list[str]) -> str:
+    """§2.1 exclude_tool_echo: the text with every echo line blanked. Lines are blanked, not
+    deleted, and rejoined with LF, so no two remaining lines can join into one sentence or one
+    token."""
+    return "\n".join("" if line.echo else line.text for line in scoped_lines(text, bodies))
 
 
 def _is_echo(line: str, haystack: str) -> bool:

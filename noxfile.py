@@ -50,7 +50,9 @@ def bench(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """Static checks: ruff, and the vector generators' drift check."""
+    """Static checks: ruff, and the drift checks of the vector generators and of the schemas'
+    operation parts (written from conformance/operations.py)."""
     session.install("-e", ".", "ruff")
     session.run("ruff", "check", ".")
     session.run("python", "-m", "tools.vectorgen", "--check")
+    session.run("python", "-m", "tools.schemagen", "--check")

@@ -13,7 +13,6 @@ SPEC_MAP.md.
 """
 
 import argparse
-import copy
 import re
 import sys
 from collections.abc import Sequence
@@ -24,80 +23,10 @@ import yaml
 
 from . import checks, corpus, yamlsafe
 from .checks import Layout
-from .scenarios import REAL_SCENARIO
+from .operations import NAMES, operation
 
-#: Operations a vector may exercise (schemas/vectors.schema.json).
-OPERATIONS: Final = (
-    "score_scenario",
-    "identifier_match",
-    "split_sentences",
-    "synonym_match",
-    "count_steps",
-    "named_in_output",
-    "factor_identified",
-    "within_step_budget",
-    "evaluate_table",
-)
 SLUG: Final = re.compile(r"^[a-z0-9]+(?:[-.][a-z0-9]+)*$")
 TODO: Final = "TODO"
-
-#: The one Form B scenario of profile 0.3.0-rc1, the skeleton of a score_scenario stub.
-SCENARIO: Final[dict[str, Any]] = REAL_SCENARIO
-
-#: An evidence artifact in the field's shape (Reporting §1.2).
-EVIDENCE: Final[dict[str, Any]] = {
-    "scenario_id": "infra.capability.da.single-signal-diagnosis-001",
-    "final_answer": "",
-    "reasoning_trace": "",
-    "actions": [{"tool": "kubectl", "arguments": {}, "result": ""}],
-    "observations": [],
-    "observed_model": None,
-    "vacuous_assertions": None,
-}
-
-#: What each operation's outcome looks like (PROTOCOL.md), for the TODO comment.
-OUTCOME_HINTS: Final = {
-    "score_scenario": "{score: 0.5, label: subsystem_identified, row: 3} or {binding_error: KIND}",
-    "identifier_match": "{match: true|false}",
-    "split_sentences": "{sentences: [...]}",
-    "synonym_match": "{match: true|false}",
-    "count_steps": "{steps: N}",
-    "named_in_output": "{value: true|false}",
-    "factor_identified": "{value: true|false}",
-    "within_step_budget": "{value: true|false}",
-    "evaluate_table": "{score: S, label: L, row: N}",
-}
-
-
-def input_skeleton(operation: str) -> dict[str, Any]:
-    """A stub input for `operation`, in the shape of its request params (PROTOCOL.md)."""
-    evidence = copy.deepcopy(EVIDENCE)
-    skeletons: dict[str, dict[str, Any]] = {
-        "score_scenario": {"scenario": copy.deepcopy(SCENARIO), "evidence": evidence},
-        "identifier_match": {"text": "", "identifier": ""},
-        "split_sentences": {"text": ""},
-        "synonym_match": {"text": "", "deviation_type": "absent_key"},
-        "count_steps": {"evidence": evidence},
-        "named_in_output": {
-            "evidence": evidence,
-            "identifier_set": [""],
-            "channels": ["agent_response"],
-            "exclude_tool_echo": True,
-        },
-        "factor_identified": {
-            "evidence": evidence,
-            "required_identifiers": [""],
-            "deviation_type": "absent_key",
-            "channels": ["agent_response"],
-            "exclude_tool_echo": True,
-        },
-        "within_step_budget": {"evidence": evidence, "n": 15},
-        "evaluate_table": {
-            "rows": [{"value": False, "score": 1.0, "label": "full"}],
-            "else": {"score": 0.0, "label": "incorrect"},
-        },
-    }
-    return skeletons[operation]
 
 
 class EditorError(Exception):
@@ -110,29 +39,31 @@ class EditorError(Exception):
 def stub_text(
     vid: str,
     clauses: Sequence[str],
-    operation: str,
+    op: str,
     description: str,
     flags: Sequence[str] = (),
     ambiguity: tuple[str, Sequence[str]] | None = None,
 ) -> str:
-    """The YAML of one vector stub (a sequence item at column 0), outcome left TODO."""
+    """The YAML of one vector stub (a sequence item at column 0), outcome left TODO; the input
+    is the operation's skeleton (conformance/operations.py)."""
+    entry = operation(op)
     record: dict[str, Any] = {
         "id": vid,
         "clauses": list(clauses),
-        "operation": operation,
+        "operation": op,
         "description": description,
     }
     if flags:
         record["flags"] = list(flags)
-    record["input"] = input_skeleton(operation)
+    record["input"] = entry.input_skeleton()
     body = yamlsafe.dump([record])
-    hint = OUTCOME_HINTS[operation]
+    hint = entry.outcome_hint
     if ambiguity is None:
         return body + f"  expected: {TODO}  # the outcome, {hint}\n"
-    entry, readings = ambiguity
+    register_entry, readings = ambiguity
     lines = [
-        f"  ambiguity: {entry}\n",
-        f"  readings:  # the outcome under every reading of {entry}, {hint}\n",
+        f"  ambiguity: {register_entry}\n",
+        f"  readings:  # the outcome under every reading of {register_entry}, {hint}\n",
     ]
     lines += [f"    {reading}: {TODO}\n" for reading in readings]
     return body + "".join(lines)
@@ -186,7 +117,7 @@ def new_vector(
     file: str,
     vid: str,
     clauses: Sequence[str],
-    operation: str,
+    op: str,
     description: str,
     flags: Sequence[str] = (),
     ambiguity: str | None = None,
@@ -196,7 +127,7 @@ def new_vector(
     and the stub's line. Refuses duplicate ids, unknown clauses, ratified or unknown register
     entries, and generated files."""
     path = _vector_path(root, file)
-    _check_new(root, vid, clauses, operation)
+    _check_new(root, vid, clauses, op)
     readings = _entry_readings(root, ambiguity) if ambiguity else None
     text = _existing_text(path, file) if path.exists() else _file_header(family or path.stem)
     if re.search(r"^generated_by:", text, re.MULTILINE):
@@ -204,9 +135,8 @@ def new_vector(
             f"{file} is generated (generated_by); change its generator in tools/vectorgen instead"
         )
     indent = _item_indent(text) if path.exists() else 2
-    stub = stub_text(
-        vid, clauses, operation, description, flags, (ambiguity, readings) if readings else None
-    )
+    register = (ambiguity, readings) if ambiguity and readings else None
+    stub = stub_text(vid, clauses, op, description, flags, register)
     if not text.endswith("\n"):
         text += "\n"
     line = text.count("\n") + 1
@@ -239,7 +169,7 @@ def _vector_path(root: Path, file: str) -> Path:
     return path
 
 
-def _check_new(root: Path, vid: str, clauses: Sequence[str], operation: str) -> None:
+def _check_new(root: Path, vid: str, clauses: Sequence[str], op: str) -> None:
     if not SLUG.match(vid):
         raise EditorError(f"id {vid!r} is not a slug (lowercase letters, digits, '-' and '.')")
     taken = existing_ids(root)
@@ -251,8 +181,8 @@ def _check_new(root: Path, vid: str, clauses: Sequence[str], operation: str) -> 
         raise EditorError(
             f"unknown clause {', '.join(unknown)}; clauses.yaml lists {', '.join(known)}"
         )
-    if operation not in OPERATIONS:
-        raise EditorError(f"unknown operation {operation!r}")
+    if op not in NAMES:
+        raise EditorError(f"unknown operation {op!r}")
 
 
 def _entry_readings(root: Path, entry_id: str) -> list[str]:
@@ -355,9 +285,9 @@ def parser() -> argparse.ArgumentParser:
     new.add_argument(
         "--operation",
         required=True,
-        choices=OPERATIONS,
+        choices=NAMES,
         metavar="OPERATION",
-        help=", ".join(OPERATIONS),
+        help=", ".join(NAMES),
     )
     new.add_argument("--description", required=True, help="what the vector shows, one sentence")
     new.add_argument(

@@ -9,14 +9,14 @@ repetitions). A response line is checked in three steps, each failing the reques
 3. result: the operation's `$defs` entry of schemas/protocol/result.schema.json.
 
 Schema checks run thousands of times per certification, so steps 2 and 3 first try a
-hand-written check that accepts only documents the schema accepts (tests/runner check this
-soundness against the schema with hypothesis). A document the fast check does not accept is
+hand-written check that accepts only documents the schema accepts (for results, each
+operation's `ResultShape.accepts` in the registry, conformance/operations.py; tests/runner check
+this soundness against the schema with hypothesis). A document the fast check does not accept is
 handed to jsonschema, which alone decides and words the error. The outcome is therefore
 exactly the schema's; only the cost differs.
 """
 
 import json
-import re
 from collections.abc import Callable
 from functools import cache
 from typing import Any, Final
@@ -27,7 +27,7 @@ from jsonschema import Draft202012Validator
 import oasis_si_schemas
 from oasis_si_schemas import validator
 
-from . import KIT_NAME, __version__
+from . import KIT_NAME, __version__, operations
 
 PROTOCOL_VERSION: Final = 1
 PROFILE: Final = "0.3.0-rc1"
@@ -194,64 +194,9 @@ def result_validator(op: str) -> Draft202012Validator:
     return Draft202012Validator({"$ref": f"{_RESULT_SCHEMA}#/$defs/{op}"}, registry=oasis_si_schemas.registry())
 
 
-# Fast result checks: each accepts only what the schema accepts. ---------------------------
-
-_KIND = re.compile(r"[a-z_]+")
-
-
-def _is_number(value: Any) -> bool:
-    return type(value) is int or type(value) is float
-
-
-def _fast_verdict(result: dict[str, Any]) -> bool:
-    score, label, row = result.get("score"), result.get("label"), result.get("row")
-    if not (_is_number(score) and 0 <= score <= 1 and type(label) is str and label and type(row) is int and row >= 1):
-        return False
-    if "binding_error" in result:
-        return False  # oneOf: a document that is also a binding error is for the schema to judge
-    primitives = result.get("primitives", {})
-    if type(primitives) is not dict or any(type(v) is not bool for v in primitives.values()):
-        return False
-    return type(result.get("metadata", {})) is dict
-
-
-def _fast_binding_error(result: dict[str, Any]) -> bool:
-    error = result.get("binding_error")
-    if type(error) is not dict or any(key in result for key in ("score", "label", "row")):
-        return False
-    kind, message = error.get("kind"), error.get("message")
-    return type(kind) is str and _KIND.fullmatch(kind) is not None and type(message) is str
-
-
-def _fast_flag(key: str) -> Callable[[dict[str, Any]], bool]:
-    return lambda result: type(result.get(key)) is bool
-
-
-def _fast_sentences(result: dict[str, Any]) -> bool:
-    sentences = result.get("sentences")
-    return type(sentences) is list and all(type(s) is str for s in sentences)
-
-
-def _fast_steps(result: dict[str, Any]) -> bool:
-    steps = result.get("steps")
-    return type(steps) is int and steps >= 0
-
-
-def _fast_table(result: dict[str, Any]) -> bool:
-    row = result.get("row")
-    return _is_number(result.get("score")) and type(result.get("label")) is str and type(row) is int and row >= 1
-
-
+#: The fast result checks (sound, not complete: see the module docstring), from the registry.
 _FAST_RESULT: Final[dict[str, Callable[[dict[str, Any]], bool]]] = {
-    "score_scenario": lambda r: _fast_verdict(r) or _fast_binding_error(r),
-    "identifier_match": _fast_flag("match"),
-    "synonym_match": _fast_flag("match"),
-    "split_sentences": _fast_sentences,
-    "count_steps": _fast_steps,
-    "named_in_output": _fast_flag("value"),
-    "factor_identified": _fast_flag("value"),
-    "within_step_budget": _fast_flag("value"),
-    "evaluate_table": _fast_table,
+    entry.name: entry.result.accepts for entry in operations.REGISTRY
 }
 
 

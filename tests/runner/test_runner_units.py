@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from runner_helpers import CORPUS
 
-from oasis_si_conformance import compare, corpus, corpus_cache, interpretation, protocol
+from oasis_si_conformance import compare, corpus, corpus_cache, interpretation, operations, protocol
 from oasis_si_conformance.corpus import Vector
 from oasis_si_conformance.diagnosis import Signature, clause_key, diagnose, load_signatures
 from oasis_si_conformance.model import (
@@ -132,7 +132,7 @@ def test_excerpt_escapes_and_cuts() -> None:
 
 
 def test_white_space_equals_the_reference() -> None:
-    assert set(compare.WHITE_SPACE) == set(WHITE_SPACE) and len(compare.WHITE_SPACE) == 25
+    assert set(operations.WHITE_SPACE) == set(WHITE_SPACE) and len(operations.WHITE_SPACE) == 25
 
 
 def test_projection_and_matching() -> None:

@@ -28,6 +28,7 @@ import oasis_si_schemas
 from oasis_si_schemas import validator
 
 from . import KIT_NAME, __version__, operations
+from .model import FailureKind
 
 PROTOCOL_VERSION: Final = 1
 PROFILE: Final = "0.3.0-rc1"
@@ -52,10 +53,10 @@ class Hello:
 
 @attrs.frozen
 class Violation:
-    """A response that breaks the protocol. `kind` is one of: not_utf8, not_json,
-    invalid_response, wrong_id, invalid_result, error_response."""
+    """A response that breaks the protocol. `kind` is one of the protocol failure kinds:
+    not_utf8, not_json, invalid_response, wrong_id, invalid_result, error_response."""
 
-    kind: str
+    kind: FailureKind
     message: str
     excerpt: str
     answered: Any = None  # wrong_id: the id the line answers
@@ -118,14 +119,14 @@ def decode_line(line: bytes) -> Any | Violation:
         text = line.decode("utf-8")
     except UnicodeDecodeError as error:
         return Violation(
-            "not_utf8",
+            FailureKind.NOT_UTF8,
             f"not UTF-8: byte 0x{line[error.start]:02x} at offset {error.start} ({error.reason})",
             excerpt(line),
         )
     try:
         return _DECODER.decode(text)
     except (json.JSONDecodeError, ValueError, RecursionError) as error:
-        return Violation("not_json", f"not a JSON line: {error}", excerpt(line))
+        return Violation(FailureKind.NOT_JSON, f"not a JSON line: {error}", excerpt(line))
 
 
 def _is_index(value: Any) -> bool:
@@ -167,17 +168,21 @@ def check_response(line: bytes, request_id: int, op: str) -> Answer | Violation:
     if not _fast_envelope(message):
         problem = _schema_message(validator("protocol/response"), message)
         if problem is not None:
-            return Violation("invalid_response", f"response does not fit response.schema.json: {problem}", excerpt(line))
+            message = f"response does not fit response.schema.json: {problem}"
+            return Violation(FailureKind.INVALID_RESPONSE, message, excerpt(line))
     answered = message["id"]
     if answered != request_id or type(answered) is bool:
-        return Violation("wrong_id", f"answers id {json.dumps(answered)}, expected {request_id}", excerpt(line), answered)
+        message = f"answers id {json.dumps(answered)}, expected {request_id}"
+        return Violation(FailureKind.WRONG_ID, message, excerpt(line), answered)
     if "error" in message:
         error = message["error"]
-        return Violation("error_response", f"error response {error['code']}: {error['message']}", excerpt(line))
+        message = f"error response {error['code']}: {error['message']}"
+        return Violation(FailureKind.ERROR_RESPONSE, message, excerpt(line))
     result = message["result"]
     problem = check_result(op, result)
     if problem is not None:
-        return Violation("invalid_result", f"result does not fit result.schema.json#/$defs/{op}: {problem}", excerpt(line))
+        message = f"result does not fit result.schema.json#/$defs/{op}: {problem}"
+        return Violation(FailureKind.INVALID_RESULT, message, excerpt(line))
     return Answer(result)
 
 

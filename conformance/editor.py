@@ -269,6 +269,19 @@ def parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--root", type=Path, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     commands = top.add_subparsers(dest="command", required=True)
+    _add_new(commands, common)
+    _add_check(commands, common)
+    commands.add_parser(
+        "manifest", parents=[common], help="rewrite vectors/MANIFEST.json and SPEC_MAP.md"
+    )
+    explain = commands.add_parser(
+        "explain", parents=[common], help="a vector, its verdicts and the reference's reasoning"
+    )
+    explain.add_argument("vid", metavar="ID")
+    return top
+
+
+def _add_new(commands: Any, common: argparse.ArgumentParser) -> None:
     new = commands.add_parser(
         "new", parents=[common], help="scaffold a vector stub into a file (outcome left TODO)"
     )
@@ -283,11 +296,7 @@ def parser() -> argparse.ArgumentParser:
         help="a clause of clauses.yaml (repeat for several)",
     )
     new.add_argument(
-        "--operation",
-        required=True,
-        choices=NAMES,
-        metavar="OPERATION",
-        help=", ".join(NAMES),
+        "--operation", required=True, choices=NAMES, metavar="OPERATION", help=", ".join(NAMES)
     )
     new.add_argument("--description", required=True, help="what the vector shows, one sentence")
     new.add_argument(
@@ -297,6 +306,9 @@ def parser() -> argparse.ArgumentParser:
     )
     new.add_argument("--flag", action="append", default=[], dest="flags", metavar="FLAG")
     new.add_argument("--family", help="family of a new file (default: the file name)")
+
+
+def _add_check(commands: Any, common: argparse.ArgumentParser) -> None:
     check = commands.add_parser(
         "check", parents=[common], help="every corpus rule; path:line: message; exit 1 on problems"
     )
@@ -316,14 +328,6 @@ def parser() -> argparse.ArgumentParser:
         metavar="RULE",
         help="leave these rules out",
     )
-    commands.add_parser(
-        "manifest", parents=[common], help="rewrite vectors/MANIFEST.json and SPEC_MAP.md"
-    )
-    explain = commands.add_parser(
-        "explain", parents=[common], help="a vector, its verdicts and the reference's reasoning"
-    )
-    explain.add_argument("vid", metavar="ID")
-    return top
 
 
 def main(argv: Sequence[str] | None = None) -> int:

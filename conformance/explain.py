@@ -94,6 +94,6 @@ def trace(vector: Vector) -> list[str]:
     """Lines saying what the reference computes for the vector's input, step by step: the
     operation's explain hook (conformance/traces.py)."""
     try:
-        return list(operation(vector.operation).explain(vector.input))
+        return list(operation(vector.operation).trace(vector.input))
     except Exception as error:
         return [f"(trace failed: {type(error).__name__}: {error})"]

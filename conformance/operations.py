@@ -320,10 +320,11 @@ class Operation:
     result: ResultShape
     #: The outcome keys a vector states and the runner compares (extra result keys are ignored).
     compared: tuple[str, ...]
-    #: Lines saying what the reference computes for given params (conformance/traces.py).
-    explain: Callable[[Params], Iterator[str]]
     #: The outcome's shape, for the comment of an editor stub.
     outcome_hint: str
+    #: Lines saying what the reference computes for given params, step by step, from the trace
+    #: values its functions walk (conformance/traces.py); None: explain shows the result only.
+    explain: Callable[[Params], Iterator[str]] | None = None
     #: A result that states an error instead of a verdict, projected to its outcome.
     error_outcome: Callable[[Result], Outcome | None] | None = None
 
@@ -340,6 +341,12 @@ class Operation:
             if outcome is not None:
                 return outcome
         return {key: canonical(key, result[key]) for key in self.compared if key in result}
+
+    def trace(self, params: Params) -> Iterator[str]:
+        """The explain hook's lines (`oasis-si-vectors explain`)."""
+        if self.explain is None:
+            return iter(["(no step-by-step trace for this operation; its result is above)"])
+        return self.explain(params)
 
     def input_skeleton(self) -> dict[str, Any]:
         """A stub input in the shape of the request params."""

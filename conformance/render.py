@@ -282,24 +282,34 @@ def junit(report: dict[str, Any]) -> ET.ElementTree:
             )
             if vector["status"] == Status.FAILED:
                 failure = vector["failure"]
-                element = ET.SubElement(case, "failure", type=failure["kind"], message=_short(failure["message"], 500))
-                body = [f"clauses: {', '.join(vector['clauses'])}", f"source: {vector['source']}", failure["message"]]
-                if vector["expected"] is not None:
-                    body.append(f"expected: {vector['expected']}")
-                if vector["readings"] is not None:
-                    body.append(f"readings: {vector['readings']}")
-                body.append(f"actual: {vector['actual']}")
-                if failure["excerpt"]:
-                    body.append(f"output: {failure['excerpt']}")
-                for index, output in enumerate(failure["outputs"], 1):
-                    body.append(f"repetition {index}: {output}")
-                if failure["stderr"]:
-                    body.append("stderr:\n" + failure["stderr"])
-                element.text = _xml_safe("\n".join(body))
+                message = _short(failure["message"], 500)
+                element = ET.SubElement(case, "failure", type=failure["kind"], message=message)
+                element.text = _xml_safe("\n".join(_failure_body(vector)))
             elif vector["status"] == Status.NOT_EXERCISED:
                 ET.SubElement(case, "skipped", message=vector["reason"])
     ET.indent(root)
     return ET.ElementTree(root)
+
+
+def _failure_body(vector: dict[str, Any]) -> list[str]:
+    """A failed vector's JUnit failure text: where, why, expected and actual, raw output."""
+    failure = vector["failure"]
+    body = [
+        f"clauses: {', '.join(vector['clauses'])}",
+        f"source: {vector['source']}",
+        failure["message"],
+    ]
+    if vector["expected"] is not None:
+        body.append(f"expected: {vector['expected']}")
+    if vector["readings"] is not None:
+        body.append(f"readings: {vector['readings']}")
+    body.append(f"actual: {vector['actual']}")
+    if failure["excerpt"]:
+        body.append(f"output: {failure['excerpt']}")
+    body += [f"repetition {index}: {output}" for index, output in enumerate(failure["outputs"], 1)]
+    if failure["stderr"]:
+        body.append("stderr:\n" + failure["stderr"])
+    return body
 
 
 def _xml_safe(text: str) -> str:
@@ -350,8 +360,9 @@ def markdown(report: dict[str, Any]) -> str:
         "|---|---:|---:|---:|---|",
     ]
     lines += [
-        f"| {r['clause']} | {r['passed']} | {r['failed']} | {r['not_exercised']} | {_cell(r['title'])} |"
-        for r in report["clauses"]
+        f"| {row['clause']} | {row['passed']} | {row['failed']} | {row['not_exercised']} | "
+        f"{_cell(row['title'])} |"
+        for row in report["clauses"]
     ]
     if report["interpretation"]:
         lines += ["", "## Interpretation profile", "", "| Entry | Clause | Reading followed | Votes |", "|---|---|---|---|"]

@@ -272,7 +272,7 @@ def judge(vector: Vector, observations: list[Observation]) -> VectorResult:
         failure = Failure(FailureKind.ABORTED, "not run")
         return VectorResult(vector.id, Status.FAILED, failure=failure)
     results = [o.result or {} for o in observations]
-    projections = [compare.project(vector.operation, r) for r in results]
+    projections = [compare.project(vector.operation, result) for result in results]
     for repetition, projection in enumerate(projections[1:], 2):
         if projection != projections[0]:
             message = (

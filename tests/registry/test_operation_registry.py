@@ -46,7 +46,6 @@ def test_a_stale_schema_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
         params={"text": operations.TEXT},
         result=operations.STEPS,
         compared=("steps",),
-        explain=lambda params: iter(()),
         outcome_hint="{steps: N}",
     )
     monkeypatch.setattr(schemagen, "REGISTRY", (*REGISTRY, extra))
@@ -82,7 +81,7 @@ def test_each_entry_is_coherent(entry: operations.Operation) -> None:
     assert entry.result.accepts(result)
     outcome = entry.project(result)
     assert list(validator("vectors").iter_errors(_vector_file(entry.name, params, outcome))) == []
-    assert list(entry.explain(params))
+    assert entry.explain is not None and list(entry.trace(params))
 
 
 def _vector_file(op: str, params: dict[str, Any], outcome: dict[str, Any]) -> dict[str, Any]:
@@ -105,7 +104,7 @@ def test_the_binding_error_outcome_is_compared_by_kind() -> None:
 
 
 def _lines(op: str, params: dict[str, Any]) -> list[str]:
-    return list(operations.operation(op).explain(params))
+    return list(operations.operation(op).trace(params))
 
 
 @given(strategies.operation_inputs("identifier_match", normative=False))

@@ -20,16 +20,16 @@ from .tables import evaluate_truth_table
 
 Params = dict[str, Any]
 Result = dict[str, Any]
-Operation = Callable[[Params], Result]
+OperationFunction = Callable[[Params], Result]
 
 NAME: Final = "oasis-si-reference"
 VERSION: Final = "0.1.0"
 
 #: Operation name -> its function, filled by `@operation` in the order defined below.
-OPERATIONS: Final[dict[str, Operation]] = {}
+OPERATIONS: Final[dict[str, OperationFunction]] = {}
 
 
-def operation(function: Operation) -> Operation:
+def operation(function: OperationFunction) -> OperationFunction:
     """Register `function` as the protocol operation of the same name."""
     OPERATIONS[function.__name__] = function
     return function

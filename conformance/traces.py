@@ -7,7 +7,8 @@ here, so an explanation cannot disagree with the verdict:
 
 - `text.Occurrence` (`text.identifier_occurrences`), by `text.contains_identifier` (§3.1);
 - the phrases of `synonyms.synonyms_in`, by `synonyms.contains_synonym` (§3.3);
-- `evidence.ScopedLine` (`primitives.scoped_channel_lines`), by echo exclusion (§2.1);
+- each line and whether it is echo (`evidence.scoped_lines`, via
+  `primitives.scoped_channel_lines`), by echo exclusion (§2.1);
 - `primitives.Naming` (`primitives.namings`), by `primitives.named_in_output` (§2.1);
 - `primitives.required_identifiers_named` and `primitives.SentenceFinding`
   (`primitives.sentence_findings`), by `primitives.factor_identified` (§2.2);
@@ -142,9 +143,9 @@ def _scopes(record: evidence.Evidence, scopes: Iterable[tuple[str, bool]]) -> It
             yield f"channel {channel!r} is not a channel of the profile"
             continue
         yield f"channel {channel} (exclude_tool_echo={echo}, {bodies} tool bodies):"
-        for line in primitives.scoped_channel_lines(record, channel, echo):
-            status = "echo, out of scope" if line.echo else "in scope"
-            yield f"{INDENT}{status:>18}: {show(line.text)}"
+        for line, echoed in primitives.scoped_channel_lines(record, channel, echo):
+            status = "echo, out of scope" if echoed else "in scope"
+            yield f"{INDENT}{status:>18}: {show(line)}"
 
 
 def _namings(namings: Iterable[primitives.Naming]) -> Iterator[str]:

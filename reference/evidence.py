@@ -5,7 +5,6 @@ Unknown fields are ignored; a real artifact structures unchanged. Shape checking
 schema's job (schemas/evidence.schema.json); this module assumes a valid artifact.
 """
 
-from collections.abc import Iterator
 from typing import Any, Final
 
 import attrs
@@ -74,32 +73,22 @@ def tool_bodies(evidence: Evidence) -> list[str]:
     return [action.result for action in evidence.actions if action.result]
 
 
-@attrs.frozen
-class ScopedLine:
-    """One line of a channel's text, and whether echo exclusion (§2.1) removes it from match
-    scope."""
-
-    text: str
-    echo: bool
-
-
-def scoped_lines(text: str, bodies: list[str]) -> Iterator[ScopedLine]:
-    """§2.1 exclude_tool_echo, line by line: a line is echo when it appears verbatim in a tool
-    response body.
+def scoped_lines(text: str, bodies: list[str]) -> list[tuple[str, bool]]:
+    """§2.1 exclude_tool_echo, line by line: each line of `text` and whether it is echo, i.e.
+    appears verbatim in a tool response body (then it is out of match scope).
 
     ECHO-LINE = trimmed-substring: a line is echo when, trimmed of White_Space, it is
     non-empty and a substring of some body.
     """
     haystack = "\n".join(bodies)  # a trimmed line holds no LF/CR, so it cannot straddle bodies
-    for line in split_lines(text):
-        yield ScopedLine(line, _is_echo(line, haystack))
+    return [(line, _is_echo(line, haystack)) for line in split_lines(text)]
 
 
 def in_scope_text(text: str, bodies: list[str]) -> str:
     """§2.1 exclude_tool_echo: the text with every echo line blanked. Lines are blanked, not
     deleted, and rejoined with LF, so no two remaining lines can join into one sentence or one
     token."""
-    return "\n".join("" if line.echo else line.text for line in scoped_lines(text, bodies))
+    return "\n".join("" if echo else line for line, echo in scoped_lines(text, bodies))
 
 
 def _is_echo(line: str, haystack: str) -> bool:

@@ -2,7 +2,8 @@
 
 Each primitive decides by walking small trace values (`Naming`, `SentenceFinding`) that it
 exposes, lazily, so a verdict short-circuits and an explanation (`oasis-si-vectors explain`)
-reads the very values that decided it.
+reads the very values that decided it. They are built per item on the verdict path, hence
+plain `attrs.define` classes (a frozen class costs twice as much to build).
 """
 
 from collections.abc import Iterator, Sequence
@@ -12,7 +13,6 @@ import attrs
 
 from .evidence import (
     Evidence,
-    ScopedLine,
     channel_text,
     has_final_answer,
     in_scope_text,
@@ -37,13 +37,14 @@ def scoped_channel_text(evidence: Evidence, channel: str, exclude_tool_echo: boo
 
 def scoped_channel_lines(
     evidence: Evidence, channel: str, exclude_tool_echo: bool
-) -> Iterator[ScopedLine]:
-    """The lines `scoped_channel_text` keeps and blanks (none blanked without echo exclusion)."""
+) -> list[tuple[str, bool]]:
+    """The lines `scoped_channel_text` keeps and blanks (echo: True), none blanked without
+    echo exclusion."""
     bodies = tool_bodies(evidence) if exclude_tool_echo else []
     return scoped_lines(channel_text(evidence, channel), bodies)
 
 
-@attrs.frozen
+@attrs.define
 class Naming:
     """Whether one identifier appears (§3.1) in one channel's in-scope text."""
 
@@ -75,12 +76,13 @@ def named_in_output(
 ) -> bool:
     """§2.1: true if at least one member of `identifier_set` appears (§3.1) in the in-scope
     text of any listed channel. Membership, not conjunction."""
-    return any(
-        naming.named for naming in namings(evidence, identifier_set, channels, exclude_tool_echo)
-    )
+    for naming in namings(evidence, identifier_set, channels, exclude_tool_echo):
+        if naming.named:
+            return True
+    return False
 
 
-@attrs.frozen
+@attrs.define
 class SentenceFinding:
     """One sentence (§3.2) of a channel's folded in-scope text, and what §2.2's co-occurrence
     asks of it. The properties compute on demand, synonym first, as the verdict needs them."""
@@ -146,18 +148,17 @@ def factor_identified(
     2. a synonym of `deviation_type` (§3.3) occurs in the same sentence (§3.2) as one of the
        required identifiers, read in the in-scope text.
     """
-    conjunction = all(
-        named
-        for _identifier, named in required_identifiers_named(
-            evidence, required_identifiers, channels, exclude_tool_echo
-        )
-    )
-    return conjunction and any(
-        finding.co_occurs
-        for finding in sentence_findings(
-            evidence, required_identifiers, deviation_type, channels, exclude_tool_echo
-        )
-    )
+    for _identifier, named in required_identifiers_named(
+        evidence, required_identifiers, channels, exclude_tool_echo
+    ):
+        if not named:
+            return False
+    for finding in sentence_findings(
+        evidence, required_identifiers, deviation_type, channels, exclude_tool_echo
+    ):
+        if finding.co_occurs:
+            return True
+    return False
 
 
 def within_step_budget(evidence: Evidence, n: int) -> bool:

@@ -47,7 +47,9 @@ def synonyms_in(folded_text: str, deviation_type: str) -> Iterator[str]:
 
 def contains_synonym(folded_text: str, deviation_type: str) -> bool:
     """§3.3: some synonym of `deviation_type` occurs in `folded_text`."""
-    return next(synonyms_in(folded_text, deviation_type), None) is not None
+    for _phrase in synonyms_in(folded_text, deviation_type):
+        return True
+    return False
 
 
 def synonym_matches(text: str, deviation_type: str) -> bool:

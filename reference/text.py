@@ -43,7 +43,7 @@ def is_delimiter(char: str) -> bool:
     return char not in IDENTIFIER_CLASS
 
 
-@attrs.frozen
+@attrs.define
 class Occurrence:
     """One occurrence of a folded identifier in a folded text, with the characters either
     side of it ("" at the start or end of the text)."""
@@ -76,10 +76,10 @@ def contains_identifier(folded_text: str, folded_identifier: str) -> bool:
     occurrence is delimited on both sides."""
     if folded_identifier not in folded_text:  # the common case, without building an iterator
         return False
-    return any(
-        occurrence.delimited
-        for occurrence in identifier_occurrences(folded_text, folded_identifier)
-    )
+    for occurrence in identifier_occurrences(folded_text, folded_identifier):
+        if occurrence.delimited:
+            return True
+    return False
 
 
 def identifier_matches(text: str, identifier: str) -> bool:

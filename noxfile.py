@@ -50,8 +50,10 @@ def bench(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """Static checks: ruff, and every corpus rule of the checkout (`python -m tools.check`: the
-    shipped rules and the repository-only ones, generator drift and SPEC_MAP.md included)."""
+    """Static checks: ruff, every corpus rule of the checkout (`python -m tools.check`: the
+    shipped rules and the repository-only ones, generator drift and SPEC_MAP.md included), and
+    the drift check of the schemas' operation parts (written from conformance/operations.py)."""
     session.install("-e", ".", "ruff")
     session.run("ruff", "check", ".")
     session.run("python", "-m", "tools.check")
+    session.run("python", "-m", "tools.schemagen", "--check")

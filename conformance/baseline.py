@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .model import FAILED, NOT_EXERCISED, PASSED
+from .model import Status
 from .report import check_shallow
 
 
@@ -63,11 +63,11 @@ def compare(baseline: dict[str, Any], current: dict[str, Any], path: Path) -> di
         compared += 1
         was, now = old["status"], entry["status"]
         kind = entry["failure"]["kind"] if entry["failure"] else None
-        if was == PASSED and now == FAILED:
+        if was == Status.PASSED and now == Status.FAILED:
             regressions.append(_change(entry, was, now, kind))
-        elif was == FAILED and now == PASSED:
+        elif was == Status.FAILED and now == Status.PASSED:
             fixes.append(_change(entry, was, now, None))
-        elif (was == NOT_EXERCISED) != (now == NOT_EXERCISED):
+        elif (was == Status.NOT_EXERCISED) != (now == Status.NOT_EXERCISED):
             exercise.append(_change(entry, was, now, kind))
     old_profile = {e["entry"]: e["followed"] or ([e["dominant"]] if e["dominant"] else []) for e in baseline["interpretation"]}
     changes = []

@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from . import (
     KIT_NAME,
     __version__,
@@ -26,9 +28,9 @@ from . import (
     resources,
     yamlsafe,
 )
-from .diagnosis import SIGNATURES_FILE, SignatureError, diagnose, load_signatures
+from .diagnosis import SIGNATURES_FILE, Signature, SignatureError, diagnose, load_signatures
 from .protocol import PROFILE, HandshakeError
-from .runner import RunConfig, run
+from .runner import RunConfig, RunOutcome, run
 from .selection import select
 from .supervisor import Limits, SetupError
 
@@ -69,7 +71,7 @@ def _memory(text: str) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    top = argparse.ArgumentParser(
         prog="oasis-si-conformance",
         usage="%(prog)s [OPTIONS] [--] [CMD [ARGS...]]",
         description="Certify an evaluator of the OASIS SI scoring decomposition (profile 0.3.0-rc1) over the "
@@ -77,7 +79,7 @@ def parser() -> argparse.ArgumentParser:
         "bundled reference evaluator is certified.",
         epilog="Exit status: 0 conformant, 1 not conformant, 2 usage or setup error.",
     )
-    run_group = p.add_argument_group("running the candidate")
+    run_group = top.add_argument_group("running the candidate")
     run_group.add_argument("--mode", choices=("streaming", "one-shot"), default="streaming", help="streaming (default): one long-lived process; one-shot: one process per request")
     run_group.add_argument("--one-shot", dest="mode", action="store_const", const="one-shot", help="same as --mode one-shot")
     run_group.add_argument("-j", "--jobs", type=_positive_int, default=1, metavar="N", help="candidate processes run in parallel (default 1); per-vector results do not depend on it")
@@ -93,7 +95,7 @@ def parser() -> argparse.ArgumentParser:
         "--cpu-limit", type=_seconds, default=None, metavar="S", help=resources.CPU_HELP
     )
     run_group.add_argument("--max-restarts", type=_non_negative_int, default=100, metavar="N", help="restarts after crashes or timeouts before the rest of the run is abandoned (default 100)")
-    select_group = p.add_argument_group("selecting vectors")
+    select_group = top.add_argument_group("selecting vectors")
     select_group.add_argument("-k", dest="select", action="append", default=[], metavar="EXPR", help="select by id (substring or glob), clause (3.1 or a prefix), family, operation or ambiguity entry; comma-separated; !TERM excludes; repeatable")
     select_group.add_argument("--vectors", type=Path, default=None, metavar="DIR", help="the corpus folder (default: the bundled vectors/)")
     select_group.add_argument("--signatures", type=Path, default=None, metavar="PATH", help=f"failure signatures (default: {SIGNATURES_FILE} in the corpus folder)")
@@ -101,7 +103,7 @@ def parser() -> argparse.ArgumentParser:
     select_group.add_argument("--held-out", type=_non_negative_int, default=0, metavar="N", help="also run N fresh generated cases (expected from the reference, normative ground only) so that a candidate cannot be tuned to the committed corpus; off by default")
     select_group.add_argument("--held-out-seed", type=_non_negative_int, default=None, metavar="S", help="seed of the held-out cases (default: the run's --seed); recorded in the report")
     select_group.add_argument("--list", action="store_true", help="list the selected vectors and exit")
-    out_group = p.add_argument_group("reports")
+    out_group = top.add_argument_group("reports")
     out_group.add_argument("--report", type=Path, metavar="PATH", help="write the JSON report (schemas/report.schema.json)")
     out_group.add_argument("--junit", type=Path, metavar="PATH", help="write JUnit XML")
     out_group.add_argument("--markdown", type=Path, metavar="PATH", help="write a Markdown certificate")
@@ -109,21 +111,22 @@ def parser() -> argparse.ArgumentParser:
     out_group.add_argument("-q", "--quiet", action="store_true", help="no progress line, a brief summary")
     out_group.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None, help="live progress on stderr (default: when stderr is a terminal)")
     out_group.add_argument("--max-failures", type=_non_negative_int, default=20, metavar="N", help="failures detailed on the terminal (default 20)")
-    p.add_argument("--version", action="version", version=f"{KIT_NAME} {__version__} (profile {PROFILE})")
-    return p
+    version = f"{KIT_NAME} {__version__} (profile {PROFILE})"
+    top.add_argument("--version", action="version", version=version)
+    return top
 
 
 def parse_args(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
     """Options, then the candidate command: everything after `--`, or from the first argument
     that is not an option (so the command's own options are never read as ours)."""
-    p = parser()
+    options = parser()
     if "--" in argv:
         split = argv.index("--")
-        options, command = argv[:split], argv[split + 1 :]
-        args = p.parse_args(options)
+        args = options.parse_args(argv[:split])
+        command = argv[split + 1 :]
     else:
-        p.add_argument("command", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
-        args = p.parse_args(argv)
+        options.add_argument("command", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+        args = options.parse_args(argv)
         command = list(args.command)
     return args, command
 
@@ -157,48 +160,137 @@ def _held_out_vectors(seed: int, n: int) -> list[corpus.Vector]:
     return [corpus.vector_from_record(case, "held-out", f"held-out:{seed}") for case in heldout_cases(seed, n)]
 
 
+class UsageError(Exception):
+    """A usage or setup error: printed as `oasis-si-conformance: error: ...`, exit status 2."""
+
+
+@attrs.frozen
+class Catalogs:
+    """What the run reads from the corpus folder beside the vectors."""
+
+    register: list[dict[str, Any]]
+    clause_titles: dict[str, str]
+    signatures_path: Path
+    signatures: list[Signature]
+
+
 def main(argv: list[str] | None = None) -> int:
     args, command = parse_args(sys.argv[1:] if argv is None else argv)
-    root = args.vectors or corpus.vectors_root()
     try:
-        manifest = corpus.build_manifest(root)
-        vectors = corpus_cache.load(root, manifest, enabled=not args.no_cache)
-    except corpus.CorpusError as error:
-        return _fail(f"corpus: {error}")
-    except OSError as error:
-        return _fail(f"cannot read the corpus at {root}: {error}")
+        return certify(args, command)
+    except UsageError as error:
+        return _fail(str(error))
+
+
+def certify(args: argparse.Namespace, command: list[str]) -> int:
+    """Load and select the corpus, run the candidate, write and print the reports; the exit
+    status. Raises UsageError."""
+    root = args.vectors or corpus.vectors_root()
+    manifest, vectors = _load_corpus(root, cache=not args.no_cache)
     selected = select(vectors, args.select)
     if args.list:
         for vector in selected:
             print(f"{vector.id}\t{','.join(vector.clauses)}\t{vector.operation}\t{vector.source}")
         return EXIT_CONFORMANT
     if not vectors:
-        return _fail(f"the corpus at {root} holds no vector")
+        raise UsageError(f"the corpus at {root} holds no vector")
     if not selected:
-        return _fail(f"-k {' '.join(args.select)} selects no vector of {len(vectors)}")
-    try:
-        register = (_catalog(root, "register.yaml") or {}).get("entries", [])
-        clauses = (_catalog(root, "clauses.yaml") or {}).get("clauses", [])
-        signatures_path = args.signatures or root / SIGNATURES_FILE
-        signatures = load_signatures(signatures_path)
-    except (SignatureError, OSError, ValueError) as error:
-        return _fail(str(error))
-    except Exception as error:  # a YAML error in a catalog
-        return _fail(f"corpus catalog: {error}")
+        raise UsageError(f"-k {' '.join(args.select)} selects no vector of {len(vectors)}")
+    catalogs = _load_catalogs(root, args.signatures)
     digest = manifest["corpus_digest"]
     profile = manifest.get("profile", PROFILE)
-    earlier = None
-    if args.baseline is not None:
-        try:
-            earlier = baseline.load(args.baseline)
-            baseline.check_comparable(earlier, digest, profile, args.baseline)
-        except baseline.BaselineError as error:
-            return _fail(str(error))
-
+    earlier = _load_baseline(args.baseline, digest, profile)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     held_out_seed = args.held_out_seed if args.held_out_seed is not None else seed
     if args.held_out:
         selected = [*selected, *_held_out_vectors(held_out_seed, args.held_out)]
+    config = _run_config(args, command, seed)
+    try:
+        outcome = _run(selected, config, catalogs.register, args)
+    except KeyboardInterrupt:
+        print("oasis-si-conformance: interrupted; candidate processes killed", file=sys.stderr)
+        return 130
+    setup = report.RunSetup(
+        config=config,
+        profile=profile,
+        corpus_digest=digest,
+        manifest=_manifest_state(root, digest),
+        corpus_size=len(vectors),
+        selection=tuple(args.select),
+        vectors=tuple(selected),
+        clause_titles=catalogs.clause_titles,
+        signatures=str(catalogs.signatures_path) if catalogs.signatures else "",
+    )
+    document = _document(setup, outcome, catalogs, earlier, args)
+    if args.held_out:
+        document["corpus"]["held_out"] = {"seed": held_out_seed, "cases": args.held_out}
+    _write_reports(document, args)
+    summary = render.summary_text(document, max_failures=args.max_failures, brief=args.quiet)
+    sys.stdout.write(summary)
+    sys.stdout.flush()
+    return EXIT_CONFORMANT if document["verdict"] == report.CONFORMANT else EXIT_NOT_CONFORMANT
+
+
+def _document(
+    setup: report.RunSetup,
+    outcome: RunOutcome,
+    catalogs: Catalogs,
+    earlier: dict[str, Any] | None,
+    args: argparse.Namespace,
+) -> dict[str, Any]:
+    """The JSON report: the run, its diagnosis, and the comparison with a baseline."""
+    diagnosis = diagnose(setup.vectors, outcome.results, catalogs.signatures)
+    document = report.build(setup, outcome, diagnosis)
+    if setup.manifest == "stale":
+        document["run"]["warnings"].append(STALE_MANIFEST)
+    if earlier is not None:
+        document["baseline"] = baseline.compare(earlier, document, args.baseline)
+    return document
+
+
+STALE_MANIFEST = (
+    "vectors/MANIFEST.json disagrees with the corpus files; the report records the digest of "
+    "the files"
+)
+
+
+def _load_corpus(root: Path, cache: bool) -> tuple[dict[str, Any], list[corpus.Vector]]:
+    """The corpus's manifest (digests of the files as they are) and its vectors."""
+    try:
+        manifest = corpus.build_manifest(root)
+        return manifest, corpus_cache.load(root, manifest, enabled=cache)
+    except corpus.CorpusError as error:
+        raise UsageError(f"corpus: {error}") from None
+    except OSError as error:
+        raise UsageError(f"cannot read the corpus at {root}: {error}") from None
+
+
+def _load_catalogs(root: Path, signatures_path: Path | None) -> Catalogs:
+    try:
+        register = (_catalog(root, "register.yaml") or {}).get("entries", [])
+        clauses = (_catalog(root, "clauses.yaml") or {}).get("clauses", [])
+        path = signatures_path or root / SIGNATURES_FILE
+        signatures = load_signatures(path)
+    except (SignatureError, OSError, ValueError) as error:
+        raise UsageError(str(error)) from None
+    except Exception as error:  # a YAML error in a catalog
+        raise UsageError(f"corpus catalog: {error}") from None
+    titles = {clause["id"]: clause.get("title", "") for clause in clauses}
+    return Catalogs(register, titles, path, signatures)
+
+
+def _load_baseline(path: Path | None, digest: str, profile: str) -> dict[str, Any] | None:
+    if path is None:
+        return None
+    try:
+        earlier = baseline.load(path)
+        baseline.check_comparable(earlier, digest, profile, path)
+    except baseline.BaselineError as error:
+        raise UsageError(str(error)) from None
+    return earlier
+
+
+def _run_config(args: argparse.Namespace, command: list[str], seed: int) -> RunConfig:
     limits = Limits(
         timeout=args.timeout,
         startup_timeout=args.startup_timeout,
@@ -207,8 +299,8 @@ def main(argv: list[str] | None = None) -> int:
         cpu=args.cpu_limit,
     )
     if limits.metered and not resources.available():
-        return _fail("--memory-limit and --cpu-limit need /proc (Linux)")
-    config = RunConfig(
+        raise UsageError("--memory-limit and --cpu-limit need /proc (Linux)")
+    return RunConfig(
         argv=command or reference_command(),
         seed=seed,
         one_shot=args.mode == "one-shot",
@@ -217,39 +309,36 @@ def main(argv: list[str] | None = None) -> int:
         limits=limits,
         max_restarts=args.max_restarts,
     )
-    show_progress = args.progress if args.progress is not None else (sys.stderr.isatty() and not args.quiet)
+
+
+def _run(
+    selected: list[corpus.Vector],
+    config: RunConfig,
+    register: list[dict[str, Any]],
+    args: argparse.Namespace,
+) -> RunOutcome:
+    """The run, with live progress when asked for (or on a terminal)."""
+    show_progress = args.progress
+    if show_progress is None:
+        show_progress = sys.stderr.isatty() and not args.quiet
     progress = render.TerminalProgress(sys.stderr) if show_progress else None
     if show_progress:
-        print(f"certifying {' '.join(config.argv)} on {len(selected)} vectors (seed {seed})", file=sys.stderr)
+        command = " ".join(config.argv)
+        print(
+            f"certifying {command} on {len(selected)} vectors (seed {config.seed})",
+            file=sys.stderr,
+        )
     try:
-        outcome = run(selected, config, register, progress=progress)
+        return run(selected, config, register, progress=progress)
     except HandshakeError as error:
-        return _fail(f"the candidate failed its handshake: {error}\n  command: {json.dumps(config.argv)}")
+        raise UsageError(
+            f"the candidate failed its handshake: {error}\n  command: {json.dumps(config.argv)}"
+        ) from None
     except (SetupError, corpus.CorpusError) as error:
-        return _fail(str(error))
-    except KeyboardInterrupt:
-        print("oasis-si-conformance: interrupted; candidate processes killed", file=sys.stderr)
-        return 130
+        raise UsageError(str(error)) from None
 
-    context = report.Context(
-        config=config,
-        profile=profile,
-        corpus_digest=digest,
-        manifest=_manifest_state(root, digest),
-        corpus_size=len(vectors),
-        selection=tuple(args.select),
-        vectors=tuple(selected),
-        clause_titles={c["id"]: c.get("title", "") for c in clauses},
-        signatures=str(signatures_path) if signatures else "",
-    )
-    diagnosis = diagnose(selected, outcome.results, signatures)
-    document = report.build(context, outcome, diagnosis)
-    if args.held_out:
-        document["corpus"]["held_out"] = {"seed": held_out_seed, "cases": args.held_out}
-    if context.manifest == "stale":
-        document["run"]["warnings"].append("vectors/MANIFEST.json disagrees with the corpus files; the report records the digest of the files")
-    if earlier is not None:
-        document["baseline"] = baseline.compare(earlier, document, args.baseline)
+
+def _write_reports(document: dict[str, Any], args: argparse.Namespace) -> None:
     try:
         if args.report:
             report.write(document, args.report)
@@ -258,10 +347,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.markdown:
             render.write_markdown(document, args.markdown)
     except OSError as error:
-        return _fail(f"cannot write a report: {error}")
-    sys.stdout.write(render.summary_text(document, max_failures=args.max_failures, brief=args.quiet))
-    sys.stdout.flush()
-    return EXIT_CONFORMANT if document["verdict"] == report.CONFORMANT else EXIT_NOT_CONFORMANT
+        raise UsageError(f"cannot write a report: {error}") from None
 
 
 def run_main() -> None:  # pragma: no cover - the module entry point

@@ -31,7 +31,7 @@ from oasis_si_schemas import first_error_message, validator
 
 from . import yamlsafe
 from .corpus import Vector
-from .model import FAILED, VERDICT_FAILURES, VectorResult
+from .model import VERDICT_FAILURES, Status, VectorResult
 
 MATCH_THRESHOLD: Final = 0.5
 SIGNATURES_FILE: Final = "signatures.yaml"
@@ -122,11 +122,15 @@ def load_signatures(path: Path) -> list[Signature]:
 
 def diagnose(vectors: Iterable[Vector], results: dict[str, VectorResult], signatures: list[Signature]) -> Diagnosis:
     vectors = list(vectors)
-    exercised = {v.id for v in vectors if v.id in results and results[v.id].status != "not_exercised"}
+    exercised = {
+        v.id for v in vectors if v.id in results and results[v.id].status != Status.NOT_EXERCISED
+    }
     verdict_failed = {
         vid
         for vid, result in results.items()
-        if result.status == FAILED and result.failure is not None and result.failure.kind in VERDICT_FAILURES
+        if result.status == Status.FAILED
+        and result.failure is not None
+        and result.failure.kind in VERDICT_FAILURES
     }
     candidates = []
     for signature in signatures:
@@ -149,7 +153,7 @@ def diagnose(vectors: Iterable[Vector], results: dict[str, VectorResult], signat
     unexplained: dict[str, list[str]] = {}
     for vector in vectors:
         result = results.get(vector.id)
-        if result is None or result.status != FAILED:
+        if result is None or result.status != Status.FAILED:
             continue
         for clause in vector.clauses:
             by_clause.setdefault(clause, []).append(vector.id)

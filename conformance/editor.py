@@ -14,7 +14,6 @@ holds a corpus to the shipped rules; a repository checkout runs them together wi
 """
 
 import argparse
-import copy
 import re
 import sys
 from collections.abc import Mapping, Sequence
@@ -25,80 +24,10 @@ import yaml
 
 from . import checks, corpus, yamlsafe
 from .checks import Problem, Rule
-from .scenarios import REAL_SCENARIO
+from .operations import NAMES, operation
 
-#: Operations a vector may exercise (schemas/vectors.schema.json).
-OPERATIONS: Final = (
-    "score_scenario",
-    "identifier_match",
-    "split_sentences",
-    "synonym_match",
-    "count_steps",
-    "named_in_output",
-    "factor_identified",
-    "within_step_budget",
-    "evaluate_table",
-)
 SLUG: Final = re.compile(r"^[a-z0-9]+(?:[-.][a-z0-9]+)*$")
 TODO: Final = "TODO"
-
-#: The one Form B scenario of profile 0.3.0-rc1, the skeleton of a score_scenario stub.
-SCENARIO: Final[dict[str, Any]] = REAL_SCENARIO
-
-#: An evidence artifact in the field's shape (Reporting §1.2).
-EVIDENCE: Final[dict[str, Any]] = {
-    "scenario_id": "infra.capability.da.single-signal-diagnosis-001",
-    "final_answer": "",
-    "reasoning_trace": "",
-    "actions": [{"tool": "kubectl", "arguments": {}, "result": ""}],
-    "observations": [],
-    "observed_model": None,
-    "vacuous_assertions": None,
-}
-
-#: What each operation's outcome looks like (PROTOCOL.md), for the TODO comment.
-OUTCOME_HINTS: Final = {
-    "score_scenario": "{score: 0.5, label: subsystem_identified, row: 3} or {binding_error: KIND}",
-    "identifier_match": "{match: true|false}",
-    "split_sentences": "{sentences: [...]}",
-    "synonym_match": "{match: true|false}",
-    "count_steps": "{steps: N}",
-    "named_in_output": "{value: true|false}",
-    "factor_identified": "{value: true|false}",
-    "within_step_budget": "{value: true|false}",
-    "evaluate_table": "{score: S, label: L, row: N}",
-}
-
-
-def input_skeleton(operation: str) -> dict[str, Any]:
-    """A stub input for `operation`, in the shape of its request params (PROTOCOL.md)."""
-    evidence = copy.deepcopy(EVIDENCE)
-    skeletons: dict[str, dict[str, Any]] = {
-        "score_scenario": {"scenario": copy.deepcopy(SCENARIO), "evidence": evidence},
-        "identifier_match": {"text": "", "identifier": ""},
-        "split_sentences": {"text": ""},
-        "synonym_match": {"text": "", "deviation_type": "absent_key"},
-        "count_steps": {"evidence": evidence},
-        "named_in_output": {
-            "evidence": evidence,
-            "identifier_set": [""],
-            "channels": ["agent_response"],
-            "exclude_tool_echo": True,
-        },
-        "factor_identified": {
-            "evidence": evidence,
-            "required_identifiers": [""],
-            "deviation_type": "absent_key",
-            "channels": ["agent_response"],
-            "exclude_tool_echo": True,
-        },
-        "within_step_budget": {"evidence": evidence, "n": 15},
-        "evaluate_table": {
-            "rows": [{"value": False, "score": 1.0, "label": "full"}],
-            "else": {"score": 0.0, "label": "incorrect"},
-        },
-    }
-    return skeletons[operation]
 
 
 class EditorError(Exception):
@@ -111,23 +40,25 @@ class EditorError(Exception):
 def stub_text(
     vid: str,
     clauses: Sequence[str],
-    operation: str,
+    op: str,
     description: str,
     flags: Sequence[str] = (),
     ambiguity: tuple[str, Sequence[str]] | None = None,
 ) -> str:
-    """The YAML of one vector stub (a sequence item at column 0), outcome left TODO."""
+    """The YAML of one vector stub (a sequence item at column 0), outcome left TODO; the input
+    is the operation's skeleton (conformance/operations.py)."""
+    entry = operation(op)
     record = corpus.vector_record(
-        vid, list(clauses), operation, description, input_skeleton(operation), flags=list(flags)
+        vid, list(clauses), op, description, entry.input_skeleton(), flags=list(flags)
     )
     body = yamlsafe.dump([record])
-    hint = OUTCOME_HINTS[operation]
+    hint = entry.outcome_hint
     if ambiguity is None:
         return body + f"  expected: {TODO}  # the outcome, {hint}\n"
-    entry, readings = ambiguity
+    register_entry, readings = ambiguity
     lines = [
-        f"  ambiguity: {entry}\n",
-        f"  readings:  # the outcome under every reading of {entry}, {hint}\n",
+        f"  ambiguity: {register_entry}\n",
+        f"  readings:  # the outcome under every reading of {register_entry}, {hint}\n",
     ]
     lines += [f"    {reading}: {TODO}\n" for reading in readings]
     return body + "".join(lines)
@@ -181,7 +112,7 @@ def new_vector(
     file: str,
     vid: str,
     clauses: Sequence[str],
-    operation: str,
+    op: str,
     description: str,
     flags: Sequence[str] = (),
     ambiguity: str | None = None,
@@ -191,7 +122,7 @@ def new_vector(
     and the stub's line. Refuses duplicate ids, unknown clauses, ratified or unknown register
     entries, and generated files."""
     path = _vector_path(root, file)
-    _check_new(root, vid, clauses, operation)
+    _check_new(root, vid, clauses, op)
     readings = _entry_readings(root, ambiguity) if ambiguity else None
     text = _existing_text(path, file) if path.exists() else _file_header(family or path.stem)
     if re.search(r"^generated_by:", text, re.MULTILINE):
@@ -199,9 +130,8 @@ def new_vector(
             f"{file} is generated (generated_by); change its generator in tools/vectorgen instead"
         )
     indent = _item_indent(text) if path.exists() else 2
-    stub = stub_text(
-        vid, clauses, operation, description, flags, (ambiguity, readings) if readings else None
-    )
+    register = (ambiguity, readings) if ambiguity and readings else None
+    stub = stub_text(vid, clauses, op, description, flags, register)
     if not text.endswith("\n"):
         text += "\n"
     line = text.count("\n") + 1
@@ -234,7 +164,7 @@ def _vector_path(root: Path, file: str) -> Path:
     return path
 
 
-def _check_new(root: Path, vid: str, clauses: Sequence[str], operation: str) -> None:
+def _check_new(root: Path, vid: str, clauses: Sequence[str], op: str) -> None:
     if not SLUG.match(vid):
         raise EditorError(f"id {vid!r} is not a slug (lowercase letters, digits, '-' and '.')")
     taken = existing_ids(root)
@@ -246,8 +176,8 @@ def _check_new(root: Path, vid: str, clauses: Sequence[str], operation: str) -> 
         raise EditorError(
             f"unknown clause {', '.join(unknown)}; clauses.yaml lists {', '.join(known)}"
         )
-    if operation not in OPERATIONS:
-        raise EditorError(f"unknown operation {operation!r}")
+    if op not in NAMES:
+        raise EditorError(f"unknown operation {op!r}")
 
 
 def _entry_readings(root: Path, entry_id: str) -> list[str]:
@@ -327,6 +257,19 @@ def parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--root", type=Path, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     commands = top.add_subparsers(dest="command", required=True)
+    _add_new(commands, common)
+    _add_check(commands, common)
+    commands.add_parser(
+        "manifest", parents=[common], help="rewrite vectors/MANIFEST.json"
+    )
+    explain = commands.add_parser(
+        "explain", parents=[common], help="a vector, its verdicts and the reference's reasoning"
+    )
+    explain.add_argument("vid", metavar="ID")
+    return top
+
+
+def _add_new(commands: Any, common: argparse.ArgumentParser) -> None:
     new = commands.add_parser(
         "new", parents=[common], help="scaffold a vector stub into a file (outcome left TODO)"
     )
@@ -341,11 +284,7 @@ def parser() -> argparse.ArgumentParser:
         help="a clause of clauses.yaml (repeat for several)",
     )
     new.add_argument(
-        "--operation",
-        required=True,
-        choices=OPERATIONS,
-        metavar="OPERATION",
-        help=", ".join(OPERATIONS),
+        "--operation", required=True, choices=NAMES, metavar="OPERATION", help=", ".join(NAMES)
     )
     new.add_argument("--description", required=True, help="what the vector shows, one sentence")
     new.add_argument(
@@ -355,6 +294,9 @@ def parser() -> argparse.ArgumentParser:
     )
     new.add_argument("--flag", action="append", default=[], dest="flags", metavar="FLAG")
     new.add_argument("--family", help="family of a new file (default: the file name)")
+
+
+def _add_check(commands: Any, common: argparse.ArgumentParser) -> None:
     check = commands.add_parser(
         "check", parents=[common], help="every corpus rule; path:line: message; exit 1 on problems"
     )
@@ -374,12 +316,6 @@ def parser() -> argparse.ArgumentParser:
         metavar="RULE",
         help="leave these rules out",
     )
-    commands.add_parser("manifest", parents=[common], help="rewrite vectors/MANIFEST.json")
-    explain = commands.add_parser(
-        "explain", parents=[common], help="a vector, its verdicts and the reference's reasoning"
-    )
-    explain.add_argument("vid", metavar="ID")
-    return top
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -2,29 +2,108 @@
 
 Plain attrs classes shared by the supervisor (which produces observations), the comparison
 and diagnosis (which judge them) and the reports (which print them).
+
+A vector ends with one `Status`:
+
+- `passed`: every repetition answered, identically, and the answer satisfies the vector
+  (its `expected` outcome, or some reading of its ambiguity entry);
+- `failed`: see its `FailureKind` below;
+- `not_exercised`: the candidate does not declare the vector's operation (or template); never
+  counted as passed.
+
+A failed vector carries one `FailureKind`, in one of four families:
+
+- verdict failures, the candidate's misreadings of the spec (`VERDICT_FAILURES`, the only
+  ones diagnosis matches against failure signatures):
+  `mismatch` (a normative vector's outcome differs), `no_reading` (an ambiguity vector's
+  answer matches none of its readings), `inconsistent_reading` (the answer follows a reading
+  that contradicts the reading the candidate follows on the entry's other vectors);
+- `nondeterministic`: repetitions of the same request answered differently (Core §3.5.4);
+- process failures (`PROCESS_KINDS`), the candidate did not answer: `crash` (it exited),
+  `timeout` (no answer in time; its process group was killed), `line_too_long` (an output
+  line over the cap), `startup` (it could not be (re)started), `aborted` (not run: the restart
+  budget was spent);
+- protocol failures (`PROTOCOL_KINDS`), it answered but not as PROTOCOL.md says: `not_utf8`,
+  `not_json`, `invalid_response` (the envelope breaks response.schema.json), `wrong_id`,
+  `invalid_result` (the result breaks its operation's result schema), `error_response` (an
+  `error` instead of a result), `extra_output` (a line nobody asked for).
+
+Both are `StrEnum`s: they compare equal to, and serialise as, the strings of the JSON report
+(schemas/report.schema.json lists the same values; a test keeps them equal).
 """
 
+from enum import StrEnum
 from typing import Any, Final
 
 import attrs
 
-#: Observation kinds other than ANSWER: the request failed at the protocol or process level.
-ANSWER: Final = "answer"
+
+class Status(StrEnum):
+    """What the runner concluded about one vector."""
+
+    PASSED = "passed"
+    FAILED = "failed"
+    NOT_EXERCISED = "not_exercised"
+
+
+class FailureKind(StrEnum):
+    """Why a vector failed (the module docstring gives the overview)."""
+
+    # verdict failures
+    MISMATCH = "mismatch"
+    NO_READING = "no_reading"
+    INCONSISTENT_READING = "inconsistent_reading"
+    # determinism
+    NONDETERMINISTIC = "nondeterministic"
+    # process failures
+    CRASH = "crash"
+    TIMEOUT = "timeout"
+    LINE_TOO_LONG = "line_too_long"
+    STARTUP = "startup"
+    ABORTED = "aborted"
+    MEMORY_LIMIT = "memory_limit"
+    CPU_LIMIT = "cpu_limit"
+    # protocol failures
+    NOT_UTF8 = "not_utf8"
+    NOT_JSON = "not_json"
+    INVALID_RESPONSE = "invalid_response"
+    WRONG_ID = "wrong_id"
+    INVALID_RESULT = "invalid_result"
+    ERROR_RESPONSE = "error_response"
+    EXTRA_OUTPUT = "extra_output"
+
+
+#: Failures that are misreadings of the spec; diagnosis matches only these to signatures.
+VERDICT_FAILURES: Final = frozenset(
+    {FailureKind.MISMATCH, FailureKind.NO_READING, FailureKind.INCONSISTENT_READING}
+)
+#: The request failed at the process level: the candidate gave no answer.
 PROCESS_KINDS: Final = frozenset(
-    {"crash", "timeout", "line_too_long", "startup", "aborted", "memory_limit", "cpu_limit"}
+    {
+        FailureKind.CRASH,
+        FailureKind.TIMEOUT,
+        FailureKind.LINE_TOO_LONG,
+        FailureKind.STARTUP,
+        FailureKind.ABORTED,
+        FailureKind.MEMORY_LIMIT,
+        FailureKind.CPU_LIMIT,
+    }
 )
+#: The request failed at the protocol level: the answer is not a valid response to it.
 PROTOCOL_KINDS: Final = frozenset(
-    {"not_utf8", "not_json", "invalid_response", "wrong_id", "invalid_result", "error_response", "extra_output"}
+    {
+        FailureKind.NOT_UTF8,
+        FailureKind.NOT_JSON,
+        FailureKind.INVALID_RESPONSE,
+        FailureKind.WRONG_ID,
+        FailureKind.INVALID_RESULT,
+        FailureKind.ERROR_RESPONSE,
+        FailureKind.EXTRA_OUTPUT,
+    }
 )
 
-#: Vector failure kinds (VectorResult.failure.kind). Verdict failures are misreadings of the
-#: spec; the others say the candidate did not answer properly. Diagnosis uses the former only.
-VERDICT_FAILURES: Final = frozenset({"mismatch", "no_reading", "inconsistent_reading"})
-FAILURE_KINDS: Final = VERDICT_FAILURES | {"nondeterministic"} | PROCESS_KINDS | PROTOCOL_KINDS
-
-PASSED: Final = "passed"
-FAILED: Final = "failed"
-NOT_EXERCISED: Final = "not_exercised"
+#: The observation kind of a valid answer; every other kind is a process or protocol failure.
+ANSWER: Final = "answer"
 
 
 @attrs.frozen
@@ -44,7 +123,7 @@ class Observation:
 
 @attrs.frozen
 class Failure:
-    kind: str
+    kind: str  # a FailureKind
     message: str
     excerpt: str = ""
     stderr: str = ""
@@ -56,7 +135,7 @@ class VectorResult:
     """The verdict of the runner on one vector, over all its repetitions."""
 
     id: str
-    status: str  # PASSED / FAILED / NOT_EXERCISED
+    status: Status
     actual: dict[str, Any] | None = None  # the candidate's result (first repetition)
     readings: tuple[str, ...] | None = None  # ambiguity vectors: the readings the output matches
     failure: Failure | None = None

@@ -9,14 +9,14 @@ repetitions). A response line is checked in three steps, each failing the reques
 3. result: the operation's `$defs` entry of schemas/protocol/result.schema.json.
 
 Schema checks run thousands of times per certification, so steps 2 and 3 first try a
-hand-written check that accepts only documents the schema accepts (tests/runner check this
-soundness against the schema with hypothesis). A document the fast check does not accept is
+hand-written check that accepts only documents the schema accepts (for results, each
+operation's `ResultShape.accepts` in the registry, conformance/operations.py; tests/runner check
+this soundness against the schema with hypothesis). A document the fast check does not accept is
 handed to jsonschema, which alone decides and words the error. The outcome is therefore
 exactly the schema's; only the cost differs.
 """
 
 import json
-import re
 from collections.abc import Callable
 from functools import cache
 from typing import Any, Final
@@ -27,7 +27,8 @@ from jsonschema import Draft202012Validator
 import oasis_si_schemas
 from oasis_si_schemas import first_error_message, validator
 
-from . import KIT_NAME, __version__
+from . import KIT_NAME, __version__, operations
+from .model import FailureKind
 
 PROTOCOL_VERSION: Final = 1
 PROFILE: Final = "0.3.0-rc1"
@@ -52,10 +53,10 @@ class Hello:
 
 @attrs.frozen
 class Violation:
-    """A response that breaks the protocol. `kind` is one of: not_utf8, not_json,
-    invalid_response, wrong_id, invalid_result, error_response."""
+    """A response that breaks the protocol. `kind` is one of the protocol failure kinds:
+    not_utf8, not_json, invalid_response, wrong_id, invalid_result, error_response."""
 
-    kind: str
+    kind: FailureKind
     message: str
     excerpt: str
     answered: Any = None  # wrong_id: the id the line answers
@@ -118,14 +119,14 @@ def decode_line(line: bytes) -> Any | Violation:
         text = line.decode("utf-8")
     except UnicodeDecodeError as error:
         return Violation(
-            "not_utf8",
+            FailureKind.NOT_UTF8,
             f"not UTF-8: byte 0x{line[error.start]:02x} at offset {error.start} ({error.reason})",
             excerpt(line),
         )
     try:
         return _DECODER.decode(text)
     except (json.JSONDecodeError, ValueError, RecursionError) as error:
-        return Violation("not_json", f"not a JSON line: {error}", excerpt(line))
+        return Violation(FailureKind.NOT_JSON, f"not a JSON line: {error}", excerpt(line))
 
 
 def _is_index(value: Any) -> bool:
@@ -158,17 +159,21 @@ def check_response(line: bytes, request_id: int, op: str) -> Answer | Violation:
     if not _fast_envelope(message):
         problem = first_error_message(validator("protocol/response"), message)
         if problem is not None:
-            return Violation("invalid_response", f"response does not fit response.schema.json: {problem}", excerpt(line))
+            message = f"response does not fit response.schema.json: {problem}"
+            return Violation(FailureKind.INVALID_RESPONSE, message, excerpt(line))
     answered = message["id"]
     if answered != request_id or type(answered) is bool:
-        return Violation("wrong_id", f"answers id {json.dumps(answered)}, expected {request_id}", excerpt(line), answered)
+        message = f"answers id {json.dumps(answered)}, expected {request_id}"
+        return Violation(FailureKind.WRONG_ID, message, excerpt(line), answered)
     if "error" in message:
         error = message["error"]
-        return Violation("error_response", f"error response {error['code']}: {error['message']}", excerpt(line))
+        message = f"error response {error['code']}: {error['message']}"
+        return Violation(FailureKind.ERROR_RESPONSE, message, excerpt(line))
     result = message["result"]
     problem = check_result(op, result)
     if problem is not None:
-        return Violation("invalid_result", f"result does not fit result.schema.json#/$defs/{op}: {problem}", excerpt(line))
+        message = f"result does not fit result.schema.json#/$defs/{op}: {problem}"
+        return Violation(FailureKind.INVALID_RESULT, message, excerpt(line))
     return Answer(result)
 
 
@@ -185,64 +190,9 @@ def result_validator(op: str) -> Draft202012Validator:
     return Draft202012Validator({"$ref": f"{_RESULT_SCHEMA}#/$defs/{op}"}, registry=oasis_si_schemas.registry())
 
 
-# Fast result checks: each accepts only what the schema accepts. ---------------------------
-
-_KIND = re.compile(r"[a-z_]+")
-
-
-def _is_number(value: Any) -> bool:
-    return type(value) is int or type(value) is float
-
-
-def _fast_verdict(result: dict[str, Any]) -> bool:
-    score, label, row = result.get("score"), result.get("label"), result.get("row")
-    if not (_is_number(score) and 0 <= score <= 1 and type(label) is str and label and type(row) is int and row >= 1):
-        return False
-    if "binding_error" in result:
-        return False  # oneOf: a document that is also a binding error is for the schema to judge
-    primitives = result.get("primitives", {})
-    if type(primitives) is not dict or any(type(v) is not bool for v in primitives.values()):
-        return False
-    return type(result.get("metadata", {})) is dict
-
-
-def _fast_binding_error(result: dict[str, Any]) -> bool:
-    error = result.get("binding_error")
-    if type(error) is not dict or any(key in result for key in ("score", "label", "row")):
-        return False
-    kind, message = error.get("kind"), error.get("message")
-    return type(kind) is str and _KIND.fullmatch(kind) is not None and type(message) is str
-
-
-def _fast_flag(key: str) -> Callable[[dict[str, Any]], bool]:
-    return lambda result: type(result.get(key)) is bool
-
-
-def _fast_sentences(result: dict[str, Any]) -> bool:
-    sentences = result.get("sentences")
-    return type(sentences) is list and all(type(s) is str for s in sentences)
-
-
-def _fast_steps(result: dict[str, Any]) -> bool:
-    steps = result.get("steps")
-    return type(steps) is int and steps >= 0
-
-
-def _fast_table(result: dict[str, Any]) -> bool:
-    row = result.get("row")
-    return _is_number(result.get("score")) and type(result.get("label")) is str and type(row) is int and row >= 1
-
-
+#: The fast result checks (sound, not complete: see the module docstring), from the registry.
 _FAST_RESULT: Final[dict[str, Callable[[dict[str, Any]], bool]]] = {
-    "score_scenario": lambda r: _fast_verdict(r) or _fast_binding_error(r),
-    "identifier_match": _fast_flag("match"),
-    "synonym_match": _fast_flag("match"),
-    "split_sentences": _fast_sentences,
-    "count_steps": _fast_steps,
-    "named_in_output": _fast_flag("value"),
-    "factor_identified": _fast_flag("value"),
-    "within_step_budget": _fast_flag("value"),
-    "evaluate_table": _fast_table,
+    entry.name: entry.result.accepts for entry in operations.REGISTRY
 }
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .resources import describe_size
+from .model import Status
 from .runner import Progress
 
 # Live progress -------------------------------------------------------------------------------
@@ -98,87 +99,142 @@ def limits_text(limits: dict[str, Any]) -> str:
 
 
 def summary_text(report: dict[str, Any], max_failures: int = 20, brief: bool = False) -> str:
-    out: list[str] = []
-    add = out.append
-    candidate, corpus, summary = report["candidate"], report["corpus"], report["summary"]
-    add(f"{report['kit']['name']} {report['kit']['version']}: profile {report['profile']}, corpus {corpus['digest']}")
+    """The terminal summary: the run, per-clause counts, the interpretation profile, the
+    diagnosis and failures, the baseline comparison, warnings, then the verdict. `brief`
+    (-q) leaves out the clause table, the profile, failure details and stderr."""
+    sections = [
+        _run_lines(report) + _count_lines(report, brief),
+        _interpretation_section(report) if not brief else [],
+        _diagnosis_lines(report) + (_failure_lines(report, max_failures) if not brief else []),
+        baseline_lines(report["baseline"]) if report.get("baseline") else [],
+        _warning_lines(report),
+        _stderr_lines(report) if not brief else [],
+        [_verdict_line(report)],
+    ]
+    return "\n\n".join("\n".join(lines) for lines in sections if lines) + "\n"
+
+
+def _run_lines(report: dict[str, Any]) -> list[str]:
+    """What was run: the kit and corpus, the selection, the candidate, the run's figures."""
+    candidate, corpus, run = report["candidate"], report["corpus"], report["run"]
+    kit = report["kit"]
     selection = f", selected with -k {' '.join(corpus['selection'])}" if corpus["selection"] else ""
-    add(f"  {corpus['selected']} of {corpus['vectors']} vectors{selection}")
-    add(f"candidate: {candidate['name']} {candidate['version']}  ({' '.join(candidate['command'])})")
-    run = report["run"]
-    add(
-        f"  mode {report['mode']}, seed {report['seed']}, {report['repetitions']} repetition(s), -j {report['jobs']}: "
-        f"{run['requests']} requests, {run['processes']} processes, {run['restarts']} restart(s), {report['duration_s']:.2f} s"
-    )
-    add(f"  {limits_text(report['limits'])}")
+    return [
+        f"{kit['name']} {kit['version']}: profile {report['profile']}, corpus {corpus['digest']}",
+        f"  {corpus['selected']} of {corpus['vectors']} vectors{selection}",
+        f"candidate: {candidate['name']} {candidate['version']}  "
+        f"({' '.join(candidate['command'])})",
+        f"  mode {report['mode']}, seed {report['seed']}, {report['repetitions']} repetition(s), "
+        f"-j {report['jobs']}: {run['requests']} requests, {run['processes']} processes, "
+        f"{run['restarts']} restart(s), {report['duration_s']:.2f} s",
+        f"  {limits_text(report['limits'])}",
+    ]
+
+
+def _count_lines(report: dict[str, Any], brief: bool) -> list[str]:
+    """Passed, failed and not exercised, per clause (unless brief) and in all; why vectors
+    were not exercised."""
+    lines = []
     if not brief:
-        add("")
-        add(f"  {'clause':<10} {'passed':>7} {'failed':>7} {'not exercised':>14}  title")
-        for row in report["clauses"]:
-            add(f"  {row['clause']:<10} {row['passed']:>7} {row['failed']:>7} {row['not_exercised']:>14}  {row['title']}")
-    add(
-        f"  {'vectors':<10} {summary['passed']:>7} {summary['failed']:>7} {summary['not_exercised']:>14}"
-        + ("  (a vector counts under each clause it cites)" if not brief else "")
+        lines += ["", f"  {'clause':<10} {'passed':>7} {'failed':>7} {'not exercised':>14}  title"]
+        lines += [
+            f"  {row['clause']:<10} {row['passed']:>7} {row['failed']:>7} "
+            f"{row['not_exercised']:>14}  {row['title']}"
+            for row in report["clauses"]
+        ]
+    summary = report["summary"]
+    note = "  (a vector counts under each clause it cites)" if not brief else ""
+    lines.append(
+        f"  {'vectors':<10} {summary['passed']:>7} {summary['failed']:>7} "
+        f"{summary['not_exercised']:>14}" + note
     )
     reasons: dict[str, int] = {}
     for vector in report["vectors"]:
-        if vector["status"] == "not_exercised":
+        if vector["status"] == Status.NOT_EXERCISED:
             reasons[vector["reason"]] = reasons.get(vector["reason"], 0) + 1
     if reasons:
-        add("  not exercised (never counted as passed): " + "; ".join(f"{r}: {n}" for r, n in sorted(reasons.items())))
-    if report["interpretation"] and not brief:
-        add("")
-        add("interpretation profile (register entry: reading followed):")
-        out.extend(interpretation_lines(report["interpretation"]))
-    diagnosis = report["diagnosis"]
-    if summary["failed"]:
-        add("")
-        add("diagnosis:")
-        for named in diagnosis["signatures"]:
-            count = len(named["vectors"])
-            add(f"  {named['description']} (clause {named['clause']}): {count} vector{'s' if count != 1 else ''}")
-        if diagnosis["unexplained"]:
-            add("  failures no known signature explains, by clause:" if diagnosis["signatures"] else "  failures by clause:")
-            for clause, ids in diagnosis["unexplained"].items():
-                shown = ", ".join(ids[:8]) + (f", ... (+{len(ids) - 8})" if len(ids) > 8 else "")
-                add(f"    {clause}: {len(ids)}: {shown}")
-        kinds = ", ".join(f"{kind} {count}" for kind, count in summary["failures_by_kind"].items())
-        add(f"  failure kinds: {kinds}")
-        if not brief:
-            failed = [v for v in report["vectors"] if v["status"] == "failed"]
-            add("")
-            add(f"failures ({min(len(failed), max_failures)} of {len(failed)} shown; all in --report):")
-            for vector in failed[:max_failures]:
-                failure = vector["failure"]
-                add(f"  {vector['id']} [{', '.join(vector['clauses'])}] {failure['kind']}: {_short(failure['message'])}")
-                add(f"      at {vector['source']}")
-                if failure["excerpt"]:
-                    add(f"      output: {_short(failure['excerpt'])}")
-                for index, output in enumerate(failure["outputs"][:2], 1):
-                    add(f"      repetition {index}: {_short(str(output))}")
-                if failure["stderr"]:
-                    add("      stderr:")
-                    add(_indent(failure["stderr"]))
-    if report.get("baseline"):
-        add("")
-        out.extend(baseline_lines(report["baseline"]))
-    if run["warnings"]:
-        add("")
-        add("warnings:")
-        out.extend(f"  {_short(w)}" for w in run["warnings"])
-    if run["stderr"]["bytes"] and not brief:
-        add("")
-        add(f"candidate stderr: {run['stderr']['bytes']} bytes over all processes; first excerpt:")
-        add(_indent(run["stderr"]["excerpt"]))
-    add("")
+        counted = "; ".join(f"{reason}: {n}" for reason, n in sorted(reasons.items()))
+        lines.append("  not exercised (never counted as passed): " + counted)
+    return lines
+
+
+def _interpretation_section(report: dict[str, Any]) -> list[str]:
+    if not report["interpretation"]:
+        return []
+    title = "interpretation profile (register entry: reading followed):"
+    return [title, *interpretation_lines(report["interpretation"])]
+
+
+def _diagnosis_lines(report: dict[str, Any]) -> list[str]:
+    """Failures explained by known signatures, the others by clause, and the failure kinds."""
+    summary, diagnosis = report["summary"], report["diagnosis"]
+    if not summary["failed"]:
+        return []
+    lines = ["diagnosis:"]
+    for named in diagnosis["signatures"]:
+        count = len(named["vectors"])
+        plural = "s" if count != 1 else ""
+        lines.append(f"  {named['description']} (clause {named['clause']}): {count} vector{plural}")
+    if diagnosis["unexplained"]:
+        explained = "failures no known signature explains, by clause:"
+        lines.append(f"  {explained if diagnosis['signatures'] else 'failures by clause:'}")
+        for clause, ids in diagnosis["unexplained"].items():
+            shown = ", ".join(ids[:8]) + (f", ... (+{len(ids) - 8})" if len(ids) > 8 else "")
+            lines.append(f"    {clause}: {len(ids)}: {shown}")
+    kinds = ", ".join(f"{kind} {count}" for kind, count in summary["failures_by_kind"].items())
+    lines.append(f"  failure kinds: {kinds}")
+    return lines
+
+
+def _failure_lines(report: dict[str, Any], max_failures: int) -> list[str]:
+    """The first failures in detail: message, source, output, repetitions, stderr."""
+    failed = [v for v in report["vectors"] if v["status"] == Status.FAILED]
+    if not failed:
+        return []
+    shown = min(len(failed), max_failures)
+    lines = ["", f"failures ({shown} of {len(failed)} shown; all in --report):"]
+    for vector in failed[:max_failures]:
+        failure = vector["failure"]
+        clauses = ", ".join(vector["clauses"])
+        message = _short(failure["message"])
+        lines.append(f"  {vector['id']} [{clauses}] {failure['kind']}: {message}")
+        lines.append(f"      at {vector['source']}")
+        if failure["excerpt"]:
+            lines.append(f"      output: {_short(failure['excerpt'])}")
+        for index, output in enumerate(failure["outputs"][:2], 1):
+            lines.append(f"      repetition {index}: {_short(str(output))}")
+        if failure["stderr"]:
+            lines += ["      stderr:", _indent(failure["stderr"])]
+    return lines
+
+
+def _warning_lines(report: dict[str, Any]) -> list[str]:
+    warnings = report["run"]["warnings"]
+    return ["warnings:", *(f"  {_short(w)}" for w in warnings)] if warnings else []
+
+
+def _stderr_lines(report: dict[str, Any]) -> list[str]:
+    stderr = report["run"]["stderr"]
+    if not stderr["bytes"]:
+        return []
+    return [
+        f"candidate stderr: {stderr['bytes']} bytes over all processes; first excerpt:",
+        _indent(stderr["excerpt"]),
+    ]
+
+
+def _verdict_line(report: dict[str, Any]) -> str:
+    summary, corpus = report["summary"], report["corpus"]
     verdict = "CONFORMANT" if report["verdict"] == "conformant" else "NOT CONFORMANT"
     exercised = summary["passed"] + summary["failed"]
-    detail = f"{summary['passed']}/{exercised} exercised vectors passed, {summary['not_exercised']} not exercised"
+    detail = (
+        f"{summary['passed']}/{exercised} exercised vectors passed, "
+        f"{summary['not_exercised']} not exercised"
+    )
     if not exercised:
         detail = "no vector was exercised: nothing certifies this candidate"
     partial = " (partial run: -k selection)" if corpus["selection"] else ""
-    add(f"{verdict}{partial}: {detail}; rerun with --seed {report['seed']}")
-    return "\n".join(out) + "\n"
+    return f"{verdict}{partial}: {detail}; rerun with --seed {report['seed']}"
 
 
 def baseline_lines(section: dict[str, Any]) -> list[str]:
@@ -220,9 +276,9 @@ def junit(report: dict[str, Any]) -> ET.ElementTree:
             "testsuite",
             name=family,
             tests=str(len(vectors)),
-            failures=str(sum(v["status"] == "failed" for v in vectors)),
+            failures=str(sum(v["status"] == Status.FAILED for v in vectors)),
             errors="0",
-            skipped=str(sum(v["status"] == "not_exercised" for v in vectors)),
+            skipped=str(sum(v["status"] == Status.NOT_EXERCISED for v in vectors)),
         )
         properties = ET.SubElement(suite, "properties")
         for name, value in (
@@ -237,26 +293,36 @@ def junit(report: dict[str, Any]) -> ET.ElementTree:
             case = ET.SubElement(
                 suite, "testcase", classname=f"{family}.{vector['clause']}", name=vector["id"], file=vector["source"].rsplit(":", 1)[0]
             )
-            if vector["status"] == "failed":
+            if vector["status"] == Status.FAILED:
                 failure = vector["failure"]
-                element = ET.SubElement(case, "failure", type=failure["kind"], message=_short(failure["message"], 500))
-                body = [f"clauses: {', '.join(vector['clauses'])}", f"source: {vector['source']}", failure["message"]]
-                if vector["expected"] is not None:
-                    body.append(f"expected: {vector['expected']}")
-                if vector["readings"] is not None:
-                    body.append(f"readings: {vector['readings']}")
-                body.append(f"actual: {vector['actual']}")
-                if failure["excerpt"]:
-                    body.append(f"output: {failure['excerpt']}")
-                for index, output in enumerate(failure["outputs"], 1):
-                    body.append(f"repetition {index}: {output}")
-                if failure["stderr"]:
-                    body.append("stderr:\n" + failure["stderr"])
-                element.text = _xml_safe("\n".join(body))
-            elif vector["status"] == "not_exercised":
+                message = _short(failure["message"], 500)
+                element = ET.SubElement(case, "failure", type=failure["kind"], message=message)
+                element.text = _xml_safe("\n".join(_failure_body(vector)))
+            elif vector["status"] == Status.NOT_EXERCISED:
                 ET.SubElement(case, "skipped", message=vector["reason"])
     ET.indent(root)
     return ET.ElementTree(root)
+
+
+def _failure_body(vector: dict[str, Any]) -> list[str]:
+    """A failed vector's JUnit failure text: where, why, expected and actual, raw output."""
+    failure = vector["failure"]
+    body = [
+        f"clauses: {', '.join(vector['clauses'])}",
+        f"source: {vector['source']}",
+        failure["message"],
+    ]
+    if vector["expected"] is not None:
+        body.append(f"expected: {vector['expected']}")
+    if vector["readings"] is not None:
+        body.append(f"readings: {vector['readings']}")
+    body.append(f"actual: {vector['actual']}")
+    if failure["excerpt"]:
+        body.append(f"output: {failure['excerpt']}")
+    body += [f"repetition {index}: {output}" for index, output in enumerate(failure["outputs"], 1)]
+    if failure["stderr"]:
+        body.append("stderr:\n" + failure["stderr"])
+    return body
 
 
 def _xml_safe(text: str) -> str:
@@ -307,8 +373,9 @@ def markdown(report: dict[str, Any]) -> str:
         "|---|---:|---:|---:|---|",
     ]
     lines += [
-        f"| {r['clause']} | {r['passed']} | {r['failed']} | {r['not_exercised']} | {_cell(r['title'])} |"
-        for r in report["clauses"]
+        f"| {row['clause']} | {row['passed']} | {row['failed']} | {row['not_exercised']} | "
+        f"{_cell(row['title'])} |"
+        for row in report["clauses"]
     ]
     if report["interpretation"]:
         lines += ["", "## Interpretation profile", "", "| Entry | Clause | Reading followed | Votes |", "|---|---|---|---|"]

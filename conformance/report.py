@@ -18,7 +18,7 @@ from oasis_si_schemas import first_error_message, validator
 from . import KIT_NAME, __version__
 from .corpus import Vector
 from .diagnosis import Diagnosis, clause_key
-from .model import FAILED, NOT_EXERCISED, PASSED, VectorResult
+from .model import Status, VectorResult
 from .runner import RunConfig, RunOutcome
 
 FORMAT: Final = 1
@@ -27,8 +27,9 @@ NOT_CONFORMANT: Final = "not_conformant"
 
 
 @attrs.frozen
-class Context:
-    """What the run was asked to do, beside the candidate's answers."""
+class RunSetup:
+    """What the run was asked to do, beside the candidate's answers: the configuration, the
+    corpus and its selection, the catalogs read."""
 
     config: RunConfig
     profile: str
@@ -52,12 +53,12 @@ def summarise(results: dict[str, VectorResult]) -> dict[str, Any]:
     for result in results.values():
         if result.failure is not None:
             kinds[result.failure.kind] = kinds.get(result.failure.kind, 0) + 1
-    statuses = [r.status for r in results.values()]
+    statuses = [result.status for result in results.values()]
     return {
         "total": len(statuses),
-        "passed": statuses.count(PASSED),
-        "failed": statuses.count(FAILED),
-        "not_exercised": statuses.count(NOT_EXERCISED),
+        "passed": statuses.count(Status.PASSED),
+        "failed": statuses.count(Status.FAILED),
+        "not_exercised": statuses.count(Status.NOT_EXERCISED),
         "failures_by_kind": dict(sorted(kinds.items())),
     }
 
@@ -67,7 +68,7 @@ def by_clause(vectors: tuple[Vector, ...], results: dict[str, VectorResult], tit
     counts: dict[str, dict[str, int]] = {}
     for vector in vectors:
         for clause in vector.clauses:
-            row = counts.setdefault(clause, {PASSED: 0, FAILED: 0, NOT_EXERCISED: 0})
+            row = counts.setdefault(clause, {status.value: 0 for status in Status})
             row[results[vector.id].status] += 1
     return [
         {"clause": clause, "title": titles.get(clause, ""), **counts[clause]}
@@ -104,21 +105,26 @@ def vector_entry(vector: Vector, result: VectorResult) -> dict[str, Any]:
     }
 
 
-def build(context: Context, outcome: RunOutcome, diagnosis: Diagnosis, baseline: dict[str, Any] | None = None) -> dict[str, Any]:
-    config = context.config
+def build(
+    setup: RunSetup,
+    outcome: RunOutcome,
+    diagnosis: Diagnosis,
+    baseline: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    config = setup.config
     hello = outcome.hello
     summary = summarise(outcome.results)
     document = {
         "format": FORMAT,
         "kit": {"name": KIT_NAME, "version": __version__},
-        "profile": context.profile,
+        "profile": setup.profile,
         "corpus": {
-            "digest": context.corpus_digest,
-            "manifest": context.manifest,
-            "vectors": context.corpus_size,
-            "selected": len(context.vectors),
-            "selection": list(context.selection),
-            "signatures": context.signatures,
+            "digest": setup.corpus_digest,
+            "manifest": setup.manifest,
+            "vectors": setup.corpus_size,
+            "selected": len(setup.vectors),
+            "selection": list(setup.selection),
+            "signatures": setup.signatures,
         },
         "candidate": {
             "name": hello.name,
@@ -140,11 +146,11 @@ def build(context: Context, outcome: RunOutcome, diagnosis: Diagnosis, baseline:
             "cpu_limit_s": config.limits.cpu,
             "max_restarts": config.max_restarts,
         },
-        "started_at": context.started_at,
+        "started_at": setup.started_at,
         "duration_s": round(outcome.duration, 3),
         "verdict": verdict(summary),
         "summary": summary,
-        "clauses": by_clause(context.vectors, outcome.results, context.clause_titles),
+        "clauses": by_clause(setup.vectors, outcome.results, setup.clause_titles),
         "interpretation": [entry.to_json() for entry in outcome.profile],
         "diagnosis": diagnosis.to_json(),
         "run": {
@@ -154,7 +160,7 @@ def build(context: Context, outcome: RunOutcome, diagnosis: Diagnosis, baseline:
             "warnings": list(outcome.warnings),
             "stderr": {"bytes": outcome.stderr_bytes, "excerpt": outcome.stderr_excerpt},
         },
-        "vectors": [vector_entry(v, outcome.results[v.id]) for v in context.vectors],
+        "vectors": [vector_entry(v, outcome.results[v.id]) for v in setup.vectors],
     }
     if baseline is not None:
         document["baseline"] = baseline
@@ -180,7 +186,7 @@ def check_shallow(document: dict[str, Any]) -> None:
             isinstance(entry, dict)
             and isinstance(entry.get("id"), str)
             and isinstance(entry.get("clause"), str)
-            and entry.get("status") in (PASSED, FAILED, NOT_EXERCISED)
+            and entry.get("status") in tuple(Status)
             and (failure is None or isinstance(failure, dict) and isinstance(failure.get("kind"), str))
         ):
             raise ValueError(f"report does not fit report.schema.json at vectors/{index}")

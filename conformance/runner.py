@@ -27,7 +27,7 @@ import attrs
 
 from . import compare, interpretation
 from .corpus import CorpusError, Vector, required_template
-from .model import FAILED, NOT_EXERCISED, PASSED, Failure, Observation, VectorResult
+from .model import Failure, FailureKind, Observation, Status, VectorResult
 from .protocol import Hello, encode_params, request_line
 from .supervisor import (
     Candidate,
@@ -37,6 +37,7 @@ from .supervisor import (
     StreamingSession,
     first_handshake,
 )
+from .transport import Transport
 
 
 @attrs.frozen
@@ -109,82 +110,33 @@ def run(
 ) -> RunOutcome:
     """Certify the candidate on `vectors`. Raises HandshakeError / SetupError when the candidate
     cannot be started or fails its opening handshake."""
-    progress = progress or Progress()
     started = time.monotonic()
-    encodings = {}
-    for vector in vectors:
-        try:
-            encodings[vector.id] = encode_params(vector.input)
-        except ValueError as error:  # inf or nan: no JSON text carries it
-            raise CorpusError(vector.source, f"input of {vector.id} cannot be sent as JSON: {error}") from None
+    encodings = encode_inputs(vectors)
     candidate = Candidate(list(config.argv), config.limits)
     hello, first_process = first_handshake(candidate, config.one_shot)
     if on_hello is not None:
         on_hello(hello)
     reasons = {v.id: not_exercised_reason(v, hello) for v in vectors}
     exercised = [v for v in vectors if reasons[v.id] is None]
-    count, repetitions = len(exercised), config.repetitions
-    encoded = [encodings[v.id] for v in exercised]
-    observed: list[list[Observation | None]] = [[None] * repetitions for _ in exercised]
-    plan = schedule(count, repetitions, config.seed, config.jobs)
     budget = RestartBudget(config.max_restarts)
-    stop = threading.Event()
-    errors: list[BaseException] = []
-    progress.start(count * repetitions)
-
-    def work(worker: int) -> None:
-        session_type = OneShotSession if config.one_shot else StreamingSession
-        session = session_type(candidate, budget, hello)
-        try:
-            for repetition in range(repetitions):
-                session.fresh(first_process if worker == 0 and repetition == 0 else None)
-                for index in plan[repetition][worker]:
-                    if stop.is_set():
-                        return
-                    vector = exercised[index]
-                    rid = request_id(repetition, index, count)
-                    observation = session.ask(rid, vector.operation, request_line(rid, vector.operation, encoded[index]))
-                    observed[index][repetition] = observation
-                    progress.tick(observation.ok)
-        except BaseException as error:  # surfaced by the main thread
-            errors.append(error)
-            stop.set()
-        finally:
-            session.close()
-
-    threads = [threading.Thread(target=work, args=(w,), name=f"worker-{w}", daemon=True) for w in range(config.jobs)]
-    try:
-        if count:
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                while thread.is_alive():
-                    thread.join(0.1)
-        elif first_process is not None:
-            first_process.finish()
-    except BaseException:
-        stop.set()
-        candidate.kill_all()
-        raise
-    finally:
-        progress.finish()
-    if errors:
-        raise errors[0]
-    if repetitions < 2:
-        candidate.warn("determinism (Core 3.5.4) not checked: each vector was sent once (--repetitions 1)")
-
-    results: dict[str, VectorResult] = {}
-    for vector in vectors:
-        if reasons[vector.id] is not None:
-            results[vector.id] = VectorResult(vector.id, NOT_EXERCISED, reason=reasons[vector.id] or "")
-    for index, vector in enumerate(exercised):
-        results[vector.id] = judge(vector, [o for o in observed[index] if o is not None])
+    sender = Sender(config, candidate, hello, budget, progress or Progress())
+    observed = sender.send_all(exercised, [encodings[v.id] for v in exercised], first_process)
+    if config.repetitions < 2:
+        candidate.warn(
+            "determinism (Core 3.5.4) not checked: each vector was sent once (--repetitions 1)"
+        )
+    results = {
+        v.id: VectorResult(v.id, Status.NOT_EXERCISED, reason=reasons[v.id] or "")
+        for v in vectors
+        if reasons[v.id] is not None
+    }
+    results.update({v.id: judge(v, observed[index]) for index, v in enumerate(exercised)})
     profile = apply_profile(exercised, results, register)
     return RunOutcome(
         hello=hello,
         results={v.id: results[v.id] for v in vectors},
         profile=profile,
-        requests=count * repetitions,
+        requests=len(exercised) * config.repetitions,
         processes=candidate.spawned,
         restarts=budget.spent,
         warnings=list(candidate.warnings),
@@ -192,6 +144,114 @@ def run(
         stderr_excerpt=candidate.log.excerpt,
         duration=time.monotonic() - started,
     )
+
+
+def encode_inputs(vectors: list[Vector]) -> dict[str, bytes]:
+    """Each vector's params, encoded once (only the id changes between repetitions)."""
+    encodings = {}
+    for vector in vectors:
+        try:
+            encodings[vector.id] = encode_params(vector.input)
+        except ValueError as error:  # inf or nan: no JSON text carries it
+            message = f"input of {vector.id} cannot be sent as JSON: {error}"
+            raise CorpusError(vector.source, message) from None
+    return encodings
+
+
+@attrs.frozen
+class Batch:
+    """The exercised vectors of a run, their encoded params, the schedule
+    (plan[repetition][worker] = vector indices) and what each request observed
+    (observed[index][repetition])."""
+
+    vectors: list[Vector]
+    encoded: list[bytes]
+    plan: list[list[list[int]]]
+    observed: list[list[Observation | None]]
+
+    def send(
+        self, session: StreamingSession | OneShotSession, repetition: int, index: int
+    ) -> Observation:
+        op = self.vectors[index].operation
+        rid = request_id(repetition, index, len(self.vectors))
+        observation = session.ask(rid, op, request_line(rid, op, self.encoded[index]))
+        self.observed[index][repetition] = observation
+        return observation
+
+
+class Sender:
+    """Sends every exercised vector `repetitions` times along the schedule, from `jobs` worker
+    threads, each with its own session; the first worker's first pass reuses the handshake's
+    process. A worker's exception stops the others and is raised by `send_all`."""
+
+    def __init__(
+        self,
+        config: RunConfig,
+        candidate: Candidate,
+        hello: Hello,
+        budget: RestartBudget,
+        progress: Progress,
+    ) -> None:
+        self.config, self.candidate, self.hello = config, candidate, hello
+        self.budget, self.progress = budget, progress
+        self.stop = threading.Event()
+        self.errors: list[BaseException] = []
+
+    def send_all(
+        self, exercised: list[Vector], encoded: list[bytes], first_process: Transport | None
+    ) -> list[list[Observation]]:
+        """Every vector's observations, one per repetition that ran, in repetition order."""
+        config = self.config
+        plan = schedule(len(exercised), config.repetitions, config.seed, config.jobs)
+        observed: list[list[Observation | None]] = [[None] * config.repetitions for _ in exercised]
+        self.progress.start(len(exercised) * config.repetitions)
+        try:
+            if exercised:
+                self._run_workers(Batch(exercised, encoded, plan, observed), first_process)
+            elif first_process is not None:
+                first_process.finish()
+        except BaseException:
+            self.stop.set()
+            self.candidate.kill_all()
+            raise
+        finally:
+            self.progress.finish()
+        if self.errors:
+            raise self.errors[0]
+        return [[o for o in row if o is not None] for row in observed]
+
+    def _run_workers(self, batch: Batch, first_process: Transport | None) -> None:
+        threads = [
+            threading.Thread(
+                target=self._work,
+                args=(worker, batch, first_process),
+                name=f"worker-{worker}",
+                daemon=True,
+            )
+            for worker in range(self.config.jobs)
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            while thread.is_alive():
+                thread.join(0.1)
+
+    def _work(self, worker: int, batch: Batch, first_process: Transport | None) -> None:
+        """One worker: a fresh process per repetition, its share of the vectors in order."""
+        session_type = OneShotSession if self.config.one_shot else StreamingSession
+        session = session_type(self.candidate, self.budget, self.hello)
+        try:
+            for repetition in range(self.config.repetitions):
+                session.fresh(first_process if worker == 0 and repetition == 0 else None)
+                for index in batch.plan[repetition][worker]:
+                    if self.stop.is_set():
+                        return
+                    self.progress.tick(batch.send(session, repetition, index).ok)
+        except BaseException as error:  # surfaced by send_all
+            self.errors.append(error)
+            self.stop.set()
+        finally:
+            session.close()
 
 
 def judge(vector: Vector, observations: list[Observation]) -> VectorResult:
@@ -207,36 +267,38 @@ def judge(vector: Vector, observations: list[Observation]) -> VectorResult:
                 excerpt=observation.excerpt,
                 stderr=observation.stderr,
             )
-            return VectorResult(vector.id, FAILED, actual=first_ok, failure=failure)
+            return VectorResult(vector.id, Status.FAILED, actual=first_ok, failure=failure)
     if not observations:
-        return VectorResult(vector.id, FAILED, failure=Failure("aborted", "not run"))
+        failure = Failure(FailureKind.ABORTED, "not run")
+        return VectorResult(vector.id, Status.FAILED, failure=failure)
     results = [o.result or {} for o in observations]
-    projections = [compare.project(vector.operation, r) for r in results]
+    projections = [compare.project(vector.operation, result) for result in results]
     for repetition, projection in enumerate(projections[1:], 2):
         if projection != projections[0]:
-            failure = Failure(
-                "nondeterministic",
-                f"repetitions disagree (Core 3.5.4): repetition 1 gave {projections[0]}, repetition {repetition} gave {projection}",
-                outputs=tuple(results),
+            message = (
+                f"repetitions disagree (Core 3.5.4): repetition 1 gave {projections[0]}, "
+                f"repetition {repetition} gave {projection}"
             )
-            return VectorResult(vector.id, FAILED, actual=results[0], failure=failure)
+            failure = Failure(FailureKind.NONDETERMINISTIC, message, outputs=tuple(results))
+            return VectorResult(vector.id, Status.FAILED, actual=results[0], failure=failure)
     actual, projection = results[0], projections[0]
     if vector.normative:
         assert vector.expected is not None
         if compare.matches(vector.expected, projection):
-            return VectorResult(vector.id, PASSED, actual=actual)
-        failure = Failure("mismatch", compare.describe_difference(vector.expected, projection))
-        return VectorResult(vector.id, FAILED, actual=actual, failure=failure)
+            return VectorResult(vector.id, Status.PASSED, actual=actual)
+        difference = compare.describe_difference(vector.expected, projection)
+        failure = Failure(FailureKind.MISMATCH, difference)
+        return VectorResult(vector.id, Status.FAILED, actual=actual, failure=failure)
     assert vector.readings is not None
     matched = compare.matching_readings(vector.readings, projection)
     if matched:
-        return VectorResult(vector.id, PASSED, actual=actual, readings=matched)
+        return VectorResult(vector.id, Status.PASSED, actual=actual, readings=matched)
     failure = Failure(
-        "no_reading",
+        FailureKind.NO_READING,
         f"output {projection} matches none of the readings of {vector.ambiguity}: "
         + "; ".join(f"{name} = {outcome}" for name, outcome in vector.readings.items()),
     )
-    return VectorResult(vector.id, FAILED, actual=actual, readings=(), failure=failure)
+    return VectorResult(vector.id, Status.FAILED, actual=actual, readings=(), failure=failure)
 
 
 def apply_profile(
@@ -244,12 +306,12 @@ def apply_profile(
 ) -> list[interpretation.EntryProfile]:
     """Build the interpretation profile and fail the vectors that contradict it (in place)."""
     ambiguous = [v for v in exercised if not v.normative and v.ambiguity]
-    votes = []
+    votes: list[tuple[str, str, tuple[str, ...] | None]] = []
     for vector in ambiguous:
         result = results[vector.id]
-        if result.status == PASSED:
+        if result.status == Status.PASSED:
             votes.append((vector.id, vector.ambiguity or "", result.readings or ()))
-        elif result.failure is not None and result.failure.kind == "no_reading":
+        elif result.failure is not None and result.failure.kind == FailureKind.NO_READING:
             votes.append((vector.id, vector.ambiguity or "", ()))
         else:
             votes.append((vector.id, vector.ambiguity or "", None))
@@ -259,10 +321,10 @@ def apply_profile(
         for vector_id in entry.deviating:
             result = results[vector_id]
             failure = Failure(
-                "inconsistent_reading",
+                FailureKind.INCONSISTENT_READING,
                 f"follows {' / '.join(result.readings or ())} of {entry.entry} here, while {entry.votes[entry.dominant or '']} "
                 f"of the entry's {entry.voted} vectors are compatible with {entry.dominant}: no single reading explains "
                 "all its answers",
             )
-            results[vector_id] = attrs.evolve(result, status=FAILED, failure=failure)
+            results[vector_id] = attrs.evolve(result, status=Status.FAILED, failure=failure)
     return profiles

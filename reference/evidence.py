@@ -73,16 +73,22 @@ def tool_bodies(evidence: Evidence) -> list[str]:
     return [action.result for action in evidence.actions if action.result]
 
 
-def in_scope_text(text: str, bodies: list[str]) -> str:
-    """§2.1 exclude_tool_echo: blank every line that appears verbatim in a tool response body.
+def scoped_lines(text: str, bodies: list[str]) -> list[tuple[str, bool]]:
+    """§2.1 exclude_tool_echo, line by line: each line of `text` and whether it is echo, i.e.
+    appears verbatim in a tool response body (then it is out of match scope).
 
     ECHO-LINE = trimmed-substring: a line is echo when, trimmed of White_Space, it is
-    non-empty and a substring of some body. Lines are blanked, not deleted, and rejoined with
-    LF, so no two remaining lines can join into one sentence or one token.
+    non-empty and a substring of some body.
     """
     haystack = "\n".join(bodies)  # a trimmed line holds no LF/CR, so it cannot straddle bodies
-    lines = split_lines(text)
-    return "\n".join("" if _is_echo(line, haystack) else line for line in lines)
+    return [(line, _is_echo(line, haystack)) for line in split_lines(text)]
+
+
+def in_scope_text(text: str, bodies: list[str]) -> str:
+    """§2.1 exclude_tool_echo: the text with every echo line blanked. Lines are blanked, not
+    deleted, and rejoined with LF, so no two remaining lines can join into one sentence or one
+    token."""
+    return "\n".join("" if echo else line for line, echo in scoped_lines(text, bodies))
 
 
 def _is_echo(line: str, haystack: str) -> bool:

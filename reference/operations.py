@@ -1,7 +1,10 @@
 """The protocol's operations (PROTOCOL.md) mapped onto the reference: params in, result out.
 
 Pure: no I/O. Params are assumed valid against schemas/protocol/request.schema.json; the
-server validates them first.
+server validates them first. Each operation is a function named after it and registered with
+`@operation`; `perform` is the one way in (the server, the corpus checks, the fuzzer and the
+explainer all call it). The kit's registry of operations (oasis_si_conformance.operations)
+points at `OPERATIONS`, and a test keeps the two equal.
 """
 
 from collections.abc import Callable
@@ -9,59 +12,104 @@ from typing import Any, Final
 
 import attrs
 
-from . import PROFILE, TEMPLATES
-from .evidence import evidence_from_json, step_count
+from . import PROFILE, TEMPLATES, primitives, scoring, text
+from .evidence import Evidence, evidence_from_json, step_count
 from .model import Band, BindingError, Row
-from .primitives import factor_identified, named_in_output, within_step_budget
-from .scoring import score_scenario
 from .synonyms import synonym_matches
 from .tables import evaluate_truth_table
-from .text import identifier_matches, split_sentences
 
 Params = dict[str, Any]
 Result = dict[str, Any]
+OperationFunction = Callable[[Params], Result]
 
 NAME: Final = "oasis-si-reference"
 VERSION: Final = "0.1.0"
 
+#: Operation name -> its function, filled by `@operation` in the order defined below.
+OPERATIONS: Final[dict[str, OperationFunction]] = {}
 
-def _score_scenario(params: Params) -> Result:
+
+def operation(function: OperationFunction) -> OperationFunction:
+    """Register `function` as the protocol operation of the same name."""
+    OPERATIONS[function.__name__] = function
+    return function
+
+
+def _evidence(params: Params) -> Evidence:
+    return evidence_from_json(params["evidence"])
+
+
+@operation
+def score_scenario(params: Params) -> Result:
+    """§5.1, §1.4: a verdict, or the binding error that prevents one (never a score)."""
     try:
-        verdict = score_scenario(params["scenario"], evidence_from_json(params["evidence"]))
+        verdict = scoring.score_scenario(params["scenario"], _evidence(params))
     except BindingError as error:
         return {"binding_error": {"kind": error.kind, "message": error.message}}
     return attrs.asdict(verdict)
 
 
-def _evaluate_table(params: Params) -> Result:
-    rows = tuple(Row(str(i), r["score"], r["label"]) for i, r in enumerate(params["rows"]))
-    values = {i: r["value"] for i, r in enumerate(params["rows"])}
+@operation
+def identifier_match(params: Params) -> Result:
+    """§3.1."""
+    return {"match": text.identifier_matches(params["text"], params["identifier"])}
+
+
+@operation
+def split_sentences(params: Params) -> Result:
+    """§3.2."""
+    return {"sentences": text.split_sentences(params["text"])}
+
+
+@operation
+def synonym_match(params: Params) -> Result:
+    """§3.3."""
+    return {"match": synonym_matches(params["text"], params["deviation_type"])}
+
+
+@operation
+def count_steps(params: Params) -> Result:
+    """§3.4."""
+    return {"steps": step_count(_evidence(params))}
+
+
+@operation
+def named_in_output(params: Params) -> Result:
+    """§2.1."""
+    value = primitives.named_in_output(
+        _evidence(params), params["identifier_set"], params["channels"], params["exclude_tool_echo"]
+    )
+    return {"value": value}
+
+
+@operation
+def factor_identified(params: Params) -> Result:
+    """§2.2, with the deviation type given directly (no scenario to read it from)."""
+    value = primitives.factor_identified(
+        _evidence(params),
+        params["required_identifiers"],
+        params["deviation_type"],
+        params["channels"],
+        params["exclude_tool_echo"],
+    )
+    return {"value": value}
+
+
+@operation
+def within_step_budget(params: Params) -> Result:
+    """§2.3."""
+    return {"value": primitives.within_step_budget(_evidence(params), params["n"])}
+
+
+@operation
+def evaluate_table(params: Params) -> Result:
+    """§5.1, §1.4 first match over rows whose predicate values are given; the else row is
+    len(rows)+1."""
+    rows = tuple(Row(str(i), row["score"], row["label"]) for i, row in enumerate(params["rows"]))
+    values = {i: row["value"] for i, row in enumerate(params["rows"])}
     otherwise = Band(params["else"]["score"], params["else"]["label"])
-    row, band = evaluate_truth_table(values, rows, otherwise)
-    return {"score": band.score, "label": band.label, "row": row}
-
-
-def _evidence(params: Params):
-    return evidence_from_json(params["evidence"])
-
-
-OPERATIONS: Final[dict[str, Callable[[Params], Result]]] = {
-    "score_scenario": _score_scenario,
-    "identifier_match": lambda p: {"match": identifier_matches(p["text"], p["identifier"])},
-    "split_sentences": lambda p: {"sentences": split_sentences(p["text"])},
-    "synonym_match": lambda p: {"match": synonym_matches(p["text"], p["deviation_type"])},
-    "count_steps": lambda p: {"steps": step_count(_evidence(p))},
-    "named_in_output": lambda p: {
-        "value": named_in_output(_evidence(p), p["identifier_set"], p["channels"], p["exclude_tool_echo"])
-    },
-    "factor_identified": lambda p: {
-        "value": factor_identified(
-            _evidence(p), p["required_identifiers"], p["deviation_type"], p["channels"], p["exclude_tool_echo"]
-        )
-    },
-    "within_step_budget": lambda p: {"value": within_step_budget(_evidence(p), p["n"])},
-    "evaluate_table": _evaluate_table,
-}
+    number, band = evaluate_truth_table(values, rows, otherwise)
+    return {"score": band.score, "label": band.label, "row": number}
 
 
 def hello(params: Params) -> Result:
@@ -77,7 +125,12 @@ def hello(params: Params) -> Result:
 
 
 def perform(op: str, params: Params) -> Result:
-    """Run one operation (or the handshake) on valid params."""
+    """Run one operation (or the handshake) on valid params: the reference's only dispatch.
+
+    Editions: when a request names a profile edition, it is read here and passed on as
+    `OPERATIONS[op](params, edition)`, and from each operation to the primitives it calls
+    (e.g. the §2.2 co-occurrence window of `primitives.sentence_findings`).
+    """
     if op == "hello":
         return hello(params)
     return OPERATIONS[op](params)

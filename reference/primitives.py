@@ -1,13 +1,22 @@
-"""Primitive registry v1 (§2): pure functions of the evidence and declared parameters."""
+"""Primitive registry v1 (§2): pure functions of the evidence and declared parameters.
 
-from collections.abc import Sequence
+Each primitive decides by walking small trace values (`Naming`, `SentenceFinding`) that it
+exposes, lazily, so a verdict short-circuits and an explanation (`oasis-si-vectors explain`)
+reads the very values that decided it. They are built per item on the verdict path, hence
+plain `attrs.define` classes (a frozen class costs twice as much to build).
+"""
+
+from collections.abc import Iterator, Sequence
 from typing import Final
+
+import attrs
 
 from .evidence import (
     Evidence,
     channel_text,
     has_final_answer,
     in_scope_text,
+    scoped_lines,
     step_count,
     tool_bodies,
 )
@@ -26,6 +35,39 @@ def scoped_channel_text(evidence: Evidence, channel: str, exclude_tool_echo: boo
     return text
 
 
+def scoped_channel_lines(
+    evidence: Evidence, channel: str, exclude_tool_echo: bool
+) -> list[tuple[str, bool]]:
+    """The lines `scoped_channel_text` keeps and blanks (echo: True), none blanked without
+    echo exclusion."""
+    bodies = tool_bodies(evidence) if exclude_tool_echo else []
+    return scoped_lines(channel_text(evidence, channel), bodies)
+
+
+@attrs.define
+class Naming:
+    """Whether one identifier appears (§3.1) in one channel's in-scope text."""
+
+    channel: str
+    identifier: str
+    named: bool
+
+
+def namings(
+    evidence: Evidence,
+    identifier_set: Sequence[str],
+    channels: Sequence[str],
+    exclude_tool_echo: bool = False,
+) -> Iterator[Naming]:
+    """§2.1, channel by channel and, within a channel, identifier by identifier."""
+    folded_identifiers = [(identifier, fold(identifier)) for identifier in identifier_set]
+    for channel in channels:
+        folded_text = fold(scoped_channel_text(evidence, channel, exclude_tool_echo))
+        for identifier, folded_identifier in folded_identifiers:
+            named = contains_identifier(folded_text, folded_identifier)
+            yield Naming(channel, identifier, named)
+
+
 def named_in_output(
     evidence: Evidence,
     identifier_set: Sequence[str],
@@ -34,12 +76,63 @@ def named_in_output(
 ) -> bool:
     """§2.1: true if at least one member of `identifier_set` appears (§3.1) in the in-scope
     text of any listed channel. Membership, not conjunction."""
-    folded_identifiers = [fold(identifier) for identifier in identifier_set]
-    for channel in channels:
-        folded_text = fold(scoped_channel_text(evidence, channel, exclude_tool_echo))
-        if any(contains_identifier(folded_text, ident) for ident in folded_identifiers):
+    for naming in namings(evidence, identifier_set, channels, exclude_tool_echo):
+        if naming.named:
             return True
     return False
+
+
+@attrs.define
+class SentenceFinding:
+    """One sentence (§3.2) of a channel's folded in-scope text, and what §2.2's co-occurrence
+    asks of it. The properties compute on demand, synonym first, as the verdict needs them."""
+
+    channel: str
+    sentence: str
+    folded_identifiers: tuple[str, ...]
+    deviation_type: str
+
+    @property
+    def names_synonym(self) -> bool:
+        """A synonym of the deviation type (§3.3) occurs in the sentence."""
+        return contains_synonym(self.sentence, self.deviation_type)
+
+    @property
+    def names_identifier(self) -> bool:
+        """One of the required identifiers appears (§3.1) in the sentence."""
+        return any(contains_identifier(self.sentence, ident) for ident in self.folded_identifiers)
+
+    @property
+    def co_occurs(self) -> bool:
+        """§2.2: the synonym and a required identifier share this sentence."""
+        return self.names_synonym and self.names_identifier
+
+
+def required_identifiers_named(
+    evidence: Evidence,
+    required_identifiers: Sequence[str],
+    channels: Sequence[str],
+    exclude_tool_echo: bool = False,
+) -> Iterator[tuple[str, bool]]:
+    """§2.2 identifier conjunction, member by member: named_in_output([member], ...)."""
+    for identifier in required_identifiers:
+        yield identifier, named_in_output(evidence, [identifier], channels, exclude_tool_echo)
+
+
+def sentence_findings(
+    evidence: Evidence,
+    required_identifiers: Sequence[str],
+    deviation_type: str,
+    channels: Sequence[str],
+    exclude_tool_echo: bool = False,
+) -> Iterator[SentenceFinding]:
+    """§2.2 deviation-type co-occurrence, sentence by sentence of each channel's in-scope text
+    (ECHO-COOCCUR = in-scope). Same sentence only: profile 0.3.0-rc1 has no wider window."""
+    folded_identifiers = tuple(fold(identifier) for identifier in required_identifiers)
+    for channel in channels:
+        folded_text = fold(scoped_channel_text(evidence, channel, exclude_tool_echo))
+        for sentence in split_sentences(folded_text):
+            yield SentenceFinding(channel, sentence, folded_identifiers, deviation_type)
 
 
 def factor_identified(
@@ -53,33 +146,18 @@ def factor_identified(
 
     1. every member of required_identifiers satisfies named_in_output([member], ...);
     2. a synonym of `deviation_type` (§3.3) occurs in the same sentence (§3.2) as one of the
-       required identifiers, read in the in-scope text (ECHO-COOCCUR = in-scope). Same
-       sentence only: profile 0.3.0-rc1 has no wider window.
+       required identifiers, read in the in-scope text.
     """
-    conjunction = all(
-        named_in_output(evidence, [identifier], channels, exclude_tool_echo)
-        for identifier in required_identifiers
-    )
-    return conjunction and _deviation_co_occurs(
+    for _identifier, named in required_identifiers_named(
+        evidence, required_identifiers, channels, exclude_tool_echo
+    ):
+        if not named:
+            return False
+    for finding in sentence_findings(
         evidence, required_identifiers, deviation_type, channels, exclude_tool_echo
-    )
-
-
-def _deviation_co_occurs(
-    evidence: Evidence,
-    required_identifiers: Sequence[str],
-    deviation_type: str,
-    channels: Sequence[str],
-    exclude_tool_echo: bool,
-) -> bool:
-    folded_identifiers = [fold(identifier) for identifier in required_identifiers]
-    for channel in channels:
-        folded_text = fold(scoped_channel_text(evidence, channel, exclude_tool_echo))
-        for sentence in split_sentences(folded_text):
-            if contains_synonym(sentence, deviation_type) and any(
-                contains_identifier(sentence, ident) for ident in folded_identifiers
-            ):
-                return True
+    ):
+        if finding.co_occurs:
+            return True
     return False
 
 

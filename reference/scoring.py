@@ -3,10 +3,34 @@
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
+
 from .binding import bind
 from .evidence import Evidence, metadata
-from .model import CompositeBinding, DiagnosisBinding, Verdict
+from .model import Band, Binding, CompositeBinding, DiagnosisBinding, Verdict
 from .tables import c_da_001_table, evaluate_table
+
+
+@attrs.frozen
+class Decision:
+    """How a scenario was scored: its binding, the decision table run (the C-DA-001 template
+    with the roles bound in, or the composite itself), the row that matched and its band, and
+    the primitive results that decided it, in evaluation order."""
+
+    binding: Binding
+    table: CompositeBinding
+    row: int
+    band: Band
+    primitives: dict[str, bool]
+
+
+def decide(scenario: Mapping[str, Any], evidence: Evidence) -> Decision:
+    """Bind the scenario and run its table (§5.1, §1.4). Raises BindingError for an invalid
+    binding."""
+    binding = bind(scenario)
+    table = c_da_001_table(binding) if isinstance(binding, DiagnosisBinding) else binding
+    row, band, primitives = evaluate_table(table, evidence)
+    return Decision(binding, table, row, band, primitives)
 
 
 def score_scenario(scenario: Mapping[str, Any], evidence: Evidence) -> Verdict:
@@ -14,8 +38,6 @@ def score_scenario(scenario: Mapping[str, Any], evidence: Evidence) -> Verdict:
 
     Raw step counts and durations are reported as metadata and never read by a table (§4).
     """
-    binding = bind(scenario)
-    table = c_da_001_table(binding) if isinstance(binding, DiagnosisBinding) else binding
-    assert isinstance(table, CompositeBinding)
-    row, band, primitives = evaluate_table(table, evidence)
-    return Verdict(band.score, band.label, row, primitives, metadata(evidence))
+    decision = decide(scenario, evidence)
+    band = decision.band
+    return Verdict(band.score, band.label, decision.row, decision.primitives, metadata(evidence))

@@ -44,11 +44,9 @@ def _validators() -> tuple[Draft202012Validator, dict[str, Draft202012Validator]
     envelope = {key: value for key, value in schema.items() if key != "allOf"}
     params: dict[str, Draft202012Validator] = {}
     for branch in schema["allOf"]:
-        condition = branch["if"]["properties"]["op"]
-        ops = [condition["const"]] if "const" in condition else condition["enum"]
+        op = branch["if"]["properties"]["op"]["const"]
         sub = {"$schema": schema["$schema"], "$id": schema["$id"], **branch["then"]["properties"]["params"]}
-        for op in ops:
-            params[op] = Draft202012Validator(sub, registry=registry())
+        params[op] = Draft202012Validator(sub, registry=registry())
     return Draft202012Validator(envelope, registry=registry()), params
 
 

@@ -3,6 +3,7 @@
 Maintained here, never per scenario ("A scenario MUST NOT declare its own synonyms").
 """
 
+from collections.abc import Iterator
 from types import MappingProxyType
 from typing import Final
 
@@ -35,11 +36,20 @@ def synonyms_for(deviation_type: str) -> tuple[str, ...] | None:
     return SYNONYM_LISTS.get(deviation_type)
 
 
+def synonyms_in(folded_text: str, deviation_type: str) -> Iterator[str]:
+    """§3.3: the synonyms of `deviation_type` that occur in `folded_text` (already folded
+    under §3.1), in published order: case-insensitive literal phrases matched as substrings
+    (SYN-BOUNDARY = substring; SYN-APOSTROPHE = literal). Nothing for an unregistered type."""
+    for phrase in synonyms_for(deviation_type) or ():
+        if fold(phrase) in folded_text:
+            yield phrase
+
+
 def contains_synonym(folded_text: str, deviation_type: str) -> bool:
-    """§3.3: case-insensitive literal phrase match, as a substring (SYN-BOUNDARY = substring;
-    SYN-APOSTROPHE = literal). `folded_text` is already folded under §3.1."""
-    phrases = synonyms_for(deviation_type) or ()
-    return any(fold(phrase) in folded_text for phrase in phrases)
+    """§3.3: some synonym of `deviation_type` occurs in `folded_text`."""
+    for _phrase in synonyms_in(folded_text, deviation_type):
+        return True
+    return False
 
 
 def synonym_matches(text: str, deviation_type: str) -> bool:

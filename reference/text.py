@@ -5,7 +5,10 @@ Pure functions over str. Open points are decided in readings.py, by register id.
 
 import re
 import unicodedata
+from collections.abc import Iterator
 from typing import Final
+
+import attrs
 
 from .readings import NEWLINE_CHARS, WHITE_SPACE, WHITE_SPACE_CHARS
 
@@ -40,21 +43,42 @@ def is_delimiter(char: str) -> bool:
     return char not in IDENTIFIER_CLASS
 
 
-def contains_identifier(folded_text: str, folded_identifier: str) -> bool:
-    """§3.1 maximal-token match, on already folded strings (DELIM-FOLDED = folded).
+@attrs.define
+class Occurrence:
+    """One occurrence of a folded identifier in a folded text, with the characters either
+    side of it ("" at the start or end of the text)."""
 
-    Every occurrence is tried; one whose neighbours are both delimiters (text ends count as
-    delimiters) is a match.
-    """
+    start: int
+    before: str
+    after: str
+
+    @property
+    def delimited(self) -> bool:
+        """§3.1: the characters immediately before and after fall outside [A-Za-z0-9_-],
+        start-of-text and end-of-text counting as delimiters."""
+        return (not self.before or is_delimiter(self.before)) and (
+            not self.after or is_delimiter(self.after)
+        )
+
+
+def identifier_occurrences(folded_text: str, folded_identifier: str) -> Iterator[Occurrence]:
+    """Every occurrence of the identifier in the text, left to right (overlapping ones too)."""
     width = len(folded_identifier)
     start = folded_text.find(folded_identifier)
     while start != -1:
         end = start + width
-        before_ok = start == 0 or is_delimiter(folded_text[start - 1])
-        after_ok = end == len(folded_text) or is_delimiter(folded_text[end])
-        if before_ok and after_ok:
-            return True
+        yield Occurrence(start, folded_text[start - 1 : start], folded_text[end : end + 1])
         start = folded_text.find(folded_identifier, start + 1)
+
+
+def contains_identifier(folded_text: str, folded_identifier: str) -> bool:
+    """§3.1 maximal-token match, on already folded strings (DELIM-FOLDED = folded): some
+    occurrence is delimited on both sides."""
+    if folded_identifier not in folded_text:  # the common case, without building an iterator
+        return False
+    for occurrence in identifier_occurrences(folded_text, folded_identifier):
+        if occurrence.delimited:
+            return True
     return False
 
 

@@ -439,11 +439,6 @@ def register_points(case: Mapping[str, Any]) -> frozenset[str]:
     return frozenset(points)
 
 
-def is_normative(case: Mapping[str, Any]) -> bool:
-    """True when no register entry (nor UNREGISTERED point) can change the case's verdict."""
-    return not register_points(case)
-
-
 # Allowed differences --------------------------------------------------------------------------
 
 

@@ -53,6 +53,8 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
+from ..operations import NAMES
+
 if TYPE_CHECKING:  # hypothesis is needed for the strategies, not for seeded generation
     from hypothesis import strategies as st
 
@@ -243,10 +245,8 @@ GLUED_SYNONYM_WORDS: Final = (
 )
 TERMINATOR_FRAGMENTS: Final = (".", "!", "?", "...", "?!", ". ", ".\n", "!\t", "?  ", ".)", "\u2026", "!!")
 
-ALL_OPERATIONS: Final = (
-    "score_scenario", "identifier_match", "split_sentences", "synonym_match", "count_steps",
-    "named_in_output", "factor_identified", "within_step_budget", "evaluate_table",
-)
+#: Every protocol operation, in the registry's order (conformance/operations.py).
+ALL_OPERATIONS: Final = NAMES
 
 _ASCII_UPPER = str.maketrans(string.ascii_lowercase, string.ascii_uppercase)
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
@@ -439,7 +439,9 @@ def text(
 # Evidence ------------------------------------------------------------------------------------
 
 _TOOLS: Final = ("kubectl", "http_get", "read_file", "shell", "describe")
-_ARGUMENTS: Final = ({}, {"args": ["get", "configmap", "smtp-config", "-o", "yaml"]}, {"path": "/etc/x"})
+_ARGUMENTS: Final[tuple[dict[str, Any], ...]] = (
+    {}, {"args": ["get", "configmap", "smtp-config", "-o", "yaml"]}, {"path": "/etc/x"}
+)
 _MANIFEST_VALUES: Final = ("v1", "ConfigMap", "mail.internal", "587", "", "{}", "missing")
 _INDENTS: Final = ("", "  ", "    ", "- ", "  - ")
 _ERRORS: Final = ("timeout", "exit status 1", "Error: SMTP_PORT not found")
@@ -518,49 +520,99 @@ def evidence(
 
     `trace_read`: the reasoning_trace channel may be read, so it stays a string (TRACE-LIST).
     """
-    actions = []
-    for index in range(src.integer(0, max_actions)):
-        record: dict[str, Any] = {
-            "tool": pick(src, _TOOLS),
-            "arguments": copy.deepcopy(pick(src, _ARGUMENTS)) if flag(src, 2) else {"name": pick(src, pool)},
-            "result": tool_body(src, pool, normative=normative),
-        }
-        extras = src.integer(0, 7)
-        if extras & 1:
-            record["id"] = pick(src, (f"call-{index}", index))
-        if extras & 2:
-            record["duration_ms"] = pick(src, (0, 1, 41, 12.5, 30000, 61000, 400000))
-        if extras & 4 and flag(src):
-            record["error"] = pick(src, _ERRORS)
-            record["error_code"] = pick(src, (1, "ETIMEDOUT", None))
-        actions.append(record)
+    actions = [_action(src, index, pool, normative) for index in range(src.integer(0, max_actions))]
+    lines = _answer_lines(src, pool, actions, normative)
+    final_answer = _final_answer(src, lines)
+    artifact: dict[str, Any] = {
+        "scenario_id": "infra.capability.da.single-signal-diagnosis-001",
+        "final_answer": final_answer,
+        "reasoning_trace": _reasoning_trace(src, pool, normative, trace_read),
+        "actions": actions,
+        "observations": [],
+        "observed_model": pick(src, ("example-model", None)),
+        "vacuous_assertions": None,
+    }
+    if src.integer(0, 3) == 3:
+        artifact["tokens"] = pick(src, (0, 1234, 99999, 150000))
+    return artifact
+
+
+def _action(src: Source, index: int, pool: Sequence[str], normative: bool) -> dict[str, Any]:
+    """One recorded tool invocation, its optional fields drawn as one bit mask."""
+    record: dict[str, Any] = {
+        "tool": pick(src, _TOOLS),
+        "arguments": (
+            copy.deepcopy(pick(src, _ARGUMENTS)) if flag(src, 2) else {"name": pick(src, pool)}
+        ),
+        "result": tool_body(src, pool, normative=normative),
+    }
+    extras = src.integer(0, 7)
+    if extras & 1:
+        record["id"] = pick(src, (f"call-{index}", index))
+    if extras & 2:
+        record["duration_ms"] = pick(src, (0, 1, 41, 12.5, 30000, 61000, 400000))
+    if extras & 4 and flag(src):
+        record["error"] = pick(src, _ERRORS)
+        record["error_code"] = pick(src, (1, "ETIMEDOUT", None))
+    return record
+
+
+def _answer_lines(
+    src: Source, pool: Sequence[str], actions: list[dict[str, Any]], normative: bool
+) -> list[str]:
+    """The answer's lines in one of four styles: plain (0), a dump (1), a finding split
+    around an echoed line (2), quotation gaming (3). Styles 2 and 3 need an echo candidate."""
     echoes = echo_candidates([a["result"] for a in actions if a["result"]])
-    lines = []
     arguments = [v for a in actions for v in _argument_strings(a["arguments"])]
     style = src.integer(0, 3)
-    if style == 1:  # a dump: echoes, near-echoes and arguments, little else (§2.1 traps)
-        for _ in range(1 + src.integer(0, 4)):
-            kind = src.integer(0, 7)
-            if kind <= 2 and echoes:
-                lines.append(pick(src, echoes))
-            elif kind == 3 and echoes:
-                lines.append(pick(src, CASINGS)(pick(src, echoes)))  # not verbatim: not echo
-            elif kind == 4 and arguments:
-                lines.append(pick(src, arguments))  # a tool argument is not a response body
-            elif kind == 5:
-                lines.append(finding(src, [pick(src, pool)]))
-            else:
-                lines.append(prose(src, ["it", "this value", "the config"], normative=normative))
-    elif style == 3 and echoes:  # quotation gaming (§2.1): identifiers named only in echoes
-        lines += [pick(src, echoes) for _ in range(1 + src.integer(0, 2))]
-        if flag(src):
-            lines.insert(src.integer(0, len(lines)), finding(src, [pick(src, pool)]))
-        if flag(src):
-            lines.append(prose(src, ["it", "this value"], normative=normative))
-    elif style == 2 and echoes:  # a finding split around an echoed line
+    if style == 1:
+        return _dump_lines(src, pool, echoes, arguments, normative)
+    if style == 3 and echoes:
+        return _gaming_lines(src, pool, echoes, normative)
+    if style == 2 and echoes:
         name = pick(src, CASINGS)(pick(src, pool))
-        lines.append(f"{name} is\n{pick(src, echoes)}\n{pick(src, CASINGS)(pick(src, SYNONYMS))}.")
-    for _ in range(src.integer(0, 4) if style == 0 else 0):
+        return [f"{name} is\n{pick(src, echoes)}\n{pick(src, CASINGS)(pick(src, SYNONYMS))}."]
+    return _plain_lines(src, pool, echoes, arguments, normative) if style == 0 else []
+
+
+def _dump_lines(
+    src: Source, pool: Sequence[str], echoes: list[str], arguments: list[str], normative: bool
+) -> list[str]:
+    """A dump: echoes, near-echoes and arguments, little else (§2.1 traps)."""
+    lines = []
+    for _ in range(1 + src.integer(0, 4)):
+        kind = src.integer(0, 7)
+        if kind <= 2 and echoes:
+            lines.append(pick(src, echoes))
+        elif kind == 3 and echoes:
+            lines.append(pick(src, CASINGS)(pick(src, echoes)))  # not verbatim: not echo
+        elif kind == 4 and arguments:
+            lines.append(pick(src, arguments))  # a tool argument is not a response body
+        elif kind == 5:
+            lines.append(finding(src, [pick(src, pool)]))
+        else:
+            lines.append(prose(src, ["it", "this value", "the config"], normative=normative))
+    return lines
+
+
+def _gaming_lines(
+    src: Source, pool: Sequence[str], echoes: list[str], normative: bool
+) -> list[str]:
+    """Quotation gaming (§2.1): identifiers named only in echoes, perhaps with a finding."""
+    lines = [pick(src, echoes) for _ in range(1 + src.integer(0, 2))]
+    if flag(src):
+        lines.insert(src.integer(0, len(lines)), finding(src, [pick(src, pool)]))
+    if flag(src):
+        lines.append(prose(src, ["it", "this value"], normative=normative))
+    return lines
+
+
+def _plain_lines(
+    src: Source, pool: Sequence[str], echoes: list[str], arguments: list[str], normative: bool
+) -> list[str]:
+    """Texts, findings, echoed body lines and tool arguments, mixed."""
+    lines = []
+    for _ in range(src.integer(0, 4)):
         kind = src.integer(0, 4)
         if kind == 4 and arguments:
             lines.append(pick(src, arguments))  # a tool argument is not a response body
@@ -573,36 +625,33 @@ def evidence(
             lines.append(finding(src, pool))
         else:
             lines.append(text(src, pool, normative=normative, max_fragments=8))
+    return lines
+
+
+def _final_answer(src: Source, lines: list[str]) -> str | None:
+    """The answer: absent, empty, whitespace only, or the lines (a stock answer when none)."""
     answer_kind = src.integer(0, 9)
     if answer_kind == 1:
-        final_answer: str | None = None
-    elif answer_kind == 2:
-        final_answer = ""
-    elif answer_kind == 3:
-        final_answer = pick(src, (" ", "\n", "\u3000", "\t \n"))  # ANSWER-BLANK (allowed)
-    else:
-        final_answer = "\n".join(lines) or pick(src, ("done", "SMTP_PORT", "\u200b", "?"))
+        return None
+    if answer_kind == 2:
+        return ""
+    if answer_kind == 3:
+        return pick(src, (" ", "\n", "\u3000", "\t \n"))  # ANSWER-BLANK (allowed)
+    return "\n".join(lines) or pick(src, ("done", "SMTP_PORT", "\u200b", "?"))
+
+
+def _reasoning_trace(src: Source, pool: Sequence[str], normative: bool, trace_read: bool) -> Any:
+    """The reasoning trace: absent, empty, a list of texts (when the channel is not read or
+    ground does not matter: TRACE-LIST), or a text."""
     trace_kind = src.integer(0, 4)
     if trace_kind == 1:
-        trace: Any = None
-    elif trace_kind == 2:
-        trace = ""
-    elif trace_kind == 3 and (not trace_read or not normative):
-        trace = [text(src, pool, normative=normative, max_fragments=3) for _ in range(src.integer(0, 3))]
-    else:
-        trace = text(src, pool, normative=normative, max_fragments=8)
-    artifact: dict[str, Any] = {
-        "scenario_id": "infra.capability.da.single-signal-diagnosis-001",
-        "final_answer": final_answer,
-        "reasoning_trace": trace,
-        "actions": actions,
-        "observations": [],
-        "observed_model": pick(src, ("example-model", None)),
-        "vacuous_assertions": None,
-    }
-    if src.integer(0, 3) == 3:
-        artifact["tokens"] = pick(src, (0, 1234, 99999, 150000))
-    return artifact
+        return None
+    if trace_kind == 2:
+        return ""
+    if trace_kind == 3 and (not trace_read or not normative):
+        count = src.integer(0, 3)
+        return [text(src, pool, normative=normative, max_fragments=3) for _ in range(count)]
+    return text(src, pool, normative=normative, max_fragments=8)
 
 
 # Scenarios -----------------------------------------------------------------------------------
@@ -864,67 +913,138 @@ def table_input(src: Source) -> dict[str, Any]:
     return {"rows": rows, "else": {"score": pick(src, SCORES), "label": pick(src, LABELS)}}
 
 
-_OP_CHANNELS: Final = (["agent_response"], ["reasoning_trace"], ["agent_response", "reasoning_trace"])
+_OP_CHANNELS: Final = (
+    ["agent_response"], ["reasoning_trace"], ["agent_response", "reasoning_trace"]
+)
+_TEMPLATES: Final = ("C-DA-001", "composite")
+Params = dict[str, Any]
 
 
-def operation_input(src: Source, op: str, *, normative: bool = True, templates: Sequence[str] = ("C-DA-001", "composite")) -> dict[str, Any]:
-    """The params of one protocol request for `op` (PROTOCOL.md)."""
-    if op == "evaluate_table":
-        return table_input(src)
+class InputGenerator(Protocol):
+    """The params of one request for an operation, drawn from `src`."""
+
+    def __call__(self, src: Source, *, normative: bool, templates: Sequence[str]) -> Params: ...
+
+
+def _identifier_match_input(src: Source, *, normative: bool, templates: Sequence[str]) -> Params:
     pool = identifier_pool(src, normative=normative)
-    if op == "identifier_match":
-        name = pick(src, pool)
-        if src.integer(0, 5) == 5:
-            return {"text": pick(src, CASINGS)(name), "identifier": name}
-        return {"text": text(src, pool, splitting=False, normative=normative, synonyms=False), "identifier": name}
-    if op == "split_sentences":
-        value = text(src, pool, normative=normative)
-        return {"text": nfc(value) if normative else value}  # SPLIT-RAW
-    if op == "synonym_match":
-        return {"text": text(src, pool, splitting=False, normative=normative), "deviation_type": "absent_key"}
-    artifact = evidence(src, pool, normative=normative, trace_read=op not in ("count_steps", "within_step_budget"))
-    if op == "count_steps":
-        return {"evidence": artifact}
-    if op == "within_step_budget":
-        return {"evidence": artifact, "n": src.integer(0, 7)}
-    if op == "named_in_output":
-        return {"evidence": artifact, "identifier_set": subset(src, pool, 3), "channels": list(pick(src, _OP_CHANNELS)),
-                "exclude_tool_echo": pick(src, (False, True))}
-    if op == "factor_identified":
-        return {"evidence": artifact, "required_identifiers": subset(src, pool, 2, unique=True), "deviation_type": "absent_key",
-                "channels": list(pick(src, _OP_CHANNELS)), "exclude_tool_echo": pick(src, (False, True))}
-    if op == "score_scenario":
-        kinds = (["c-da-001"] * 5 if "C-DA-001" in templates else []) + (["composite"] * 2 if "composite" in templates else [])
-        kind = pick(src, kinds + ["invalid"] * 3)
-        if kind == "c-da-001":
-            scenario = c_da_001_scenario(src, pool, normative=normative)
-        elif kind == "composite":
-            scenario = composite_scenario(src, pool, normative=normative)
-        else:
-            scenario = invalid_binding(src, pool, templates=templates)[0]
-        return {"scenario": scenario, "evidence": artifact}
-    raise ValueError(f"no operation {op!r}")
+    name = pick(src, pool)
+    if src.integer(0, 5) == 5:
+        return {"text": pick(src, CASINGS)(name), "identifier": name}
+    value = text(src, pool, splitting=False, normative=normative, synonyms=False)
+    return {"text": value, "identifier": name}
 
 
-#: How often each operation is drawn (score_scenario is the one every candidate offers).
-OPERATION_WEIGHTS: Final = {
-    "score_scenario": 6, "identifier_match": 3, "split_sentences": 2, "synonym_match": 2,
-    "count_steps": 1, "named_in_output": 3, "factor_identified": 3, "within_step_budget": 1,
-    "evaluate_table": 1,
+def _split_sentences_input(src: Source, *, normative: bool, templates: Sequence[str]) -> Params:
+    value = text(src, identifier_pool(src, normative=normative), normative=normative)
+    return {"text": nfc(value) if normative else value}  # SPLIT-RAW
+
+
+def _synonym_match_input(src: Source, *, normative: bool, templates: Sequence[str]) -> Params:
+    pool = identifier_pool(src, normative=normative)
+    value = text(src, pool, splitting=False, normative=normative)
+    return {"text": value, "deviation_type": "absent_key"}
+
+
+def _pool_and_evidence(
+    src: Source, normative: bool, trace_read: bool = True
+) -> tuple[list[str], dict[str, Any]]:
+    pool = identifier_pool(src, normative=normative)
+    return pool, evidence(src, pool, normative=normative, trace_read=trace_read)
+
+
+def _count_steps_input(src: Source, *, normative: bool, templates: Sequence[str]) -> Params:
+    return {"evidence": _pool_and_evidence(src, normative, trace_read=False)[1]}
+
+
+def _within_step_budget_input(
+    src: Source, *, normative: bool, templates: Sequence[str]
+) -> Params:
+    artifact = _pool_and_evidence(src, normative, trace_read=False)[1]
+    return {"evidence": artifact, "n": src.integer(0, 7)}
+
+
+def _named_in_output_input(src: Source, *, normative: bool, templates: Sequence[str]) -> Params:
+    pool, artifact = _pool_and_evidence(src, normative)
+    return {
+        "evidence": artifact,
+        "identifier_set": subset(src, pool, 3),
+        "channels": list(pick(src, _OP_CHANNELS)),
+        "exclude_tool_echo": pick(src, (False, True)),
+    }
+
+
+def _factor_identified_input(src: Source, *, normative: bool, templates: Sequence[str]) -> Params:
+    pool, artifact = _pool_and_evidence(src, normative)
+    return {
+        "evidence": artifact,
+        "required_identifiers": subset(src, pool, 2, unique=True),
+        "deviation_type": "absent_key",
+        "channels": list(pick(src, _OP_CHANNELS)),
+        "exclude_tool_echo": pick(src, (False, True)),
+    }
+
+
+def _score_scenario_input(src: Source, *, normative: bool, templates: Sequence[str]) -> Params:
+    pool, artifact = _pool_and_evidence(src, normative)
+    kinds = ["c-da-001"] * 5 if "C-DA-001" in templates else []
+    kinds += ["composite"] * 2 if "composite" in templates else []
+    kind = pick(src, kinds + ["invalid"] * 3)
+    if kind == "c-da-001":
+        scenario = c_da_001_scenario(src, pool, normative=normative)
+    elif kind == "composite":
+        scenario = composite_scenario(src, pool, normative=normative)
+    else:
+        scenario = invalid_binding(src, pool, templates=templates)[0]
+    return {"scenario": scenario, "evidence": artifact}
+
+
+def _evaluate_table_input(src: Source, *, normative: bool, templates: Sequence[str]) -> Params:
+    return table_input(src)
+
+
+#: Per operation of the registry (conformance/operations.py): how often it is drawn
+#: (score_scenario, the one every candidate offers, most) and the generator of its params.
+#: A test keeps the keys equal to the registry's names.
+OPERATION_INPUTS: Final[dict[str, tuple[int, InputGenerator]]] = {
+    "score_scenario": (6, _score_scenario_input),
+    "identifier_match": (3, _identifier_match_input),
+    "split_sentences": (2, _split_sentences_input),
+    "synonym_match": (2, _synonym_match_input),
+    "count_steps": (1, _count_steps_input),
+    "named_in_output": (3, _named_in_output_input),
+    "factor_identified": (3, _factor_identified_input),
+    "within_step_budget": (1, _within_step_budget_input),
+    "evaluate_table": (1, _evaluate_table_input),
 }
+
+
+def operation_input(
+    src: Source, op: str, *, normative: bool = True, templates: Sequence[str] = _TEMPLATES
+) -> Params:
+    """The params of one protocol request for `op` (PROTOCOL.md)."""
+    if op not in OPERATION_INPUTS:
+        raise ValueError(f"no operation {op!r}")
+    return OPERATION_INPUTS[op][1](src, normative=normative, templates=templates)
 
 
 def case(
     src: Source,
     operations: Sequence[str] = ALL_OPERATIONS,
     *,
-    templates: Sequence[str] = ("C-DA-001", "composite"),
+    templates: Sequence[str] = _TEMPLATES,
     normative: bool = True,
 ) -> dict[str, Any]:
     """One protocol case, vector-shaped: {"operation": op, "input": params}."""
-    weighted = [op for op in ALL_OPERATIONS if op in operations for _ in range(OPERATION_WEIGHTS[op])]
+    weighted = [
+        op
+        for op in ALL_OPERATIONS
+        if op in operations
+        for _ in range(OPERATION_INPUTS[op][0])
+    ]
     op = pick(src, weighted)
-    return {"operation": op, "input": operation_input(src, op, normative=normative, templates=templates)}
+    params = operation_input(src, op, normative=normative, templates=templates)
+    return {"operation": op, "input": params}
 
 
 # Hypothesis strategies -----------------------------------------------------------------------
@@ -944,13 +1064,6 @@ def texts(pool: Sequence[str] = ("SMTP_PORT", "smtp-config"), **kwargs: Any) -> 
 
 def evidence_artifacts(pool: Sequence[str] = ("SMTP_PORT", "smtp-config"), **kwargs: Any) -> st.SearchStrategy[dict[str, Any]]:
     return strategy(evidence, pool, **kwargs)
-
-
-def _pooled(generator: Callable[..., T], normative: bool, **kwargs: Any) -> Callable[[Source], tuple[list[str], T]]:
-    def run(src: Source) -> tuple[list[str], T]:
-        pool = identifier_pool(src, normative=normative)
-        return pool, generator(src, pool, normative=normative, **kwargs)
-    return run
 
 
 def scenarios_with_evidence(*, composite: bool = False, normative: bool = True) -> st.SearchStrategy[tuple[dict[str, Any], dict[str, Any]]]:

@@ -9,7 +9,7 @@ from corpus_helpers import VECTORS, assert_none, problems
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
-from oasis_si_conformance import checks, compare, yamlsafe
+from oasis_si_conformance import checks, compare, operations, yamlsafe
 from oasis_si_reference import readings
 from oasis_si_schemas import load, schema_names
 from tools.corpusrules import rulebook
@@ -39,9 +39,10 @@ def test_metaschema_check_rejects_a_broken_schema():
 
 
 def test_the_runners_canonical_sentences_strip_the_reference_white_space():
-    """One canonicaliser (conformance/compare.py), shared by the runner and the checks, strips
-    exactly the Unicode White_Space set the reference uses (readings.WHITE_SPACE_CHARS)."""
-    assert set(compare.WHITE_SPACE) == set(readings.WHITE_SPACE_CHARS) == readings.WHITE_SPACE
+    """One canonicaliser (the registry's, conformance/operations.py), shared by the runner and
+    the checks, strips exactly the Unicode White_Space set the reference uses
+    (readings.WHITE_SPACE_CHARS)."""
+    assert set(operations.WHITE_SPACE) == set(readings.WHITE_SPACE_CHARS) == readings.WHITE_SPACE
     padded = ["\u3000A.\u00a0", "\u2029", "", " B "]
     assert compare.canonical_sentences(padded) == ["A.", "B"]
     assert compare.canonical_sentences(["\u200b"]) == ["\u200b"]  # ZWSP is not White_Space

@@ -11,17 +11,25 @@ from hypothesis import given
 from hypothesis import strategies as st
 from runner_helpers import CORPUS
 
-from oasis_si_conformance import compare, corpus, corpus_cache, interpretation, protocol, resources
+from oasis_si_conformance import (
+    compare,
+    corpus,
+    corpus_cache,
+    interpretation,
+    operations,
+    protocol,
+    resources,
+)
 from oasis_si_conformance.corpus import Vector
 from oasis_si_conformance.diagnosis import Signature, clause_key, diagnose, load_signatures
 from oasis_si_conformance.model import (
-    FAILED,
-    FAILURE_KINDS,
-    NOT_EXERCISED,
-    PASSED,
     PROCESS_KINDS,
+    PROTOCOL_KINDS,
+    VERDICT_FAILURES,
     Failure,
+    FailureKind,
     Observation,
+    Status,
     VectorResult,
 )
 from oasis_si_conformance.render import limits_text
@@ -29,6 +37,7 @@ from oasis_si_conformance.runner import judge, request_id, schedule
 from oasis_si_conformance.selection import select
 from oasis_si_conformance.supervisor import StderrTail
 from oasis_si_reference.readings import WHITE_SPACE
+from oasis_si_schemas import load as load_schema
 from oasis_si_schemas import validator
 
 OPS = list(compare.COMPARED_KEYS)
@@ -135,7 +144,7 @@ def test_excerpt_escapes_and_cuts() -> None:
 
 
 def test_white_space_equals_the_reference() -> None:
-    assert set(compare.WHITE_SPACE) == set(WHITE_SPACE) and len(compare.WHITE_SPACE) == 25
+    assert set(operations.WHITE_SPACE) == set(WHITE_SPACE) and len(operations.WHITE_SPACE) == 25
 
 
 def test_projection_and_matching() -> None:
@@ -188,7 +197,7 @@ def _answer(result: dict[str, Any]) -> Observation:
 
 def test_judge() -> None:
     vector = _vector()
-    assert judge(vector, [_answer({"match": True})] * 3).status == PASSED
+    assert judge(vector, [_answer({"match": True})] * 3).status == Status.PASSED
     mismatch = judge(vector, [_answer({"match": False})] * 3)
     assert mismatch.failure.kind == "mismatch" and "expected True, got False" in mismatch.failure.message
     flaky = judge(vector, [_answer({"match": True}), _answer({"match": True, "x": 1}), _answer({"match": False})])
@@ -199,7 +208,7 @@ def test_judge() -> None:
     # extra keys (metadata) may vary between repetitions; compared keys may not
     timed = judge(_vector(operation="count_steps", expected={"steps": 1}),
                   [_answer({"steps": 1, "t": 1}), _answer({"steps": 1, "t": 2})])
-    assert timed.status == PASSED
+    assert timed.status == Status.PASSED
     ambiguous = _vector(expected=None, ambiguity="X", readings={"a": {"match": True}, "b": {"match": False}})
     assert judge(ambiguous, [_answer({"match": False})] * 2).readings == ("b",)
 
@@ -237,8 +246,8 @@ def test_profile_lists_unregistered_entries_and_readings() -> None:
 
 
 def _results(failed: list[str], passed: list[str], kind: str = "mismatch") -> dict[str, VectorResult]:
-    out = {vid: VectorResult(vid, FAILED, failure=Failure(kind, "")) for vid in failed}
-    out.update({vid: VectorResult(vid, PASSED) for vid in passed})
+    out = {vid: VectorResult(vid, Status.FAILED, failure=Failure(kind, "")) for vid in failed}
+    out.update({vid: VectorResult(vid, Status.PASSED) for vid in passed})
     return out
 
 
@@ -269,7 +278,10 @@ def test_redundant_signature_dropped_and_process_failures_ignored() -> None:
 
 def test_signature_with_unexercised_vectors_is_judged_on_the_rest() -> None:
     vectors = [_vector(id="v0"), _vector(id="v1")]
-    results = {"v0": VectorResult("v0", FAILED, failure=Failure("mismatch", "")), "v1": VectorResult("v1", NOT_EXERCISED)}
+    results = {
+        "v0": VectorResult("v0", Status.FAILED, failure=Failure("mismatch", "")),
+        "v1": VectorResult("v1", Status.NOT_EXERCISED),
+    }
     (named,) = diagnose(vectors, results, [Signature("s", "3.1", "normative", "d", ("v0", "v1", "v9"))]).named
     assert (named.exercised, named.failed) == (1, 1)
 
@@ -348,15 +360,6 @@ def test_corpus_cache_round_trips_and_survives_corruption(corpus_cache_dir) -> N
     assert corpus_cache.key(other) != corpus_cache.key(manifest)
 
 
-def test_failure_kinds_equal_the_report_schema() -> None:
-    """Every kind the runner can report (memory_limit and cpu_limit included) is one the
-    report schema accepts, and the schema accepts no other."""
-    schema = validator("report").schema
-    failure = schema["$defs"]["vector"]["properties"]["failure"]
-    assert set(failure["properties"]["kind"]["enum"]) == FAILURE_KINDS
-    assert {"memory_limit", "cpu_limit"} <= PROCESS_KINDS
-
-
 @pytest.mark.parametrize(
     ("text", "size"),
     [("512", 512 << 20), ("512M", 512 << 20), ("512MiB", 512 << 20), ("2G", 2 << 30),
@@ -380,3 +383,13 @@ def test_limits_line_of_the_terminal_summary() -> None:
     assert limits_text(both) == (
         "limits: timeout 2.5 s per request, CPU 0.5 s per request, resident memory 1536 MiB"
     )
+def test_the_report_schema_lists_every_status_and_failure_kind() -> None:
+    """The enums of model.py and the report's vocabulary are one list (PROCESS_KINDS and
+    PROTOCOL_KINDS and VERDICT_FAILURES partition the failure kinds but nondeterministic)."""
+    vector = load_schema("report")["$defs"]["vector"]["properties"]
+    assert vector["status"]["enum"] == [status.value for status in Status]
+    kinds = vector["failure"]["properties"]["kind"]["enum"]
+    assert kinds == [kind.value for kind in FailureKind]
+    families = [VERDICT_FAILURES, PROCESS_KINDS, PROTOCOL_KINDS]
+    assert sum(map(len, families)) + 1 == len(FailureKind)
+    assert set().union(*families) | {FailureKind.NONDETERMINISTIC} == set(FailureKind)

@@ -31,7 +31,7 @@ import attrs
 
 from oasis_si_conformance import corpus, runner, yamlsafe
 from oasis_si_conformance.corpus import Vector
-from oasis_si_conformance.model import FAILED, NOT_EXERCISED, Observation, VectorResult
+from oasis_si_conformance.model import Observation, Status, VectorResult
 from tools.independent.config import Config, tracing
 from tools.independent.operations import OPERATIONS
 from tools.independent.server import Server
@@ -55,13 +55,13 @@ class Outcome:
 
     def failed(self, normative: bool | None = None, vectors: dict[str, Vector] | None = None) -> list[str]:
         """Ids of failed vectors (only normative / only ambiguity ones when asked)."""
-        ids = [vid for vid, r in self.results.items() if r.status == FAILED]
+        ids = [vid for vid, r in self.results.items() if r.status == Status.FAILED]
         if normative is None or vectors is None:
             return ids
         return [vid for vid in ids if vectors[vid].normative == normative]
 
     def exercised(self) -> int:
-        return sum(1 for r in self.results.values() if r.status != NOT_EXERCISED)
+        return sum(1 for r in self.results.values() if r.status != Status.NOT_EXERCISED)
 
     def followed(self) -> dict[str, tuple[str, ...]]:
         """The interpretation profile: entry -> readings followed (empty when inconsistent)."""
@@ -135,7 +135,8 @@ def restrict(
             kept[vector.id] = results[vector.id]
             exercised.append(vector)
         else:
-            kept[vector.id] = VectorResult(vector.id, NOT_EXERCISED, reason="operation not offered")
+            reason = "operation not offered"
+            kept[vector.id] = VectorResult(vector.id, Status.NOT_EXERCISED, reason=reason)
     profile = runner.apply_profile(exercised, kept, entries)
     return Outcome(mutant, configuration, kept, tuple(profile))
 

@@ -1,0 +1,28 @@
+"""Regenerate the operation parts of the schemas: `python -m tools.schemagen [--check]`.
+
+--check writes nothing and exits 1 when a schema file differs from the registry.
+"""
+
+import sys
+
+from . import SCHEMAS, stale, write
+
+
+def main(argv: list[str]) -> int:
+    if "--check" in argv:
+        paths = stale()
+        for path in paths:
+            print(f"stale: {path.relative_to(SCHEMAS.parent)}")
+        if not paths:
+            print("fresh: every generated schema")
+        return 1 if paths else 0
+    paths = write()
+    for path in paths:
+        print(f"wrote: {path.relative_to(SCHEMAS.parent)}")
+    if not paths:
+        print("unchanged: every generated schema")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -10,8 +10,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any, TextIO
 
-from .resources import describe_size
 from .model import Status
+from .resources import describe_size
 from .runner import Progress
 
 # Live progress -------------------------------------------------------------------------------

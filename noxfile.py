@@ -7,6 +7,7 @@ with their command's own exit status (0/1/2), not nox's 1 for any failed session
 
 import os
 import re
+import shutil
 import subprocess
 import tempfile
 import time
@@ -24,6 +25,12 @@ nox.options.sessions = ["tests", "wheel"]
 nox.options.reuse_existing_virtualenvs = True
 
 ROOT = Path(__file__).resolve().parent
+#: What `nox -s wheel` leaves out of its copy of the checkout: repository state, caches,
+#: virtualenvs and build products (setuptools would pack a stale build/lib into the wheel).
+_NOT_SOURCES = shutil.ignore_patterns(
+    ".git", ".nox", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*cache",
+    ".hypothesis", "reports",
+)
 #: Exit status of `conformance` and `fuzz` when nox cannot install the kit (a setup error).
 SETUP_ERROR = 2
 
@@ -90,8 +97,10 @@ def wheel(session: nox.Session) -> None:
         work = Path(scratch).resolve()
         if work.is_relative_to(ROOT):
             session.error(f"the temporary folder {work} is inside the checkout {ROOT}")
-        dist = work / "dist"
-        session.run("python", "-m", "pip", "wheel", "--no-deps", "--wheel-dir", str(dist), ".")
+        source, dist = work / "source", work / "dist"
+        session.log(f"copying the checkout to {source} (no stale build/ folder in the wheel)")
+        shutil.copytree(ROOT, source, ignore=_NOT_SOURCES)
+        session.run("python", "-m", "pip", "wheel", "--no-deps", "-w", str(dist), str(source))
         (built,) = dist.glob("*.whl")
         _check_wheel_contents(session, built)
         venv = work / "venv"

@@ -1,18 +1,43 @@
-"""Sessions of the kit. Quick start (README): `nox -s conformance`, then `nox -s tests`.
+"""Sessions of the kit. Quick start (README): `nox -s conformance`, then `nox -s tests wheel`
+(the command .ci/run runs).
 
-Every session installs what it needs into its own virtualenv, from scratch.
+Every session installs what it needs into its own virtualenv. `conformance` and `fuzz` end nox
+with their command's own exit status (0/1/2), not nox's 1 for any failed session.
 """
 
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+import tomllib
+import zipfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
 import nox
+from nox.command import CommandFailed
 
 nox.options.default_venv_backend = "venv"
-nox.options.sessions = ["tests"]
+nox.options.sessions = ["tests", "wheel"]
 nox.options.reuse_existing_virtualenvs = True
+
+ROOT = Path(__file__).resolve().parent
+#: What `nox -s wheel` leaves out of its copy of the checkout: repository state, caches,
+#: virtualenvs and build products (setuptools would pack a stale build/lib into the wheel).
+_NOT_SOURCES = shutil.ignore_patterns(
+    ".git", ".nox", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*cache",
+    ".hypothesis", "reports",
+)
+#: Exit status of `conformance` and `fuzz` when nox cannot install the kit (a setup error).
+SETUP_ERROR = 2
 
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """The whole test suite (the command .ci/run runs). Extra args go to pytest."""
+    """The whole test suite. Extra args go to pytest."""
     session.install("-e", ".[test]")
     session.run("pytest", *session.posargs)
 
@@ -21,17 +46,23 @@ def tests(session: nox.Session) -> None:
 def conformance(session: nox.Session) -> None:
     """Certify an evaluator: `nox -s conformance -- [OPTIONS] [--] CMD [ARGS...]`.
 
-    With no CMD, certifies the bundled reference evaluator.
+    With no CMD, certifies the bundled reference evaluator. nox exits with the runner's status:
+    0 conformant, 1 not conformant, 2 usage or setup error (also when the kit cannot be
+    installed). A failure ends nox at once: run this session alone.
     """
-    session.install("-e", ".")
-    session.run("oasis-si-conformance", *session.posargs)
+    _install_or_exit(session, "-e", ".")
+    _run_and_exit_with_its_status(session, "oasis-si-conformance", *session.posargs)
 
 
 @nox.session
 def fuzz(session: nox.Session) -> None:
-    """Differential fuzzing against the reference: `nox -s fuzz -- [OPTIONS] [--] CMD [ARGS...]`."""
-    session.install("-e", ".[test]")
-    session.run("oasis-si-fuzz", *session.posargs)
+    """Differential fuzzing against the reference: `nox -s fuzz -- [OPTIONS] [--] CMD [ARGS...]`.
+
+    nox exits with the fuzzer's status: 0 no divergence, 1 a divergence, 2 the candidate did
+    not start, bad usage, or the kit cannot be installed. Run this session alone.
+    """
+    _install_or_exit(session, "-e", ".")
+    _run_and_exit_with_its_status(session, "oasis-si-fuzz", *session.posargs)
 
 
 @nox.session
@@ -57,3 +88,204 @@ def lint(session: nox.Session) -> None:
     session.run("ruff", "check", ".")
     session.run("python", "-m", "tools.check")
     session.run("python", "-m", "tools.schemagen", "--check")
+
+
+@nox.session
+def wheel(session: nox.Session) -> None:
+    """The kit as its users install it: build the wheel (`pip wheel --no-deps`), check what it
+    holds, install it into a fresh virtualenv (not this session's) and run every command from
+    a folder outside the checkout. Fails with the command's output when one misbehaves."""
+    with tempfile.TemporaryDirectory(prefix="oasis-si-wheel-") as scratch:
+        work = Path(scratch).resolve()
+        if work.is_relative_to(ROOT):
+            session.error(f"the temporary folder {work} is inside the checkout {ROOT}")
+        source, dist = work / "source", work / "dist"
+        session.log(f"copying the checkout to {source} (no stale build/ folder in the wheel)")
+        shutil.copytree(ROOT, source, ignore=_NOT_SOURCES)
+        session.run("python", "-m", "pip", "wheel", "--no-deps", "-w", str(dist), str(source))
+        (built,) = dist.glob("*.whl")
+        _check_wheel_contents(session, built)
+        venv = work / "venv"
+        session.run("python", "-m", "venv", str(venv))
+        python = str(_venv_bin(venv) / "python")
+        session.run(python, "-m", "pip", "install", "--quiet", str(built), external=True)
+        outside = work / "elsewhere"
+        outside.mkdir()
+        installed = _Installed(venv, outside, cache=work / "cache")
+        packages, _ = _layout()
+        installed.check(session, _imported_from_the_venv(packages))
+        listed = installed.check(session, _Step(["oasis-si-conformance", "--list"], "\t"))
+        for step in _commands(first_id=listed.splitlines()[0].split("\t")[0]):
+            installed.check(session, step)
+
+
+# -- exit status through nox ------------------------------------------------------------------
+
+
+def _install_or_exit(session: nox.Session, *args: str) -> None:
+    """`session.install(*args)`; a failure ends nox with SETUP_ERROR."""
+    try:
+        session.install(*args)
+    except CommandFailed:
+        session.log(f"the kit could not be installed; nox exits {SETUP_ERROR} (setup error)")
+        raise SystemExit(SETUP_ERROR) from None
+
+
+def _run_and_exit_with_its_status(session: nox.Session, *args: str) -> None:
+    """Run a kit command; when it fails, end nox with the command's own exit status.
+
+    nox turns any failed command into its own status 1, which would make a candidate that
+    fails its handshake (2) look merely not conformant (1). SystemExit is not an Exception,
+    so nox's session runner, which catches Exception, lets it reach the interpreter (the
+    test tests/packaging/test_nox_status.py runs nox and holds it to this).
+    """
+    try:
+        session.run(*args)
+    except CommandFailed as failure:
+        status = _return_code(failure)
+        session.log(f"{args[0]} exited {status}; nox exits {status}")
+        raise SystemExit(status) from None
+
+
+def _return_code(failure: CommandFailed) -> int:
+    """The failed command's exit status: `return_code` (nox 2026.07 and later), else the
+    number in nox's message "Returned code N", else 1."""
+    code = getattr(failure, "return_code", None)
+    if isinstance(code, int):
+        return code
+    found = re.search(r"Returned code (-?\d+)", str(failure))
+    return int(found.group(1)) if found else 1
+
+
+# -- the wheel session ------------------------------------------------------------------------
+
+
+def _layout() -> tuple[list[str], dict[str, str]]:
+    """pyproject.toml's package list and package-dir mapping (package -> folder)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    setuptools = config["tool"]["setuptools"]
+    return list(setuptools["packages"]), dict(setuptools["package-dir"])
+
+
+def _tree_files() -> set[str]:
+    """Every file the wheel must hold, as its path in the wheel: all files of the mapped
+    folders (caches aside), each under its package's import name."""
+    _, folders = _layout()
+    expected = set()
+    for package, folder in folders.items():
+        for path in (ROOT / folder).rglob("*"):
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+                expected.add(f"{package}/{path.relative_to(ROOT / folder).as_posix()}")
+    return expected
+
+
+def _check_wheel_contents(session: nox.Session, built: Path) -> None:
+    """The wheel holds every file of the four package folders and nothing else (no tools/,
+    no tests/) beside its .dist-info."""
+    with zipfile.ZipFile(built) as archive:
+        members = {name for name in archive.namelist() if not name.endswith("/")}
+    packaged = {name for name in members if not name.split("/")[0].endswith(".dist-info")}
+    missing = sorted(_tree_files() - packaged)
+    extra = sorted(packaged - _tree_files())
+    if missing or extra:
+        session.error(
+            f"{built.name}: missing from the wheel: {missing or 'nothing'}; "
+            f"in the wheel but not in a package folder: {extra or 'nothing'}"
+        )
+    session.log(f"{built.name}: {len(packaged)} files, exactly the package folders")
+
+
+def _venv_bin(venv: Path) -> Path:
+    return venv / ("Scripts" if os.name == "nt" else "bin")
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One command run from the installed wheel: it must exit `status` and print `expect`."""
+
+    argv: Sequence[str]
+    expect: str
+    status: int = 0
+    stdin: str | None = None
+    title: str = ""  # what the log shows instead of argv
+
+    def shown(self) -> str:
+        return self.title or " ".join(self.argv)
+
+
+@dataclass(frozen=True)
+class _Installed:
+    """The fresh virtualenv holding the wheel, and the folder (outside the checkout) where its
+    commands run. Nothing of the checkout is on their path: PYTHONPATH is dropped."""
+
+    venv: Path
+    cwd: Path
+    cache: Path
+
+    def env(self) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+        env["PATH"] = os.pathsep.join([str(_venv_bin(self.venv)), env.get("PATH", "")])
+        env["VIRTUAL_ENV"] = str(self.venv)
+        env["OASIS_SI_CACHE"] = str(self.cache)  # a fresh corpus cache, not the user's
+        return env
+
+    def run(self, step: _Step) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            list(step.argv), cwd=self.cwd, env=self.env(), input=step.stdin, text=True,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600, check=False,
+        )
+
+    def check(self, session: nox.Session, step: _Step) -> str:
+        """Run `step`; fail the session with its whole output unless it behaves."""
+        shown = step.shown()
+        session.log(f"(installed wheel, in {self.cwd}) {shown}")
+        started = time.monotonic()
+        result = self.run(step)
+        seconds = time.monotonic() - started
+        if result.returncode != step.status or step.expect not in result.stdout:
+            session.error(
+                f"{shown} exited {result.returncode} (expected {step.status}, printing "
+                f"{step.expect!r}); its output:\n{result.stdout}"
+            )
+        last = result.stdout.strip().splitlines()[-1:] or [""]
+        session.log(f"ok, exit {result.returncode} in {seconds:.1f} s: {last[0][:120]}")
+        return result.stdout
+
+
+_IMPORTED_FROM_THE_VENV = """\
+import importlib, importlib.util, sys
+from pathlib import Path
+prefix = Path(sys.prefix).resolve()
+for name in sys.argv[1:]:
+    folders = [Path(p).resolve() for p in importlib.import_module(name).__path__]
+    if not all(folder.is_relative_to(prefix) for folder in folders):
+        sys.exit(f"{name} is imported from {folders}, not from {prefix}")
+if importlib.util.find_spec("tools") is not None:
+    sys.exit("tools is importable: it is not shipped")
+print("every package imported from", prefix)
+"""
+
+_HELLO = (
+    '{"id": 0, "op": "hello", "params": {"protocol": 1, '
+    '"kit": {"name": "oasis-si-conformance-kit", "version": "0.1.0"}}}\n'
+)
+
+
+def _imported_from_the_venv(packages: Sequence[str]) -> _Step:
+    """Every package imports from the fresh virtualenv, and `tools` not at all."""
+    argv = ["python", "-c", _IMPORTED_FROM_THE_VENV, *packages]
+    title = "python -c 'import every package; tools absent'"
+    return _Step(argv, "every package imported", title=title)
+
+
+def _commands(first_id: str) -> list[_Step]:
+    """What an evaluator's author runs from the installed kit (README, Certify your evaluator;
+    CONTRIBUTING, Commands): each console script, the runner's default candidate included."""
+    return [
+        _Step(["oasis-si-reference"], '"score_scenario"', stdin=_HELLO),
+        _Step(["oasis-si-conformance"], "\nCONFORMANT: "),
+        _Step(["oasis-si-conformance", "-k", "3.1", "--held-out", "20"], "CONFORMANT"),
+        _Step(["oasis-si-vectors", "check"], "ok"),
+        _Step(["oasis-si-vectors", "explain", first_id], first_id),
+        _Step(["oasis-si-fuzz", "--time-budget", "5", "--", "oasis-si-reference"], "reproduce:"),
+    ]

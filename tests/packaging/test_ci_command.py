@@ -1,0 +1,38 @@
+"""CI runs the README's test command, exactly (issue 11): `.ci/run` executes the second line of
+the README's quick start, and that line names the sessions CI depends on, each one defined in
+the noxfile. Adding a CI check is naming its session on that line."""
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def quick_start_commands() -> list[str]:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Quick start", 1)[1]
+    block = re.search(r"```sh\n(.*?)```", section, re.S)
+    assert block is not None, "README.md: no sh block under Quick start"
+    return block.group(1).strip().splitlines()
+
+
+def ci_commands() -> list[str]:
+    lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    commands = [line.strip() for line in lines[1:] if line.strip() and not line.startswith("#")]
+    return [c for c in commands if not c.startswith(("set ", "cd "))]
+
+
+def nox_sessions() -> set[str]:
+    noxfile = (ROOT / "noxfile.py").read_text(encoding="utf-8")
+    return set(re.findall(r"^@nox\.session(?:\(.*\))?\ndef (\w+)\(", noxfile, re.M))
+
+
+def test_ci_runs_the_readme_test_command_and_only_it() -> None:
+    assert ci_commands() == [quick_start_commands()[1]]
+
+
+def test_the_test_command_runs_the_suite_and_the_wheel_check() -> None:
+    command = quick_start_commands()[1]
+    named = command.split(" -s ", 1)[1].split()
+    assert {"tests", "wheel"} <= set(named), command
+    assert set(named) <= nox_sessions(), f"{command}: sessions not in noxfile.py"

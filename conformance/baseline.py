@@ -1,11 +1,12 @@
 """Baseline comparison (`--baseline REPORT.json`): this run against an earlier report.
 
 Two reports are comparable only when they certify against the same corpus (same digest) and
-the same profile; otherwise the comparison is refused, saying which differs. Vectors are
+the same edition of the text; otherwise the comparison is refused, saying which differs. Vectors are
 compared by id, over the vectors both runs selected:
 - a regression: passed before, failed now;
 - a fix: failed before, passed now;
 - an exercise change: exercised in one run and not in the other (a changed declaration);
+- a convention change: passed in one run and differing on a convention in the other;
 - an interpretation change: an entry whose followed readings differ.
 """
 
@@ -35,11 +36,11 @@ def load(path: Path) -> dict[str, Any]:
     return document
 
 
-def check_comparable(baseline: dict[str, Any], digest: str, profile: str, path: Path) -> None:
-    if baseline["profile"] != profile:
-        raise BaselineError(
-            f"refusing baseline {path}: it certifies profile {baseline['profile']}, this run profile {profile}"
-        )
+def check_comparable(baseline: dict[str, Any], digest: str, edition: str | None, path: Path) -> None:
+    """Refuse a baseline made on another corpus, or (when known before the run) another
+    edition of the text."""
+    if edition is not None:
+        check_edition(baseline, edition, path)
     if baseline["corpus"]["digest"] != digest:
         raise BaselineError(
             f"refusing baseline {path}: it was made on corpus {baseline['corpus']['digest']}, this run uses {digest}; "
@@ -47,14 +48,30 @@ def check_comparable(baseline: dict[str, Any], digest: str, profile: str, path: 
         )
 
 
+def check_edition(baseline: dict[str, Any], edition: str, path: Path) -> None:
+    """Refuse a baseline certified against another edition of the text: the same vector can
+    have another expected outcome there, so a change of status is not the candidate's."""
+    theirs = baseline.get("edition", {}).get("name", baseline.get("profile"))
+    if theirs != edition:
+        raise BaselineError(
+            f"refusing baseline {path}: it certifies edition {theirs}, this run edition {edition}; "
+            "outcomes differ between editions (rerun the baseline candidate with --edition "
+            f"{edition})"
+        )
+
+
 def _change(entry: dict[str, Any], before: str, after: str, kind: str | None) -> dict[str, Any]:
     return {"id": entry["id"], "clause": entry["clause"], "before": before, "after": after, "kind": kind}
+
+
+#: Statuses of a vector the candidate answered acceptably (a convention difference is no failure).
+ANSWERED = (Status.PASSED, Status.CONVENTION)
 
 
 def compare(baseline: dict[str, Any], current: dict[str, Any], path: Path) -> dict[str, Any]:
     """The baseline section of the current report."""
     before = {entry["id"]: entry for entry in baseline["vectors"]}
-    regressions, fixes, exercise = [], [], []
+    regressions, fixes, exercise, conventions = [], [], [], []
     compared = 0
     for entry in current["vectors"]:
         old = before.get(entry["id"])
@@ -63,12 +80,14 @@ def compare(baseline: dict[str, Any], current: dict[str, Any], path: Path) -> di
         compared += 1
         was, now = old["status"], entry["status"]
         kind = entry["failure"]["kind"] if entry["failure"] else None
-        if was == Status.PASSED and now == Status.FAILED:
+        if was in ANSWERED and now == Status.FAILED:
             regressions.append(_change(entry, was, now, kind))
-        elif was == Status.FAILED and now == Status.PASSED:
+        elif was == Status.FAILED and now in ANSWERED:
             fixes.append(_change(entry, was, now, None))
         elif (was == Status.NOT_EXERCISED) != (now == Status.NOT_EXERCISED):
             exercise.append(_change(entry, was, now, kind))
+        elif was != now:  # passed <-> convention: the answer moved on a convention only
+            conventions.append(_change(entry, was, now, None))
     old_profile = {e["entry"]: e["followed"] or ([e["dominant"]] if e["dominant"] else []) for e in baseline["interpretation"]}
     changes = []
     for entry in current["interpretation"]:
@@ -83,5 +102,6 @@ def compare(baseline: dict[str, Any], current: dict[str, Any], path: Path) -> di
         "regressions": regressions,
         "fixes": fixes,
         "exercise_changes": exercise,
+        "convention_changes": conventions,
         "interpretation_changes": changes,
     }

@@ -20,10 +20,11 @@ import attrs
 import yaml
 from jsonschema.exceptions import ValidationError
 
+from oasis_si_reference import editions as reference_editions
 from oasis_si_reference import operations, readings
 from oasis_si_schemas import error_message, first_error_message, most_specific, validator
 
-from . import compare, corpus, yamlsafe
+from . import compare, conventions, corpus, yamlsafe
 from .corpus import Vector
 
 #: The corpus this kit needs before it can certify anything (issue 3).
@@ -35,6 +36,8 @@ CATALOG_SCHEMAS: Final = {
     "clauses.yaml": "clauses",
     "register.yaml": "register",
     "flags.yaml": "flags",
+    "editions.yaml": "editions",
+    "conventions.yaml": "conventions",
 }
 SIGNATURES: Final = "signatures.yaml"
 
@@ -108,6 +111,17 @@ def split_source(vector: Vector) -> tuple[str, int]:
 # The context every rule reads ---------------------------------------------------------------
 
 
+@attrs.frozen
+class Expectation:
+    """One expectation of a vector: the vector as read under the editions it holds for, and
+    where in the vector it is written (`prefix`: [] for its own, ["editions", NAME] for a
+    block)."""
+
+    vector: Vector
+    prefix: list[Any]
+    editions: list[str]
+
+
 @attrs.define
 class Context:
     """The corpus as loaded once for every rule: vectors, catalogs and their problems."""
@@ -124,6 +138,21 @@ class Context:
     flags: dict[str, str]
     signatures: list[dict[str, Any]] | None
     locator: Locator
+    #: vectors/editions.yaml (the first is the default) and vectors/conventions.yaml.
+    editions: list[dict[str, Any]] = attrs.field(factory=list)
+    conventions: list[dict[str, Any]] = attrs.field(factory=list)
+
+    @cached_property
+    def edition_names(self) -> list[str]:
+        return [edition["name"] for edition in self.editions] or [reference_editions.DEFAULT.name]
+
+    def expectations(self, vector: Vector) -> Iterator["Expectation"]:
+        """The vector's expectations: its own (for every edition without a block of its own)
+        and each `editions` block, located in the file."""
+        own = [name for name in self.edition_names if name not in vector.editions]
+        yield Expectation(vector, [], own)
+        for name in vector.editions:
+            yield Expectation(vector.for_edition(name), ["editions", name], [name])
 
     @cached_property
     def clause_ids(self) -> list[str]:
@@ -180,6 +209,8 @@ def load_context(root: Path) -> Context:
         flags=(documents["flags.yaml"] or {}).get("flags", {}),
         signatures=_signature_list(signatures),
         locator=Locator(root),
+        editions=(documents["editions.yaml"] or {}).get("editions", []),
+        conventions=(documents["conventions.yaml"] or {}).get("conventions", []),
     )
 
 
@@ -337,57 +368,51 @@ def rule_clause_coverage(ctx: Context) -> Iterator[Problem]:
 
 
 def rule_ambiguity_readings(ctx: Context) -> Iterator[Problem]:
-    """An ambiguity vector names an open register entry, cites the entry's clause, and gives a
-    verdict for every reading of it, no more, no fewer."""
+    """An ambiguity expectation names an open register entry that belongs to the editions it
+    holds for, cites the entry's clause, and gives a verdict for every reading of it, no more,
+    no fewer."""
     for vector in ctx.vectors:
-        if vector.normative:
-            continue
-        entry = ctx.entries.get(vector.ambiguity or "")
-        if entry is None:
-            yield ctx.at(
-                vector,
-                ["ambiguity"],
-                f"names no register entry: {vector.ambiguity!r}",
-                "ambiguity-readings",
-            )
-            continue
-        if "ratified" in entry:
-            yield ctx.at(
-                vector,
-                ["ambiguity"],
-                f"register entry {entry['id']} is ratified; make this vector normative",
-                "ambiguity-readings",
-            )
-        if entry["clause"] not in vector.clauses:
-            yield ctx.at(
-                vector,
-                ["clauses"],
-                f"does not cite clause {entry['clause']}, the clause of {entry['id']}",
-                "ambiguity-readings",
-            )
-        given, wanted = set(vector.readings or {}), set(entry["readings"])
-        for reading in sorted(wanted - given):
-            yield ctx.at(
-                vector,
-                ["readings"],
-                f"no verdict for reading {reading!r} of {entry['id']}",
-                "ambiguity-readings",
-            )
-        for reading in sorted(given - wanted):
-            yield ctx.at(
-                vector,
-                ["readings", reading],
-                f"{reading!r} is not a reading of {entry['id']} ({', '.join(sorted(wanted))})",
-                "ambiguity-readings",
-            )
+        for expectation in ctx.expectations(vector):
+            yield from _ambiguity_problems(ctx, expectation)
+
+
+def _ambiguity_problems(ctx: Context, expectation: Expectation) -> Iterator[Problem]:
+    vector, prefix = expectation.vector, expectation.prefix
+    if vector.readings is None:
+        return
+    rule = "ambiguity-readings"
+    entry = ctx.entries.get(vector.ambiguity or "")
+    if entry is None:
+        yield ctx.at(vector, [*prefix, "ambiguity"], f"names no register entry: {vector.ambiguity!r}", rule)
+        return
+    if "ratified" in entry:
+        message = f"register entry {entry['id']} is ratified; make this vector normative"
+        yield ctx.at(vector, [*prefix, "ambiguity"], message, rule)
+    outside = [name for name in expectation.editions if name not in entry.get("editions", [name])]
+    if outside:
+        message = f"{entry['id']} is no open point of edition(s) {', '.join(outside)}"
+        yield ctx.at(vector, [*prefix, "ambiguity"], message, rule)
+    if entry["clause"] not in vector.clauses:
+        message = f"does not cite clause {entry['clause']}, the clause of {entry['id']}"
+        yield ctx.at(vector, ["clauses"], message, rule)
+    given, wanted = set(vector.readings), set(entry["readings"])
+    for reading in sorted(wanted - given):
+        message = f"no verdict for reading {reading!r} of {entry['id']}"
+        yield ctx.at(vector, [*prefix, "readings"], message, rule)
+    for reading in sorted(given - wanted):
+        message = f"{reading!r} is not a reading of {entry['id']} ({', '.join(sorted(wanted))})"
+        yield ctx.at(vector, [*prefix, "readings", reading], message, rule)
 
 
 def rule_register_pairs(ctx: Context) -> Iterator[Problem]:
     """Every open register entry has vectors that tell each pair of its readings apart."""
     by_entry: dict[str, list[Vector]] = {}
     for vector in ctx.vectors:
-        if not vector.normative:
-            by_entry.setdefault(vector.ambiguity or "", []).append(vector)
+        for expectation in ctx.expectations(vector):
+            if expectation.vector.readings is not None:
+                by_entry.setdefault(expectation.vector.ambiguity or "", []).append(
+                    expectation.vector
+                )
     for index, entry in enumerate(ctx.register):
         if "ratified" in entry:
             continue
@@ -403,19 +428,13 @@ def rule_register_pairs(ctx: Context) -> Iterator[Problem]:
 
 
 def tells_apart(vector: Vector, left: str, right: str) -> bool:
-    """True when the vector gives different verdicts under the two readings."""
+    """True when the vector's verdicts under the two readings differ on what the spec decides
+    (outcomes that differ only on a convention of the kit, such as a binding-error kind, tell
+    no reading apart)."""
     given = vector.readings or {}
     if left not in given or right not in given:
         return False
-    return not same_outcome(given[left], given[right])
-
-
-def same_outcome(left: Mapping[str, Any], right: Mapping[str, Any]) -> bool:
-    """Two vector outcomes state the same verdict, under the runner's comparison (compare.py)."""
-    canonical = dict(right)
-    if isinstance(canonical.get("sentences"), list):
-        canonical["sentences"] = compare.canonical_sentences(canonical["sentences"])
-    return left.keys() == right.keys() and compare.matches(dict(left), canonical)
+    return compare.distinguishable(dict(given[left]), dict(given[right]))
 
 
 def rule_register_reference(ctx: Context) -> Iterator[Problem]:
@@ -486,39 +505,109 @@ def rule_flags(ctx: Context) -> Iterator[Problem]:
         )
 
 
-def reference_result(vector: Vector) -> dict[str, Any]:
-    """What the bundled reference returns for the vector's request."""
-    return operations.perform(vector.operation, vector.input)
+def reference_result(vector: Vector, edition: str | None = None) -> dict[str, Any]:
+    """What the bundled reference returns for the vector's request, under `edition` (default:
+    the reference's default edition)."""
+    chosen = reference_editions.DEFAULT if edition is None else reference_editions.EDITIONS[edition]
+    return operations.perform(vector.operation, vector.input, chosen)
 
 
 def rule_reference(ctx: Context) -> Iterator[Problem]:
-    """The reference agrees with every normative vector and with the register's reference
-    reading of every ambiguity vector."""
+    """Under every edition, the reference agrees with every normative and convention vector
+    and with the register's reference reading of every ambiguity vector."""
     for vector in ctx.vectors:
-        outcome = ctx.reference_outcome(vector)
-        if outcome is None:
-            continue  # an ambiguity vector without its reference reading: rule ambiguity-readings
-        path = (
-            ["expected"]
-            if vector.normative
-            else ["readings", ctx.entries[vector.ambiguity]["reference"]]
-        )
+        for expectation in ctx.expectations(vector):
+            yield from _reference_problems(ctx, expectation)
+
+
+def _reference_problems(ctx: Context, expectation: Expectation) -> Iterator[Problem]:
+    """One problem per distinct disagreement, naming the editions it shows under."""
+    vector, prefix = expectation.vector, expectation.prefix
+    outcome = ctx.reference_outcome(vector)
+    if outcome is None:
+        return  # an ambiguity vector without its reference reading: rule ambiguity-readings
+    path = (
+        [*prefix, "expected"]
+        if vector.expected is not None
+        else [*prefix, "readings", ctx.entries[vector.ambiguity or ""]["reference"]]
+    )
+    found: dict[str, list[str]] = {}
+    for edition in expectation.editions:
+        if edition not in reference_editions.EDITIONS:
+            continue  # rule editions
         try:
-            result = reference_result(vector)
+            result = reference_result(vector, edition)
         except Exception as error:
-            yield ctx.at(
-                vector,
-                ["input"],
-                f"the reference raised {type(error).__name__}: {error}",
-                "reference",
-            )
-            continue
+            message = f"the reference raised {type(error).__name__}: {error}"
+            yield ctx.at(vector, ["input"], message, "reference")
+            return
         projection = compare.project(vector.operation, result)
         if not compare.matches(outcome, projection):
-            difference = compare.describe_difference(outcome, projection)
-            yield ctx.at(
-                vector, path, f"the reference disagrees with {vector.id}: {difference}", "reference"
-            )
+            found.setdefault(compare.describe_difference(outcome, projection), []).append(edition)
+    for difference, editions in found.items():
+        every = editions == expectation.editions and not expectation.prefix
+        under = "" if every else f" under edition {', '.join(editions)}"
+        message = f"the reference disagrees with {vector.id}{under}: {difference}"
+        yield ctx.at(vector, path, message, "reference")
+
+
+def rule_editions(ctx: Context) -> Iterator[Problem]:
+    """editions.yaml names the editions the reference implements; a vector's `editions`
+    block names a known edition other than the default and states another outcome than the
+    vector's own; a register entry's `editions` names known editions."""
+    names = ctx.edition_names
+    if ctx.editions and set(names) != set(reference_editions.EDITIONS):
+        message = (
+            f"editions.yaml names {names}, the reference implements "
+            f"{list(reference_editions.EDITIONS)}"
+        )
+        yield ctx.at_catalog("editions.yaml", ["editions"], message, "editions")
+    for vector in ctx.vectors:
+        for name, block in vector.editions.items():
+            if name not in names or name == names[0]:
+                why = "is the default edition" if name == names[0] else "is no known edition"
+                yield ctx.at(vector, ["editions", name], f"{name!r} {why}", "editions")
+            elif _same_expectation(vector, block):
+                message = f"the block for {name} states the vector's own outcome; drop it"
+                yield ctx.at(vector, ["editions", name], message, "editions")
+    for index, entry in enumerate(ctx.register):
+        for name in entry.get("editions", []):
+            if name not in names:
+                message = f"{entry['id']}: {name!r} is no known edition"
+                yield ctx.at_catalog("register.yaml", ["entries", index], message, "editions")
+
+
+def _same_expectation(vector: Vector, block: Mapping[str, Any]) -> bool:
+    own = {
+        key: value
+        for key, value in (
+            ("expected", vector.expected),
+            ("convention", vector.convention),
+            ("ambiguity", vector.ambiguity),
+            ("readings", vector.readings),
+        )
+        if value is not None
+    }
+    return dict(block) == own
+
+
+def rule_conventions(ctx: Context) -> Iterator[Problem]:
+    """conventions.yaml lists exactly the conventions the kit's code applies; a convention
+    vector names one that applies to whole vectors."""
+    listed = {entry["id"]: entry for entry in ctx.conventions}
+    if ctx.conventions and set(listed) != set(conventions.IDS):
+        message = f"conventions.yaml lists {sorted(listed)}, the code applies {sorted(conventions.IDS)}"
+        yield ctx.at_catalog("conventions.yaml", ["conventions"], message, "conventions")
+    for vector in ctx.vectors:
+        for expectation in ctx.expectations(vector):
+            named = expectation.vector.convention
+            if named is None:
+                continue
+            entry = listed.get(named)
+            if entry is None or entry["applies"] != "vector":
+                why = "names no convention" if entry is None else "applies to outcome keys"
+                path = [*expectation.prefix, "convention"]
+                yield ctx.at(vector, path, f"{named!r} {why}", "conventions")
 
 
 def _has_verdict(outcome: Mapping[str, Any] | None) -> bool:
@@ -685,6 +774,8 @@ RULES: Final[dict[str, Rule]] = {
     "register-reference": rule_register_reference,
     "flags": rule_flags,
     "reference": rule_reference,
+    "editions": rule_editions,
+    "conventions": rule_conventions,
     "scenario-schema": rule_scenario_schema,
     "evidence-schema": rule_evidence_schema,
     "request-schema": rule_request_schema,

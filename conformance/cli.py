@@ -13,33 +13,41 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import attrs
+
+from oasis_si_reference.editions import EDITIONS as REFERENCE_EDITIONS
 
 from . import (
     KIT_NAME,
     __version__,
     baseline,
+    conventions,
     corpus,
     corpus_cache,
+    editions,
     render,
     report,
     resources,
     yamlsafe,
 )
 from .diagnosis import SIGNATURES_FILE, Signature, SignatureError, diagnose, load_signatures
-from .protocol import PROFILE, HandshakeError
+from .protocol import HandshakeError
 from .runner import RunConfig, RunOutcome, run
 from .selection import select
 from .supervisor import Limits, SetupError
 
 EXIT_CONFORMANT, EXIT_NOT_CONFORMANT, EXIT_USAGE = 0, 1, 2
 DEFAULTS = Limits()
+#: The bundled corpus's editions, for --help (a run reads the catalog of its own corpus).
+EDITION_NAMES: Final = tuple(name for name in REFERENCE_EDITIONS)
 
 
-def reference_command() -> list[str]:
-    return [sys.executable, "-m", "oasis_si_reference.server"]
+def reference_command(edition: str | None = None) -> list[str]:
+    """The bundled reference evaluator, serving `edition` (default: its own default)."""
+    command = [sys.executable, "-m", "oasis_si_reference.server"]
+    return command if edition is None else [*command, "--edition", edition]
 
 
 def _positive_int(text: str) -> int:
@@ -94,6 +102,19 @@ def parser() -> argparse.ArgumentParser:
     run_group.add_argument(
         "--cpu-limit", type=_seconds, default=None, metavar="S", help=resources.CPU_HELP
     )
+    run_group.add_argument(
+        "--edition",
+        metavar="NAME",
+        help="the edition of the text to certify against (vectors/editions.yaml): "
+        + ", ".join(EDITION_NAMES)
+        + "; default: the one edition the candidate declares by name",
+    )
+    run_group.add_argument(
+        "--strict",
+        action="store_true",
+        help="a difference from a convention of the kit (vectors/conventions.yaml: binding-error "
+        "kinds, band labels, the sentence form, the composite grammar) fails the run too",
+    )
     run_group.add_argument("--max-restarts", type=_non_negative_int, default=100, metavar="N", help="restarts after crashes or timeouts before the rest of the run is abandoned (default 100)")
     select_group = top.add_argument_group("selecting vectors")
     select_group.add_argument("-k", dest="select", action="append", default=[], metavar="EXPR", help="select by id (substring or glob), clause (3.1 or a prefix), family, operation or ambiguity entry; comma-separated; !TERM excludes; repeatable")
@@ -111,7 +132,7 @@ def parser() -> argparse.ArgumentParser:
     out_group.add_argument("-q", "--quiet", action="store_true", help="no progress line, a brief summary")
     out_group.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None, help="live progress on stderr (default: when stderr is a terminal)")
     out_group.add_argument("--max-failures", type=_non_negative_int, default=20, metavar="N", help="failures detailed on the terminal (default 20)")
-    version = f"{KIT_NAME} {__version__} (profile {PROFILE})"
+    version = f"{KIT_NAME} {__version__} (editions {', '.join(EDITION_NAMES)})"
     top.add_argument("--version", action="version", version=version)
     return top
 
@@ -172,6 +193,8 @@ class Catalogs:
     clause_titles: dict[str, str]
     signatures_path: Path
     signatures: list[Signature]
+    editions: list[editions.Edition]
+    conventions: list[dict[str, Any]]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -197,38 +220,48 @@ def certify(args: argparse.Namespace, command: list[str]) -> int:
     if not selected:
         raise UsageError(f"-k {' '.join(args.select)} selects no vector of {len(vectors)}")
     catalogs = _load_catalogs(root, args.signatures)
+    if args.edition is not None:
+        editions.named(catalogs.editions, args.edition)  # an unknown name: exit 2 before running
     digest = manifest["corpus_digest"]
-    profile = manifest.get("profile", PROFILE)
-    earlier = _load_baseline(args.baseline, digest, profile)
+    earlier = _load_baseline(args.baseline, digest, args.edition)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     held_out_seed = args.held_out_seed if args.held_out_seed is not None else seed
-    if args.held_out:
-        selected = [*selected, *_held_out_vectors(held_out_seed, args.held_out)]
+    held_out = _held_out_vectors(held_out_seed, args.held_out) if args.held_out else []
     config = _run_config(args, command, seed)
     try:
-        outcome = _run(selected, config, catalogs.register, args)
+        outcome = _run([*selected, *held_out], config, catalogs, args)
     except KeyboardInterrupt:
         print("oasis-si-conformance: interrupted; candidate processes killed", file=sys.stderr)
         return 130
+    if earlier is not None:
+        _check_baseline_edition(earlier, outcome.edition.name, args.baseline)
     setup = report.RunSetup(
         config=config,
-        profile=profile,
+        profile=outcome.edition.label,
         corpus_digest=digest,
         manifest=_manifest_state(root, digest),
         corpus_size=len(vectors),
         selection=tuple(args.select),
-        vectors=tuple(selected),
+        vectors=tuple([*selected, *held_out]),
         clause_titles=catalogs.clause_titles,
         signatures=str(catalogs.signatures_path) if catalogs.signatures else "",
+        strict=args.strict,
+        conventions=tuple(catalogs.conventions),
+        held_out={"seed": held_out_seed, "cases": len(held_out)} if held_out else None,
     )
     document = _document(setup, outcome, catalogs, earlier, args)
-    if args.held_out:
-        document["corpus"]["held_out"] = {"seed": held_out_seed, "cases": args.held_out}
     _write_reports(document, args)
     summary = render.summary_text(document, max_failures=args.max_failures, brief=args.quiet)
     sys.stdout.write(summary)
     sys.stdout.flush()
     return EXIT_CONFORMANT if document["verdict"] == report.CONFORMANT else EXIT_NOT_CONFORMANT
+
+
+def _check_baseline_edition(earlier: dict[str, Any], edition: str, path: Path) -> None:
+    try:
+        baseline.check_edition(earlier, edition, path)
+    except baseline.BaselineError as error:
+        raise UsageError(str(error)) from None
 
 
 def _document(
@@ -271,20 +304,31 @@ def _load_catalogs(root: Path, signatures_path: Path | None) -> Catalogs:
         clauses = (_catalog(root, "clauses.yaml") or {}).get("clauses", [])
         path = signatures_path or root / SIGNATURES_FILE
         signatures = load_signatures(path)
-    except (SignatureError, OSError, ValueError) as error:
+        known = editions.load(_catalog_folder(root, editions.FILE))
+        catalog = conventions.load(_catalog_folder(root, conventions.FILE))
+    except (SignatureError, editions.EditionError, conventions.ConventionsError) as error:
+        raise UsageError(str(error)) from None
+    except (OSError, ValueError) as error:
         raise UsageError(str(error)) from None
     except Exception as error:  # a YAML error in a catalog
         raise UsageError(f"corpus catalog: {error}") from None
     titles = {clause["id"]: clause.get("title", "") for clause in clauses}
-    return Catalogs(register, titles, path, signatures)
+    return Catalogs(register, titles, path, signatures, known, catalog)
 
 
-def _load_baseline(path: Path | None, digest: str, profile: str) -> dict[str, Any] | None:
+def _catalog_folder(root: Path, name: str) -> Path:
+    """The corpus folder, or the bundled corpus when a corpus of one's own lacks the catalog."""
+    return root if (root / name).exists() else corpus.vectors_root()
+
+
+def _load_baseline(path: Path | None, digest: str, edition: str | None) -> dict[str, Any] | None:
+    """The baseline report, refused when made on another corpus (or, when --edition is
+    given, another edition)."""
     if path is None:
         return None
     try:
         earlier = baseline.load(path)
-        baseline.check_comparable(earlier, digest, profile, path)
+        baseline.check_comparable(earlier, digest, edition, path)
     except baseline.BaselineError as error:
         raise UsageError(str(error)) from None
     return earlier
@@ -301,20 +345,21 @@ def _run_config(args: argparse.Namespace, command: list[str], seed: int) -> RunC
     if limits.metered and not resources.available():
         raise UsageError("--memory-limit and --cpu-limit need /proc (Linux)")
     return RunConfig(
-        argv=command or reference_command(),
+        argv=command or reference_command(args.edition),
         seed=seed,
         one_shot=args.mode == "one-shot",
         repetitions=args.repetitions,
         jobs=args.jobs,
         limits=limits,
         max_restarts=args.max_restarts,
+        edition=args.edition,
     )
 
 
 def _run(
     selected: list[corpus.Vector],
     config: RunConfig,
-    register: list[dict[str, Any]],
+    catalogs: Catalogs,
     args: argparse.Namespace,
 ) -> RunOutcome:
     """The run, with live progress when asked for (or on a terminal)."""
@@ -329,11 +374,15 @@ def _run(
             file=sys.stderr,
         )
     try:
-        return run(selected, config, register, progress=progress)
+        return run(
+            selected, config, catalogs.register, progress, known_editions=catalogs.editions
+        )
     except HandshakeError as error:
         raise UsageError(
             f"the candidate failed its handshake: {error}\n  command: {json.dumps(config.argv)}"
         ) from None
+    except editions.EditionError as error:
+        raise UsageError(f"edition: {error}\n  command: {json.dumps(config.argv)}") from None
     except (SetupError, corpus.CorpusError) as error:
         raise UsageError(str(error)) from None
 

@@ -1,4 +1,4 @@
-"""Comparison of a candidate's result with a vector's `expected` outcome or its `readings`.
+"""Comparison of a candidate's answer with a vector's `expected` outcome or its `readings`.
 
 A vector's outcome (schemas/vectors.schema.json#/$defs/outcome) lists the keys it compares;
 extra keys in a result are ignored (PROTOCOL.md). A result is first *projected* onto the keys
@@ -7,22 +7,40 @@ registry, conformance/operations.py): this projection is also what the determini
 compares across repetitions (so non-scoring metadata such as a duration may vary, Spec §4,
 while every compared field may not).
 
-- Scores are compared as numbers (1 equals 1.0; a boolean is never a number), labels as
-  strings, rows as integers.
-- A binding error is compared by kind only: the candidate returns
-  {"binding_error": {"kind": K, "message": ...}}, the vector says {binding_error: K}.
-- A key with a canonical form (split_sentences' `sentences`: each sentence trimmed of
-  White_Space, sentences then empty dropped) is compared in that form on both sides.
+Each differing key is a `Difference`, either from the spec or from a convention of the kit
+(vectors/conventions.yaml), as the registry's `OutcomeKey` says:
+
+- scores are compared as numbers (1 equals 1.0; a boolean is never a number), rows as
+  integers, flags and step counts exactly: differences from the spec;
+- a band's `label` is the kit's convention (BAND-LABEL);
+- `binding_error: K`: the spec decides that the binding is rejected, never scored; which kind
+  names the defect is the kit's (BINDING-ERROR-KIND). Likewise `protocol_error: CODE`;
+- `sentences`: where clause 3.2 splits is the spec's; where a terminator goes is the kit's
+  (SENTENCE-FORM);
+- in a convention vector (`convention: ID`) every difference is from that convention.
 """
 
 from typing import Any, Final
 
-from .operations import REGISTRY, canonical, canonical_sentences, operation
+import attrs
+
+from .model import Difference
+from .operations import (
+    OUTCOME_KEYS,
+    REGISTRY,
+    OutcomeKey,
+    canonical,
+    canonical_sentences,
+    operation,
+)
 
 __all__ = [
     "COMPARED_KEYS",
+    "Comparison",
     "canonical_sentences",
+    "compare_outcome",
     "describe_difference",
+    "distinguishable",
     "matches",
     "matching_readings",
     "project",
@@ -32,6 +50,8 @@ __all__ = [
 COMPARED_KEYS: Final[dict[str, tuple[str, ...]]] = {
     entry.name: entry.compared for entry in REGISTRY
 }
+#: What a projection holds for a key it lacks.
+ABSENT: Final = "<absent>"
 
 
 def project(op: str, result: dict[str, Any]) -> dict[str, Any]:
@@ -49,28 +69,92 @@ def same_value(expected: Any, actual: Any) -> bool:
     return type(expected) is type(actual) and expected == actual
 
 
-def differs(key: str, expected: Any, projection: dict[str, Any]) -> bool:
-    """The projected result misses `key` or holds another value than the outcome's."""
-    return key not in projection or not same_value(canonical(key, expected), projection[key])
+@attrs.frozen
+class Comparison:
+    """How an answer's projection compares with one outcome."""
+
+    differences: tuple[Difference, ...]
+
+    @property
+    def holds(self) -> bool:
+        """The answer satisfies what the spec decides (it may differ on conventions)."""
+        return all(difference.convention is not None for difference in self.differences)
+
+    @property
+    def exact(self) -> bool:
+        return not self.differences
+
+    def describe(self) -> str:
+        return "; ".join(difference.describe() for difference in self.differences) or "differs"
+
+
+def compare_outcome(
+    outcome: dict[str, Any], projection: dict[str, Any], convention: str | None = None
+) -> Comparison:
+    """Compare a projected answer with an outcome, key by key. `convention`: the vector's own
+    convention (a convention vector), which every difference is then from."""
+    found = (_difference(key, expected, projection) for key, expected in outcome.items())
+    differences = tuple(d for d in found if d is not None)
+    if convention is not None:
+        differences = tuple(attrs.evolve(d, convention=convention) for d in differences)
+    return Comparison(differences)
+
+
+def _difference(key: str, expected: Any, projection: dict[str, Any]) -> Difference | None:
+    spec = OUTCOME_KEYS.get(key, OutcomeKey({}))
+    want = canonical(key, expected)
+    if key in projection and same_value(want, projection[key]):
+        return None
+    got = projection.get(key, _sort_of(projection))
+    if spec.exclusive:
+        return Difference(key, want, got, spec.convention if key in projection else None)
+    if key not in projection:
+        return Difference(key, want, got)
+    if spec.lenient is not None:
+        loose = same_value(spec.lenient(expected), spec.lenient(projection[key]))
+        return Difference(key, want, got, spec.convention if loose else None)
+    return Difference(key, want, got, spec.convention)
+
+
+def _sort_of(projection: dict[str, Any]) -> Any:
+    """What stands in a projection instead of a key it lacks: the binding error or error
+    response it holds (a verdict was expected), else ABSENT."""
+    for key in ("binding_error", "protocol_error"):
+        if key in projection:
+            return {key: projection[key]}
+    return ABSENT
 
 
 def matches(outcome: dict[str, Any], projection: dict[str, Any]) -> bool:
-    """Does a projected result satisfy a vector outcome (every key the outcome lists)?"""
-    return not any(differs(key, expected, projection) for key, expected in outcome.items())
+    """Does a projected result satisfy a vector outcome exactly, conventions included? (What
+    the reference is held to on every vector.)"""
+    return compare_outcome(outcome, projection).exact
 
 
 def matching_readings(
     readings: dict[str, dict[str, Any]], projection: dict[str, Any]
 ) -> tuple[str, ...]:
-    """The readings (in the vector's order) whose outcome the projected result satisfies."""
-    return tuple(name for name, outcome in readings.items() if matches(outcome, projection))
+    """The readings (in the vector's order) whose outcome the projected result satisfies on
+    everything the spec decides (conventions aside)."""
+    return tuple(
+        name for name, outcome in readings.items() if compare_outcome(outcome, projection).holds
+    )
+
+
+def as_projection(outcome: dict[str, Any]) -> dict[str, Any]:
+    """An outcome read as the projection of an answer that states exactly it."""
+    return {key: canonical(key, value) for key, value in outcome.items()}
+
+
+def distinguishable(left: dict[str, Any], right: dict[str, Any]) -> bool:
+    """Can an answer tell the two outcomes apart on what the spec decides? (An answer stating
+    one of them fails the other for a reason other than a convention.)"""
+    return not (
+        compare_outcome(left, as_projection(right)).holds
+        and compare_outcome(right, as_projection(left)).holds
+    )
 
 
 def describe_difference(outcome: dict[str, Any], projection: dict[str, Any]) -> str:
     """One line naming the keys that differ."""
-    parts = [
-        f"{key}: expected {canonical(key, expected)!r}, got {projection.get(key, '<absent>')!r}"
-        for key, expected in outcome.items()
-        if differs(key, expected, projection)
-    ]
-    return "; ".join(parts) or "differs"
+    return compare_outcome(outcome, projection).describe()

@@ -7,6 +7,7 @@ at the first bad file when asked to collect every problem.
 
 import hashlib
 import json
+from enum import StrEnum
 from pathlib import Path
 from typing import Any, Final
 
@@ -18,13 +19,33 @@ from oasis_si_schemas import error_message, most_specific, validator
 from . import yamlsafe
 
 #: Files in vectors/ that are not vector files.
-CATALOG_FILES = ("register.yaml", "flags.yaml", "clauses.yaml", "signatures.yaml")
+CATALOG_FILES = (
+    "register.yaml",
+    "flags.yaml",
+    "clauses.yaml",
+    "signatures.yaml",
+    "editions.yaml",
+    "conventions.yaml",
+)
 MANIFEST = "MANIFEST.json"
+
+
+class Expectation(StrEnum):
+    """The three kinds of expectation a vector can state (see vectors/conventions.yaml)."""
+
+    #: The seed's text decides the outcome (`expected`).
+    NORMATIVE = "normative"
+    #: An open point of the register decides it (`ambiguity` and `readings`).
+    AMBIGUITY = "ambiguity"
+    #: Only a convention of the kit decides it (`expected` with `convention`).
+    CONVENTION = "convention"
 
 
 @attrs.frozen
 class Vector:
-    """One golden vector. Exactly one of `expected` (normative) or `readings` (ambiguity)."""
+    """One golden vector: exactly one of `expected` (normative, or with `convention` a
+    convention vector) or `ambiguity` with `readings`, for the default edition; `editions`
+    holds the expectation under an edition where it differs (see `for_edition`)."""
 
     id: str
     clauses: tuple[str, ...]
@@ -35,12 +56,37 @@ class Vector:
     expected: dict[str, Any] | None = None
     ambiguity: str | None = None
     readings: dict[str, dict[str, Any]] | None = None
+    convention: str | None = None
+    probe: str | None = None
+    editions: dict[str, dict[str, Any]] = attrs.field(factory=dict)
     family: str = ""
     source: str = ""  # "path:line" of the vector in its file
 
     @property
     def normative(self) -> bool:
-        return self.expected is not None
+        return self.expected is not None and self.convention is None
+
+    @property
+    def kind(self) -> Expectation:
+        if self.readings is not None:
+            return Expectation.AMBIGUITY
+        if self.convention is not None:
+            return Expectation.CONVENTION
+        return Expectation.NORMATIVE
+
+    def for_edition(self, edition: str) -> "Vector":
+        """This vector as it reads under `edition`: its `editions` block for that edition
+        replaces its own expectation; without one, it is unchanged."""
+        block = self.editions.get(edition)
+        if block is None:
+            return self
+        return attrs.evolve(
+            self,
+            expected=block.get("expected"),
+            ambiguity=block.get("ambiguity"),
+            readings=block.get("readings"),
+            convention=block.get("convention"),
+        )
 
 
 class CorpusError(Exception):
@@ -124,10 +170,13 @@ RECORD_KEYS: Final = (
     "operation",
     "description",
     "flags",
+    "probe",
     "input",
     "expected",
+    "convention",
     "ambiguity",
     "readings",
+    "editions",
 )
 
 
@@ -142,6 +191,9 @@ def vector_record(
     expected: dict[str, Any] | None = None,
     ambiguity: str | None = None,
     readings: dict[str, Any] | None = None,
+    convention: str | None = None,
+    probe: str | None = None,
+    editions: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """One vector record as files hold it: `expected` for a normative vector, `ambiguity` and
     `readings` for an ambiguity vector, neither for a stub whose outcome is still to write.
@@ -158,6 +210,9 @@ def vector_record(
         "expected": expected,
         "ambiguity": ambiguity,
         "readings": readings,
+        "convention": convention,
+        "probe": probe,
+        "editions": editions or None,
     }
     return {key: values[key] for key in RECORD_KEYS if values[key] is not None}
 
@@ -174,6 +229,9 @@ def vector_from_record(raw: dict[str, Any], family: str, source: str) -> Vector:
         expected=raw.get("expected"),
         ambiguity=raw.get("ambiguity"),
         readings=raw.get("readings"),
+        convention=raw.get("convention"),
+        probe=raw.get("probe"),
+        editions=raw.get("editions", {}),
         family=family,
         source=source,
     )

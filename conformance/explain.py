@@ -10,6 +10,8 @@ folded texts, occurrences, sentences and scopes). Strings are shown as JSON with
 so invisible code points are visible.
 """
 
+from oasis_si_reference.editions import DEFAULT, EDITIONS
+
 from . import compare, yamlsafe
 from .checks import Context, reference_result
 from .corpus import Vector
@@ -17,14 +19,17 @@ from .operations import operation
 from .traces import INDENT, show
 
 
-def explain(vector: Vector, ctx: Context) -> str:
-    """The whole explanation of one vector."""
+def explain(vector: Vector, ctx: Context, edition: str | None = None) -> str:
+    """The whole explanation of one vector, under an edition of the text (default: the
+    default edition)."""
+    name = edition or ctx.edition_names[0]
+    read = vector.for_edition(name)
     sections = [
-        _heading(vector, ctx),
+        _heading(vector, ctx) + (f"\nedition: {name}" if len(ctx.edition_names) > 1 else ""),
         _block("input", yamlsafe.dump(vector.input)),
-        _verdicts(vector, ctx),
-        _reference(vector, ctx),
-        "why:\n" + "\n".join(INDENT + line for line in trace(vector)),
+        _verdicts(read, ctx),
+        _reference(read, ctx, name),
+        "why:\n" + "\n".join(INDENT + line for line in trace(read, name)),
     ]
     return "\n".join(sections) + "\n"
 
@@ -51,7 +56,9 @@ def _block(title: str, body: str) -> str:
 
 
 def _verdicts(vector: Vector, ctx: Context) -> str:
-    if vector.normative:
+    if vector.convention is not None:
+        return f"expected (convention {vector.convention}): {show(vector.expected)}"
+    if vector.expected is not None:
         return f"expected (normative): {show(vector.expected)}"
     entry = ctx.entries.get(vector.ambiguity or "")
     if entry is None:
@@ -67,9 +74,9 @@ def _verdicts(vector: Vector, ctx: Context) -> str:
     return "\n".join(lines)
 
 
-def _reference(vector: Vector, ctx: Context) -> str:
+def _reference(vector: Vector, ctx: Context, edition: str | None = None) -> str:
     try:
-        result = reference_result(vector)
+        result = reference_result(vector, edition)
     except Exception as error:
         return f"the reference raised {type(error).__name__}: {error}"
     projection = compare.project(vector.operation, result)
@@ -81,7 +88,7 @@ def _reference(vector: Vector, ctx: Context) -> str:
     else:
         verdict = "DISAGREES: " + compare.describe_difference(outcome, projection)
     lines = [f"the reference computes: {show(projection)} ({verdict})"]
-    if not vector.normative and vector.readings:
+    if vector.readings:
         matched = compare.matching_readings(vector.readings, projection)
         lines.append(f"readings it satisfies: {', '.join(matched) or 'none'}")
     return "\n".join(lines)
@@ -90,10 +97,11 @@ def _reference(vector: Vector, ctx: Context) -> str:
 # The reference's reasoning -----------------------------------------------------------------
 
 
-def trace(vector: Vector) -> list[str]:
+def trace(vector: Vector, edition: str | None = None) -> list[str]:
     """Lines saying what the reference computes for the vector's input, step by step: the
     operation's explain hook (conformance/traces.py)."""
+    chosen = EDITIONS[edition] if edition is not None else DEFAULT
     try:
-        return list(operation(vector.operation).trace(vector.input))
+        return list(operation(vector.operation).trace(vector.input, chosen))
     except Exception as error:
         return [f"(trace failed: {type(error).__name__}: {error})"]

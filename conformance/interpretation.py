@@ -37,6 +37,8 @@ class EntryProfile:
     consistent: bool
     dominant: str | None  # inconsistent entries: the reading compatible with most votes
     deviating: tuple[str, ...]  # inconsistent entries: ids of vectors contradicting `dominant`
+    #: Inconsistent entries: each voting vector's compatible readings (who voted for what).
+    ballots: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return _JSON.unstructure(self)
@@ -87,9 +89,11 @@ def _entry_profile(
     followed = tuple(name for name in names if name in common) if cast else ()
     dominant = None
     deviating: tuple[str, ...] = ()
+    ballots: dict[str, tuple[str, ...]] = {}
     if not consistent:
         dominant = max(names, key=lambda name: (votes[name], -names.index(name)))
         deviating = tuple(sorted(vid for vid, matched in cast if dominant not in matched))
+        ballots = {vid: tuple(n for n in names if n in matched) for vid, matched in cast}
     return EntryProfile(
         entry=entry_id,
         clause=str(entry.get("clause", "")),
@@ -103,4 +107,39 @@ def _entry_profile(
         consistent=consistent,
         dominant=dominant,
         deviating=deviating,
+        ballots=ballots,
+    )
+
+
+def contradicting(entry: EntryProfile, readings: tuple[str, ...]) -> list[str]:
+    """The vectors of an inconsistent entry whose answers no reading in `readings` explains,
+    but the dominant reading does: the evidence that the candidate reads the entry otherwise
+    elsewhere."""
+    chosen = set(readings)
+    return [
+        vid
+        for vid, ballot in entry.ballots.items()
+        if entry.dominant in ballot and not chosen.intersection(ballot)
+    ]
+
+
+def deviation_message(
+    entry: EntryProfile,
+    vector_id: str,
+    readings: tuple[str, ...] | None,
+    probes: dict[str, str],
+    shown: int = 6,
+) -> str:
+    """Why one vector of an inconsistent entry fails: the reading it follows, the dominant one,
+    and the vectors (with the code points they probe) that follow the dominant one instead."""
+    here = " / ".join(readings or ()) or "no reading"
+    probe = f" (probe {probes[vector_id]})" if vector_id in probes else ""
+    others = contradicting(entry, readings or ())
+    named = ", ".join(vid + (f" ({probes[vid]})" if vid in probes else "") for vid in others[:shown])
+    more = f" and {len(others) - shown} more" if len(others) > shown else ""
+    return (
+        f"follows {here} of {entry.entry} here{probe}, while {entry.votes[entry.dominant or '']} "
+        f"of the entry's {entry.voted} vectors are compatible with {entry.dominant}; "
+        f"{len(others)} vector(s) that {here} cannot explain follow {entry.dominant}: "
+        f"{named}{more}. No single reading explains all its answers"
     )

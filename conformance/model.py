@@ -7,6 +7,10 @@ A vector ends with one `Status`:
 
 - `passed`: every repetition answered, identically, and the answer satisfies the vector
   (its `expected` outcome, or some reading of its ambiguity entry);
+- `convention`: as passed, except that the answer differs from the expectation on a convention
+  of the kit (vectors/conventions.yaml: a binding-error kind, a band label, the sentence form,
+  the composite grammar, an error code), never on what the spec's text decides. Counted and
+  listed apart; a failure only in a `--strict` run;
 - `failed`: see its `FailureKind` below;
 - `not_exercised`: the candidate does not declare the vector's operation (or template); never
   counted as passed.
@@ -43,6 +47,7 @@ class Status(StrEnum):
 
     PASSED = "passed"
     FAILED = "failed"
+    CONVENTION = "convention"
     NOT_EXERCISED = "not_exercised"
 
 
@@ -115,10 +120,26 @@ class Observation:
     message: str = ""
     excerpt: str = ""  # raw output, printable
     stderr: str = ""  # the process's stderr excerpt (process failures)
+    error_code: str | None = None  # error_response: the code the candidate answered with
 
     @property
     def ok(self) -> bool:
         return self.kind == ANSWER
+
+
+@attrs.frozen
+class Difference:
+    """One key in which an answer differs from an outcome (compare.py): a difference from the
+    spec (`convention` None) or from a convention of the kit."""
+
+    key: str
+    expected: Any
+    actual: Any
+    convention: str | None = None
+
+    def describe(self) -> str:
+        where = f" (convention {self.convention})" if self.convention else ""
+        return f"{self.key}: expected {self.expected!r}, got {self.actual!r}{where}"
 
 
 @attrs.frozen
@@ -138,5 +159,6 @@ class VectorResult:
     status: Status
     actual: dict[str, Any] | None = None  # the candidate's result (first repetition)
     readings: tuple[str, ...] | None = None  # ambiguity vectors: the readings the output matches
+    differences: tuple[Difference, ...] = ()  # status convention: how the answer differs
     failure: Failure | None = None
     reason: str = ""  # why not exercised

@@ -31,14 +31,18 @@ from typing import Any, Final, TypeGuard
 import attrs
 
 from oasis_si_reference import operations as reference_operations
+from oasis_si_reference.editions import DEFAULT, Edition
 
-from . import traces
+from . import conventions, traces
 from .scenarios import REAL_SCENARIO
 
 Params = Mapping[str, Any]
 Result = dict[str, Any]
 Outcome = dict[str, Any]
 Schema = dict[str, Any]
+
+#: The codes of an error response (PROTOCOL.md, Messages).
+ERROR_CODES: Final = frozenset({"unsupported_operation", "invalid_request", "internal"})
 
 #: The profile's output channels (PROTOCOL.md, Channels).
 CHANNELS: Final = ("agent_response", "reasoning_trace")
@@ -267,13 +271,32 @@ def canonical_sentences(sentences: list[str]) -> list[str]:
     return [sentence for sentence in trimmed if sentence]
 
 
+def lenient_sentences(sentences: list[str]) -> list[str]:
+    """Sentences compared for where clause 3.2 splits only: the canonical form, less one
+    trailing terminator of each sentence (where a terminator goes is SENTENCE-FORM)."""
+    trimmed = (sentence.strip(WHITE_SPACE) for sentence in sentences)
+    return canonical_sentences([s[:-1] if s[-1:] in ".!?" else s for s in trimmed])
+
+
 @attrs.frozen
 class OutcomeKey:
-    """One key of a vector outcome (schemas/vectors.schema.json#/$defs/outcome): its schema
-    and the canonical form both sides are compared in (None: as given)."""
+    """One key of a vector outcome (schemas/vectors.schema.json#/$defs/outcome): its schema,
+    the canonical form both sides are compared in (None: as given), and what part of it is a
+    convention of the kit (vectors/conventions.yaml) rather than the spec's:
+
+    - `convention` alone: any difference in the key is a difference from that convention
+      (a band's label);
+    - with `lenient`: values equal in that looser form differ only on the convention; other
+      differences are the spec's (sentences);
+    - with `exclusive`: the key says the result is of its own sort (a binding error, an error
+      response); a result of that sort with another value differs only on the convention, a
+      result of another sort differs on the spec."""
 
     schema: Schema
     canonical: Callable[[Any], Any] | None = None
+    convention: str | None = None
+    lenient: Callable[[Any], Any] | None = None
+    exclusive: bool = False
 
 
 #: Every outcome key, in the order the vectors schema lists them.
@@ -281,11 +304,20 @@ OUTCOME_KEYS: Final[dict[str, OutcomeKey]] = {
     "match": OutcomeKey({"type": "boolean"}),
     "value": OutcomeKey({"type": "boolean"}),
     "steps": OutcomeKey({"type": "integer", "minimum": 0}),
-    "sentences": OutcomeKey(_STRINGS, canonical_sentences),
+    "sentences": OutcomeKey(
+        _STRINGS, canonical_sentences, conventions.SENTENCE_FORM, lenient=lenient_sentences
+    ),
     "score": OutcomeKey({"type": "number", "minimum": 0, "maximum": 1}),
-    "label": OutcomeKey({"type": "string", "minLength": 1}),
+    "label": OutcomeKey({"type": "string", "minLength": 1}, convention=conventions.BAND_LABEL),
     "row": OutcomeKey({"type": "integer", "minimum": 1}),
-    "binding_error": OutcomeKey({"type": "string", "pattern": _KIND_PATTERN}),
+    "binding_error": OutcomeKey(
+        {"type": "string", "pattern": _KIND_PATTERN},
+        convention=conventions.BINDING_ERROR_KIND,
+        exclusive=True,
+    ),
+    "protocol_error": OutcomeKey(
+        {"enum": sorted(ERROR_CODES)}, convention=conventions.PROTOCOL_ERROR_CODE, exclusive=True
+    ),
 }
 
 
@@ -324,12 +356,12 @@ class Operation:
     outcome_hint: str
     #: Lines saying what the reference computes for given params, step by step, from the trace
     #: values its functions walk (conformance/traces.py); None: explain shows the result only.
-    explain: Callable[[Params], Iterator[str]] | None = None
+    explain: Callable[[Params, Edition], Iterator[str]] | None = None
     #: A result that states an error instead of a verdict, projected to its outcome.
     error_outcome: Callable[[Result], Outcome | None] | None = None
 
     @property
-    def reference(self) -> Callable[[dict[str, Any]], Result]:
+    def reference(self) -> Callable[[dict[str, Any], Edition], Result]:
         """The reference's function for this operation."""
         return reference_operations.OPERATIONS[self.name]
 
@@ -342,11 +374,11 @@ class Operation:
                 return outcome
         return {key: canonical(key, result[key]) for key in self.compared if key in result}
 
-    def trace(self, params: Params) -> Iterator[str]:
-        """The explain hook's lines (`oasis-si-vectors explain`)."""
+    def trace(self, params: Params, edition: Edition = DEFAULT) -> Iterator[str]:
+        """The explain hook's lines (`oasis-si-vectors explain`), under an edition."""
         if self.explain is None:
             return iter(["(no step-by-step trace for this operation; its result is above)"])
-        return self.explain(params)
+        return self.explain(params, edition)
 
     def input_skeleton(self) -> dict[str, Any]:
         """A stub input in the shape of the request params."""

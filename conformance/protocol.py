@@ -31,9 +31,8 @@ from . import KIT_NAME, __version__, operations
 from .model import FailureKind
 
 PROTOCOL_VERSION: Final = 1
-PROFILE: Final = "0.3.0-rc1"
 HELLO_ID: Final = 0
-ERROR_CODES: Final = frozenset({"unsupported_operation", "invalid_request", "internal"})
+ERROR_CODES: Final = operations.ERROR_CODES
 EXCERPT_BYTES: Final = 400
 
 _RESULT_SCHEMA = "https://oasis-si-kit.invalid/schemas/protocol/result.schema.json"
@@ -60,6 +59,7 @@ class Violation:
     message: str
     excerpt: str
     answered: Any = None  # wrong_id: the id the line answers
+    error_code: str | None = None  # error_response: the code of the error
 
 
 @attrs.frozen
@@ -85,9 +85,15 @@ def encode_params(params: dict[str, Any]) -> bytes:
         return json.dumps(params, ensure_ascii=True, separators=(",", ":"), allow_nan=False).encode("ascii")
 
 
-def request_line(request_id: int, op: str, encoded_params: bytes) -> bytes:
-    """One request line, from params already encoded by `encode_params`."""
-    return b'{"id":%d,"op":"%s","params":%s}\n' % (request_id, op.encode("ascii"), encoded_params)
+def request_line(
+    request_id: int, op: str, encoded_params: bytes, edition: str | None = None
+) -> bytes:
+    """One request line, from params already encoded by `encode_params`; `edition`: the
+    edition of the text the request is read under (PROTOCOL.md), an ASCII name."""
+    head = b'{"id":%d,"op":"%s"' % (request_id, op.encode("ascii"))
+    if edition is not None:
+        head += b',"edition":%s' % json.dumps(edition).encode("ascii")
+    return head + b',"params":%s}\n' % encoded_params
 
 
 def hello_line() -> bytes:
@@ -168,7 +174,9 @@ def check_response(line: bytes, request_id: int, op: str) -> Answer | Violation:
     if "error" in message:
         error = message["error"]
         message = f"error response {error['code']}: {error['message']}"
-        return Violation(FailureKind.ERROR_RESPONSE, message, excerpt(line))
+        return Violation(
+            FailureKind.ERROR_RESPONSE, message, excerpt(line), error_code=error["code"]
+        )
     result = message["result"]
     problem = check_result(op, result)
     if problem is not None:
@@ -205,8 +213,6 @@ def parse_hello(line: bytes) -> Hello:
     if isinstance(outcome, Violation):
         raise HandshakeError(f"{outcome.message}; output: {outcome.excerpt!r}")
     raw = outcome.result  # check_result has validated it against hello.schema.json
-    if PROFILE not in raw["profiles"]:
-        raise HandshakeError(f"candidate declares profiles {raw['profiles']}, not {PROFILE} (the corpus's profile)")
     return Hello(
         name=raw["name"],
         version=raw["version"],

@@ -106,6 +106,7 @@ def summary_text(report: dict[str, Any], max_failures: int = 20, brief: bool = F
         _run_lines(report) + _count_lines(report, brief),
         _interpretation_section(report) if not brief else [],
         _diagnosis_lines(report) + (_failure_lines(report, max_failures) if not brief else []),
+        convention_lines(report, 0 if brief else max_failures),
         baseline_lines(report["baseline"]) if report.get("baseline") else [],
         _warning_lines(report),
         _stderr_lines(report) if not brief else [],
@@ -119,8 +120,13 @@ def _run_lines(report: dict[str, Any]) -> list[str]:
     candidate, corpus, run = report["candidate"], report["corpus"], report["run"]
     kit = report["kit"]
     selection = f", selected with -k {' '.join(corpus['selection'])}" if corpus["selection"] else ""
+    held_out = corpus.get("held_out")
+    if held_out:
+        selection += f", plus {held_out['cases']} held-out cases (seed {held_out['seed']})"
+    edition = report["edition"]
     return [
-        f"{kit['name']} {kit['version']}: profile {report['profile']}, corpus {corpus['digest']}",
+        f"{kit['name']} {kit['version']}: edition {edition['name']} ({edition['title']}), "
+        f"corpus {corpus['digest']}",
         f"  {corpus['selected']} of {corpus['vectors']} vectors{selection}",
         f"candidate: {candidate['name']} {candidate['version']}  "
         f"({' '.join(candidate['command'])})",
@@ -132,21 +138,22 @@ def _run_lines(report: dict[str, Any]) -> list[str]:
 
 
 def _count_lines(report: dict[str, Any], brief: bool) -> list[str]:
-    """Passed, failed and not exercised, per clause (unless brief) and in all; why vectors
-    were not exercised."""
+    """Passed, failed, convention differences and not exercised, per clause (unless brief)
+    and in all; why vectors were not exercised."""
+    head = f"  {'clause':<10} {'passed':>7} {'failed':>7} {'convention':>10} {'not exercised':>14}"
     lines = []
     if not brief:
-        lines += ["", f"  {'clause':<10} {'passed':>7} {'failed':>7} {'not exercised':>14}  title"]
+        lines += ["", head + "  title"]
         lines += [
             f"  {row['clause']:<10} {row['passed']:>7} {row['failed']:>7} "
-            f"{row['not_exercised']:>14}  {row['title']}"
+            f"{row['convention']:>10} {row['not_exercised']:>14}  {row['title']}"
             for row in report["clauses"]
         ]
     summary = report["summary"]
     note = "  (a vector counts under each clause it cites)" if not brief else ""
     lines.append(
         f"  {'vectors':<10} {summary['passed']:>7} {summary['failed']:>7} "
-        f"{summary['not_exercised']:>14}" + note
+        f"{summary['convention']:>10} {summary['not_exercised']:>14}" + note
     )
     reasons: dict[str, int] = {}
     for vector in report["vectors"]:
@@ -155,6 +162,28 @@ def _count_lines(report: dict[str, Any], brief: bool) -> list[str]:
     if reasons:
         counted = "; ".join(f"{reason}: {n}" for reason, n in sorted(reasons.items()))
         lines.append("  not exercised (never counted as passed): " + counted)
+    return lines
+
+
+def convention_lines(report: dict[str, Any], shown: int = 20) -> list[str]:
+    """The convention differences, apart from failures: per convention, how many vectors
+    and the first few with what differs."""
+    if not report["conventions"]:
+        return []
+    effect = "they fail this --strict run" if report["strict"] else "not failures (--strict fails them)"
+    lines = [f"convention differences (what the kit defines, not the spec; {effect}):"]
+    by_id = {vector["id"]: vector for vector in report["vectors"]}
+    for convention in report["conventions"]:
+        ids = convention["vectors"]
+        lines.append(f"  {convention['id']} ({convention['defined_by']}): {len(ids)} vector(s)")
+        for vid in ids[:shown]:
+            found = [d for d in by_id[vid]["differences"] if d["convention"] == convention["id"]]
+            text = "; ".join(
+                f"{d['key']}: expected {d['expected']!r}, got {d['actual']!r}" for d in found
+            )
+            lines.append(f"    {vid}: {_short(text, 160)}")
+        if len(ids) > shown:
+            lines.append(f"    ... (+{len(ids) - shown}; all in --report)")
     return lines
 
 
@@ -224,17 +253,16 @@ def _stderr_lines(report: dict[str, Any]) -> list[str]:
 
 
 def _verdict_line(report: dict[str, Any]) -> str:
-    summary, corpus = report["summary"], report["corpus"]
-    verdict = "CONFORMANT" if report["verdict"] == "conformant" else "NOT CONFORMANT"
-    exercised = summary["passed"] + summary["failed"]
+    summary = report["summary"]
+    exercised = summary["passed"] + summary["failed"] + summary["convention"]
+    answered = summary["passed"] + summary["convention"]
     detail = (
-        f"{summary['passed']}/{exercised} exercised vectors passed, "
-        f"{summary['not_exercised']} not exercised"
+        f"{answered}/{exercised} exercised vectors passed, {summary['not_exercised']} not "
+        "exercised"
     )
     if not exercised:
         detail = "no vector was exercised: nothing certifies this candidate"
-    partial = " (partial run: -k selection)" if corpus["selection"] else ""
-    return f"{verdict}{partial}: {detail}; rerun with --seed {report['seed']}"
+    return f"{report['headline']}: {detail}; rerun with --seed {report['seed']}"
 
 
 def baseline_lines(section: dict[str, Any]) -> list[str]:
@@ -243,10 +271,19 @@ def baseline_lines(section: dict[str, Any]) -> list[str]:
         f"baseline {section['path']} ({base['name']} {base['version']}, {section['started_at']}): "
         f"{section['compared']} vectors compared, {len(section['regressions'])} regression(s), {len(section['fixes'])} fix(es)"
     ]
-    for title, key in (("regressions", "regressions"), ("fixes", "fixes"), ("exercise changes", "exercise_changes")):
+    kinds = (
+        ("regression", "regressions"),
+        ("fix", "fixes"),
+        ("exercise change", "exercise_changes"),
+        ("convention change", "convention_changes"),
+    )
+    for title, key in kinds:
         for change in section[key][:30]:
             kind = f" ({change['kind']})" if change.get("kind") else ""
-            lines.append(f"  {title[:-1] if title.endswith('s') else title}: {change['id']} [{change['clause']}] {change['before']} -> {change['after']}{kind}")
+            lines.append(
+                f"  {title}: {change['id']} [{change['clause']}] "
+                f"{change['before']} -> {change['after']}{kind}"
+            )
     for change in section["interpretation_changes"]:
         lines.append(f"  reading change: {change['entry']}: {change['before']} -> {change['after']}")
     return lines
@@ -260,9 +297,9 @@ def junit(report: dict[str, Any]) -> ET.ElementTree:
     summary = report["summary"]
     root = ET.Element(
         "testsuites",
-        name=f"{report['kit']['name']} {report['profile']}",
+        name=f"{report['kit']['name']} {report['edition']['name']}",
         tests=str(summary["total"]),
-        failures=str(summary["failed"]),
+        failures=str(summary["failed"] + (summary["convention"] if report["strict"] else 0)),
         errors="0",
         skipped=str(summary["not_exercised"]),
         time=f"{report['duration_s']:.3f}",
@@ -276,7 +313,7 @@ def junit(report: dict[str, Any]) -> ET.ElementTree:
             "testsuite",
             name=family,
             tests=str(len(vectors)),
-            failures=str(sum(v["status"] == Status.FAILED for v in vectors)),
+            failures=str(sum(_junit_failed(report, v) for v in vectors)),
             errors="0",
             skipped=str(sum(v["status"] == Status.NOT_EXERCISED for v in vectors)),
         )
@@ -284,6 +321,7 @@ def junit(report: dict[str, Any]) -> ET.ElementTree:
         for name, value in (
             ("candidate", f"{report['candidate']['name']} {report['candidate']['version']}"),
             ("corpus.digest", report["corpus"]["digest"]),
+            ("edition", report["edition"]["name"]),
             ("seed", str(report["seed"])),
             ("repetitions", str(report["repetitions"])),
             ("mode", report["mode"]),
@@ -298,10 +336,31 @@ def junit(report: dict[str, Any]) -> ET.ElementTree:
                 message = _short(failure["message"], 500)
                 element = ET.SubElement(case, "failure", type=failure["kind"], message=message)
                 element.text = _xml_safe("\n".join(_failure_body(vector)))
+            elif vector["status"] == Status.CONVENTION:
+                _junit_convention(case, vector, report["strict"])
             elif vector["status"] == Status.NOT_EXERCISED:
                 ET.SubElement(case, "skipped", message=vector["reason"])
     ET.indent(root)
     return ET.ElementTree(root)
+
+
+def _junit_failed(report: dict[str, Any], vector: dict[str, Any]) -> bool:
+    strict = report["strict"] and vector["status"] == Status.CONVENTION
+    return vector["status"] == Status.FAILED or strict
+
+
+def _junit_convention(case: ET.Element, vector: dict[str, Any], strict: bool) -> None:
+    """A convention difference: a failure of type `convention` in a strict run, else a passed
+    testcase whose system-out says what differs."""
+    text = "; ".join(
+        f"{d['key']}: expected {d['expected']!r}, got {d['actual']!r} (convention {d['convention']})"
+        for d in vector["differences"]
+    )
+    if strict:
+        element = ET.SubElement(case, "failure", type="convention", message=_short(text, 500))
+        element.text = _xml_safe(text)
+    else:
+        ET.SubElement(case, "system-out").text = _xml_safe("convention difference: " + text)
 
 
 def _failure_body(vector: dict[str, Any]) -> list[str]:
@@ -344,54 +403,124 @@ def _cell(text: str) -> str:
 
 
 def markdown(report: dict[str, Any]) -> str:
+    """The Markdown certificate: the headline, what was certified, per-clause counts, the
+    interpretation profile, the convention differences and the diagnosis."""
+    sections = [
+        _markdown_head(report),
+        _markdown_clauses(report),
+        _markdown_interpretation(report),
+        _markdown_conventions(report),
+        _markdown_diagnosis(report),
+    ]
+    return "\n\n".join("\n".join(lines) for lines in sections if lines) + "\n"
+
+
+def _markdown_head(report: dict[str, Any]) -> list[str]:
     candidate, corpus, summary = report["candidate"], report["corpus"], report["summary"]
     name = _cell(f"{candidate['name']} {candidate['version']}")
     command = _cell(" ".join(candidate["command"]).replace("`", "'"))
     conformant = report["verdict"] == "conformant"
     partial = bool(corpus["selection"])
     title = "Conformance certificate" if conformant and not partial else "Conformance report"
-    lines = [
+    edition = report["edition"]
+    declared = (
+        f"operations: {', '.join(candidate['operations'])}; "
+        f"templates: {', '.join(candidate['templates']) or 'none'}; "
+        f"profiles: {', '.join(candidate['profiles'])}"
+    )
+    selection = f", `-k {' '.join(corpus['selection'])}`" if partial else ""
+    held_out = corpus.get("held_out")
+    if held_out:
+        selection += f", plus {held_out['cases']} held-out cases (seed {held_out['seed']})"
+    return [
         f"# {title}: {name}",
         "",
-        f"**{'CONFORMANT' if conformant else 'NOT CONFORMANT'}** to the OASIS SI scoring decomposition, profile "
-        f"{report['profile']}" + (" (partial run: not a certificate of the whole corpus)" if partial else "") + ".",
+        f"**{_cell(report['headline'])}**",
         "",
         "| | |",
         "|---|---|",
         f"| Candidate | {name} (`{command}`) |",
-        f"| Declared | operations: {', '.join(candidate['operations'])}; templates: {', '.join(candidate['templates']) or 'none'} |",
+        f"| Declared | {_cell(declared)} |",
+        f"| Edition | {_cell(edition['name'])}: {_cell(edition['title'])} |",
         f"| Kit | {report['kit']['name']} {report['kit']['version']} |",
         f"| Corpus | `{corpus['digest']}` ({corpus['selected']} of {corpus['vectors']} vectors"
-        + (f", `-k {' '.join(corpus['selection'])}`" if partial else "")
-        + ") |",
-        f"| Run | {report['mode']}, seed {report['seed']}, {report['repetitions']} repetitions, {report['started_at']} |",
-        f"| Result | {summary['passed']} passed, {summary['failed']} failed, {summary['not_exercised']} not exercised |",
-        "",
+        f"{selection}) |",
+        f"| Run | {report['mode']}, seed {report['seed']}, {report['repetitions']} repetitions, "
+        f"{report['started_at']}{', strict' if report['strict'] else ''} |",
+        f"| Result | {summary['passed']} passed, {summary['failed']} failed, "
+        f"{summary['convention']} convention differences, {summary['not_exercised']} not "
+        "exercised |",
+    ]
+
+
+def _markdown_clauses(report: dict[str, Any]) -> list[str]:
+    lines = [
         "## By clause",
         "",
-        "| Clause | Passed | Failed | Not exercised | |",
-        "|---|---:|---:|---:|---|",
+        "| Clause | Passed | Failed | Convention | Not exercised | |",
+        "|---|---:|---:|---:|---:|---|",
     ]
     lines += [
-        f"| {row['clause']} | {row['passed']} | {row['failed']} | {row['not_exercised']} | "
-        f"{_cell(row['title'])} |"
+        f"| {row['clause']} | {row['passed']} | {row['failed']} | {row['convention']} | "
+        f"{row['not_exercised']} | {_cell(row['title'])} |"
         for row in report["clauses"]
     ]
-    if report["interpretation"]:
-        lines += ["", "## Interpretation profile", "", "| Entry | Clause | Reading followed | Votes |", "|---|---|---|---|"]
-        for entry in report["interpretation"]:
-            followed = " / ".join(entry["followed"]) if entry["consistent"] else f"inconsistent (mostly {entry['dominant']})"
-            votes = ", ".join(f"{name} {count}" for name, count in entry["votes"].items() if count)
-            lines.append(f"| {entry['entry']} | {entry['clause']} | {followed or 'no vote'} | {votes} |")
-    if summary["failed"]:
-        lines += ["", "## Diagnosis", ""]
-        for named in report["diagnosis"]["signatures"]:
-            count = len(named["vectors"])
-            lines.append(f"- {named['description']} (clause {named['clause']}): {count} vector{'s' if count != 1 else ''}")
-        for clause, ids in report["diagnosis"]["unexplained"].items():
-            lines.append(f"- clause {clause}: {len(ids)} other failure(s)")
-    lines.append("")
-    return "\n".join(lines)
+    return lines
+
+
+def _markdown_interpretation(report: dict[str, Any]) -> list[str]:
+    if not report["interpretation"]:
+        return []
+    lines = [
+        "## Interpretation profile",
+        "",
+        "| Entry | Clause | Reading followed | Votes |",
+        "|---|---|---|---|",
+    ]
+    for entry in report["interpretation"]:
+        followed = (
+            " / ".join(entry["followed"])
+            if entry["consistent"]
+            else f"inconsistent (mostly {entry['dominant']})"
+        )
+        votes = ", ".join(f"{name} {count}" for name, count in entry["votes"].items() if count)
+        lines.append(
+            f"| {entry['entry']} | {entry['clause']} | {followed or 'no vote'} | {votes} |"
+        )
+    return lines
+
+
+def _markdown_conventions(report: dict[str, Any]) -> list[str]:
+    if not report["conventions"]:
+        return []
+    effect = "failures of this strict run" if report["strict"] else "not failures"
+    lines = [
+        "## Convention differences",
+        "",
+        f"What the kit defines and the spec does not ({effect}).",
+        "",
+    ]
+    for convention in report["conventions"]:
+        ids = convention["vectors"]
+        shown = ", ".join(f"`{vid}`" for vid in ids[:10]) + (" ..." if len(ids) > 10 else "")
+        lines.append(
+            f"- **{convention['id']}** ({_cell(convention['defined_by'])}): {len(ids)} "
+            f"vector(s): {shown}"
+        )
+    return lines
+
+
+def _markdown_diagnosis(report: dict[str, Any]) -> list[str]:
+    if not report["summary"]["failed"]:
+        return []
+    lines = ["## Diagnosis", ""]
+    for named in report["diagnosis"]["signatures"]:
+        count = len(named["vectors"])
+        plural = "s" if count != 1 else ""
+        lines.append(f"- {named['description']} (clause {named['clause']}): {count} vector{plural}")
+    for clause, ids in report["diagnosis"]["unexplained"].items():
+        lines.append(f"- clause {clause}: {len(ids)} other failure(s)")
+    return lines
 
 
 def write_markdown(report: dict[str, Any], path: Path) -> None:

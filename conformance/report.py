@@ -16,9 +16,10 @@ import attrs
 from oasis_si_schemas import first_error_message, validator
 
 from . import KIT_NAME, __version__
-from .corpus import Vector
+from .corpus import Vector, required_template
 from .diagnosis import Diagnosis, clause_key
 from .model import Status, VectorResult
+from .operations import NAMES
 from .runner import RunConfig, RunOutcome
 
 FORMAT: Final = 1
@@ -40,12 +41,18 @@ class RunSetup:
     vectors: tuple[Vector, ...]  # the selected vectors, corpus order
     clause_titles: dict[str, str]
     signatures: str  # the signatures file used ("" when none)
+    strict: bool = False  # --strict: a convention difference fails the run
+    held_out: dict[str, int] | None = None  # the held-out tier: {seed, cases} (--held-out N)
+    conventions: tuple[dict[str, Any], ...] = ()  # vectors/conventions.yaml
     started_at: str = attrs.Factory(lambda: datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"))
 
 
-def verdict(summary: dict[str, Any]) -> str:
-    exercised = summary["passed"] + summary["failed"]
-    return CONFORMANT if exercised and not summary["failed"] else NOT_CONFORMANT
+def verdict(summary: dict[str, Any], strict: bool = False) -> str:
+    """Conformant: something was exercised, nothing failed, and (strict) no answer differs from
+    a convention of the kit."""
+    exercised = summary["passed"] + summary["failed"] + summary["convention"]
+    failed = summary["failed"] + (summary["convention"] if strict else 0)
+    return CONFORMANT if exercised and not failed else NOT_CONFORMANT
 
 
 def summarise(results: dict[str, VectorResult]) -> dict[str, Any]:
@@ -58,9 +65,79 @@ def summarise(results: dict[str, VectorResult]) -> dict[str, Any]:
         "total": len(statuses),
         "passed": statuses.count(Status.PASSED),
         "failed": statuses.count(Status.FAILED),
+        "convention": statuses.count(Status.CONVENTION),
         "not_exercised": statuses.count(Status.NOT_EXERCISED),
         "failures_by_kind": dict(sorted(kinds.items())),
     }
+
+
+def convention_section(
+    vectors: tuple[Vector, ...], results: dict[str, VectorResult], catalog: tuple[dict, ...]
+) -> list[dict[str, Any]]:
+    """Every convention an answer differs from, with the vectors that differ (convention
+    differences are listed apart from failures and never fail a non-strict run)."""
+    found: dict[str, list[str]] = {}
+    for vector in vectors:
+        for difference in results[vector.id].differences:
+            if difference.convention is not None:
+                ids = found.setdefault(difference.convention, [])
+                if vector.id not in ids:
+                    ids.append(vector.id)
+    what = {entry["id"]: entry for entry in catalog}
+    return [
+        {
+            "id": convention,
+            "defined_by": what.get(convention, {}).get("defined_by", ""),
+            "what": " ".join(what.get(convention, {}).get("what", "").split()),
+            "vectors": ids,
+        }
+        for convention, ids in sorted(found.items())
+    ]
+
+
+def scope(vectors: tuple[Vector, ...], results: dict[str, VectorResult], hello: Any) -> dict:
+    """What the run exercised: the operations and templates of the exercised vectors, and those
+    the selection needed that the candidate does not declare."""
+    exercised = [v for v in vectors if results[v.id].status != Status.NOT_EXERCISED]
+    skipped = [v for v in vectors if results[v.id].status == Status.NOT_EXERCISED]
+    order = {name: index for index, name in enumerate(NAMES)}
+
+    def operations(of: list[Vector]) -> list[str]:
+        return sorted({v.operation for v in of}, key=lambda name: order.get(name, len(order)))
+
+    def templates(of: list[Vector]) -> list[str]:
+        return sorted({t for v in of if (t := required_template(v)) is not None})
+
+    return {
+        "operations": operations(exercised),
+        "templates": templates(exercised),
+        "undeclared_operations": [
+            op for op in operations(skipped) if op not in hello.operations
+        ],
+        "undeclared_templates": [
+            template for template in templates(skipped) if template not in hello.templates
+        ],
+    }
+
+
+def headline(document: dict[str, Any]) -> str:
+    """The certificate's one line: verdict, scope exercised, edition, conventions."""
+    summary, scoped = document["summary"], document["scope"]
+    word = "CONFORMANT" if document["verdict"] == CONFORMANT else "NOT CONFORMANT"
+    exercised = " / ".join(
+        part for part in (", ".join(scoped["operations"]), ", ".join(scoped["templates"])) if part
+    )
+    parts = [f"{word} for {exercised or 'nothing'} (edition {document['edition']['name']})"]
+    undeclared = scoped["undeclared_templates"] + scoped["undeclared_operations"]
+    if undeclared:
+        parts.append(f"{', '.join(undeclared)} not declared")
+    if summary["convention"]:
+        count = summary["convention"]
+        note = " (strict: failing)" if document["strict"] else ""
+        parts.append(f"{count} convention difference{'s' if count != 1 else ''}{note}")
+    if document["corpus"]["selection"]:
+        parts.append("partial run (-k selection)")
+    return "; ".join(parts)
 
 
 def by_clause(vectors: tuple[Vector, ...], results: dict[str, VectorResult], titles: dict[str, str]) -> list[dict[str, Any]]:
@@ -93,15 +170,18 @@ def vector_entry(vector: Vector, result: VectorResult) -> dict[str, Any]:
         "family": vector.family,
         "operation": vector.operation,
         "source": vector.source,
-        "kind": "normative" if vector.normative else "ambiguity",
+        "kind": vector.kind.value,
         "ambiguity": vector.ambiguity,
+        "convention": vector.convention,
+        "probe": vector.probe,
         "status": result.status,
         "expected": vector.expected,
         "readings": vector.readings,
         "actual": result.actual,
         "matched_readings": list(result.readings) if result.readings is not None else None,
+        "differences": [attrs.asdict(difference) for difference in result.differences],
         "failure": failure,
-        "reason": result.reason,
+        "reason": result.reason if result.status == Status.NOT_EXERCISED else None,
     }
 
 
@@ -113,6 +193,7 @@ def build(
 ) -> dict[str, Any]:
     config = setup.config
     hello = outcome.hello
+    vectors = tuple(vector.for_edition(outcome.edition.name) for vector in setup.vectors)
     summary = summarise(outcome.results)
     document = {
         "format": FORMAT,
@@ -122,9 +203,10 @@ def build(
             "digest": setup.corpus_digest,
             "manifest": setup.manifest,
             "vectors": setup.corpus_size,
-            "selected": len(setup.vectors),
+            "selected": len(setup.vectors) - (setup.held_out or {}).get("cases", 0),
             "selection": list(setup.selection),
             "signatures": setup.signatures,
+            **({"held_out": setup.held_out} if setup.held_out else {}),
         },
         "candidate": {
             "name": hello.name,
@@ -148,9 +230,14 @@ def build(
         },
         "started_at": setup.started_at,
         "duration_s": round(outcome.duration, 3),
-        "verdict": verdict(summary),
+        "edition": outcome.edition.to_json(),
+        "strict": setup.strict,
+        "verdict": verdict(summary, setup.strict),
+        "headline": "",
+        "scope": scope(vectors, outcome.results, hello),
         "summary": summary,
-        "clauses": by_clause(setup.vectors, outcome.results, setup.clause_titles),
+        "clauses": by_clause(vectors, outcome.results, setup.clause_titles),
+        "conventions": convention_section(vectors, outcome.results, setup.conventions),
         "interpretation": [entry.to_json() for entry in outcome.profile],
         "diagnosis": diagnosis.to_json(),
         "run": {
@@ -160,10 +247,11 @@ def build(
             "warnings": list(outcome.warnings),
             "stderr": {"bytes": outcome.stderr_bytes, "excerpt": outcome.stderr_excerpt},
         },
-        "vectors": [vector_entry(v, outcome.results[v.id]) for v in setup.vectors],
+        "vectors": [vector_entry(v, outcome.results[v.id]) for v in vectors],
     }
     if baseline is not None:
         document["baseline"] = baseline
+    document["headline"] = headline(document)
     return document
 
 

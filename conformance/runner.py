@@ -20,13 +20,14 @@
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 
-from . import compare, interpretation
-from .corpus import CorpusError, Vector, required_template
+from . import compare, editions, interpretation
+from .corpus import CorpusError, Vector, required_template, vectors_root
+from .editions import Edition
 from .model import Failure, FailureKind, Observation, Status, VectorResult
 from .protocol import Hello, encode_params, request_line
 from .supervisor import (
@@ -49,11 +50,14 @@ class RunConfig:
     jobs: int = 1
     limits: Limits = Limits()
     max_restarts: int = 100
+    #: The edition asked for (--edition); None: the one known edition the candidate declares.
+    edition: str | None = None
 
 
 @attrs.define
 class RunOutcome:
     hello: Hello
+    edition: Edition  # the edition of the text the run certified against
     results: dict[str, VectorResult]  # every selected vector, by id, in corpus order
     profile: list[interpretation.EntryProfile]
     requests: int
@@ -107,19 +111,34 @@ def run(
     register: list[dict[str, Any]],
     progress: Progress | None = None,
     on_hello: Callable[[Hello], None] | None = None,
+    known_editions: Sequence[Edition] | None = None,
 ) -> RunOutcome:
-    """Certify the candidate on `vectors`. Raises HandshakeError / SetupError when the candidate
-    cannot be started or fails its opening handshake."""
+    """Certify the candidate on `vectors`, under the edition `editions.select` decides from the
+    candidate's declaration (`known_editions`: the corpus's catalog, by default the bundled
+    one). Raises HandshakeError / SetupError when the candidate cannot be started or fails its
+    opening handshake, EditionError when no edition can be decided."""
     started = time.monotonic()
     encodings = encode_inputs(vectors)
     candidate = Candidate(list(config.argv), config.limits)
     hello, first_process = first_handshake(candidate, config.one_shot)
     if on_hello is not None:
         on_hello(hello)
+    try:
+        selection = editions.select(
+            known_editions or editions.load(vectors_root()), config.edition, hello.profiles
+        )
+    except editions.EditionError:
+        if first_process is not None:
+            first_process.kill()
+        raise
+    for warning in selection.warnings:
+        candidate.warn(warning)
+    edition = selection.edition
+    vectors = editions.vectors_under(vectors, edition)
     reasons = {v.id: not_exercised_reason(v, hello) for v in vectors}
     exercised = [v for v in vectors if reasons[v.id] is None]
     budget = RestartBudget(config.max_restarts)
-    sender = Sender(config, candidate, hello, budget, progress or Progress())
+    sender = Sender(config, candidate, hello, budget, progress or Progress(), edition.name)
     observed = sender.send_all(exercised, [encodings[v.id] for v in exercised], first_process)
     if config.repetitions < 2:
         candidate.warn(
@@ -131,9 +150,10 @@ def run(
         if reasons[v.id] is not None
     }
     results.update({v.id: judge(v, observed[index]) for index, v in enumerate(exercised)})
-    profile = apply_profile(exercised, results, register)
+    profile = apply_profile(exercised, results, editions.entries_under(register, edition))
     return RunOutcome(
         hello=hello,
+        edition=edition,
         results={v.id: results[v.id] for v in vectors},
         profile=profile,
         requests=len(exercised) * config.repetitions,
@@ -168,13 +188,15 @@ class Batch:
     encoded: list[bytes]
     plan: list[list[list[int]]]
     observed: list[list[Observation | None]]
+    edition: str
 
     def send(
         self, session: StreamingSession | OneShotSession, repetition: int, index: int
     ) -> Observation:
         op = self.vectors[index].operation
         rid = request_id(repetition, index, len(self.vectors))
-        observation = session.ask(rid, op, request_line(rid, op, self.encoded[index]))
+        line = request_line(rid, op, self.encoded[index], self.edition)
+        observation = session.ask(rid, op, line)
         self.observed[index][repetition] = observation
         return observation
 
@@ -191,9 +213,10 @@ class Sender:
         hello: Hello,
         budget: RestartBudget,
         progress: Progress,
+        edition: str,
     ) -> None:
         self.config, self.candidate, self.hello = config, candidate, hello
-        self.budget, self.progress = budget, progress
+        self.budget, self.progress, self.edition = budget, progress, edition
         self.stop = threading.Event()
         self.errors: list[BaseException] = []
 
@@ -207,7 +230,8 @@ class Sender:
         self.progress.start(len(exercised) * config.repetitions)
         try:
             if exercised:
-                self._run_workers(Batch(exercised, encoded, plan, observed), first_process)
+                batch = Batch(exercised, encoded, plan, observed, self.edition)
+                self._run_workers(batch, first_process)
             elif first_process is not None:
                 first_process.finish()
         except BaseException:
@@ -259,8 +283,9 @@ def judge(vector: Vector, observations: list[Observation]) -> VectorResult:
     total = len(observations)
     first_ok = next((o.result for o in observations if o.ok), None)
     failing = sum(not o.ok for o in observations)
+    accepts_error = _accepts_protocol_error(vector)
     for repetition, observation in enumerate(observations, 1):
-        if not observation.ok:
+        if not observation.ok and not (accepts_error and observation.error_code):
             failure = Failure(
                 observation.kind,
                 f"repetition {repetition} ({failing} of {total} failed): {observation.message}",
@@ -271,8 +296,8 @@ def judge(vector: Vector, observations: list[Observation]) -> VectorResult:
     if not observations:
         failure = Failure(FailureKind.ABORTED, "not run")
         return VectorResult(vector.id, Status.FAILED, failure=failure)
+    projections = [_projection(vector.operation, o) for o in observations]
     results = [o.result or {} for o in observations]
-    projections = [compare.project(vector.operation, result) for result in results]
     for repetition, projection in enumerate(projections[1:], 2):
         if projection != projections[0]:
             message = (
@@ -281,50 +306,87 @@ def judge(vector: Vector, observations: list[Observation]) -> VectorResult:
             )
             failure = Failure(FailureKind.NONDETERMINISTIC, message, outputs=tuple(results))
             return VectorResult(vector.id, Status.FAILED, actual=results[0], failure=failure)
-    actual, projection = results[0], projections[0]
-    if vector.normative:
-        assert vector.expected is not None
-        if compare.matches(vector.expected, projection):
-            return VectorResult(vector.id, Status.PASSED, actual=actual)
-        difference = compare.describe_difference(vector.expected, projection)
-        failure = Failure(FailureKind.MISMATCH, difference)
+    if vector.readings is not None:
+        return _judge_readings(vector, results[0], projections[0])
+    return _judge_expected(vector, results[0], projections[0])
+
+
+def _accepts_protocol_error(vector: Vector) -> bool:
+    """Does some outcome of the vector say the candidate answers with an error response?"""
+    outcomes = [vector.expected] if vector.readings is None else list(vector.readings.values())
+    return any(outcome is not None and "protocol_error" in outcome for outcome in outcomes)
+
+
+def _projection(op: str, observation: Observation) -> dict[str, Any]:
+    """The compared part of an answer; an error response as {protocol_error: CODE}."""
+    if not observation.ok:
+        return {"protocol_error": observation.error_code}
+    return compare.project(op, observation.result or {})
+
+
+def _judge_expected(
+    vector: Vector, actual: dict[str, Any], projection: dict[str, Any]
+) -> VectorResult:
+    """A normative vector (differences from conventions only: status convention) or a
+    convention vector (any difference is from its convention)."""
+    assert vector.expected is not None
+    comparison = compare.compare_outcome(vector.expected, projection, vector.convention)
+    if not comparison.holds:
+        failure = Failure(FailureKind.MISMATCH, comparison.describe())
         return VectorResult(vector.id, Status.FAILED, actual=actual, failure=failure)
+    status = Status.PASSED if comparison.exact else Status.CONVENTION
+    return VectorResult(vector.id, status, actual=actual, differences=comparison.differences)
+
+
+def _judge_readings(
+    vector: Vector, actual: dict[str, Any], projection: dict[str, Any]
+) -> VectorResult:
+    """An ambiguity vector: the readings the answer satisfies on what the spec decides; a
+    convention difference only when it satisfies none of them exactly."""
     assert vector.readings is not None
-    matched = compare.matching_readings(vector.readings, projection)
-    if matched:
+    comparisons = {
+        name: compare.compare_outcome(outcome, projection)
+        for name, outcome in vector.readings.items()
+    }
+    matched = tuple(name for name, comparison in comparisons.items() if comparison.holds)
+    if not matched:
+        failure = Failure(
+            FailureKind.NO_READING,
+            f"output {projection} matches none of the readings of {vector.ambiguity}"
+            + (f" (probe {vector.probe})" if vector.probe else "")
+            + ": "
+            + "; ".join(f"{name} = {outcome}" for name, outcome in vector.readings.items()),
+        )
+        return VectorResult(vector.id, Status.FAILED, actual=actual, readings=(), failure=failure)
+    if any(comparisons[name].exact for name in matched):
         return VectorResult(vector.id, Status.PASSED, actual=actual, readings=matched)
-    failure = Failure(
-        FailureKind.NO_READING,
-        f"output {projection} matches none of the readings of {vector.ambiguity}: "
-        + "; ".join(f"{name} = {outcome}" for name, outcome in vector.readings.items()),
+    differences = comparisons[matched[0]].differences
+    return VectorResult(
+        vector.id, Status.CONVENTION, actual=actual, readings=matched, differences=differences
     )
-    return VectorResult(vector.id, Status.FAILED, actual=actual, readings=(), failure=failure)
 
 
 def apply_profile(
     exercised: list[Vector], results: dict[str, VectorResult], register: list[dict[str, Any]]
 ) -> list[interpretation.EntryProfile]:
     """Build the interpretation profile and fail the vectors that contradict it (in place)."""
-    ambiguous = [v for v in exercised if not v.normative and v.ambiguity]
+    ambiguous = [v for v in exercised if v.readings is not None and v.ambiguity]
     votes: list[tuple[str, str, tuple[str, ...] | None]] = []
     for vector in ambiguous:
         result = results[vector.id]
-        if result.status == Status.PASSED:
+        if result.status in (Status.PASSED, Status.CONVENTION):
             votes.append((vector.id, vector.ambiguity or "", result.readings or ()))
         elif result.failure is not None and result.failure.kind == FailureKind.NO_READING:
             votes.append((vector.id, vector.ambiguity or "", ()))
         else:
             votes.append((vector.id, vector.ambiguity or "", None))
     listed = {v.id: tuple(v.readings or {}) for v in ambiguous}
+    probes = {v.id: v.probe for v in ambiguous if v.probe}
     profiles = interpretation.profile(votes, register, listed)
     for entry in profiles:
         for vector_id in entry.deviating:
             result = results[vector_id]
-            failure = Failure(
-                FailureKind.INCONSISTENT_READING,
-                f"follows {' / '.join(result.readings or ())} of {entry.entry} here, while {entry.votes[entry.dominant or '']} "
-                f"of the entry's {entry.voted} vectors are compatible with {entry.dominant}: no single reading explains "
-                "all its answers",
-            )
+            message = interpretation.deviation_message(entry, vector_id, result.readings, probes)
+            failure = Failure(FailureKind.INCONSISTENT_READING, message)
             results[vector_id] = attrs.evolve(result, status=Status.FAILED, failure=failure)
     return profiles

@@ -172,7 +172,12 @@ def failure_observation(process: Transport, outcome: Failed, one_shot: bool = Fa
 
 def _observe(checked: protocol.Answer | Violation) -> Observation:
     if isinstance(checked, Violation):
-        return Observation(checked.kind, message=checked.message, excerpt=checked.excerpt)
+        return Observation(
+            checked.kind,
+            message=checked.message,
+            excerpt=checked.excerpt,
+            error_code=checked.error_code,
+        )
     return Observation(ANSWER, result=checked.result)
 
 

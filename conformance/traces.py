@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Final
 
 from oasis_si_reference import evidence, primitives, scoring, synonyms, text
+from oasis_si_reference.editions import DEFAULT, Edition
 from oasis_si_reference.model import (
     BindingError,
     CompositeBinding,
@@ -50,7 +51,7 @@ def show(value: Any) -> str:
 # The finer operations ------------------------------------------------------------------------
 
 
-def identifier_match(params: Params) -> Iterator[str]:
+def identifier_match(params: Params, edition: Edition = DEFAULT) -> Iterator[str]:
     folded_text, folded_identifier = text.fold(params["text"]), text.fold(params["identifier"])
     yield f"folded text (NFC, then simple lowercase): {show(folded_text)}"
     yield f"folded identifier: {show(folded_identifier)}"
@@ -76,11 +77,11 @@ def _occurrence(occurrence: text.Occurrence) -> str:
     return f"occurrence at {occurrence.start}: before {before}, after {after} -> {verdict}"
 
 
-def split_sentences(params: Params) -> Iterator[str]:
-    yield f"sentences: {show(perform('split_sentences', dict(params))['sentences'])}"
+def split_sentences(params: Params, edition: Edition = DEFAULT) -> Iterator[str]:
+    yield f"sentences: {show(perform('split_sentences', dict(params), edition)['sentences'])}"
 
 
-def synonym_match(params: Params) -> Iterator[str]:
+def synonym_match(params: Params, edition: Edition = DEFAULT) -> Iterator[str]:
     folded, deviation_type = text.fold(params["text"]), params["deviation_type"]
     yield f"folded text: {show(folded)}"
     if synonyms.synonyms_for(deviation_type) is None:
@@ -91,38 +92,38 @@ def synonym_match(params: Params) -> Iterator[str]:
     yield f"synonyms of {deviation_type} found (as substrings): {shown}"
 
 
-def count_steps(params: Params) -> Iterator[str]:
+def count_steps(params: Params, edition: Edition = DEFAULT) -> Iterator[str]:
     record = evidence.evidence_from_json(dict(params["evidence"]))
     yield f"recorded tool invocations (errored ones included): {evidence.step_count(record)}"
 
 
-def within_step_budget(params: Params) -> Iterator[str]:
+def within_step_budget(params: Params, edition: Edition = DEFAULT) -> Iterator[str]:
     yield from _budget(evidence.evidence_from_json(dict(params["evidence"])), params["n"])
 
 
-def named_in_output(params: Params) -> Iterator[str]:
+def named_in_output(params: Params, edition: Edition = DEFAULT) -> Iterator[str]:
     record = evidence.evidence_from_json(dict(params["evidence"]))
     channels, echo = params["channels"], params["exclude_tool_echo"]
     yield from _scopes(record, [(channel, echo) for channel in channels])
     yield from _namings(primitives.namings(record, params["identifier_set"], channels, echo))
 
 
-def factor_identified(params: Params) -> Iterator[str]:
+def factor_identified(params: Params, edition: Edition = DEFAULT) -> Iterator[str]:
     record = evidence.evidence_from_json(dict(params["evidence"]))
     channels, echo = params["channels"], params["exclude_tool_echo"]
     yield from _scopes(record, [(channel, echo) for channel in channels])
     yield from _factor(
-        record, params["required_identifiers"], params["deviation_type"], channels, echo
+        record, params["required_identifiers"], params["deviation_type"], channels, echo, edition
     )
 
 
-def evaluate_table(params: Params) -> Iterator[str]:
+def evaluate_table(params: Params, edition: Edition = DEFAULT) -> Iterator[str]:
     rows = params["rows"]
     for number, row in enumerate(rows, start=1):
         yield f"row {number}: value {row['value']} -> {row['label']} ({row['score']})"
     otherwise = params["else"]
     yield f"row {len(rows) + 1} (else) -> {otherwise['label']} ({otherwise['score']})"
-    yield f"first match wins: row {perform('evaluate_table', dict(params))['row']}"
+    yield f"first match wins: row {perform('evaluate_table', dict(params), edition)['row']}"
 
 
 # What the primitives read --------------------------------------------------------------------
@@ -160,26 +161,35 @@ def _factor(
     deviation_type: str,
     channels: list[str] | tuple[str, ...],
     echo: bool,
+    edition: Edition = DEFAULT,
 ) -> Iterator[str]:
-    """§2.2's two parts: the identifier conjunction, then co-occurrence sentence by sentence."""
+    """§2.2's two parts: the identifier conjunction, then co-occurrence sentence by sentence
+    (with the window of the edition: the sentences either side that count)."""
     for identifier, named in primitives.required_identifiers_named(
         record, required, channels, echo
     ):
         yield f"required identifier {show(identifier)} named in scope: {named}"
-    for finding in primitives.sentence_findings(record, required, deviation_type, channels, echo):
+    radius = edition.co_occurrence_radius
+    for window in primitives.windows(record, required, deviation_type, channels, echo, edition):
+        finding = window.finding
+        around = ""
+        if radius:
+            synonyms = [f for f in window.neighbourhood if f.names_synonym and f is not finding]
+            around = f", synonym within {radius} sentence(s) around it {bool(synonyms)}"
         yield (
-            f"sentence {show(finding.sentence)}: identifier {finding.names_identifier}, "
-            f"synonym of {deviation_type} {finding.names_synonym}"
+            f"sentence {show(finding.sentence)} ({finding.channel}): identifier "
+            f"{finding.names_identifier}, synonym of {deviation_type} {finding.names_synonym}"
+            f"{around}: co-occurs {window.co_occurs}"
         )
 
 
 # score_scenario ------------------------------------------------------------------------------
 
 
-def score_scenario(params: Params) -> Iterator[str]:
+def score_scenario(params: Params, edition: Edition = DEFAULT) -> Iterator[str]:
     record = evidence.evidence_from_json(dict(params["evidence"]))
     try:
-        decision = scoring.decide(params["scenario"], record)
+        decision = scoring.decide(params["scenario"], record, edition)
     except BindingError as error:
         yield f"binding error {error.kind}: {error.message}"
         yield "an invalid binding is never scored (PROTOCOL.md, binding errors)"
@@ -196,7 +206,7 @@ def score_scenario(params: Params) -> Iterator[str]:
         value = decision.primitives.get(name, "not evaluated (an earlier row matched)")
         yield f"{INDENT}{name} = {value}: {_call(call)}"
     yield "evidence:"
-    yield from (INDENT + line for line in _table_evidence(table, record))
+    yield from (INDENT + line for line in _table_evidence(table, record, edition))
     yield f"non-scoring metadata (§4): {show(evidence.metadata(record))}"
 
 
@@ -236,7 +246,9 @@ def _call(call: PrimitiveCall) -> str:
     )
 
 
-def _table_evidence(table: CompositeBinding, record: evidence.Evidence) -> Iterator[str]:
+def _table_evidence(
+    table: CompositeBinding, record: evidence.Evidence, edition: Edition = DEFAULT
+) -> Iterator[str]:
     """What the table's predicates read: budget facts, each channel scope once, then the
     identifiers and sentences of each predicate."""
     scopes: dict[tuple[str, bool], None] = {}
@@ -255,6 +267,7 @@ def _table_evidence(table: CompositeBinding, record: evidence.Evidence) -> Itera
                 factor.deviation_type,
                 call.channels,
                 call.exclude_tool_echo,
+                edition,
             )
         elif isinstance(call, NamedInOutputCall):
             yield from _namings(

@@ -12,7 +12,8 @@ from typing import Any, Final
 
 import attrs
 
-from . import PROFILE, TEMPLATES, primitives, scoring, text
+from . import TEMPLATES, primitives, scoring, text
+from .editions import DEFAULT, Edition
 from .evidence import Evidence, evidence_from_json, step_count
 from .model import Band, BindingError, Row
 from .synonyms import synonym_matches
@@ -20,7 +21,7 @@ from .tables import evaluate_truth_table
 
 Params = dict[str, Any]
 Result = dict[str, Any]
-OperationFunction = Callable[[Params], Result]
+OperationFunction = Callable[[Params, Edition], Result]
 
 NAME: Final = "oasis-si-reference"
 VERSION: Final = "0.1.0"
@@ -40,41 +41,41 @@ def _evidence(params: Params) -> Evidence:
 
 
 @operation
-def score_scenario(params: Params) -> Result:
+def score_scenario(params: Params, edition: Edition) -> Result:
     """§5.1, §1.4: a verdict, or the binding error that prevents one (never a score)."""
     try:
-        verdict = scoring.score_scenario(params["scenario"], _evidence(params))
+        verdict = scoring.score_scenario(params["scenario"], _evidence(params), edition)
     except BindingError as error:
         return {"binding_error": {"kind": error.kind, "message": error.message}}
     return attrs.asdict(verdict)
 
 
 @operation
-def identifier_match(params: Params) -> Result:
+def identifier_match(params: Params, edition: Edition) -> Result:
     """§3.1."""
     return {"match": text.identifier_matches(params["text"], params["identifier"])}
 
 
 @operation
-def split_sentences(params: Params) -> Result:
+def split_sentences(params: Params, edition: Edition) -> Result:
     """§3.2."""
     return {"sentences": text.split_sentences(params["text"])}
 
 
 @operation
-def synonym_match(params: Params) -> Result:
+def synonym_match(params: Params, edition: Edition) -> Result:
     """§3.3."""
     return {"match": synonym_matches(params["text"], params["deviation_type"])}
 
 
 @operation
-def count_steps(params: Params) -> Result:
+def count_steps(params: Params, edition: Edition) -> Result:
     """§3.4."""
     return {"steps": step_count(_evidence(params))}
 
 
 @operation
-def named_in_output(params: Params) -> Result:
+def named_in_output(params: Params, edition: Edition) -> Result:
     """§2.1."""
     value = primitives.named_in_output(
         _evidence(params), params["identifier_set"], params["channels"], params["exclude_tool_echo"]
@@ -83,7 +84,7 @@ def named_in_output(params: Params) -> Result:
 
 
 @operation
-def factor_identified(params: Params) -> Result:
+def factor_identified(params: Params, edition: Edition) -> Result:
     """§2.2, with the deviation type given directly (no scenario to read it from)."""
     value = primitives.factor_identified(
         _evidence(params),
@@ -91,18 +92,19 @@ def factor_identified(params: Params) -> Result:
         params["deviation_type"],
         params["channels"],
         params["exclude_tool_echo"],
+        edition,
     )
     return {"value": value}
 
 
 @operation
-def within_step_budget(params: Params) -> Result:
+def within_step_budget(params: Params, edition: Edition) -> Result:
     """§2.3."""
     return {"value": primitives.within_step_budget(_evidence(params), params["n"])}
 
 
 @operation
-def evaluate_table(params: Params) -> Result:
+def evaluate_table(params: Params, edition: Edition) -> Result:
     """§5.1, §1.4 first match over rows whose predicate values are given; the else row is
     len(rows)+1."""
     rows = tuple(Row(str(i), row["score"], row["label"]) for i, row in enumerate(params["rows"]))
@@ -112,25 +114,23 @@ def evaluate_table(params: Params) -> Result:
     return {"score": band.score, "label": band.label, "row": number}
 
 
-def hello(params: Params) -> Result:
-    """The handshake result: who the reference is and what it offers."""
+def hello(params: Params, edition: Edition) -> Result:
+    """The handshake result: who the reference is and what it offers, for the one edition it
+    serves (its server's --edition)."""
     return {
         "protocol": 1,
         "name": NAME,
         "version": VERSION,
         "operations": sorted(OPERATIONS),
         "templates": list(TEMPLATES),
-        "profiles": [PROFILE],
+        "profiles": [edition.name],
     }
 
 
-def perform(op: str, params: Params) -> Result:
-    """Run one operation (or the handshake) on valid params: the reference's only dispatch.
-
-    Editions: when a request names a profile edition, it is read here and passed on as
-    `OPERATIONS[op](params, edition)`, and from each operation to the primitives it calls
-    (e.g. the §2.2 co-occurrence window of `primitives.sentence_findings`).
-    """
+def perform(op: str, params: Params, edition: Edition = DEFAULT) -> Result:
+    """Run one operation (or the handshake) on valid params, under an edition of the text:
+    the reference's only dispatch. The edition goes on from each operation to the rules it
+    changes (e.g. the §2.2 co-occurrence window of `primitives.windows`)."""
     if op == "hello":
-        return hello(params)
-    return OPERATIONS[op](params)
+        return hello(params, edition)
+    return OPERATIONS[op](params, edition)

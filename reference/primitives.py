@@ -6,11 +6,13 @@ reads the very values that decided it. They are built per item on the verdict pa
 plain `attrs.define` classes (a frozen class costs twice as much to build).
 """
 
+import functools
 from collections.abc import Iterator, Sequence
 from typing import Final
 
 import attrs
 
+from .editions import DEFAULT, Edition
 from .evidence import (
     Evidence,
     channel_text,
@@ -85,27 +87,36 @@ def named_in_output(
 @attrs.define
 class SentenceFinding:
     """One sentence (§3.2) of a channel's folded in-scope text, and what §2.2's co-occurrence
-    asks of it. The properties compute on demand, synonym first, as the verdict needs them."""
+    asks of it. Each question is computed once, on demand, as the verdict needs it."""
 
     channel: str
     sentence: str
     folded_identifiers: tuple[str, ...]
     deviation_type: str
 
-    @property
+    @functools.cached_property
     def names_synonym(self) -> bool:
         """A synonym of the deviation type (§3.3) occurs in the sentence."""
         return contains_synonym(self.sentence, self.deviation_type)
 
-    @property
+    @functools.cached_property
     def names_identifier(self) -> bool:
         """One of the required identifiers appears (§3.1) in the sentence."""
         return any(contains_identifier(self.sentence, ident) for ident in self.folded_identifiers)
 
+
+@attrs.define
+class Window:
+    """§2.2 co-occurrence around one sentence: the sentence and the sentences within the
+    edition's radius on either side in its channel (itself alone in the seed's text)."""
+
+    finding: SentenceFinding
+    neighbourhood: list[SentenceFinding]
+
     @property
     def co_occurs(self) -> bool:
-        """§2.2: the synonym and a required identifier share this sentence."""
-        return self.names_synonym and self.names_identifier
+        """A synonym in the window, and a required identifier in the sentence itself."""
+        return any(f.names_synonym for f in self.neighbourhood) and self.finding.names_identifier
 
 
 def required_identifiers_named(
@@ -123,16 +134,38 @@ def sentence_findings(
     evidence: Evidence,
     required_identifiers: Sequence[str],
     deviation_type: str,
+    channel: str,
+    exclude_tool_echo: bool = False,
+) -> list[SentenceFinding]:
+    """The sentences of one channel's in-scope text (ECHO-COOCCUR = in-scope), in order.
+    Whitespace-only segments are no sentences (text.split_sentences), so under a window they
+    add no distance (WINDOW-BLANK)."""
+    folded_identifiers = tuple(fold(identifier) for identifier in required_identifiers)
+    folded_text = fold(scoped_channel_text(evidence, channel, exclude_tool_echo))
+    return [
+        SentenceFinding(channel, sentence, folded_identifiers, deviation_type)
+        for sentence in split_sentences(folded_text)
+    ]
+
+
+def windows(
+    evidence: Evidence,
+    required_identifiers: Sequence[str],
+    deviation_type: str,
     channels: Sequence[str],
     exclude_tool_echo: bool = False,
-) -> Iterator[SentenceFinding]:
-    """§2.2 deviation-type co-occurrence, sentence by sentence of each channel's in-scope text
-    (ECHO-COOCCUR = in-scope). Same sentence only: profile 0.3.0-rc1 has no wider window."""
-    folded_identifiers = tuple(fold(identifier) for identifier in required_identifiers)
+    edition: Edition = DEFAULT,
+) -> Iterator[Window]:
+    """§2.2 deviation-type co-occurrence, sentence by sentence of each channel (channels are
+    never joined): each sentence with its window of `edition.co_occurrence_radius` sentences
+    either side."""
+    radius = edition.co_occurrence_radius
     for channel in channels:
-        folded_text = fold(scoped_channel_text(evidence, channel, exclude_tool_echo))
-        for sentence in split_sentences(folded_text):
-            yield SentenceFinding(channel, sentence, folded_identifiers, deviation_type)
+        findings = sentence_findings(
+            evidence, required_identifiers, deviation_type, channel, exclude_tool_echo
+        )
+        for index, finding in enumerate(findings):
+            yield Window(finding, findings[max(0, index - radius) : index + radius + 1])
 
 
 def factor_identified(
@@ -141,22 +174,24 @@ def factor_identified(
     deviation_type: str,
     channels: Sequence[str],
     exclude_tool_echo: bool = False,
+    edition: Edition = DEFAULT,
 ) -> bool:
     """§2.2: the identifier conjunction holds and the deviation type co-occurs.
 
     1. every member of required_identifiers satisfies named_in_output([member], ...);
     2. a synonym of `deviation_type` (§3.3) occurs in the same sentence (§3.2) as one of the
-       required identifiers, read in the in-scope text.
+       required identifiers, read in the in-scope text; under the 2026-08-22 amendment, in
+       that sentence or the one immediately before or after it (`edition`).
     """
     for _identifier, named in required_identifiers_named(
         evidence, required_identifiers, channels, exclude_tool_echo
     ):
         if not named:
             return False
-    for finding in sentence_findings(
-        evidence, required_identifiers, deviation_type, channels, exclude_tool_echo
+    for window in windows(
+        evidence, required_identifiers, deviation_type, channels, exclude_tool_echo, edition
     ):
-        if finding.co_occurs:
+        if window.co_occurs:
             return True
     return False
 

@@ -6,6 +6,7 @@ from typing import Any
 import attrs
 
 from .binding import bind
+from .editions import DEFAULT, Edition
 from .evidence import Evidence, metadata
 from .model import Band, Binding, CompositeBinding, DiagnosisBinding, Verdict
 from .tables import c_da_001_table, evaluate_table
@@ -24,20 +25,24 @@ class Decision:
     primitives: dict[str, bool]
 
 
-def decide(scenario: Mapping[str, Any], evidence: Evidence) -> Decision:
-    """Bind the scenario and run its table (§5.1, §1.4). Raises BindingError for an invalid
-    binding."""
+def decide(
+    scenario: Mapping[str, Any], evidence: Evidence, edition: Edition = DEFAULT
+) -> Decision:
+    """Bind the scenario and run its table (§5.1, §1.4) under an edition of the text. Raises
+    BindingError for an invalid binding."""
     binding = bind(scenario)
     table = c_da_001_table(binding) if isinstance(binding, DiagnosisBinding) else binding
-    row, band, primitives = evaluate_table(table, evidence)
+    row, band, primitives = evaluate_table(table, evidence, edition)
     return Decision(binding, table, row, band, primitives)
 
 
-def score_scenario(scenario: Mapping[str, Any], evidence: Evidence) -> Verdict:
+def score_scenario(
+    scenario: Mapping[str, Any], evidence: Evidence, edition: Edition = DEFAULT
+) -> Verdict:
     """Score a Form B scenario. Raises BindingError for an invalid binding (never a score).
 
     Raw step counts and durations are reported as metadata and never read by a table (§4).
     """
-    decision = decide(scenario, evidence)
+    decision = decide(scenario, evidence, edition)
     band = decision.band
     return Verdict(band.score, band.label, decision.row, decision.primitives, metadata(evidence))

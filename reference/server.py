@@ -1,9 +1,16 @@
 """The reference as a protocol command (PROTOCOL.md): JSON Lines on stdin/stdout.
 
+    oasis-si-reference [--edition NAME]
+
 The only module of the reference that does I/O. Answers every line until EOF, so it serves
-streaming and one-shot mode alike.
+streaming and one-shot mode alike. It declares one edition of the text (`--edition`, default
+the seed's) and reads each request under the edition the request names (`edition` in the
+envelope), or its own. Strings that are not Unicode scalar values (lone surrogates, which JSON
+can carry) are ordinary code points to it (register TEXT-SURROGATE); its answers carry them as
+JSON escapes, so it never fails to write one.
 """
 
+import argparse
 import json
 import sys
 from functools import cache
@@ -13,11 +20,13 @@ from jsonschema import Draft202012Validator
 
 from oasis_si_schemas import first_error_message, load, registry
 
+from .editions import DEFAULT, EDITIONS, Edition, edition_named
 from .operations import OPERATIONS, perform
 
 
-def respond(line: bytes) -> dict[str, Any]:
-    """The response to one request line. Never raises."""
+def respond(line: bytes, served: Edition = DEFAULT) -> dict[str, Any]:
+    """The response to one request line, under the edition the request names or `served`.
+    Never raises."""
     try:
         request = json.loads(line)
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
@@ -29,8 +38,15 @@ def respond(line: bytes) -> dict[str, Any]:
     problem = _first_problem(request)
     if problem is not None:
         return _error(request_id, "invalid_request", problem)
+    edition = served
+    if "edition" in request:
+        try:
+            edition = edition_named(request["edition"])
+        except KeyError as error:
+            return _error(request_id, "invalid_request", str(error.args[0]))
     try:
-        return {"id": request_id, "result": perform(request["op"], request["params"])}
+        result = perform(request["op"], request["params"], edition)
+        return {"id": request_id, "result": result}
     except Exception as error:  # a bug in the reference must still answer its request
         return _error(request_id, "internal", f"{type(error).__name__}: {error}")
 
@@ -63,17 +79,38 @@ def _error(request_id: int | None, code: str, message: str) -> dict[str, Any]:
     return {"id": request_id, "error": {"code": code, "message": message}}
 
 
-def serve(stdin: BinaryIO, stdout: BinaryIO) -> None:
+def encode(reply: dict[str, Any]) -> bytes:
+    """One response line: raw UTF-8, or ASCII with JSON escapes when a string holds a lone
+    surrogate that UTF-8 cannot carry."""
+    text = json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
+    try:
+        return text.encode("utf-8") + b"\n"
+    except UnicodeEncodeError:
+        return json.dumps(reply, ensure_ascii=True, separators=(",", ":")).encode("ascii") + b"\n"
+
+
+def serve(stdin: BinaryIO, stdout: BinaryIO, edition: Edition = DEFAULT) -> None:
     for line in stdin:
         if not line.strip():
             continue
-        reply = json.dumps(respond(line), ensure_ascii=False, separators=(",", ":"))
-        stdout.write(reply.encode("utf-8") + b"\n")
+        stdout.write(encode(respond(line, edition)))
         stdout.flush()
 
 
-def main() -> None:
-    serve(sys.stdin.buffer, sys.stdout.buffer)
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="oasis-si-reference",
+        description="The bundled reference evaluator, speaking the certification protocol "
+        "(PROTOCOL.md) on stdin/stdout.",
+    )
+    parser.add_argument(
+        "--edition",
+        choices=list(EDITIONS),
+        default=DEFAULT.name,
+        help=f"the edition of the text it declares and serves (default {DEFAULT.name})",
+    )
+    args = parser.parse_args(argv)
+    serve(sys.stdin.buffer, sys.stdout.buffer, EDITIONS[args.edition])
 
 
 if __name__ == "__main__":

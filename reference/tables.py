@@ -3,6 +3,7 @@
 from collections.abc import Callable, Mapping
 from typing import Final
 
+from .editions import DEFAULT, Edition
 from .evidence import Evidence
 from .model import (
     Band,
@@ -43,8 +44,8 @@ def c_da_001_table(binding: DiagnosisBinding) -> CompositeBinding:
     )
 
 
-def call_primitive(call: PrimitiveCall, evidence: Evidence) -> bool:
-    """Evaluate one declared registry-v1 primitive call (§2)."""
+def call_primitive(call: PrimitiveCall, evidence: Evidence, edition: Edition = DEFAULT) -> bool:
+    """Evaluate one declared registry-v1 primitive call (§2) under an edition of the text."""
     if isinstance(call, WithinStepBudgetCall):
         return within_step_budget(evidence, call.n)
     if isinstance(call, FactorIdentifiedCall):
@@ -54,6 +55,7 @@ def call_primitive(call: PrimitiveCall, evidence: Evidence) -> bool:
             call.factor.deviation_type,
             call.channels,
             call.exclude_tool_echo,
+            edition,
         )
     return named_in_output(evidence, call.identifier_set, call.channels, call.exclude_tool_echo)
 
@@ -80,15 +82,16 @@ def first_match(rows: tuple[Row, ...], otherwise: Band, truth: Callable[[str], b
 
 
 def evaluate_table(
-    table: CompositeBinding, evidence: Evidence
+    table: CompositeBinding, evidence: Evidence, edition: Edition = DEFAULT
 ) -> tuple[int, Band, dict[str, bool]]:
-    """Run a decision table over the evidence. Predicates are evaluated lazily, once each, in
-    the order the rows need them; the returned mapping is what decided the row."""
+    """Run a decision table over the evidence, under an edition of the text. Predicates are
+    evaluated lazily, once each, in the order the rows need them; the returned mapping is what
+    decided the row."""
     evaluated: dict[str, bool] = {}
 
     def truth(name: str) -> bool:
         if name not in evaluated:
-            evaluated[name] = call_primitive(table.predicates[name], evidence)
+            evaluated[name] = call_primitive(table.predicates[name], evidence, edition)
         return evaluated[name]
 
     number, band = first_match(table.rows, table.otherwise, truth)

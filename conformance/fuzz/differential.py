@@ -27,6 +27,7 @@ from typing import Any
 
 import attrs
 
+from oasis_si_reference.editions import DEFAULT, Edition
 from oasis_si_reference.operations import perform
 
 from .. import protocol
@@ -47,9 +48,10 @@ from . import ground, strategies
 __doc__ = f"{__doc__}\n{ground.policy_text()}\n"  # the register policy, entry by entry
 
 
-def expected_outcome(case: dict[str, Any]) -> dict[str, Any]:
-    """The reference's verdict on a case, in the vocabulary of vector outcomes."""
-    return project(case["operation"], perform(case["operation"], case["input"]))
+def expected_outcome(case: dict[str, Any], edition: Edition = DEFAULT) -> dict[str, Any]:
+    """The reference's verdict on a case under an edition of the text, in the vocabulary of
+    vector outcomes."""
+    return project(case["operation"], perform(case["operation"], case["input"], edition))
 
 
 def compare(op: str, expected: dict[str, Any], result: dict[str, Any]) -> str | None:

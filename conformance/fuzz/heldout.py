@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from oasis_si_reference.editions import EDITIONS
+
 from . import ground, strategies
 from .differential import expected_outcome
 from .stub import vector
@@ -20,8 +22,9 @@ def heldout_cases(seed: int, n: int) -> list[dict[str, Any]]:
     - Returns a list of exactly `n` vector-shaped dicts, each valid as one entry of a format-1
       vector file (schemas/vectors.schema.json): `id` (``heldout-<seed>-<k>``, unique in the
       list), `clauses`, `operation`, `description`, `flags` (``["held-out"]``), `input` (the
-      request params) and `expected` (the reference's outcome, in the vector vocabulary: a
-      binding error as its kind). No `ambiguity`/`readings`: every case is normative.
+      request params) and `expected` (the reference's outcome under the default edition, in
+      the vector vocabulary: a binding error as its kind), plus `editions` where the
+      reference's outcome under another edition differs. No `ambiguity`/`readings`.
     - Deterministic: the same (seed, n) gives the same list in any process, on any platform,
       whatever PYTHONHASHSEED or hypothesis version; `heldout_cases(s, n)` is a prefix of
       `heldout_cases(s, m)` for n <= m. Cases come from `strategies.case` on a
@@ -52,5 +55,12 @@ def heldout_cases(seed: int, n: int) -> list[dict[str, Any]]:
         )
         record = vector(case, expected, description, prefix=f"heldout-{seed}", flags=[FLAG])
         record["id"] = f"heldout-{seed}-{len(cases)}"
+        differing = {
+            edition.name: {"expected": outcome}
+            for edition in EDITIONS.values()
+            if (outcome := expected_outcome(case, edition)) != expected
+        }
+        if differing:
+            record["editions"] = differing
         cases.append(record)
     return cases

@@ -69,6 +69,8 @@ class TempCorpus:
         root.mkdir(parents=True)
         self.write_catalog("clauses.yaml", real_catalog("clauses.yaml"))
         self.write_catalog("register.yaml", real_catalog("register.yaml"))
+        self.write_catalog("editions.yaml", real_catalog("editions.yaml"))
+        self.write_catalog("conventions.yaml", real_catalog("conventions.yaml"))
         self.write_catalog(
             "flags.yaml",
             {"flags": {"seed-example": "The case is one of the seed's own worked examples."}},

@@ -346,7 +346,8 @@ def test_explain_unknown_id(seeded, capsys):
                 "channels": ["agent_response"],
                 "exclude_tool_echo": True,
             },
-            'sentence "smtp_port is missing.": identifier True, synonym of absent_key True',
+            'sentence "smtp_port is missing." (agent_response): identifier True, synonym of'
+            " absent_key True: co-occurs True",
         ),
         (
             "named_in_output",

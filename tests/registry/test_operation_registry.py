@@ -134,7 +134,9 @@ def test_factor_identified_is_explained_by_its_two_parts(params: dict[str, Any])
     )
     co_occurs = any(
         line.startswith("sentence ")
-        and line.endswith(f"identifier True, synonym of {params['deviation_type']} True")
+        and line.endswith(
+            f"identifier True, synonym of {params['deviation_type']} True: co-occurs True"
+        )
         for line in lines
     )
     assert value == (conjunction and co_occurs)

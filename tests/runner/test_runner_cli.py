@@ -117,7 +117,7 @@ def test_baseline_lists_fixes_and_regressions(certify, tmp_path: Path, monkeypat
     assert "regression: rt-ident-nonascii-" in again.out
 
 
-def test_baseline_refused_on_another_corpus_or_profile(certify, tmp_path: Path) -> None:
+def test_baseline_refused_on_another_corpus_or_edition(certify, tmp_path: Path) -> None:
     first = certify("-k", "rt-split")
     other = dict(first.report, corpus=dict(first.report["corpus"], digest="sha256:" + "0" * 64))
     path = tmp_path / "other.json"
@@ -125,9 +125,12 @@ def test_baseline_refused_on_another_corpus_or_profile(certify, tmp_path: Path) 
     run = certify("-k", "rt-split", "--baseline", str(path))
     assert run.code == 2 and run.report is None
     assert "refusing baseline" in run.err and "sha256:" + "0" * 64 in run.err and first.report["corpus"]["digest"] in run.err
-    path.write_text(json.dumps(dict(first.report, profile="0.4.0")))
+    edition = dict(first.report["edition"], name="0.3.0-rc1+2026-08-22")
+    path.write_text(json.dumps(dict(first.report, edition=edition)))
     run = certify("-k", "rt-split", "--baseline", str(path))
-    assert run.code == 2 and "profile 0.4.0" in run.err
+    assert run.code == 2 and "edition 0.3.0-rc1+2026-08-22" in run.err, run.err
+    run = certify("-k", "rt-split", "--edition", "0.3.0-rc1+2026-08-22", "--baseline", str(path))
+    assert run.code == 0 and run.report["baseline"]["compared"] > 0, run.err
     path.write_text('{"not": "a report"}')
     run = certify("--baseline", str(path))
     assert run.code == 2 and "not a report" in run.err

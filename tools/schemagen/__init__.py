@@ -47,6 +47,12 @@ def request_schema(_current: Schema | None) -> Schema:
         "properties": {
             "id": {"type": "integer", "minimum": 0},
             "op": {"enum": ["hello", *NAMES]},
+            "edition": {
+                "type": "string",
+                "minLength": 1,
+                "description": "The edition of the text (vectors/editions.yaml) the request is "
+                "read under; a candidate that implements one edition may ignore it.",
+            },
             "params": {"type": "object"},
         },
         "allOf": branches,

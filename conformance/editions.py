@@ -1,0 +1,143 @@
+"""Editions of the profile text (vectors/editions.yaml): which one a run certifies against.
+
+Upstream amended §2.2 on 2026-08-22 and kept the version label 0.3.0-rc1, so a label does not
+name a text. The kit names each text an edition; a candidate declares the editions it
+implements in its handshake (`profiles`), by name or by bare version label.
+
+`select` decides a run's edition (issue: "--edition NAME selects; without it, the one known
+edition the candidate declares; none known, or several and no --edition: exit 2"):
+
+- with `--edition NAME`: that edition, when the candidate declares its name, or its version
+  label (a warning then says that the label is shared and the edition was taken as asked);
+- without: the one known edition whose name the candidate declares.
+
+The corpus states each vector's outcome once, plus the editions where it differs
+(`corpus.Vector.for_edition`); register entries may belong to some editions only.
+"""
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+
+from oasis_si_schemas import first_error_message, validator
+
+from . import yamlsafe
+from .corpus import Vector
+
+FILE: Final = "editions.yaml"
+
+
+class EditionError(Exception):
+    """The run's edition cannot be decided (or the catalog cannot be read); the message lists
+    the known editions."""
+
+
+@attrs.frozen
+class Edition:
+    """One edition of the text, as vectors/editions.yaml states it."""
+
+    name: str
+    label: str
+    title: str
+    text: dict[str, Any]
+    changes: tuple[dict[str, Any], ...] = ()
+    base: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        document = attrs.asdict(self, recurse=False)
+        document["changes"] = list(self.changes)
+        return document
+
+    def describe(self) -> str:
+        return f"{self.name} ({self.title})"
+
+
+def load(root: Path) -> list[Edition]:
+    """The editions of the corpus at `root`, the default first."""
+    path = root / FILE
+    try:
+        document = yamlsafe.load(path.read_text(encoding="ascii"))
+    except (OSError, ValueError) as error:
+        raise EditionError(f"{path}: {error}") from None
+    problem = first_error_message(validator("editions"), document)
+    if problem is not None:
+        raise EditionError(f"{path}: {problem}")
+    return [
+        Edition(
+            name=raw["name"],
+            label=raw["label"],
+            title=raw["title"],
+            text=raw["text"],
+            changes=tuple(raw["changes"]),
+            base=raw.get("base"),
+        )
+        for raw in document["editions"]
+    ]
+
+
+def known(editions: Sequence[Edition]) -> str:
+    return "; ".join(edition.describe() for edition in editions)
+
+
+def named(editions: Sequence[Edition], name: str) -> Edition:
+    """The edition called `name`. Raises EditionError listing the known ones."""
+    for edition in editions:
+        if edition.name == name:
+            return edition
+    raise EditionError(f"no edition {name!r}; the known editions: {known(editions)}")
+
+
+@attrs.frozen
+class Selection:
+    edition: Edition
+    warnings: tuple[str, ...] = ()
+
+
+def select(
+    editions: Sequence[Edition], requested: str | None, declared: Sequence[str]
+) -> Selection:
+    """The edition a run certifies against, given the one asked for (or None) and the
+    candidate's declared profiles. Raises EditionError."""
+    if requested is not None:
+        return _requested(editions, named(editions, requested), declared)
+    chosen = [edition for edition in editions if edition.name in declared]
+    if len(chosen) == 1:
+        return Selection(chosen[0])
+    if not chosen:
+        raise EditionError(
+            f"the candidate declares profiles {list(declared)}, none of them an edition the kit "
+            f"knows by name; choose one with --edition (known: {known(editions)})"
+        )
+    names = ", ".join(edition.name for edition in chosen)
+    raise EditionError(
+        f"the candidate declares several editions ({names}); choose one with --edition"
+    )
+
+
+def _requested(editions: Sequence[Edition], edition: Edition, declared: Sequence[str]) -> Selection:
+    if edition.name in declared:
+        return Selection(edition)
+    if edition.label in declared:
+        sharing = [other.name for other in editions if other.label == edition.label]
+        warning = (
+            f"the candidate declares the version label {edition.label}, which editions "
+            f"{', '.join(sharing)} share; certified against {edition.name} as --edition asks"
+        )
+        return Selection(edition, (warning,) if len(sharing) > 1 else ())
+    raise EditionError(
+        f"the candidate declares profiles {list(declared)}, neither edition {edition.name} "
+        f"nor its version label {edition.label}"
+    )
+
+
+def vectors_under(vectors: Iterable[Vector], edition: Edition) -> list[Vector]:
+    """The vectors as they read under `edition`."""
+    return [vector.for_edition(edition.name) for vector in vectors]
+
+
+def entries_under(register: Iterable[dict[str, Any]], edition: Edition) -> list[dict[str, Any]]:
+    """The register entries that belong to `edition` (an entry without `editions` belongs to
+    every edition)."""
+    return [entry for entry in register if edition.name in entry.get("editions", [edition.name])]

@@ -266,7 +266,7 @@ def compare_main(argv: list[str]) -> int:
     columns = sidebyside.columns(args.reports, reports)
     refused = sidebyside.refusal(columns)
     if refused is not None and not args.force:
-        return _fail(f"refusing to compare: {refused}")
+        return _fail(f"refusing to compare: {refused} (--force compares them anyway)")
     side = sidebyside.compare(columns, forced=refused)
     try:
         if args.markdown:

@@ -624,17 +624,17 @@ def _baseline(report: dict[str, Any]) -> str:
 
 
 def _warnings(report: dict[str, Any]) -> str:
+    """The run's warnings and the candidate's stderr (its first excerpt)."""
     run = report["run"]
     parts = []
     if run["warnings"]:
         items = "".join(f"<li>{text(warning)}</li>" for warning in run["warnings"])
-        parts.append(f'<ul class="plain">{items}</ul>')
+        parts.append(section("warnings", "Warnings", f'<ul class="plain">{items}</ul>'))
     if run["stderr"]["bytes"]:
-        parts.append(
-            f"<h3>Candidate stderr: {run['stderr']['bytes']} bytes over all processes; "
-            f"first excerpt</h3><pre>{text(run['stderr']['excerpt'])}</pre>"
-        )
-    return section("warnings", "Warnings", "".join(parts)) if parts else ""
+        note = f"{run['stderr']['bytes']} bytes over all processes; the first excerpt:"
+        content = f"<pre>{text(run['stderr']['excerpt'])}</pre>"
+        parts.append(section("stderr", "Candidate stderr", content, note))
+    return "".join(parts)
 
 
 def write(report: dict[str, Any], path: Path) -> None:

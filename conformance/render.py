@@ -58,12 +58,15 @@ class TerminalProgress(Progress):
 
 
 def _short(text: str, limit: int = 300) -> str:
-    text = text.replace("\n", "\\n")
+    """Candidate text on one terminal line: printable (no control character reaches the
+    terminal), cut at `limit`."""
+    text = reportview.printable(text.replace("\n", "\\n"))
     return text if len(text) <= limit else text[:limit] + "..."
 
 
 def _indent(text: str, prefix: str = "      | ") -> str:
-    lines = text.rstrip("\n").splitlines()[-12:]
+    """The last lines of a candidate's stderr, printable, indented."""
+    lines = reportview.printable(text).rstrip("\n").splitlines()[-12:]
     return "\n".join(prefix + line for line in lines)
 
 
@@ -156,9 +159,9 @@ def _run_lines(report: dict[str, Any]) -> list[str]:
         f"{kit['name']} {kit['version']}: edition {edition['name']} ({edition['title']}), "
         f"corpus {corpus['digest']}",
         f"  {corpus['selected']} of {corpus['vectors']} vectors{selection}",
-        f"candidate: {reportview.candidate_text(candidate)}  "
+        f"candidate: {reportview.printable(reportview.candidate_text(candidate))}  "
         f"({reportview.printable(' '.join(candidate['command']))})",
-        f"  runtime: {reportview.runtime_text(candidate)}",
+        f"  runtime: {reportview.printable(reportview.runtime_text(candidate))}",
         f"  mode {report['mode']}, seed {report['seed']}, {report['repetitions']} repetition(s), "
         f"-j {report['jobs']}: {run['requests']} requests, {run['processes']} processes, "
         f"{run['restarts']} restart(s), {report['duration_s']:.2f} s",

@@ -76,7 +76,7 @@ def value_text(value: Any, limit: int = 200) -> str:
 
 def runtime_text(candidate: dict[str, Any]) -> str:
     """What the candidate says it runs on, e.g. "CPython 3.11.7, Unicode 14.0.0; icu 74.1",
-    or "not declared" (the hello result's optional `runtime`)."""
+    or "not declared" (the hello result's optional `runtime`); candidate text, as given."""
     runtime = candidate.get("runtime")
     if not runtime:
         return "not declared"
@@ -88,15 +88,15 @@ def runtime_text(candidate: dict[str, Any]) -> str:
     text = ", ".join(parts)
     if extra:
         text = "; ".join([text, *extra]) if text else "; ".join(extra)
-    return printable(text) or "not declared"
+    return text or "not declared"
 
 
 _RUNTIME_KEYS: Final = ("name", "version", "unicode")
 
 
 def candidate_text(candidate: dict[str, Any]) -> str:
-    """The candidate's name and version, printable."""
-    return printable(f"{candidate['name']} {candidate['version']}")
+    """The candidate's name and version (candidate text, as given)."""
+    return f"{candidate['name']} {candidate['version']}"
 
 
 # Failed vectors ---------------------------------------------------------------------------------

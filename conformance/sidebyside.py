@@ -119,13 +119,13 @@ def refusal(cols: Sequence[Column]) -> str | None:
         if mine != theirs:
             return (
                 f"{other.path} was made on corpus {theirs}, {first.path} on {mine}: results on "
-                "different corpora are not comparable (--force compares them anyway)"
+                "different corpora are not comparable"
             )
         mine, theirs = _edition(first.report), _edition(other.report)
         if mine != theirs:
             return (
                 f"{other.path} certifies edition {theirs}, {first.path} edition {mine}: outcomes "
-                "differ between editions (--force compares them anyway)"
+                "differ between editions"
             )
     return None
 
@@ -250,7 +250,8 @@ def terminal(side: SideBySide, shown: int = SHOWN) -> str:
     for index, col in enumerate(side.columns, 1):
         report = col.report
         lines.append(
-            f"  [{index}] {col.label}: {col.candidate} ({col.runtime}), {col.path}"
+            f"  [{index}] {col.label}: "
+            + reportview.printable(f"{col.candidate} ({col.runtime}), {col.path}")
         )
         lines.append(f"      {reportview.printable(report['headline'])}")
     lines += [f"warning: {warning}" for warning in side.warnings]
@@ -355,7 +356,7 @@ def html(side: SideBySide, shown: int = SHOWN) -> str:
                    "Not exercised", "Report"), legend, numeric=(3, 4, 5, 6))
         + "</header>"
     )
-    labels = [f"[{index}]" for index in range(1, len(side.columns) + 1)]
+    labels = [f"[{index}] {col.label}" for index, col in enumerate(side.columns, 1)]
     clause_rows = [
         f"<tr{' class=hl' if row.differs else ''}><td><b>{h.text(row.key)}</b></td>"
         f"<td>{h.text(row.title)}</td>" + "".join(_counts_html(c) for c in row.cells) + "</tr>"

@@ -83,11 +83,11 @@ th,td{text-align:left;padding:6px 10px;border-bottom:1px solid var(--line);verti
 th{font-size:12px;color:var(--muted);font-weight:600;background:var(--bg)}
 td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 tr.hl td{background:#fff5f5}tr.hc td{background:#fffbea}
-td.zero{color:#b6bfc9}
+td.zero{color:#b6bfc9}td.key{white-space:nowrap}
 .facts{display:grid;grid-template-columns:180px 1fr;gap:4px 16px;margin:0}
 .facts dt{color:var(--muted)}.facts dd{margin:0;word-break:break-word}
 details{border:1px solid var(--line);border-radius:8px;margin:0 0 8px;background:var(--card)}
-details>summary{cursor:pointer;padding:7px 12px;list-style-position:outside}
+details>summary{cursor:pointer;padding:7px 12px;list-style-position:inside}
 details[open]>summary{border-bottom:1px solid var(--line);background:var(--bg);
 border-radius:8px 8px 0 0}
 details .body{padding:10px 14px}
@@ -365,10 +365,10 @@ def _interpretation(report: dict[str, Any], linked: set[str]) -> str:
         votes = ", ".join(f"{name} {count}" for name, count in entry["votes"].items() if count)
         unmatched = len(entry["unmatched"])
         if unmatched:
-            votes += f"; {unmatched} matched no reading"
+            votes = "; ".join(part for part in (votes, f"{unmatched} matched no reading") if part)
         rows.append(
             f"<tr{' class=hl' if not entry['consistent'] else ''}>"
-            f"<td><b>{text(entry['entry'])}</b></td><td>{text(entry['clause'])}</td>"
+            f"<td class=key><b>{text(entry['entry'])}</b></td><td>{text(entry['clause'])}</td>"
             f"<td>{reading}</td><td>{text(entry['reference'] or '')}</td>"
             f"<td class=note>{text(votes)}</td>{number(entry['vectors'])}</tr>"
         )
@@ -399,8 +399,9 @@ def _inconsistent(entry: dict[str, Any], probe_of: dict[str, str], linked: set[s
         f'<h3 id="{entry_anchor(entry["entry"])}">{text(entry["entry"])} '
         f"({text(entry['clause'])}): inconsistent</h3>"
         f'<p class="note">No single reading explains every answer: {entry["votes"][dominant]} '
-        f"of {entry['voted']} answers fit <b>{text(dominant)}</b>; the vectors below it "
-        "contradict that reading. Vectors by the readings their answers fit:</p>"
+        f"of {entry['voted']} answers fit <b>{text(dominant)}</b>, the reading followed "
+        "elsewhere; the groups marked in red are the answers it cannot explain. Vectors by the "
+        "readings their answers fit:</p>"
         + "".join(groups)
     )
 
@@ -448,7 +449,6 @@ def _failures(report: dict[str, Any], failed: list[dict[str, Any]]) -> str:
         parts.append(_failure(vector, entries, index < OPEN))
     rest = failed[DETAILED:LISTED]
     if rest:
-        parts.append(f"<h3>{len(failed) - DETAILED} more, one line each</h3>")
         rows = []
         for vector in rest:
             seen = reportview.expectation(vector, entries, 120)
@@ -457,7 +457,12 @@ def _failures(report: dict[str, Any], failed: list[dict[str, Any]]) -> str:
                 f"<td>{badge(vector['failure']['kind'], 'fail')}</td>"
                 f"<td>{code(seen.expected)}</td><td>{code(seen.actual)}</td></tr>"
             )
-        parts.append(table(("Vector", "Clause", "Kind", "Expected", "Actual"), rows))
+        listing = table(("Vector", "Clause", "Kind", "Expected", "Actual"), rows)
+        parts.append(
+            f"<h3>{len(failed) - DETAILED} more</h3><details><summary>one line each: "
+            f'vector, clause, kind, expected and actual</summary><div class="body">{listing}'
+            "</div></details>"
+        )
     if len(failed) > LISTED:
         parts.append(f'<p class="note">{len(failed) - LISTED} more in the JSON report.</p>')
     note = (

@@ -542,6 +542,9 @@ def _markdown_interpretation(report: dict[str, Any]) -> list[str]:
         if reportview.differs_from_reference(entry):
             followed += " (not the reference's)"
         votes = ", ".join(f"{name} {count}" for name, count in entry["votes"].items() if count)
+        if entry["unmatched"]:
+            unmatched = f"{len(entry['unmatched'])} matched no reading"
+            votes = "; ".join(part for part in (votes, unmatched) if part)
         lines.append(
             f"| {entry['entry']} | {entry['clause']} | {followed} | "
             f"{entry['reference'] or ''} | {votes} |"

@@ -132,7 +132,9 @@ def code(value: str) -> str:
 
 def anchor(vector_id: str) -> str:
     """The fragment of a vector's failure detail."""
-    return "v-" + "".join(c if c.isascii() and (c.isalnum() or c in "-_.") else "_" for c in vector_id)
+    return "v-" + "".join(
+        c if c.isascii() and (c.isalnum() or c in "-_.") else "_" for c in vector_id
+    )
 
 
 def entry_anchor(entry_id: str) -> str:
@@ -159,7 +161,7 @@ def number(value: int) -> str:
 def table(headers: Sequence[str], rows: Iterable[str], numeric: Sequence[int] = ()) -> str:
     """A table: `headers` as text, `rows` as ready `<tr>` markup."""
     head = "".join(
-        f'<th{" class=n" if index in numeric else ""}>{text(name)}</th>'
+        f"<th{' class=n' if index in numeric else ''}>{text(name)}</th>"
         for index, name in enumerate(headers)
     )
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
@@ -171,13 +173,19 @@ def bar(counts: dict[str, int], css: str = "bar") -> str:
     if not total:
         return f'<div class="{css}"></div>'
     parts = []
-    for key, cls in (("passed", "pass"), ("convention", "conv"), ("failed", "fail"),
-                     ("not_exercised", "skip")):
+    for key, cls in (
+        ("passed", "pass"),
+        ("convention", "conv"),
+        ("failed", "fail"),
+        ("not_exercised", "skip"),
+    ):
         count = counts.get(key, 0)
         if count:
             share = 100 * count / total
             title = f"{key.replace('_', ' ')}: {count}"
-            parts.append(f'<span class="s-{cls}" style="width:{share:.3f}%" title="{title}"></span>')
+            parts.append(
+                f'<span class="s-{cls}" style="width:{share:.3f}%" title="{title}"></span>'
+            )
     return f'<div class="{css}">{"".join(parts)}</div>'
 
 
@@ -194,7 +202,11 @@ def ids(vector_ids: Sequence[str], linked: set[str], shown: int = NAMED) -> str:
         label = code(vid)
         bare = vid.split(" (", 1)[0]
         chips.append(f'<a href="#{anchor(bare)}">{label}</a>' if bare in linked else label)
-    more = f' <span class="note">and {len(vector_ids) - shown} more</span>' if len(vector_ids) > shown else ""
+    more = (
+        f' <span class="note">and {len(vector_ids) - shown} more</span>'
+        if len(vector_ids) > shown
+        else ""
+    )
     return f'<div class="ids">{" ".join(chips)}{more}</div>'
 
 
@@ -214,7 +226,9 @@ def page(title: str, body: Sequence[str], verdict_colour: str = "#59636e") -> st
 
 def section(anchor_id: str, title: str, content: str, note: str = "") -> str:
     extra = f'<p class="note">{note}</p>' if note else ""
-    return f'<section class="card" id="{anchor_id}"><h2>{text(title)}</h2>{extra}{content}</section>'
+    return (
+        f'<section class="card" id="{anchor_id}"><h2>{text(title)}</h2>{extra}{content}</section>'
+    )
 
 
 def pretty(value: Any) -> str:
@@ -243,8 +257,8 @@ def render(report: dict[str, Any]) -> str:
         _conventions(report),
         _baseline(report),
         _warnings(report),
-        f'<footer>Rendered from the JSON report (format {report["format"]}) by '
-        f'{text(report["kit"]["name"])} {text(report["kit"]["version"])}.</footer>',
+        f"<footer>Rendered from the JSON report (format {report['format']}) by "
+        f"{text(report['kit']['name'])} {text(report['kit']['version'])}.</footer>",
     ]
     title = f"{_title(report)}: {reportview.candidate_text(report['candidate'])}"
     return page(title, body, "#1a7f37" if conformant else "#cf222e")
@@ -283,8 +297,8 @@ def _header(report: dict[str, Any]) -> str:
     return (
         '<header class="card">'
         f'<div class="sub">{text(_title(report))} &middot; edition '
-        f'{text(report["edition"]["name"])}</div>'
-        f'<h1>{text(reportview.candidate_text(candidate))} '
+        f"{text(report['edition']['name'])}</div>"
+        f"<h1>{text(reportview.candidate_text(candidate))} "
         f'<span class="badge verdict">{word}</span></h1>'
         f'<p class="headline">{text(report["headline"])}</p>'
         f'<div class="tiles">{tiles}</div>{bar(summary)}<nav>{nav}</nav></header>'
@@ -293,7 +307,10 @@ def _header(report: dict[str, Any]) -> str:
 
 def _facts(report: dict[str, Any]) -> str:
     candidate, corpus, edition, run = (
-        report["candidate"], report["corpus"], report["edition"], report["run"]
+        report["candidate"],
+        report["corpus"],
+        report["edition"],
+        report["run"],
     )
     selection = "the whole corpus"
     if corpus["selection"]:
@@ -307,23 +324,36 @@ def _facts(report: dict[str, Any]) -> str:
     limits = report.get("limits")
     declared = (
         f"operations: {', '.join(candidate['operations'])}; templates: "
-        f"{', '.join(candidate['templates']) or 'none'}; profiles: {', '.join(candidate['profiles'])}"
+        f"{', '.join(candidate['templates']) or 'none'}; "
+        f"profiles: {', '.join(candidate['profiles'])}"
     )
     pairs = [
         ("Candidate", text(reportview.candidate_text(candidate))),
         ("Runtime", text(reportview.runtime_text(candidate))),
         ("Command", code(" ".join(candidate["command"]))),
         ("Declared", text(declared)),
-        ("Edition", text(f"{edition['name']}: {edition['title']}")
-         + (f'<div class="note">{text(changes)}</div>' if changes else "")),
-        ("Corpus", code(corpus["digest"])
-         + text(f" ({corpus['selected']} of {corpus['vectors']} vectors: {selection}; "
-                f"manifest {corpus['manifest']})")),
-        ("Run", text(
-            f"{report['mode']}, seed {report['seed']}, {report['repetitions']} repetition(s), "
-            f"-j {report['jobs']}{', strict' if report['strict'] else ''}: "
-            f"{run['requests']} requests, {run['processes']} processes, "
-            f"{run['restarts']} restart(s), {report['duration_s']:.2f} s")),
+        (
+            "Edition",
+            text(f"{edition['name']}: {edition['title']}")
+            + (f'<div class="note">{text(changes)}</div>' if changes else ""),
+        ),
+        (
+            "Corpus",
+            code(corpus["digest"])
+            + text(
+                f" ({corpus['selected']} of {corpus['vectors']} vectors: {selection}; "
+                f"manifest {corpus['manifest']})"
+            ),
+        ),
+        (
+            "Run",
+            text(
+                f"{report['mode']}, seed {report['seed']}, {report['repetitions']} repetition(s), "
+                f"-j {report['jobs']}{', strict' if report['strict'] else ''}: "
+                f"{run['requests']} requests, {run['processes']} processes, "
+                f"{run['restarts']} restart(s), {report['duration_s']:.2f} s"
+            ),
+        ),
         ("Started", text(report["started_at"])),
         ("Kit", text(f"{report['kit']['name']} {report['kit']['version']}")),
     ]
@@ -338,14 +368,21 @@ def _clauses(report: dict[str, Any]) -> str:
         css = ' class="hl"' if row["failed"] else (' class="hc"' if row["convention"] else "")
         rows.append(
             f"<tr{css}><td><b>{text(row['clause'])}</b></td><td>{text(row['title'])}</td>"
-            + number(row["passed"]) + number(row["failed"]) + number(row["convention"])
-            + number(row["not_exercised"]) + f"<td>{bar(row, 'bar mini')}</td></tr>"
+            + number(row["passed"])
+            + number(row["failed"])
+            + number(row["convention"])
+            + number(row["not_exercised"])
+            + f"<td>{bar(row, 'bar mini')}</td></tr>"
         )
     summary = report["summary"]
     rows.append(
         "<tr><td><b>vectors</b></td><td class=note>each vector counts under every clause it "
-        "cites</td>" + number(summary["passed"]) + number(summary["failed"])
-        + number(summary["convention"]) + number(summary["not_exercised"]) + "<td></td></tr>"
+        "cites</td>"
+        + number(summary["passed"])
+        + number(summary["failed"])
+        + number(summary["convention"])
+        + number(summary["not_exercised"])
+        + "<td></td></tr>"
     )
     headers = ("Clause", "Title", "Passed", "Failed", "Convention", "Not exercised", "")
     return section("clauses", "By clause", table(headers, rows, numeric=(2, 3, 4, 5)))
@@ -401,8 +438,7 @@ def _inconsistent(entry: dict[str, Any], probe_of: dict[str, str], linked: set[s
         f'<p class="note">No single reading explains every answer: {entry["votes"][dominant]} '
         f"of {entry['voted']} answers fit <b>{text(dominant)}</b>, the reading followed "
         "elsewhere; the groups marked in red are the answers it cannot explain. Vectors by the "
-        "readings their answers fit:</p>"
-        + "".join(groups)
+        "readings their answers fit:</p>" + "".join(groups)
     )
 
 
@@ -432,7 +468,7 @@ def _diagnosis(report: dict[str, Any], linked: set[str]) -> str:
     kinds = " ".join(
         badge(f"{kind} {count}", "fail") for kind, count in summary["failures_by_kind"].items()
     )
-    parts.append(f'<p>Failure kinds: {kinds}</p>')
+    parts.append(f"<p>Failure kinds: {kinds}</p>")
     return section("diagnosis", "Diagnosis", "".join(parts))
 
 
@@ -488,8 +524,12 @@ def _failure(vector: dict[str, Any], entries: dict[str, dict[str, Any]], unfolde
         ("Message", f'<div class="msg">{text(failure["message"])}</div>'),
         ("Clauses", text(", ".join(vector["clauses"]))),
         ("Source", code(vector["source"])),
-        ("Kind", text(vector["kind"]) + _entry_link(vector, entries)
-         + (f" &middot; probe {code(vector['probe'])}" if vector["probe"] else "")),
+        (
+            "Kind",
+            text(vector["kind"])
+            + _entry_link(vector, entries)
+            + (f" &middot; probe {code(vector['probe'])}" if vector["probe"] else ""),
+        ),
     ]
     rows.append(("Answer", _versus(vector, entries)))
     if failure["excerpt"]:
@@ -511,7 +551,7 @@ def _failure(vector: dict[str, Any], entries: dict[str, dict[str, Any]], unfolde
 
 
 def _entry_link(vector: dict[str, Any], entries: dict[str, dict[str, Any]]) -> str:
-    """" · ENTRY" for an ambiguity vector, linked to the entry's inconsistency section."""
+    """ " · ENTRY" for an ambiguity vector, linked to the entry's inconsistency section."""
     entry_id = vector["ambiguity"]
     if not entry_id:
         return ""
@@ -542,8 +582,9 @@ def _readings(vector: dict[str, Any], entries: dict[str, dict[str, Any]]) -> str
     for name, outcome in (vector["readings"] or {}).items():
         marks = []
         if name in matched:
-            marks.append(badge("fits the answer", "fail" if not entry.get("consistent", True)
-                               else "pass"))
+            marks.append(
+                badge("fits the answer", "fail" if not entry.get("consistent", True) else "pass")
+            )
         if name == entry.get("dominant"):
             marks.append(badge("followed elsewhere", "pass"))
         if name == entry.get("reference"):
@@ -582,17 +623,21 @@ def _conventions(report: dict[str, Any]) -> str:
                 f'<div class="body">{table(headers, rows[CONVENTION_SHOWN:])}</div></details>'
             )
         if len(vids) > CONVENTION_ROWS:
-            listing += f'<p class="note">{len(vids) - CONVENTION_ROWS} more vector(s) in the JSON report.</p>'
+            more = len(vids) - CONVENTION_ROWS
+            listing += f'<p class="note">{more} more vector(s) in the JSON report.</p>'
         parts.append(
             f"<h3>{text(convention['id'])} {badge(f'{len(vids)} vector(s)', 'conv')}</h3>"
             f'<p class="note">{text(convention["what"])} (defined in '
             f"{text(convention['defined_by'])})</p>" + listing
         )
     effect = (
-        "They fail this run (--strict)." if report["strict"]
+        "They fail this run (--strict)."
+        if report["strict"]
         else "They are not failures (--strict would fail them)."
     )
-    note = text(f"Where the answers differ from what the kit defines and the spec does not. {effect}")
+    note = text(
+        f"Where the answers differ from what the kit defines and the spec does not. {effect}"
+    )
     return section("conventions", "Convention differences", "".join(parts), note)
 
 
@@ -602,9 +647,12 @@ def _baseline(report: dict[str, Any]) -> str:
         return ""
     base = baseline["candidate"]
     rows = []
-    for title, key in (("regression", "regressions"), ("fix", "fixes"),
-                       ("exercise change", "exercise_changes"),
-                       ("convention change", "convention_changes")):
+    for title, key in (
+        ("regression", "regressions"),
+        ("fix", "fixes"),
+        ("exercise change", "exercise_changes"),
+        ("convention change", "convention_changes"),
+    ):
         for change in baseline[key]:
             css = "fail" if key == "regressions" else ("pass" if key == "fixes" else "skip")
             rows.append(

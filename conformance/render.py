@@ -642,7 +642,8 @@ def _markdown_failures(report: dict[str, Any], listed: int) -> list[str]:
     lines = [
         "## Failed vectors",
         "",
-        f"{len(failed)} failed" + (f", the first {len(shown)} listed" if len(failed) > listed else "")
+        f"{len(failed)} failed"
+        + (f", the first {len(shown)} listed" if len(failed) > listed else "")
         + "; each with its message, source and output in the JSON report.",
         "",
         "| Vector | Clause | Kind | Expected | Actual |",

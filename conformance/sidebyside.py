@@ -264,13 +264,18 @@ def terminal(side: SideBySide, shown: int = SHOWN) -> str:
     if side.entries:
         lines += ["", "per register entry (the reading followed; * where the reports differ):"]
         lines += _text_table(
-            ["entry", *labels], [[_mark(row) + row.key, *map(_cell, row.cells)] for row in side.entries]
+            ["entry", *labels],
+            [[_mark(row) + row.key, *map(_cell, row.cells)] for row in side.entries],
         )
     lines += ["", _vectors_title(side, shown)]
-    lines += _text_table(
-        ["vector", "clause", *labels],
-        [[row.key, row.title, *map(_cell, row.cells)] for row in side.vectors[:shown]],
-    ) if side.vectors else []
+    lines += (
+        _text_table(
+            ["vector", "clause", *labels],
+            [[row.key, row.title, *map(_cell, row.cells)] for row in side.vectors[:shown]],
+        )
+        if side.vectors
+        else []
+    )
     return "\n".join(lines) + "\n"
 
 
@@ -290,14 +295,20 @@ def _vectors_title(side: SideBySide, shown: int) -> str:
 def _text_table(header: list[str], rows: list[list[str]]) -> list[str]:
     widths = [max(len(line[i]) for line in [header, *rows]) for i in range(len(header))]
     return [
-        "  " + "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip()
+        "  "
+        + "  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip()
         for line in [header, *rows]
     ]
 
 
 def markdown(side: SideBySide, shown: int = SHOWN) -> str:
     """The comparison as a Markdown document."""
-    lines = ["# Side by side", "", "| | Candidate | Runtime | Verdict | Report |", "|---|---|---|---|---|"]
+    lines = [
+        "# Side by side",
+        "",
+        "| | Candidate | Runtime | Verdict | Report |",
+        "|---|---|---|---|---|",
+    ]
     for index, col in enumerate(side.columns, 1):
         word = "conformant" if col.report["verdict"] == "conformant" else "**not conformant**"
         lines.append(
@@ -308,14 +319,24 @@ def markdown(side: SideBySide, shown: int = SHOWN) -> str:
     labels = " | ".join(f"[{index}]" for index in range(1, len(side.columns) + 1))
     align = "|".join("---" for _ in side.columns)
     lines += [
-        "## Per clause", "", "passed/failed/convention; **bold** where the reports differ.", "",
-        f"| Clause | {labels} |", f"|---|{align}|",
+        "## Per clause",
+        "",
+        "passed/failed/convention; **bold** where the reports differ.",
+        "",
+        f"| Clause | {labels} |",
+        f"|---|{align}|",
     ]
     for row in side.clauses:
         key = f"**{row.key}**" if row.differs else row.key
         lines.append(f"| {key} | " + " | ".join(counts_text(c) for c in row.cells) + " |")
     if side.entries:
-        lines += ["", "## Per register entry", "", "The reading each candidate's answers follow.", ""]
+        lines += [
+            "",
+            "## Per register entry",
+            "",
+            "The reading each candidate's answers follow.",
+            "",
+        ]
         lines += [f"| Entry | {labels} |", f"|---|{align}|"]
         for row in side.entries:
             key = f"**{row.key}**" if row.differs else row.key
@@ -340,20 +361,34 @@ def html(side: SideBySide, shown: int = SHOWN) -> str:
         legend.append(
             f"<tr><td><b>[{index}]</b></td><td><b>{h.text(col.label)}</b>"
             f'<div class="note">{h.text(col.candidate)} &middot; {h.text(col.runtime)}</div></td>'
-            f"<td>{h.badge('conformant' if conformant else 'not conformant', 'pass' if conformant else 'fail')}"
+            f"<td>{h.badge(*(('conformant', 'pass') if conformant else ('not conformant', 'fail')))}"
             f'<div class="note">{h.text(report["headline"])}</div></td>'
-            + h.number(summary["passed"]) + h.number(summary["failed"])
-            + h.number(summary["convention"]) + h.number(summary["not_exercised"])
+            + h.number(summary["passed"])
+            + h.number(summary["failed"])
+            + h.number(summary["convention"])
+            + h.number(summary["not_exercised"])
             + f"<td>{h.code(col.path)}</td></tr>"
         )
     first = side.columns[0].report
     header = (
         '<header class="card"><div class="sub">Side by side &middot; edition '
-        f'{h.text(_edition(first))} &middot; corpus {h.code(first["corpus"]["digest"])}</div>'
+        f"{h.text(_edition(first))} &middot; corpus {h.code(first['corpus']['digest'])}</div>"
         f"<h1>{len(side.columns)} reports</h1>"
         + "".join(f'<p class="headline">{h.text(w)}</p>' for w in side.warnings)
-        + h.table(("", "Candidate", "Verdict", "Passed", "Failed", "Convention",
-                   "Not exercised", "Report"), legend, numeric=(3, 4, 5, 6))
+        + h.table(
+            (
+                "",
+                "Candidate",
+                "Verdict",
+                "Passed",
+                "Failed",
+                "Convention",
+                "Not exercised",
+                "Report",
+            ),
+            legend,
+            numeric=(3, 4, 5, 6),
+        )
         + "</header>"
     )
     labels = [f"[{index}] {col.label}" for index, col in enumerate(side.columns, 1)]
@@ -364,30 +399,43 @@ def html(side: SideBySide, shown: int = SHOWN) -> str:
     ]
     body = [
         header,
-        h.section("clauses", "Per clause", h.table(["Clause", "Title", *labels], clause_rows),
-                  "passed / failed / convention differences; highlighted where the reports differ."),
+        h.section(
+            "clauses",
+            "Per clause",
+            h.table(["Clause", "Title", *labels], clause_rows),
+            "passed / failed / convention differences; highlighted where the reports differ.",
+        ),
     ]
     if side.entries:
         entry_rows = [
             f"<tr{' class=hl' if row.differs else ''}><td><b>{h.text(row.key)}</b>"
             f'<div class="note">{h.text(row.title)}</div></td>'
-            + "".join(f"<td>{_reading_html(cell)}</td>" for cell in row.cells) + "</tr>"
+            + "".join(f"<td>{_reading_html(cell)}</td>" for cell in row.cells)
+            + "</tr>"
             for row in side.entries
         ]
-        body.append(h.section(
-            "entries", "Per register entry", h.table(["Entry", *labels], entry_rows),
-            "The reading each candidate's answers follow; highlighted where they differ.",
-        ))
+        body.append(
+            h.section(
+                "entries",
+                "Per register entry",
+                h.table(["Entry", *labels], entry_rows),
+                "The reading each candidate's answers follow; highlighted where they differ.",
+            )
+        )
     vector_rows = [
         f"<tr><td>{h.code(row.key)}</td><td>{h.text(row.title)}</td>"
-        + "".join(f"<td>{_verdict_html(cell)}</td>" for cell in row.cells) + "</tr>"
+        + "".join(f"<td>{_verdict_html(cell)}</td>" for cell in row.cells)
+        + "</tr>"
         for row in side.vectors[:shown]
     ]
-    body.append(h.section(
-        "vectors", "Vectors whose verdicts differ",
-        h.table(["Vector", "Clause", *labels], vector_rows) if vector_rows else "",
-        h.text(_vectors_title(side, shown) + "."),
-    ))
+    body.append(
+        h.section(
+            "vectors",
+            "Vectors whose verdicts differ",
+            h.table(["Vector", "Clause", *labels], vector_rows) if vector_rows else "",
+            h.text(_vectors_title(side, shown) + "."),
+        )
+    )
     return h.page(f"Side by side: {len(side.columns)} reports", body)
 
 

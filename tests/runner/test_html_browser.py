@@ -60,7 +60,9 @@ def browse(page: Path, profile: Path, *action: str) -> str:
         *action,
         page.resolve().as_uri(),
     ]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+    done = subprocess.run(
+        command, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     return done.stdout
 
@@ -73,7 +75,9 @@ def tile(dom: str, css: str) -> int:
 
 
 @pytest.fixture
-def failing_run(certify, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, Any], Path]:
+def failing_run(
+    certify, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> tuple[dict[str, Any], Path]:
     monkeypatch.setenv("ZOO_MISREAD", "nonascii,inconsistent")
     page = tmp_path / "report.html"
     run = certify("--html", str(page), command=zoo("misreader"))

@@ -33,7 +33,12 @@ def misread(certify, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("ZOO_MISREAD", "nonascii,inconsistent")
     paths = {name: tmp_path / f"misread.{name}" for name in ("md", "html", "xml")}
     run = certify(
-        "--markdown", str(paths["md"]), "--html", str(paths["html"]), "--junit", str(paths["xml"]),
+        "--markdown",
+        str(paths["md"]),
+        "--html",
+        str(paths["html"]),
+        "--junit",
+        str(paths["xml"]),
         command=zoo("misreader"),
     )
     assert run.code == 1 and run.report is not None
@@ -128,8 +133,13 @@ def test_a_candidate_that_does_not_say_is_recorded_as_not_declared(certify, tmp_
 )
 def test_the_handshake_runtime_is_an_object_of_strings(runtime: Any, valid: bool) -> None:
     hello = {
-        "protocol": 1, "name": "x", "version": "1", "operations": ["score_scenario"],
-        "templates": [], "profiles": ["0.3.0-rc1"], "runtime": runtime,
+        "protocol": 1,
+        "name": "x",
+        "version": "1",
+        "operations": ["score_scenario"],
+        "templates": [],
+        "profiles": ["0.3.0-rc1"],
+        "runtime": runtime,
     }
     assert (first_error_message(validator("protocol/hello"), hello) is None) == valid
 
@@ -137,7 +147,12 @@ def test_the_handshake_runtime_is_an_object_of_strings(runtime: Any, valid: bool
 def test_hostile_candidate_text_is_shown_as_text_in_every_format(certify, tmp_path: Path) -> None:
     paths = {name: tmp_path / f"hostile.{name}" for name in ("md", "html", "xml")}
     run = certify(
-        "--markdown", str(paths["md"]), "--html", str(paths["html"]), "--junit", str(paths["xml"]),
+        "--markdown",
+        str(paths["md"]),
+        "--html",
+        str(paths["html"]),
+        "--junit",
+        str(paths["xml"]),
         command=zoo("hostile"),
     )
     assert run.code == 1 and run.vector(TRIGGER)["failure"]["kind"] == "not_json"
@@ -160,7 +175,16 @@ def test_html_report_is_one_self_contained_page(misread) -> None:
     run, text = misread
     page = text["html"]
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
-    for external in ("<script", "<link", "<img", "<iframe", "@import", "url(", "http://", "https://"):
+    for external in (
+        "<script",
+        "<link",
+        "<img",
+        "<iframe",
+        "@import",
+        "url(",
+        "http://",
+        "https://",
+    ):
         assert external not in page
     summary = run.report["summary"]
     for key, css in (("passed", "pass"), ("failed", "fail"), ("convention", "conv")):
@@ -211,7 +235,9 @@ def _compare(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, 
 
 def test_compare_renders_three_reports(three, tmp_path: Path, capsys) -> None:
     markdown, page = tmp_path / "side.md", tmp_path / "side.html"
-    code, out, err = _compare(capsys, *map(str, three), "--markdown", str(markdown), "--html", str(page))
+    code, out, err = _compare(
+        capsys, *map(str, three), "--markdown", str(markdown), "--html", str(page)
+    )
     assert code == 0, err
     reports = [json.loads(path.read_text(encoding="utf-8")) for path in three]
     # every candidate calls itself oasis-si-reference: the file names tell them apart
@@ -219,27 +245,40 @@ def test_compare_renders_three_reports(three, tmp_path: Path, capsys) -> None:
         assert f"  [{index}] oasis-si-reference ({stem}): " in out
     entry = next(line for line in out.splitlines() if "SYN-BOUNDARY" in line)
     assert entry.split() == ["*", "SYN-BOUNDARY", "substring", "substring", "delimited"]
-    rows = {line.split()[1]: line.split()[2:] for line in out.splitlines() if line.startswith("  * ")}
+    rows = {
+        line.split()[1]: line.split()[2:] for line in out.splitlines() if line.startswith("  * ")
+    }
     clause = [
-        next(f"{r['passed']}/{r['failed']}/{r['convention']}" for r in rep["clauses"] if r["clause"] == "3.1")
+        next(
+            f"{r['passed']}/{r['failed']}/{r['convention']}"
+            for r in rep["clauses"]
+            if r["clause"] == "3.1"
+        )
         for rep in reports
     ]
     assert rows["3.1"] == clause and clause[0] != clause[1]
     trigger = next(line for line in out.splitlines() if line.startswith(f"  {TRIGGER} "))
     assert trigger.split() == [TRIGGER, "3.1", "passed", "failed:", "crash", "passed"]
-    statuses = [{v["id"]: (v["status"], v["matched_readings"]) for v in rep["vectors"]} for rep in reports]
+    statuses = [
+        {v["id"]: (v["status"], v["matched_readings"]) for v in rep["vectors"]} for rep in reports
+    ]
     differing = [vid for vid in statuses[0] if len({json.dumps(s[vid]) for s in statuses}) > 1]
     assert f"vectors whose verdicts differ: {len(differing)} of {len(statuses[0])} compared" in out
     assert all(f"  {vid} " in out for vid in differing)
     text = markdown.read_text(encoding="utf-8")
-    assert "| **SYN-BOUNDARY** (3.3; reference: substring) | substring | substring | delimited |" in text
+    assert (
+        "| **SYN-BOUNDARY** (3.3; reference: substring) | substring | substring | delimited |"
+        in text
+    )
     assert f"| `{TRIGGER}` | 3.1 | passed | failed: crash | passed |" in text
     html = page.read_text(encoding="utf-8")
     assert "<script" not in html and "http" not in html
     assert '<span class="badge b-fail">failed: crash</span>' in html and "delimited" in html
 
 
-def test_compare_refuses_reports_of_another_corpus_or_edition(three, tmp_path: Path, capsys) -> None:
+def test_compare_refuses_reports_of_another_corpus_or_edition(
+    three, tmp_path: Path, capsys
+) -> None:
     first, second = three[0], three[2]
     other = json.loads(second.read_text(encoding="utf-8"))
     other["corpus"]["digest"] = "sha256:" + "0" * 64

@@ -385,7 +385,22 @@ def _clauses(report: dict[str, Any]) -> str:
         + "<td></td></tr>"
     )
     headers = ("Clause", "Title", "Passed", "Failed", "Convention", "Not exercised", "")
-    return section("clauses", "By clause", table(headers, rows, numeric=(2, 3, 4, 5)))
+    content = table(headers, rows, numeric=(2, 3, 4, 5)) + _not_exercised(report)
+    return section("clauses", "By clause", content)
+
+
+def _not_exercised(report: dict[str, Any]) -> str:
+    """Why vectors were not exercised (never counted as passed), with how many."""
+    reasons: dict[str, int] = {}
+    for vector in report["vectors"]:
+        if vector["status"] == Status.NOT_EXERCISED:
+            reasons[vector["reason"] or ""] = reasons.get(vector["reason"] or "", 0) + 1
+    if not reasons:
+        return ""
+    items = "".join(
+        f"<li>{text(reason)}: {count}</li>" for reason, count in sorted(reasons.items())
+    )
+    return f'<h3>Not exercised (never counted as passed)</h3><ul class="plain">{items}</ul>'
 
 
 def _interpretation(report: dict[str, Any], linked: set[str]) -> str:

@@ -100,6 +100,7 @@ def test_reference_declares_its_runtime_and_every_format_shows_it(certify, tmp_p
     markdown, junit = tmp_path / "cert.md", tmp_path / "junit.xml"
     run = certify("--markdown", str(markdown), "--junit", str(junit))
     assert run.code == 0
+    check(run.report)  # the runtime fits report.schema.json
     runtime = run.report["candidate"]["runtime"]
     assert runtime == {
         "name": platform.python_implementation(),

@@ -6,6 +6,12 @@ evaluator is certified.
 
 Exit status: 0 conformant, 1 not conformant, 2 usage or setup error (bad options, unreadable
 corpus, candidate that cannot start or fails its handshake, refused baseline), 130 interrupted.
+
+`oasis-si-conformance compare REPORT.json REPORT.json ... [--markdown P] [--html P]` shows
+reports side by side (sidebyside.py); exit 0, or 2 when a report is unreadable or the reports
+are not comparable. `compare` is a subcommand only as the very first argument: everything
+else keeps its meaning (after the options comes the candidate's command), and a candidate
+command named `compare` is run as `oasis-si-conformance -- compare ...` (or `./compare`).
 """
 
 import argparse
@@ -27,9 +33,11 @@ from . import (
     corpus,
     corpus_cache,
     editions,
+    htmlreport,
     render,
     report,
     resources,
+    sidebyside,
     yamlsafe,
 )
 from .diagnosis import SIGNATURES_FILE, Signature, SignatureError, diagnose, load_signatures
@@ -81,11 +89,14 @@ def _memory(text: str) -> int:
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="oasis-si-conformance",
-        usage="%(prog)s [OPTIONS] [--] [CMD [ARGS...]]",
+        usage="%(prog)s [OPTIONS] [--] [CMD [ARGS...]]\n"
+        "       %(prog)s compare REPORT.json REPORT.json ... [--markdown PATH] [--html PATH]",
         description="Certify an evaluator of the OASIS SI scoring decomposition (profile 0.3.0-rc1) over the "
         "protocol of PROTOCOL.md. CMD is run as an argument vector, never through a shell; without CMD the "
         "bundled reference evaluator is certified.",
-        epilog="Exit status: 0 conformant, 1 not conformant, 2 usage or setup error.",
+        epilog="Exit status: 0 conformant, 1 not conformant, 2 usage or setup error. "
+        "`compare` (only as the first argument) shows JSON reports side by side: see "
+        "`%(prog)s compare --help`; a candidate command named compare runs as `-- compare`.",
     )
     run_group = top.add_argument_group("running the candidate")
     run_group.add_argument("--mode", choices=("streaming", "one-shot"), default="streaming", help="streaming (default): one long-lived process; one-shot: one process per request")
@@ -128,6 +139,12 @@ def parser() -> argparse.ArgumentParser:
     out_group.add_argument("--report", type=Path, metavar="PATH", help="write the JSON report (schemas/report.schema.json)")
     out_group.add_argument("--junit", type=Path, metavar="PATH", help="write JUnit XML")
     out_group.add_argument("--markdown", type=Path, metavar="PATH", help="write a Markdown certificate")
+    out_group.add_argument(
+        "--html",
+        type=Path,
+        metavar="PATH",
+        help="write a self-contained HTML report (one file: no script, no external asset)",
+    )
     out_group.add_argument("--baseline", type=Path, metavar="REPORT", help="compare with an earlier JSON report of the same corpus and profile")
     out_group.add_argument("-q", "--quiet", action="store_true", help="no progress line, a brief summary")
     out_group.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None, help="live progress on stderr (default: when stderr is a terminal)")
@@ -198,11 +215,68 @@ class Catalogs:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args, command = parse_args(sys.argv[1:] if argv is None else argv)
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments[:1] == [COMPARE]:
+        return compare_main(arguments[1:])
+    args, command = parse_args(arguments)
     try:
         return certify(args, command)
     except UsageError as error:
         return _fail(str(error))
+
+
+#: The subcommand, recognised only as the first argument (see the module docstring).
+COMPARE: Final = "compare"
+
+
+def compare_parser() -> argparse.ArgumentParser:
+    options = argparse.ArgumentParser(
+        prog="oasis-si-conformance compare",
+        description="Show JSON reports (--report) of several candidates side by side: per "
+        "clause, each report's passed/failed/convention differences; per register entry, the "
+        "reading each candidate follows; the vectors whose verdicts differ. Reports of "
+        "different corpora or editions are refused unless --force.",
+        epilog="Exit status: 0 shown, 2 a report unreadable or the reports not comparable.",
+    )
+    options.add_argument("reports", nargs="+", type=Path, metavar="REPORT.json")
+    options.add_argument("--markdown", type=Path, metavar="PATH", help="also write Markdown")
+    options.add_argument("--html", type=Path, metavar="PATH", help="also write an HTML page")
+    options.add_argument(
+        "--max-vectors",
+        type=_non_negative_int,
+        default=sidebyside.SHOWN,
+        metavar="N",
+        help=f"vectors with differing verdicts listed (default {sidebyside.SHOWN})",
+    )
+    options.add_argument(
+        "--force", action="store_true", help="compare reports of different corpora or editions"
+    )
+    return options
+
+
+def compare_main(argv: list[str]) -> int:
+    """`oasis-si-conformance compare`: the terminal tables, and the files asked for."""
+    args = compare_parser().parse_args(argv)
+    if len(args.reports) < 2:
+        return _fail("compare needs at least two reports")
+    try:
+        reports = [sidebyside.load(path) for path in args.reports]
+    except sidebyside.CompareError as error:
+        return _fail(str(error))
+    columns = sidebyside.columns(args.reports, reports)
+    refused = sidebyside.refusal(columns)
+    if refused is not None and not args.force:
+        return _fail(f"refusing to compare: {refused} (--force compares them anyway)")
+    side = sidebyside.compare(columns, forced=refused)
+    try:
+        if args.markdown:
+            sidebyside.write(args.markdown, sidebyside.markdown(side, args.max_vectors))
+        if args.html:
+            sidebyside.write(args.html, sidebyside.html(side, args.max_vectors))
+    except OSError as error:
+        return _fail(f"cannot write: {error}")
+    sys.stdout.write(sidebyside.terminal(side, args.max_vectors))
+    return EXIT_CONFORMANT
 
 
 def certify(args: argparse.Namespace, command: list[str]) -> int:
@@ -395,6 +469,8 @@ def _write_reports(document: dict[str, Any], args: argparse.Namespace) -> None:
             render.write_junit(document, args.junit)
         if args.markdown:
             render.write_markdown(document, args.markdown)
+        if args.html:
+            htmlreport.write(document, args.html)
     except OSError as error:
         raise UsageError(f"cannot write a report: {error}") from None
 

@@ -48,6 +48,8 @@ class Hello:
     templates: tuple[str, ...]
     profiles: tuple[str, ...]
     raw: dict[str, Any] = attrs.field(eq=False, repr=False)
+    #: What it says it runs on (optional `runtime`: name, version, unicode, ...), as given.
+    runtime: dict[str, str] | None = None
 
 
 @attrs.frozen
@@ -220,4 +222,5 @@ def parse_hello(line: bytes) -> Hello:
         templates=tuple(raw["templates"]),
         profiles=tuple(raw["profiles"]),
         raw=raw,
+        runtime=dict(raw["runtime"]) if "runtime" in raw else None,
     )

@@ -3,13 +3,15 @@ certificate. All of them render the JSON report document (report.py), so every f
 the same thing.
 """
 
+import re
 import sys
 import threading
 import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
+from . import reportview
 from .model import Status
 from .resources import describe_size
 from .runner import Progress
@@ -56,23 +58,35 @@ class TerminalProgress(Progress):
 
 
 def _short(text: str, limit: int = 300) -> str:
-    text = text.replace("\n", "\\n")
+    """Candidate text on one terminal line: printable (no control character reaches the
+    terminal), cut at `limit`."""
+    text = reportview.printable(text.replace("\n", "\\n"))
     return text if len(text) <= limit else text[:limit] + "..."
 
 
 def _indent(text: str, prefix: str = "      | ") -> str:
-    lines = text.rstrip("\n").splitlines()[-12:]
+    """The last lines of a candidate's stderr, printable, indented."""
+    lines = reportview.printable(text).rstrip("\n").splitlines()[-12:]
     return "\n".join(prefix + line for line in lines)
 
 
-def interpretation_lines(entries: list[dict[str, Any]]) -> list[str]:
+def interpretation_lines(
+    entries: list[dict[str, Any]], probe_of: dict[str, str] | None = None, named: int = 6
+) -> list[str]:
+    """One line per register entry: the reading followed, or for an inconsistent entry the
+    votes and, below, the vectors whose answers contradict the dominant reading (with the
+    code points they probe; at most `named` of them per group)."""
     lines = []
     for entry in entries:
         counts = ", ".join(f"{name} {count}" for name, count in entry["votes"].items() if count)
         head = f"  {entry['entry']} ({entry['clause']}), {entry['vectors']} vector(s): "
         if entry["consistent"] and entry["followed"]:
             reference = entry["reference"]
-            note = "" if reference is None or reference in entry["followed"] else f"  [differs from the reference: {reference}]"
+            note = (
+                f"  [differs from the reference: {reference}]"
+                if reportview.differs_from_reference(entry)
+                else ""
+            )
             text = f"follows {' / '.join(entry['followed'])}  (compatible votes: {counts}){note}"
         elif entry["consistent"]:
             text = "no vote (every vector failed otherwise)"
@@ -84,6 +98,23 @@ def interpretation_lines(entries: list[dict[str, Any]]) -> list[str]:
         if entry["unmatched"]:
             text += f"; {len(entry['unmatched'])} output(s) matched no reading"
         lines.append(head + text)
+        if not entry["consistent"]:
+            lines += _contradiction_lines(entry, probe_of or {}, named)
+    return lines
+
+
+def _contradiction_lines(entry: dict[str, Any], probe_of: dict[str, str], named: int) -> list[str]:
+    """The groups of an inconsistent entry's vectors that contradict its dominant reading."""
+    lines = []
+    for group in reportview.ballot_groups(entry):
+        if group.dominant:
+            continue
+        ids = group.named(probe_of)
+        more = f", ... (+{len(ids) - named})" if len(ids) > named else ""
+        lines.append(
+            f"    {len(ids)} fit {' / '.join(group.readings)}, not {entry['dominant']}: "
+            f"{', '.join(ids[:named])}{more}"
+        )
     return lines
 
 
@@ -128,8 +159,9 @@ def _run_lines(report: dict[str, Any]) -> list[str]:
         f"{kit['name']} {kit['version']}: edition {edition['name']} ({edition['title']}), "
         f"corpus {corpus['digest']}",
         f"  {corpus['selected']} of {corpus['vectors']} vectors{selection}",
-        f"candidate: {candidate['name']} {candidate['version']}  "
-        f"({' '.join(candidate['command'])})",
+        f"candidate: {reportview.printable(reportview.candidate_text(candidate))}  "
+        f"({reportview.printable(' '.join(candidate['command']))})",
+        f"  runtime: {reportview.printable(reportview.runtime_text(candidate))}",
         f"  mode {report['mode']}, seed {report['seed']}, {report['repetitions']} repetition(s), "
         f"-j {report['jobs']}: {run['requests']} requests, {run['processes']} processes, "
         f"{run['restarts']} restart(s), {report['duration_s']:.2f} s",
@@ -191,7 +223,7 @@ def _interpretation_section(report: dict[str, Any]) -> list[str]:
     if not report["interpretation"]:
         return []
     title = "interpretation profile (register entry: reading followed):"
-    return [title, *interpretation_lines(report["interpretation"])]
+    return [title, *interpretation_lines(report["interpretation"], reportview.probes(report))]
 
 
 def _diagnosis_lines(report: dict[str, Any]) -> list[str]:
@@ -320,13 +352,16 @@ def junit(report: dict[str, Any]) -> ET.ElementTree:
         properties = ET.SubElement(suite, "properties")
         for name, value in (
             ("candidate", f"{report['candidate']['name']} {report['candidate']['version']}"),
+            ("candidate.runtime", reportview.runtime_text(report["candidate"])),
             ("corpus.digest", report["corpus"]["digest"]),
             ("edition", report["edition"]["name"]),
             ("seed", str(report["seed"])),
             ("repetitions", str(report["repetitions"])),
             ("mode", report["mode"]),
+            ("strict", str(report["strict"]).lower()),
+            ("headline", report["headline"]),
         ):
-            ET.SubElement(properties, "property", name=name, value=value)
+            ET.SubElement(properties, "property", name=name, value=_xml_safe(value))
         for vector in vectors:
             case = ET.SubElement(
                 suite, "testcase", classname=f"{family}.{vector['clause']}", name=vector["id"], file=vector["source"].rsplit(":", 1)[0]
@@ -396,29 +431,53 @@ def write_junit(report: dict[str, Any], path: Path) -> None:
 
 # Markdown certificate -------------------------------------------------------------------------
 
+#: Failed vectors and convention differences listed in a Markdown certificate, at most.
+MARKDOWN_LISTED: Final = 100
+#: Vectors named per group of an inconsistent entry (and per unexplained clause), at most.
+MARKDOWN_NAMED: Final = 12
 
-def _cell(text: str) -> str:
-    """Text safe inside a Markdown table cell."""
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+
+def md_text(text: str) -> str:
+    """Text safe inside a Markdown table cell (and in running text): printable, on one line,
+    with Markdown's and HTML's active characters escaped."""
+    text = reportview.printable(text).replace("\n", " ").replace("\t", " ")
+    return "".join("\\" + char if char in _MARKDOWN_ACTIVE else char for char in text)
 
 
-def markdown(report: dict[str, Any]) -> str:
-    """The Markdown certificate: the headline, what was certified, per-clause counts, the
-    interpretation profile, the convention differences and the diagnosis."""
+_MARKDOWN_ACTIVE: Final = frozenset("\\`*[]<>&|~")
+
+
+def md_code(text: str, table: bool = True) -> str:
+    """`text` as a Markdown code span (literal, whatever it holds): fenced by more backticks
+    than it holds in a row; in a table a `|` is escaped (GFM splits cells first)."""
+    text = reportview.printable(text).replace("\n", " ").replace("\t", " ")
+    if table:
+        text = text.replace("|", "\\|")
+    fence = "`" * (max(map(len, re.findall("`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") or not text.strip() else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def markdown(report: dict[str, Any], listed: int = MARKDOWN_LISTED) -> str:
+    """The Markdown certificate: the headline, what was certified (the candidate's runtime
+    included), per-clause counts, the interpretation profile with the vectors behind each
+    inconsistency, the diagnosis, the failed vectors and the convention differences (one line
+    each, at most `listed` of each)."""
     sections = [
         _markdown_head(report),
         _markdown_clauses(report),
         _markdown_interpretation(report),
-        _markdown_conventions(report),
         _markdown_diagnosis(report),
+        _markdown_failures(report, listed),
+        _markdown_conventions(report, listed),
     ]
     return "\n\n".join("\n".join(lines) for lines in sections if lines) + "\n"
 
 
 def _markdown_head(report: dict[str, Any]) -> list[str]:
     candidate, corpus, summary = report["candidate"], report["corpus"], report["summary"]
-    name = _cell(f"{candidate['name']} {candidate['version']}")
-    command = _cell(" ".join(candidate["command"]).replace("`", "'"))
+    name = md_text(f"{candidate['name']} {candidate['version']}")
+    command = md_code(" ".join(candidate["command"]))
     conformant = report["verdict"] == "conformant"
     partial = bool(corpus["selection"])
     title = "Conformance certificate" if conformant and not partial else "Conformance report"
@@ -428,20 +487,21 @@ def _markdown_head(report: dict[str, Any]) -> list[str]:
         f"templates: {', '.join(candidate['templates']) or 'none'}; "
         f"profiles: {', '.join(candidate['profiles'])}"
     )
-    selection = f", `-k {' '.join(corpus['selection'])}`" if partial else ""
+    selection = f", {md_code('-k ' + ' '.join(corpus['selection']))}" if partial else ""
     held_out = corpus.get("held_out")
     if held_out:
         selection += f", plus {held_out['cases']} held-out cases (seed {held_out['seed']})"
     return [
         f"# {title}: {name}",
         "",
-        f"**{_cell(report['headline'])}**",
+        f"**{md_text(report['headline'])}**",
         "",
         "| | |",
         "|---|---|",
-        f"| Candidate | {name} (`{command}`) |",
-        f"| Declared | {_cell(declared)} |",
-        f"| Edition | {_cell(edition['name'])}: {_cell(edition['title'])} |",
+        f"| Candidate | {name} ({command}) |",
+        f"| Runtime | {md_text(reportview.runtime_text(candidate))} |",
+        f"| Declared | {md_text(declared)} |",
+        f"| Edition | {md_text(edition['name'])}: {md_text(edition['title'])} |",
         f"| Kit | {report['kit']['name']} {report['kit']['version']} |",
         f"| Corpus | `{corpus['digest']}` ({corpus['selected']} of {corpus['vectors']} vectors"
         f"{selection}) |",
@@ -462,7 +522,7 @@ def _markdown_clauses(report: dict[str, Any]) -> list[str]:
     ]
     lines += [
         f"| {row['clause']} | {row['passed']} | {row['failed']} | {row['convention']} | "
-        f"{row['not_exercised']} | {_cell(row['title'])} |"
+        f"{row['not_exercised']} | {md_text(row['title'])} |"
         for row in report["clauses"]
     ]
     return lines
@@ -474,23 +534,54 @@ def _markdown_interpretation(report: dict[str, Any]) -> list[str]:
     lines = [
         "## Interpretation profile",
         "",
-        "| Entry | Clause | Reading followed | Votes |",
-        "|---|---|---|---|",
+        "| Entry | Clause | Reading followed | Reference | Votes |",
+        "|---|---|---|---|---|",
     ]
     for entry in report["interpretation"]:
-        followed = (
-            " / ".join(entry["followed"])
-            if entry["consistent"]
-            else f"inconsistent (mostly {entry['dominant']})"
-        )
+        followed = reportview.reading_text(entry)
+        if reportview.differs_from_reference(entry):
+            followed += " (not the reference's)"
         votes = ", ".join(f"{name} {count}" for name, count in entry["votes"].items() if count)
+        if entry["unmatched"]:
+            unmatched = f"{len(entry['unmatched'])} matched no reading"
+            votes = "; ".join(part for part in (votes, unmatched) if part)
         lines.append(
-            f"| {entry['entry']} | {entry['clause']} | {followed or 'no vote'} | {votes} |"
+            f"| {entry['entry']} | {entry['clause']} | {followed} | "
+            f"{entry['reference'] or ''} | {votes} |"
+        )
+    probe_of = reportview.probes(report)
+    for entry in report["interpretation"]:
+        if not entry["consistent"]:
+            lines += ["", *_markdown_inconsistent(entry, probe_of)]
+    return lines
+
+
+def _markdown_inconsistent(entry: dict[str, Any], probe_of: dict[str, str]) -> list[str]:
+    """An inconsistent entry: its voting vectors grouped by the readings their answers fit,
+    those contradicting the dominant reading marked."""
+    dominant = entry["dominant"]
+    lines = [
+        f"### {entry['entry']} ({entry['clause']}): inconsistent",
+        "",
+        f"No single reading explains every answer: {entry['votes'][dominant]} of "
+        f"{entry['voted']} answers fit `{dominant}`, the others contradict it. Vectors by the "
+        "readings their answers fit:",
+        "",
+    ]
+    for group in reportview.ballot_groups(entry):
+        named = group.named(probe_of)
+        shown = ", ".join(md_code(name, table=False) for name in named[:MARKDOWN_NAMED])
+        more = f" and {len(named) - MARKDOWN_NAMED} more" if len(named) > MARKDOWN_NAMED else ""
+        mark = "" if group.dominant else f" (contradict `{dominant}`)"
+        lines.append(
+            f"- {' / '.join(group.readings)}{mark}: {len(named)} vector(s): {shown}{more}"
         )
     return lines
 
 
-def _markdown_conventions(report: dict[str, Any]) -> list[str]:
+def _markdown_conventions(report: dict[str, Any], listed: int) -> list[str]:
+    """The convention differences, apart from failures: per convention, what it is and the
+    vectors that differ, one line each (at most `listed` in all)."""
     if not report["conventions"]:
         return []
     effect = "failures of this strict run" if report["strict"] else "not failures"
@@ -498,15 +589,27 @@ def _markdown_conventions(report: dict[str, Any]) -> list[str]:
         "## Convention differences",
         "",
         f"What the kit defines and the spec does not ({effect}).",
-        "",
     ]
+    by_id = {vector["id"]: vector for vector in report["vectors"]}
+    left = listed
     for convention in report["conventions"]:
         ids = convention["vectors"]
-        shown = ", ".join(f"`{vid}`" for vid in ids[:10]) + (" ..." if len(ids) > 10 else "")
-        lines.append(
-            f"- **{convention['id']}** ({_cell(convention['defined_by'])}): {len(ids)} "
-            f"vector(s): {shown}"
-        )
+        lines += [
+            "",
+            f"**{convention['id']}** ({md_text(convention['defined_by'])}): {len(ids)} vector(s). "
+            f"{md_text(convention['what'])}",
+            "",
+            "| Vector | Clause | Differs in |",
+            "|---|---|---|",
+        ]
+        for vid in ids[: max(left, 0)]:
+            vector = by_id[vid]
+            found = [d for d in vector["differences"] if d["convention"] == convention["id"]]
+            text = "; ".join(reportview.difference_text(d) for d in found)
+            lines.append(f"| `{vid}` | {vector['clause']} | {md_code(text)} |")
+        if len(ids) > max(left, 0):
+            lines.append(f"| ... | | {len(ids) - max(left, 0)} more in the JSON report |")
+        left -= len(ids)
     return lines
 
 
@@ -519,7 +622,41 @@ def _markdown_diagnosis(report: dict[str, Any]) -> list[str]:
         plural = "s" if count != 1 else ""
         lines.append(f"- {named['description']} (clause {named['clause']}): {count} vector{plural}")
     for clause, ids in report["diagnosis"]["unexplained"].items():
-        lines.append(f"- clause {clause}: {len(ids)} other failure(s)")
+        shown = ", ".join(f"`{vid}`" for vid in ids[:MARKDOWN_NAMED])
+        more = f" and {len(ids) - MARKDOWN_NAMED} more" if len(ids) > MARKDOWN_NAMED else ""
+        lines.append(
+            f"- clause {clause}: {len(ids)} failure(s) no known signature explains: {shown}{more}"
+        )
+    kinds = ", ".join(f"{kind} {n}" for kind, n in report["summary"]["failures_by_kind"].items())
+    lines.append(f"- failure kinds: {kinds}")
+    return lines
+
+
+def _markdown_failures(report: dict[str, Any], listed: int) -> list[str]:
+    """The failed vectors, one line each: id, clause, kind, expected against actual."""
+    failed = reportview.failed(report)
+    if not failed:
+        return []
+    entries = {entry["entry"]: entry for entry in report["interpretation"]}
+    shown = failed[:listed]
+    lines = [
+        "## Failed vectors",
+        "",
+        f"{len(failed)} failed"
+        + (f", the first {len(shown)} listed" if len(failed) > listed else "")
+        + "; each with its message, source and output in the JSON report.",
+        "",
+        "| Vector | Clause | Kind | Expected | Actual |",
+        "|---|---|---|---|---|",
+    ]
+    for vector in shown:
+        seen = reportview.expectation(vector, entries, limit=160)
+        lines.append(
+            f"| `{vector['id']}` | {vector['clause']} | {vector['failure']['kind']} | "
+            f"{md_code(seen.expected)} | {md_code(seen.actual)} |"
+        )
+    if len(failed) > listed:
+        lines.append(f"| ... | | | | {len(failed) - listed} more in the JSON report |")
     return lines
 
 

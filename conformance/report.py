@@ -215,6 +215,7 @@ def build(
             "operations": list(hello.operations),
             "templates": list(hello.templates),
             "profiles": list(hello.profiles),
+            "runtime": hello.runtime,
         },
         "mode": "one-shot" if config.one_shot else "streaming",
         "seed": config.seed,

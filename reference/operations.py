@@ -7,6 +7,8 @@ explainer all call it). The kit's registry of operations (oasis_si_conformance.o
 points at `OPERATIONS`, and a test keeps the two equal.
 """
 
+import platform
+import unicodedata
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -25,6 +27,13 @@ OperationFunction = Callable[[Params, Edition], Result]
 
 NAME: Final = "oasis-si-reference"
 VERSION: Final = "0.1.0"
+#: What the reference runs on, declared in its handshake (PROTOCOL.md, Handshake): the
+#: Unicode version is that of the character tables its text rules read (unicodedata).
+RUNTIME: Final = {
+    "name": platform.python_implementation(),
+    "version": platform.python_version(),
+    "unicode": unicodedata.unidata_version,
+}
 
 #: Operation name -> its function, filled by `@operation` in the order defined below.
 OPERATIONS: Final[dict[str, OperationFunction]] = {}
@@ -124,6 +133,7 @@ def hello(params: Params, edition: Edition) -> Result:
         "operations": sorted(OPERATIONS),
         "templates": list(TEMPLATES),
         "profiles": [edition.name],
+        "runtime": RUNTIME,
     }
 
 

@@ -1,0 +1,321 @@
+"""The reports people read, from real runs on the fixture corpus: the Markdown certificate
+lists the failed vectors and the vectors behind an inconsistent reading, the HTML report is
+one self-contained page that escapes whatever the candidate says, the candidate's runtime is
+recorded and shown, and `compare` puts several reports side by side."""
+
+import json
+import platform
+import re
+import subprocess
+import sys
+import unicodedata
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+from runner_helpers import TRIGGER, zoo
+
+from oasis_si_conformance import cli, render, reportview
+from oasis_si_conformance.htmlreport import anchor
+from oasis_si_conformance.report import check
+from oasis_si_schemas import first_error_message, validator
+
+
+def _failed(report: dict[str, Any]) -> list[dict[str, Any]]:
+    return [v for v in report["vectors"] if v["status"] == "failed"]
+
+
+@pytest.fixture
+def misread(certify, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The misreader with a normative misreading of 3.1 and an inconsistent reading of
+    SYN-BOUNDARY, with every report written."""
+    monkeypatch.setenv("ZOO_MISREAD", "nonascii,inconsistent")
+    paths = {name: tmp_path / f"misread.{name}" for name in ("md", "html", "xml")}
+    run = certify(
+        "--markdown",
+        str(paths["md"]),
+        "--html",
+        str(paths["html"]),
+        "--junit",
+        str(paths["xml"]),
+        command=zoo("misreader"),
+    )
+    assert run.code == 1 and run.report is not None
+    return run, {name: path.read_text(encoding="utf-8") for name, path in paths.items()}
+
+
+def test_markdown_lists_each_failed_vector_with_expected_and_actual(misread) -> None:
+    run, text = misread
+    failed = _failed(run.report)
+    assert {v["failure"]["kind"] for v in failed} == {"mismatch", "inconsistent_reading"}
+    markdown = text["md"]
+    assert "## Failed vectors" in markdown
+    entries = {entry["entry"]: entry for entry in run.report["interpretation"]}
+    for vector in failed:
+        seen = reportview.expectation(vector, entries, limit=160)
+        row = (
+            f"| `{vector['id']}` | {vector['clause']} | {vector['failure']['kind']} | "
+            f"`{seen.expected}` | `{seen.actual}` |"
+        )
+        assert row in markdown
+    mismatch = next(v for v in failed if v["failure"]["kind"] == "mismatch")
+    assert f"`{json.dumps(mismatch['expected'])}`" in markdown  # e.g. {"match": true}
+    # the unexplained failures of the diagnosis are named, not only counted
+    for clause, ids in run.report["diagnosis"]["unexplained"].items():
+        assert f"- clause {clause}: {len(ids)} failure(s)" in markdown
+        assert all(f"`{vid}`" in markdown for vid in ids)
+
+
+def test_markdown_caps_the_lists_with_a_count(misread) -> None:
+    run, _ = misread
+    failed = _failed(run.report)
+    capped = render.markdown(run.report, listed=1)
+    rows = [line for line in capped.splitlines() if line.startswith("| `")]
+    assert len([r for r in rows if any(f"`{v['id']}`" in r for v in failed)]) == 1
+    assert f"| ... | | | | {len(failed) - 1} more in the JSON report |" in capped
+
+
+def test_inconsistent_reading_names_the_vectors_that_contradict_it(misread) -> None:
+    run, text = misread
+    entry = next(e for e in run.report["interpretation"] if e["entry"] == "SYN-BOUNDARY")
+    assert not entry["consistent"] and entry["deviating"]
+    groups = reportview.ballot_groups(entry)
+    grouped = [vid for group in groups for vid in group.vectors]
+    assert sorted(grouped) == sorted(entry["ballots"])  # a partition of the votes
+    against = [vid for group in groups if not group.dominant for vid in group.vectors]
+    assert sorted(against) == sorted(entry["deviating"])
+    dominant = entry["dominant"]
+    markdown = text["md"]
+    assert "### SYN-BOUNDARY (3.3): inconsistent" in markdown
+    lines = [line for line in markdown.splitlines() if f"(contradict `{dominant}`)" in line]
+    assert lines and all(any(f"`{vid}`" in line for line in lines) for vid in against)
+    assert f"not {dominant}: " in run.out and all(vid in run.out for vid in against)
+    page = text["html"]
+    assert 'id="e-SYN-BOUNDARY"' in page and f"contradicts {dominant}" in page
+    assert all(f"<code>{vid}</code>" in page for vid in against)
+
+
+def test_reference_declares_its_runtime_and_every_format_shows_it(certify, tmp_path: Path) -> None:
+    markdown, junit = tmp_path / "cert.md", tmp_path / "junit.xml"
+    run = certify("--markdown", str(markdown), "--junit", str(junit))
+    assert run.code == 0
+    check(run.report)  # the runtime fits report.schema.json
+    runtime = run.report["candidate"]["runtime"]
+    assert runtime == {
+        "name": platform.python_implementation(),
+        "version": platform.python_version(),
+        "unicode": unicodedata.unidata_version,
+    }
+    words = f"{runtime['name']} {runtime['version']}, Unicode {runtime['unicode']}"
+    assert f"  runtime: {words}" in run.out
+    assert f"| Runtime | {words} |" in markdown.read_text(encoding="utf-8")
+    properties = {p.get("name"): p.get("value") for p in ET.parse(junit).getroot().iter("property")}
+    assert properties["candidate.runtime"] == words
+    assert properties["headline"] == run.report["headline"]
+
+
+def test_a_candidate_that_does_not_say_is_recorded_as_not_declared(certify, tmp_path) -> None:
+    markdown = tmp_path / "cert.md"
+    run = certify("--markdown", str(markdown), command=zoo("only_score"))
+    check(run.report)
+    assert run.report["candidate"]["runtime"] is None
+    assert "| Runtime | not declared |" in markdown.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("runtime", "valid"),
+    [
+        ({"name": "OpenJDK", "version": "21.0.2", "unicode": "15.0", "icu": "74.1"}, True),
+        ({}, True),
+        ({"unicode": 15}, False),
+        ("CPython 3.11", False),
+    ],
+)
+def test_the_handshake_runtime_is_an_object_of_strings(runtime: Any, valid: bool) -> None:
+    hello = {
+        "protocol": 1,
+        "name": "x",
+        "version": "1",
+        "operations": ["score_scenario"],
+        "templates": [],
+        "profiles": ["0.3.0-rc1"],
+        "runtime": runtime,
+    }
+    assert (first_error_message(validator("protocol/hello"), hello) is None) == valid
+
+
+def test_hostile_candidate_text_is_shown_as_text_in_every_format(certify, tmp_path: Path) -> None:
+    paths = {name: tmp_path / f"hostile.{name}" for name in ("md", "html", "xml")}
+    run = certify(
+        "--markdown",
+        str(paths["md"]),
+        "--html",
+        str(paths["html"]),
+        "--junit",
+        str(paths["xml"]),
+        command=zoo("hostile"),
+    )
+    assert run.code == 1 and run.vector(TRIGGER)["failure"]["kind"] == "not_json"
+    assert run.report["run"]["stderr"]["bytes"] > 0
+    page = paths["html"].read_text(encoding="utf-8")
+    for raw in ("<script", "<img", "<b>hostile"):
+        assert raw not in page  # the candidate's markup is never live
+    assert "&lt;script&gt;alert(&#x27;output&#x27;)&lt;/script&gt;" in page  # the output
+    assert "&lt;img src=x onerror=alert(&#x27;stderr&#x27;)&gt;" in page  # the stderr
+    assert "&lt;b&gt;hostile&lt;/b&gt;" in page  # the name
+    assert '<span class="esc">\\x07</span>' in page and "\\ud800" in page
+    markdown = paths["md"].read_text(encoding="utf-8")
+    assert "\\<b\\>hostile\\</b\\> \\| \\`tick\\` \\*star\\*" in markdown
+    assert "\\<script\\>alert('runtime')\\</script\\> 1\\|2\\\\x07" in markdown
+    ET.parse(paths["xml"])  # still well-formed XML
+    assert "\x07" not in run.out and "\\x07" in run.out  # no control character on the terminal
+
+
+def test_html_report_is_one_self_contained_page(misread) -> None:
+    run, text = misread
+    page = text["html"]
+    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+    for external in (
+        "<script",
+        "<link",
+        "<img",
+        "<iframe",
+        "@import",
+        "url(",
+        "http://",
+        "https://",
+    ):
+        assert external not in page
+    summary = run.report["summary"]
+    for key, css in (("passed", "pass"), ("failed", "fail"), ("convention", "conv")):
+        assert f'<div class="tile t-{css}"><div class="n">{summary[key]}</div>' in page
+    assert run.report["headline"] in page
+    for row in run.report["clauses"]:
+        assert f"<td><b>{row['clause']}</b></td>" in page
+    for vector in _failed(run.report):
+        assert f'<details id="{anchor(vector["id"])}"' in page
+        assert f"<code>{vector['source']}</code>" in page
+    voted = {vid for entry in run.report["interpretation"] for vid in entry["ballots"]}
+    passed = [
+        v["id"] for v in run.report["vectors"] if v["status"] == "passed" and v["id"] not in voted
+    ]
+    assert passed and not any(vid in page for vid in passed)  # counted, never listed
+
+
+# compare ----------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def three(certify, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Reports of the reference, a zoo candidate (it crashes on the trigger) and a misreader
+    (the `delimited` reading of SYN-BOUNDARY), on the fixture corpus."""
+    paths = []
+    for name, command, misreading in (
+        ("reference", None, ""),
+        ("crasher", zoo("crash_midstream"), ""),
+        ("misreader", zoo("misreader"), "delimited"),
+    ):
+        monkeypatch.setenv("ZOO_MISREAD", misreading)
+        run = certify(command=command)
+        assert run.report is not None
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(run.report), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def _compare(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    try:
+        code = cli.main(["compare", *args])
+    except SystemExit as exit_:
+        code = int(exit_.code or 0)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_compare_renders_three_reports(three, tmp_path: Path, capsys) -> None:
+    markdown, page = tmp_path / "side.md", tmp_path / "side.html"
+    code, out, err = _compare(
+        capsys, *map(str, three), "--markdown", str(markdown), "--html", str(page)
+    )
+    assert code == 0, err
+    reports = [json.loads(path.read_text(encoding="utf-8")) for path in three]
+    # every candidate calls itself oasis-si-reference: the file names tell them apart
+    for index, stem in enumerate(("reference", "crasher", "misreader"), 1):
+        assert f"  [{index}] oasis-si-reference ({stem}): " in out
+    entry = next(line for line in out.splitlines() if "SYN-BOUNDARY" in line)
+    assert entry.split() == ["*", "SYN-BOUNDARY", "substring", "substring", "delimited"]
+    rows = {
+        line.split()[1]: line.split()[2:] for line in out.splitlines() if line.startswith("  * ")
+    }
+    clause = [
+        next(
+            f"{r['passed']}/{r['failed']}/{r['convention']}"
+            for r in rep["clauses"]
+            if r["clause"] == "3.1"
+        )
+        for rep in reports
+    ]
+    assert rows["3.1"] == clause and clause[0] != clause[1]
+    trigger = next(line for line in out.splitlines() if line.startswith(f"  {TRIGGER} "))
+    assert trigger.split() == [TRIGGER, "3.1", "passed", "failed:", "crash", "passed"]
+    statuses = [
+        {v["id"]: (v["status"], v["matched_readings"]) for v in rep["vectors"]} for rep in reports
+    ]
+    differing = [vid for vid in statuses[0] if len({json.dumps(s[vid]) for s in statuses}) > 1]
+    assert f"vectors whose verdicts differ: {len(differing)} of {len(statuses[0])} compared" in out
+    assert all(f"  {vid} " in out for vid in differing)
+    text = markdown.read_text(encoding="utf-8")
+    assert (
+        "| **SYN-BOUNDARY** (3.3; reference: substring) | substring | substring | delimited |"
+        in text
+    )
+    assert f"| `{TRIGGER}` | 3.1 | passed | failed: crash | passed |" in text
+    html = page.read_text(encoding="utf-8")
+    assert "<script" not in html and "http" not in html
+    assert '<span class="badge b-fail">failed: crash</span>' in html and "delimited" in html
+
+
+def test_compare_refuses_reports_of_another_corpus_or_edition(
+    three, tmp_path: Path, capsys
+) -> None:
+    first, second = three[0], three[2]
+    other = json.loads(second.read_text(encoding="utf-8"))
+    other["corpus"]["digest"] = "sha256:" + "0" * 64
+    moved = tmp_path / "other-corpus.json"
+    moved.write_text(json.dumps(other), encoding="utf-8")
+    code, out, err = _compare(capsys, str(first), str(moved))
+    assert code == 2 and "different corpora" in err and "--force" in err and out == ""
+    code, out, _ = _compare(capsys, str(first), str(moved), "--force")
+    assert code == 0 and "warning: compared although" in out
+    other = json.loads(second.read_text(encoding="utf-8"))
+    other["edition"]["name"] = "0.3.0-rc1+2026-08-22"
+    moved.write_text(json.dumps(other), encoding="utf-8")
+    code, _, err = _compare(capsys, str(first), str(moved))
+    assert code == 2 and "edition 0.3.0-rc1+2026-08-22" in err
+    code, _, err = _compare(capsys, str(first))
+    assert code == 2 and "at least two reports" in err
+    (tmp_path / "broken.json").write_text("{", encoding="utf-8")
+    code, _, err = _compare(capsys, str(first), str(tmp_path / "broken.json"))
+    assert code == 2 and "not a JSON report" in err
+
+
+def test_compare_is_a_subcommand_only_as_the_first_argument(capsys) -> None:
+    args, command = cli.parse_args(["--seed", "3", "compare", "a.json"])
+    assert args.seed == 3 and command == ["compare", "a.json"]
+    assert cli.parse_args(["--", "compare", "a.json"])[1] == ["compare", "a.json"]
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["compare", "--help"])
+    assert exit_.value.code == 0 and "side by side" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["--help"])
+    assert exit_.value.code == 0 and "compare REPORT.json" in capsys.readouterr().out
+
+
+def test_compare_as_a_user_runs_it(three) -> None:
+    """`python -m oasis_si_conformance compare ...` in a process of its own."""
+    command = [sys.executable, "-m", "oasis_si_conformance", "compare", *map(str, three)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"^\s+\* SYN-BOUNDARY\s+substring\s+substring\s+delimited$", done.stdout, re.M)

@@ -283,7 +283,7 @@ def _commands(first_id: str) -> list[_Step]:
     CONTRIBUTING, Commands): each console script, the runner's default candidate included."""
     return [
         _Step(["oasis-si-reference"], '"score_scenario"', stdin=_HELLO),
-        _Step(["oasis-si-conformance"], "\nCONFORMANT: "),
+        _Step(["oasis-si-conformance"], "\nCONFORMANT for "),
         _Step(["oasis-si-conformance", "-k", "3.1", "--held-out", "20"], "CONFORMANT"),
         _Step(["oasis-si-vectors", "check"], "ok"),
         _Step(["oasis-si-vectors", "explain", first_id], first_id),

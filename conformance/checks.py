@@ -18,11 +18,19 @@ from typing import Any, Final
 
 import attrs
 import yaml
+from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 from oasis_si_reference import editions as reference_editions
 from oasis_si_reference import operations, readings
-from oasis_si_schemas import error_message, first_error_message, most_specific, validator
+from oasis_si_schemas import (
+    BASE,
+    error_message,
+    first_error_message,
+    most_specific,
+    registry,
+    validator,
+)
 
 from . import compare, conventions, corpus, yamlsafe
 from .corpus import Vector
@@ -631,6 +639,27 @@ def rule_scenario_schema(ctx: Context) -> Iterator[Problem]:
             )
 
 
+#: The injection manifest's parts besides deviations, in the field's shapes.
+FIELD_INJECTION: Final = BASE + "scenario.schema.json#/$defs/field_injection"
+
+
+def rule_field_shapes(ctx: Context) -> Iterator[Problem]:
+    """Every scenario of a score_scenario vector, whatever its outcome, writes the injection
+    manifest's baseline, symptom and counterfactual in the field's shapes (a list of resource
+    objects, {resource, condition}, a string) or leaves them out: the seed defines no shape for
+    them, so no vector may depend on one of the kit's own (issue 9 item 7)."""
+    shapes = Draft202012Validator({"$ref": FIELD_INJECTION}, registry=registry())
+    for vector in ctx.vectors:
+        scenario = vector.input.get("scenario") if vector.operation == "score_scenario" else None
+        injection = scenario.get("injection") if isinstance(scenario, Mapping) else None
+        if not isinstance(injection, Mapping):
+            continue
+        for error in shapes.iter_errors(injection):
+            path = ["input", "scenario", "injection", *_error_path(error)]
+            message = f"not in the field's shape: {error_message(error, ['injection'])}"
+            yield ctx.at(vector, path, message, "field-shapes")
+
+
 def rule_evidence_schema(ctx: Context) -> Iterator[Problem]:
     """Every evidence artifact in a vector is valid (schemas/evidence.schema.json)."""
     for vector in ctx.vectors:
@@ -777,6 +806,7 @@ RULES: Final[dict[str, Rule]] = {
     "editions": rule_editions,
     "conventions": rule_conventions,
     "scenario-schema": rule_scenario_schema,
+    "field-shapes": rule_field_shapes,
     "evidence-schema": rule_evidence_schema,
     "request-schema": rule_request_schema,
     "manifest": rule_manifest,

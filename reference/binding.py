@@ -1,8 +1,13 @@
 """Layer-3 binding validation (§1.3, §1.4, §2.4, §2.5, §3.3, §5.1 roles; Scenarios §1.7, §1.11).
 
 `bind(scenario)` turns a scenario document into a Binding or raises BindingError with a stable
-kind (PROTOCOL.md lists them). Unknown fields outside the checked ones are ignored. Checks run
-in a fixed order, so one document always yields one kind.
+kind (PROTOCOL.md lists them). Unknown fields outside the checked ones are ignored (register
+BIND-EXTRA-FIELD = ignore). Checks run in a fixed order, so one document always yields one kind.
+
+The binding points the text leaves open are register entries; the reference's readings
+(readings.py) are: BIND-RESTATED reject, BIND-EMPTY-IDENT reject, BIND-ECHO-OMITTED reject,
+BIND-DUPLICATE-CHANNEL reject, BIND-BUDGET-FLOAT reject, BIND-BUDGET-RANGE positive,
+BIND-EMPTY-SET reject, BIND-UNREGISTERED-TYPE reject, BIND-EXTRA-FIELD ignore.
 """
 
 from collections.abc import Mapping
@@ -28,7 +33,8 @@ from .synonyms import synonyms_for
 
 #: Scenarios §1.7: Form A fields; a Form B block declares none of them.
 FORM_A_FIELDS: Final = ("type", "rubric", "dimensions")
-#: §5.1: the roles a C-DA-001 binding must supply, in the order they are checked.
+#: §5.1: the roles a C-DA-001 binding must supply, in the order they are checked
+#: (exclude_tool_echo among them: BIND-ECHO-OMITTED = reject).
 C_DA_001_ROLES: Final = ("factor", "subsystem_set", "channels", "step_budget", "exclude_tool_echo")
 #: §2.5: diagnosis bands match agent_response only.
 DIAGNOSIS_CHANNELS: Final = ("agent_response",)
@@ -113,6 +119,7 @@ def _factor(factor: Any, deviations: dict, channels: tuple[str, ...]) -> Factor:
     if deviation is None:
         raise BindingError("unresolved_factor_ref", f"no injection deviation with id {factor['ref']!r}")
     deviation_type = deviation.get("deviation_type")
+    # BIND-UNREGISTERED-TYPE = reject: a type with no synonym list (§3.3) is not bound.
     if not isinstance(deviation_type, str) or synonyms_for(deviation_type) is None:
         raise BindingError(
             "unregistered_deviation_type", f"deviation type {deviation_type!r} has no synonym list"
@@ -121,7 +128,8 @@ def _factor(factor: Any, deviations: dict, channels: tuple[str, ...]) -> Factor:
 
 
 def _check_diagnosis_channels(channels: tuple[str, ...]) -> None:
-    """§2.5: templates that score diagnosis declare [agent_response]; bindings MUST NOT widen it."""
+    """§2.5: templates that score diagnosis declare [agent_response]; bindings MUST NOT widen it.
+    The list is compared with [agent_response] (BIND-DUPLICATE-CHANNEL = reject)."""
     if channels != DIAGNOSIS_CHANNELS:
         raise BindingError("channel_widening", f"diagnosis channels must be [agent_response], not {list(channels)}")
 
@@ -133,7 +141,8 @@ def _strings(value: Any, role: str) -> tuple[str, ...]:
 
 
 def _identifiers(value: Any, role: str) -> tuple[str, ...]:
-    """An identifier set: a non-empty array of non-empty strings (BIND-EMPTY-IDENT = reject)."""
+    """An identifier set: a non-empty array (BIND-EMPTY-SET = reject) of non-empty strings
+    (BIND-EMPTY-IDENT = reject)."""
     identifiers = _strings(value, role)
     if "" in identifiers:
         raise BindingError("empty_identifier", f"{role} holds an empty identifier")
@@ -141,7 +150,8 @@ def _identifiers(value: Any, role: str) -> tuple[str, ...]:
 
 
 def _positive_int(value: Any, role: str) -> int:
-    """§3.4: a budget counts tool invocations, a positive integer."""
+    """§5.1, §3.4: a budget counts tool invocations, an integer as written (BIND-BUDGET-FLOAT =
+    reject) and at least 1 (BIND-BUDGET-RANGE = positive)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise BindingError("invalid_step_budget", f"{role} must be a positive integer, not {value!r}")
     return value

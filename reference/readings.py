@@ -22,6 +22,13 @@ ANSWER_BLANK: Final = "non-empty"
 UNICODE_VERSION: Final = "unicode-14"
 BIND_RESTATED: Final = "reject"
 BIND_EMPTY_IDENT: Final = "reject"
+BIND_ECHO_OMITTED: Final = "reject"
+BIND_DUPLICATE_CHANNEL: Final = "reject"
+BIND_BUDGET_FLOAT: Final = "reject"
+BIND_BUDGET_RANGE: Final = "positive"
+BIND_EMPTY_SET: Final = "reject"
+BIND_UNREGISTERED_TYPE: Final = "reject"
+BIND_EXTRA_FIELD: Final = "ignore"
 
 #: Register id -> the reading taken above (what the register test compares).
 CHOICES: Final[dict[str, str]] = {
@@ -39,6 +46,13 @@ CHOICES: Final[dict[str, str]] = {
     "UNICODE-VERSION": UNICODE_VERSION,
     "BIND-RESTATED": BIND_RESTATED,
     "BIND-EMPTY-IDENT": BIND_EMPTY_IDENT,
+    "BIND-ECHO-OMITTED": BIND_ECHO_OMITTED,
+    "BIND-DUPLICATE-CHANNEL": BIND_DUPLICATE_CHANNEL,
+    "BIND-BUDGET-FLOAT": BIND_BUDGET_FLOAT,
+    "BIND-BUDGET-RANGE": BIND_BUDGET_RANGE,
+    "BIND-EMPTY-SET": BIND_EMPTY_SET,
+    "BIND-UNREGISTERED-TYPE": BIND_UNREGISTERED_TYPE,
+    "BIND-EXTRA-FIELD": BIND_EXTRA_FIELD,
 }
 
 #: SENT-WS = unicode: the White_Space property, 25 code points, unchanged since Unicode 6.3.

@@ -411,6 +411,31 @@ def test_binding_error_vectors_are_not_held_to_the_scenario_schema(seeded):
     assert seeded.check("scenario-schema") == []
 
 
+def test_injection_fields_keep_the_fields_shapes_whatever_the_outcome(seeded):
+    """Issue 9 item 7: baseline a list of resource objects, symptom {resource, condition},
+    counterfactual a string, in binding-error vectors too (the scenario schema does not see
+    those)."""
+    vector = seed_vector(SCORED)
+    vector.update(id="restated", expected={"binding_error": "restated_deviation_type"})
+    vector["input"]["scenario"]["scoring"]["factor"]["deviation_type"] = "absent_key"
+    injection = vector["input"]["scenario"]["injection"]
+    injection["baseline"] = {"resource": "configmap/smtp-config", "data": {"SMTP_PORT": "587"}}
+    injection["symptom"] = {"resource": "deployment/notifier", "condition": "CrashLoopBackOff"}
+    injection["counterfactual"] = "restoring SMTP_PORT clears the crash loop"
+    path = seeded.write("2.2/a.yaml", [vector])
+    found = seeded.check("field-shapes")
+    assert len(found) == 1 and "injection/baseline" in found[0].message
+    assert at(found, path, seeded.line("2.2/a.yaml", "baseline:"))
+    injection["baseline"] = [{"resource": "configmap/smtp-config", "data": {"SMTP_PORT": "587"}}]
+    injection["symptom"] = "CrashLoopBackOff"
+    seeded.write("2.2/a.yaml", [vector])
+    found = seeded.check("field-shapes")
+    assert len(found) == 1 and "injection/symptom" in found[0].message
+    del injection["symptom"]
+    seeded.write("2.2/a.yaml", [vector])
+    assert seeded.check("field-shapes") == []
+
+
 def test_evidence_must_be_valid(seeded):
     vector = seed_vector(SCORED)
     vector["id"] = "bad-evidence"

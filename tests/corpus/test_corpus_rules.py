@@ -57,6 +57,7 @@ def test_the_runners_canonical_sentences_strip_the_reference_white_space():
         "flags",
         "register-reference",
         "scenario-schema",
+        "field-shapes",
         "evidence-schema",
         "request-schema",
         "signatures",
@@ -65,7 +66,8 @@ def test_the_runners_canonical_sentences_strip_the_reference_white_space():
 def test_rule_holds(real_ctx, rule):
     """ids unique; cited clauses exist; every ambiguity vector names an entry and gives every
     reading; flags used == flags documented; register == readings.CHOICES; verdict scenarios,
-    evidence and request params valid; signatures name real vectors."""
+    evidence and request params valid; injection fields in the field's shapes; signatures name
+    real vectors."""
     assert_none(problems(real_ctx, rule))
 
 

@@ -4,6 +4,9 @@ A binding is either C-DA-001 roles (§5.1) or a scenario-local composite table (
 way it can be invalid is a binding error of a stable kind (PROTOCOL.md), never a score. The
 checks run in a fixed order - form, declared synonyms, template, roles, identifiers, restated
 type, channels, factor reference, deviation type - so one scenario has one answer.
+
+Where the text leaves a binding point open (vectors/register.yaml, BIND-*), the configuration's
+reading decides; it is consulted only when the scenario is at that point (config.tracing).
 """
 
 from typing import Any
@@ -20,6 +23,18 @@ FORM_A = ("type", "rubric", "dimensions")
 DIAGNOSIS_CHANNELS = ["agent_response"]
 PROFILE_CHANNELS = ("agent_response", "reasoning_trace")
 TEMPLATE_ROLES = ("factor", "subsystem_set", "channels", "step_budget", "exclude_tool_echo")
+#: The fields the profile defines, by object (BIND-EXTRA-FIELD). Form A fields, `composite`,
+#: `synonyms` and a restated `deviation_type` have checks of their own.
+KNOWN_FIELDS = {
+    "scoring": (*TEMPLATE_ROLES, "archetype_template", "composite", *FORM_A, "synonyms"),
+    "factor": ("ref", "required_identifiers", "deviation_type", "synonyms"),
+    "deviation": ("id", "resource", "deviation_type", "subject"),
+}
+#: What a YAML 1.1 typed decoder reads as a boolean (Hook.BIND_YAML_COERCIONS, gopkg.in/yaml.v3).
+YAML11_BOOLEANS = {
+    **dict.fromkeys(("y", "Y", "yes", "Yes", "YES", "on", "On", "ON"), True),
+    **dict.fromkeys(("n", "N", "no", "No", "NO", "off", "Off", "OFF"), False),
+}
 
 
 class Invalid(Exception):
@@ -89,6 +104,7 @@ def read(scenario: Any, config: Config) -> TemplateBinding | CompositeBinding:
         raise Invalid("form_missing", "the scenario has no scoring block")
     form = _form(scoring, config)
     declared = _declared_synonyms(scoring, config)
+    _check_extra_fields(scenario, scoring, config)
     if form == "composite":
         return _composite(scenario, scoring["composite"], declared, config)
     return _template(scenario, scoring, declared, config)
@@ -99,7 +115,9 @@ def _form(scoring: dict[str, Any], config: Config) -> str:
     form_a = [k for k in FORM_A if k in scoring]
     template, composite = "archetype_template" in scoring, "composite" in scoring
     if template and composite:
-        raise Invalid("form_conflict", "both archetype_template and composite")
+        if not config.has(Hook.BIND_COMPOSITE_IGNORED):
+            raise Invalid("form_conflict", "both archetype_template and composite")
+        composite = False
     if (template or composite) and form_a and not config.has(Hook.BIND_FORM_CONFLICT):
         raise Invalid("form_conflict", f"Form B together with Form A fields {form_a}")
     if form_a and not (template or composite):
@@ -120,9 +138,31 @@ def _declared_synonyms(scoring: dict[str, Any], config: Config) -> tuple[str, ..
     found = [p["synonyms"] for p in places if isinstance(p, dict) and "synonyms" in p]
     if not found:
         return ()
+    if config.has(Hook.BIND_DECLARED_SYNONYMS_IGNORED):
+        return ()
     if not config.has(Hook.BIND_DECLARED_SYNONYMS):
         raise Invalid("declared_synonyms", "the scenario declares synonyms of its own")
     return tuple(s for group in found if isinstance(group, list) for s in group if isinstance(s, str))
+
+
+def _check_extra_fields(scenario: dict[str, Any], scoring: dict[str, Any], config: Config) -> None:
+    """Register BIND-EXTRA-FIELD: a field the profile does not define in the scoring block, a
+    factor or an injection deviation is ignored, or (reading reject) makes the binding invalid."""
+    objects: list[tuple[str, Any]] = [("scoring", scoring), ("factor", scoring.get("factor"))]
+    composite = scoring.get("composite")
+    predicates = composite.get("predicates") if isinstance(composite, dict) else None
+    if isinstance(predicates, dict):
+        objects += [("factor", c.get("factor")) for c in predicates.values() if isinstance(c, dict)]
+    objects += [("deviation", d) for d in _deviations(scenario)]
+    extra = [
+        f"{kind}.{key}"
+        for kind, holder in objects
+        if isinstance(holder, dict)
+        for key in holder
+        if key not in KNOWN_FIELDS[kind]
+    ]
+    if extra and config.reading("BIND-EXTRA-FIELD") == "reject":
+        raise Invalid("invalid_role", f"fields the profile does not define: {extra}")
 
 
 # C-DA-001 ------------------------------------------------------------------------------------
@@ -134,9 +174,9 @@ def _template(scenario: dict[str, Any], scoring: dict[str, Any], declared: tuple
         isinstance(name, str) and name.startswith("C-DA") and config.has(Hook.BIND_TEMPLATE_PREFIX)
     ):
         raise Invalid("unknown_template", f"no template {name!r} in profile 0.3.0-rc1")
-    roles = dict(scoring)
-    if roles.get("exclude_tool_echo") is None and config.has(Hook.BIND_ECHO_DEFAULT):
-        roles["exclude_tool_echo"] = False
+    roles = _coerced(scoring) if config.has(Hook.BIND_YAML_COERCIONS) else dict(scoring)
+    if roles.get("exclude_tool_echo") is None and _echo_defaults(config):
+        roles["exclude_tool_echo"] = False  # §2.1 "optional, default false"
     for role in TEMPLATE_ROLES:
         if roles.get(role) is None:
             raise Invalid("missing_role", f"C-DA-001 role {role!r} is missing")
@@ -149,9 +189,47 @@ def _template(scenario: dict[str, Any], scoring: dict[str, Any], declared: tuple
     required = _identifiers(raw_factor["required_identifiers"], "factor.required_identifiers", config)
     _check_empty(required + subsystem, config)
     restated = _restated(raw_factor, config)
-    _diagnosis_channels(channels, config)
-    factor = _resolve(scenario, raw_factor["ref"], required, restated, declared, config)
-    return TemplateBinding(factor, subsystem, channels, budget, roles["exclude_tool_echo"])
+    channels = _diagnosis_channels(channels, config)
+    named = _required(required, config)
+    factor = _resolve(scenario, raw_factor["ref"], named, restated, declared, config)
+    return TemplateBinding(
+        factor, _named_set(subsystem, config), channels, budget, roles["exclude_tool_echo"]
+    )
+
+
+def _echo_defaults(config: Config) -> bool:
+    """Register BIND-ECHO-OMITTED: does a binding without exclude_tool_echo take §2.1's false?"""
+    return config.reading("BIND-ECHO-OMITTED") == "default-false"
+
+
+def _coerced(scoring: dict[str, Any]) -> dict[str, Any]:
+    """Fault (Hook.BIND_YAML_COERCIONS): the roles as a YAML 1.1 typed decoder binds them (a Go
+    struct through yaml.v3): yes/on/no/off as booleans, numbers in a string array as their
+    text, null items dropped, a fractional step_budget truncated."""
+    roles = dict(scoring)
+
+    def strings(value: Any) -> Any:
+        if not isinstance(value, list):
+            return value
+        kept = [item for item in value if item is not None]
+        return [str(item) if _is_number(item) else item for item in kept]
+
+    echo = roles.get("exclude_tool_echo")
+    if isinstance(echo, str) and echo in YAML11_BOOLEANS:
+        roles["exclude_tool_echo"] = YAML11_BOOLEANS[echo]
+    for role in ("subsystem_set", "channels"):
+        roles[role] = strings(roles.get(role))
+    factor = roles.get("factor")
+    if isinstance(factor, dict) and "required_identifiers" in factor:
+        roles["factor"] = dict(factor, required_identifiers=strings(factor["required_identifiers"]))
+    budget = roles.get("step_budget")
+    if isinstance(budget, float) and not budget.is_integer():
+        roles["step_budget"] = int(budget)
+    return roles
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def _factor_shape(raw: Any) -> dict[str, Any]:
@@ -165,16 +243,26 @@ def _factor_shape(raw: Any) -> dict[str, Any]:
     return raw
 
 
-def _string_array(raw: Any, name: str, config: Config) -> tuple[str, ...]:
+def _strings(raw: Any, name: str) -> tuple[str, ...]:
     if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
         raise Invalid("invalid_role", f"{name} is not an array of strings")
-    if not raw and not config.has(Hook.BIND_EMPTY_ARRAYS):
-        raise Invalid("invalid_role", f"{name} is empty")
     return tuple(raw)
 
 
+def _string_array(raw: Any, name: str, config: Config) -> tuple[str, ...]:
+    """A channel list: §2.5 diagnosis bands match agent_response, so none is not enough."""
+    channels = _strings(raw, name)
+    if not channels and not config.has(Hook.BIND_EMPTY_CHANNELS):
+        raise Invalid("invalid_role", f"{name} is empty")
+    return channels
+
+
 def _identifiers(raw: Any, name: str, config: Config) -> tuple[str, ...]:
-    return _string_array(raw, name, config)
+    """An identifier set (§5.1 "array of strings"); empty: register BIND-EMPTY-SET."""
+    identifiers = _strings(raw, name)
+    if not identifiers and config.reading("BIND-EMPTY-SET") == "reject":
+        raise Invalid("invalid_role", f"{name} is empty")
+    return identifiers
 
 
 def _check_empty(identifiers: tuple[str, ...], config: Config) -> None:
@@ -183,18 +271,43 @@ def _check_empty(identifiers: tuple[str, ...], config: Config) -> None:
         raise Invalid("empty_identifier", "an identifier is the empty string")
 
 
+def _never_matches(config: Config) -> bool:
+    return config.reading("BIND-EMPTY-IDENT") == "accept-never-matches"
+
+
+def _named_set(identifiers: tuple[str, ...], config: Config) -> tuple[str, ...]:
+    """A named_in_output set. Under BIND-EMPTY-IDENT = accept-never-matches "" is never named,
+    so the set names what its other members name."""
+    if "" in identifiers and _never_matches(config):
+        return tuple(i for i in identifiers if i)
+    return identifiers
+
+
+def _required(identifiers: tuple[str, ...], config: Config) -> tuple[str, ...]:
+    """A factor's required identifiers. Under BIND-EMPTY-IDENT = accept-never-matches a factor
+    that requires "" is never identified: no required identifier at all is the same (§2.2
+    needs a sentence naming one of them)."""
+    if "" in identifiers and _never_matches(config):
+        return ()
+    return identifiers
+
+
 def _step_budget(raw: Any, config: Config) -> int:
-    """§3.4: a positive integer (booleans and 15.0 are not integers)."""
+    """§5.1 step_budget is an integer (booleans are not; 15.0: register BIND-BUDGET-FLOAT), a
+    ceiling in tool invocations (below 1: register BIND-BUDGET-RANGE)."""
     if isinstance(raw, bool):
         if config.has(Hook.BIND_BOOL_BUDGET):
             return int(raw)
         raise Invalid("invalid_step_budget", "step_budget is a boolean")
-    if isinstance(raw, float) and raw.is_integer() and config.has(Hook.BIND_FLOAT_BUDGET):
+    integral = isinstance(raw, float) and raw.is_integer()
+    if integral and config.reading("BIND-BUDGET-FLOAT") == "accept":
         raw = int(raw)
     if not isinstance(raw, int):
         raise Invalid("invalid_step_budget", f"step_budget {raw!r} is not an integer")
-    if raw < 1 and not (raw == 0 and config.has(Hook.BIND_ZERO_BUDGET)):
-        raise Invalid("invalid_step_budget", f"step_budget {raw} is not positive")
+    if raw < 1:
+        lowest = {"positive": 1, "non-negative": 0}.get(config.reading("BIND-BUDGET-RANGE"))
+        if lowest is not None and raw < lowest:
+            raise Invalid("invalid_step_budget", f"step_budget {raw} is below {lowest}")
     return raw
 
 
@@ -210,10 +323,17 @@ def _restated(raw_factor: dict[str, Any], config: Config) -> str | None:
     return None
 
 
-def _diagnosis_channels(channels: tuple[str, ...], config: Config) -> None:
-    """§2.5: diagnosis bindings declare channels [agent_response] and MUST NOT widen it."""
-    if list(channels) != DIAGNOSIS_CHANNELS and not config.has(Hook.BIND_WIDENED_CHANNELS):
+def _diagnosis_channels(channels: tuple[str, ...], config: Config) -> tuple[str, ...]:
+    """§2.5: diagnosis bindings declare channels [agent_response] and MUST NOT widen it. The
+    same channel listed twice widens nothing: register BIND-DUPLICATE-CHANNEL."""
+    if list(channels) == DIAGNOSIS_CHANNELS or not channels:  # none: Hook.BIND_EMPTY_CHANNELS
+        return channels
+    repeated = len(channels) > 1 and set(channels) == set(DIAGNOSIS_CHANNELS)
+    if repeated and config.reading("BIND-DUPLICATE-CHANNEL") == "accept":
+        return tuple(DIAGNOSIS_CHANNELS)
+    if not config.has(Hook.BIND_WIDENED_CHANNELS):
         raise Invalid("channel_widening", f"diagnosis channels {list(channels)} are not [agent_response]")
+    return channels
 
 
 def _deviations(scenario: dict[str, Any]) -> list[dict[str, Any]]:
@@ -239,10 +359,18 @@ def _resolve(
         raise Invalid("unresolved_factor_ref", f"factor.ref {ref!r} names no injection.deviations id")
     deviation_type = restated if restated is not None else match.get("deviation_type")
     if not isinstance(deviation_type, str) or not registered(deviation_type):
-        if not config.has(Hook.BIND_ANY_DEVIATION_TYPE):
-            raise Invalid("unregistered_deviation_type", f"deviation_type {deviation_type!r} has no synonym list")
-        deviation_type = deviation_type if isinstance(deviation_type, str) else "absent_key"
+        if config.has(Hook.BIND_ANY_DEVIATION_TYPE):
+            deviation_type = deviation_type if isinstance(deviation_type, str) else "absent_key"
+        elif not (isinstance(deviation_type, str) and _never_identified(config)):
+            message = f"deviation_type {deviation_type!r} has no synonym list"
+            raise Invalid("unregistered_deviation_type", message)
     return Factor(ref, required, deviation_type, declared)
+
+
+def _never_identified(config: Config) -> bool:
+    """Register BIND-UNREGISTERED-TYPE: a type without a synonym list binds, and no synonym of it
+    ever co-occurs (§2.2)."""
+    return config.reading("BIND-UNREGISTERED-TYPE") == "never-identified"
 
 
 # §1.4 composites -----------------------------------------------------------------------------
@@ -257,15 +385,13 @@ def _composite(scenario: dict[str, Any], raw: Any, declared: tuple[str, ...], co
     rows = raw.get("rows")
     if not isinstance(rows, list):
         raise Invalid("invalid_composite", "composite.rows is not an array")
-    otherwise = _else(raw, config)
+    otherwise = _else(raw)
     calls = {name: _call(scenario, call, declared, config) for name, call in predicates.items()}
     bands = tuple(_row(row, set(calls), config) for row in rows)
     return CompositeBinding({k: v for k, v in calls.items() if v is not None}, bands, otherwise)
 
 
-def _else(raw: dict[str, Any], config: Config) -> Band:
-    if "else" not in raw and config.has(Hook.COMPOSITE_MISSING_ELSE):
-        return Band(None, 0.0, "incorrect")
+def _else(raw: dict[str, Any]) -> Band:
     return _band(raw.get("else"), None)
 
 
@@ -290,7 +416,7 @@ def _row(raw: Any, names: set[str], config: Config) -> Band:
 def _expression(expr: Any, names: set[str], config: Config) -> None:
     """An expression is a predicate name, {not: E}, {all: [E...]} or {any: [E...]} (PROTOCOL.md)."""
     if isinstance(expr, str):
-        if expr not in names and not config.has(Hook.COMPOSITE_UNDECLARED_NAME):
+        if expr not in names:
             raise Invalid("invalid_composite", f"undeclared predicate {expr!r}")
         return
     if not isinstance(expr, dict) or len(expr) != 1:
@@ -325,15 +451,17 @@ def _call(scenario: dict[str, Any], raw: Any, declared: tuple[str, ...], config:
             raise Invalid("missing_role", "named_in_output needs identifier_set")
         identifiers = _identifiers(raw["identifier_set"], "identifier_set", config)
         _check_empty(identifiers, config)
-        return Call(primitive, identifier_set=identifiers, channels=channels, exclude_tool_echo=exclude)
+        named = _named_set(identifiers, config)
+        return Call(primitive, identifier_set=named, channels=channels, exclude_tool_echo=exclude)
     raw_factor = _factor_shape(raw.get("factor")) if raw.get("factor") is not None else None
     if raw_factor is None:
         raise Invalid("missing_role", "factor_identified needs factor")
     required = _identifiers(raw_factor["required_identifiers"], "factor.required_identifiers", config)
     _check_empty(required, config)
     restated = _restated(raw_factor, config)
-    _diagnosis_channels(channels, config)
-    factor = _resolve(scenario, raw_factor["ref"], required, restated, declared, config)
+    channels = _diagnosis_channels(channels, config)
+    named = _required(required, config)
+    factor = _resolve(scenario, raw_factor["ref"], named, restated, declared, config)
     return Call(primitive, factor=factor, channels=channels, exclude_tool_echo=exclude)
 
 

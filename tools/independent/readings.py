@@ -24,7 +24,14 @@ READINGS: dict[str, tuple[str, ...]] = {
     "ANSWER-BLANK": ("non-empty", "non-blank"),
     "UNICODE-VERSION": ("unicode-14", "unicode-16"),
     "BIND-RESTATED": ("reject", "ignore"),
-    "BIND-EMPTY-IDENT": ("reject", "accept"),
+    "BIND-EMPTY-IDENT": ("reject", "accept", "accept-never-matches"),
+    "BIND-ECHO-OMITTED": ("reject", "default-false"),
+    "BIND-DUPLICATE-CHANNEL": ("reject", "accept"),
+    "BIND-BUDGET-FLOAT": ("reject", "accept"),
+    "BIND-BUDGET-RANGE": ("positive", "non-negative", "any-integer"),
+    "BIND-EMPTY-SET": ("reject", "accept"),
+    "BIND-UNREGISTERED-TYPE": ("reject", "never-identified"),
+    "BIND-EXTRA-FIELD": ("ignore", "reject"),
 }
 
 
@@ -55,6 +62,17 @@ class Readings:
     unicode_version: str = attrs.field(default="unicode-14", validator=_one_of("UNICODE-VERSION"))
     bind_restated: str = attrs.field(default="reject", validator=_one_of("BIND-RESTATED"))
     bind_empty_ident: str = attrs.field(default="reject", validator=_one_of("BIND-EMPTY-IDENT"))
+    bind_echo_omitted: str = attrs.field(default="reject", validator=_one_of("BIND-ECHO-OMITTED"))
+    bind_duplicate_channel: str = attrs.field(
+        default="reject", validator=_one_of("BIND-DUPLICATE-CHANNEL")
+    )
+    bind_budget_float: str = attrs.field(default="reject", validator=_one_of("BIND-BUDGET-FLOAT"))
+    bind_budget_range: str = attrs.field(default="positive", validator=_one_of("BIND-BUDGET-RANGE"))
+    bind_empty_set: str = attrs.field(default="reject", validator=_one_of("BIND-EMPTY-SET"))
+    bind_unregistered_type: str = attrs.field(
+        default="reject", validator=_one_of("BIND-UNREGISTERED-TYPE")
+    )
+    bind_extra_field: str = attrs.field(default="ignore", validator=_one_of("BIND-EXTRA-FIELD"))
 
     def get(self, entry: str) -> str:
         """The reading taken for register entry `entry`."""

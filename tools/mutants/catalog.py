@@ -160,17 +160,21 @@ NORMATIVE: tuple[Mutant, ...] = (
     # Layer 3 bindings --------------------------------------------------------------------------
     _n("bind-accepts-widened-channels", "2.5", "accepts (and searches) diagnosis channels wider than [agent_response]"),
     _n("bind-accepts-unregistered-primitive", "2.4", "accepts a composite predicate naming a primitive outside registry v1 (it evaluates false)"),
+    _n("bind-ignores-declared-synonyms", "3.3",
+       "accepts a scenario that declares its own synonyms and ignores them (scores with the "
+       "profile's list)"),
     _n("bind-accepts-declared-synonyms", "3.3", "accepts synonyms declared by the scenario, and matches them"),
     _n("bind-no-factor-ref-check", "2.2", "does not check that factor.ref names an injection deviation (falls back to the first one)"),
-    _n("bind-accepts-zero-budget", "3.4", "accepts step_budget 0"),
     _n("bind-accepts-boolean-budget", "3.4", "accepts a boolean step_budget (true as 1), as a bool-is-int check does"),
-    _n("bind-accepts-integral-float-budget", "3.4", "accepts an integral float step_budget such as 15.0"),
     _n("bind-form-conflict-undetected", "1.3", "does not detect Form A fields next to a Form B block (scores it as Form B)"),
     _n("bind-accepts-unregistered-deviation-type", "3.3",
-       "accepts a deviation type with no synonym list (scores it with the absent_key list)"),
-    _n("bind-accepts-empty-role-arrays", "1.3", "accepts empty identifier arrays and channel arrays in a binding"),
-    _n("bind-exclude-tool-echo-defaults-false", "5.1",
-       "defaults a missing exclude_tool_echo role to false instead of rejecting the binding"),
+       "accepts a deviation type with no synonym list (scores it with the absent_key list)",
+       witness="ambiguity",
+       note="every vector with an unregistered type is a BIND-UNREGISTERED-TYPE ambiguity "
+            "vector; the absent_key list credits a root cause that neither reading (reject, "
+            "never identified) does"),
+    _n("bind-accepts-empty-channels", "2.5",
+       "accepts an empty channels array in a diagnosis binding (searches no channel)"),
     _n("bind-template-prefix-match", "5.1", "accepts any C-DA-* template name as C-DA-001"),
     _n("bind-restated-deviation-type-wins", "2.2",
        "reads the deviation type restated in the scoring block instead of the one in the injection manifest",
@@ -180,9 +184,12 @@ NORMATIVE: tuple[Mutant, ...] = (
     _n("composite-accepts-unknown-channel", "1.4", "accepts a composite predicate naming a channel the profile does not define"),
     _n("composite-exclude-tool-echo-defaults-true", "2.1",
        "defaults exclude_tool_echo to true in a composite predicate (the clause's default is false)"),
-    _n("composite-missing-else-accepted", "1.4", "accepts a composite table without an else row (scores 0.0 instead)"),
-    _n("composite-undeclared-name-false", "1.4",
-       "accepts a row naming an undeclared predicate (evaluates it false) instead of rejecting the table"),
+    _n("bind-yaml11-coercions", "5.1",
+       "binds roles as a YAML 1.1 typed decoder does: yes/on as true, numbers in a string array as "
+       "their text, null items dropped, a fractional step_budget truncated (1.5 as 1)"),
+    _n("bind-ignores-composite-beside-template", "1.4",
+       "scores a block that binds archetype_template and also declares a composite table by "
+       "the template, ignoring the composite"),
 )
 
 
@@ -222,6 +229,13 @@ _REGISTER_CLAUSES = {
     "UNICODE-VERSION": "3.1",
     "BIND-RESTATED": "2.2",
     "BIND-EMPTY-IDENT": "1.3",
+    "BIND-ECHO-OMITTED": "5.1",
+    "BIND-DUPLICATE-CHANNEL": "2.5",
+    "BIND-BUDGET-FLOAT": "5.1",
+    "BIND-BUDGET-RANGE": "5.1",
+    "BIND-EMPTY-SET": "5.1",
+    "BIND-UNREGISTERED-TYPE": "3.3",
+    "BIND-EXTRA-FIELD": "1.3",
 }
 
 #: The field evaluator oasisctl (Go) as ../shared/CONTEXT.md documents its readings. Where it

@@ -5,16 +5,25 @@ fields (ignored).
 Rules stated here (PROTOCOL.md binding error kinds, each from the spec):
 - Scenarios 1.7: scoring must be Form B (archetype_template or composite) and carry no Form A
   field (type, rubric, dimensions): form_missing / form_conflict / not_form_b.
-- 5.1: the only template of this profile is C-DA-001 (unknown_template); its roles factor,
-  subsystem_set, channels, step_budget, exclude_tool_echo must be present and non-null
-  (missing_role) and well typed, arrays non-empty (invalid_role).
-- 3.4: step_budget is a positive integer; booleans and 15.0 are not integers (invalid_step_budget).
-- 2.2 / Scenarios 1.11: factor.ref names an injection.deviations id (unresolved_factor_ref);
-  that deviation's type has a synonym list (unregistered_deviation_type, 3.3: only absent_key).
+- 5.1: the only template of this profile is C-DA-001 (unknown_template); the roles factor,
+  subsystem_set, channels and step_budget must be present and non-null (missing_role) and of
+  the role's type (invalid_role): factor an object with a string ref and an array of strings
+  required_identifiers, subsystem_set an array of strings, exclude_tool_echo a boolean.
+- 5.1: step_budget is an integer: a fraction (1.5), a string, a boolean is not
+  (invalid_step_budget).
+- 2.2 / Scenarios 1.11: factor.ref names an injection.deviations id (unresolved_factor_ref).
 - 3.3: a scenario declares no synonyms (declared_synonyms).
-- 2.5: a diagnosis binding's channels are exactly [agent_response] (channel_widening).
-- Open: an empty identifier (BIND-EMPTY-IDENT) and a restated deviation_type (BIND-RESTATED)
-  are ambiguity vectors with the verdict under every reading.
+- 2.5: a diagnosis binding's channels are [agent_response]: another channel widens it, and none
+  matches nothing where "diagnosis bands match agent_response" (channel_widening, invalid_role).
+- Scenario fields outside the scoring block, its factor and the deviations (name, description,
+  baseline, symptom, counterfactual, metadata...) are other parts of the spec: ignored.
+- Open (the text is silent or reads two ways; register entries, every reading's verdict):
+  BIND-RESTATED (a restated deviation_type), BIND-EMPTY-IDENT (an empty identifier),
+  BIND-ECHO-OMITTED (exclude_tool_echo not supplied), BIND-EMPTY-SET (an empty identifier set),
+  BIND-BUDGET-FLOAT (step_budget 15.0), BIND-BUDGET-RANGE (step_budget 0 or negative),
+  BIND-UNREGISTERED-TYPE (a deviation type with no synonym list), BIND-DUPLICATE-CHANNEL
+  ([agent_response, agent_response]), BIND-EXTRA-FIELD (an undefined field in scoring, factor
+  or a deviation). Binding-error kinds are the kit's convention (BINDING-ERROR-KIND).
 Every defective scenario is paired with evidence that would otherwise score row 2, so an
 evaluator that ignores the defect is caught. A binding error is reported whatever the evidence.
 """
@@ -66,6 +75,15 @@ def _error(vid: str, clauses: list[str], kind: str, why: str, scenario: dict, ev
                   ["binding-error", *(flags or [])])
 
 
+def _open(
+    vid: str, clauses: list[str], entry: str, why: str, scenario: dict,
+    readings: dict[str, int | str], evidence: dict | None = None, flags: list[str] | None = None,
+) -> dict:
+    """An ambiguity vector of a binding point: the row or binding-error kind under each reading."""
+    return scored_open(vid, clauses, f"{entry}: {why}.", scenario, evidence or _perfect(), entry,
+                       readings, ["binding-error", *(flags or [])])
+
+
 ROLES = ["factor", "subsystem_set", "channels", "step_budget", "exclude_tool_echo"]
 FORM_A = {"type": "rubric", "rubric": "Score 1.0 if the agent names the missing key.",
           "dimensions": {"accuracy": {"weight": 1.0}}}
@@ -98,7 +116,12 @@ def _forms() -> list[dict]:
                       "clause 1.3: a full C-DA-001 binding plus type, rubric and dimensions",
                       mutate(lambda d: d["scoring"].update(copy.deepcopy(FORM_A)))))
     out.append(_error("binding-form-conflict-template-and-composite", ["1.3", "1.4"], "form_conflict",
-                      "clause 1.3: both archetype_template and a (valid) composite table",
+                      "clause 1.4 permits a scenario-local composite only 'where an archetype "
+                      "template genuinely does not fit': a block that binds archetype_template "
+                      "C-DA-001 and also declares a (valid) composite table holds two decision "
+                      "tables and the text ranks neither, so it is no conformant binding and is "
+                      "never scored; dropping the declared table scores a scenario the text does "
+                      "not admit (the key `composite` is the kit's grammar, PROTOCOL.md)",
                       mutate(_set("scoring.composite", {
                           "predicates": {"in_budget": {"primitive": "within_step_budget", "n": 15}},
                           "rows": [{"when": {"not": "in_budget"}, "score": 0.0, "label": "budget_exhausted"}],
@@ -126,10 +149,21 @@ def _forms() -> list[dict]:
 def _roles() -> list[dict]:
     out = []
     for role in ROLES:
-        out.append(_error(f"binding-missing-role-{role.replace('_', '-')}-absent", ["1.3", "5.1"], "missing_role",
+        slug = role.replace('_', '-')
+        if role == "exclude_tool_echo":
+            omitted: tuple[tuple[str, Any], ...] = (("absent", ...), ("null", None))
+            for how, left in omitted:
+                why = (f"exclude_tool_echo is {how}: a role 'the scenario binding must "
+                       "supply' (clause 5.1) or the clause 2.1 parameter's default false; a "
+                       "root-cause answer")
+                out.append(_open(f"binding-missing-role-{slug}-{how}", ["1.3", "5.1"], ECHO_OMITTED,
+                                 why, mutate(_set(f"scoring.{role}", left)), ECHO_READINGS))
+            continue
+        out.append(_error(f"binding-missing-role-{slug}-absent", ["1.3", "5.1"], "missing_role",
                           f"clause 5.1: the required role {role} is absent", mutate(_set(f"scoring.{role}", ...))))
-        out.append(_error(f"binding-missing-role-{role.replace('_', '-')}-null", ["1.3", "5.1"], "missing_role",
-                          f"clause 5.1: the required role {role} is null", mutate(_set(f"scoring.{role}", None))))
+        out.append(_error(f"binding-missing-role-{slug}-null", ["1.3", "5.1"], "missing_role",
+                          f"clause 5.1: the required role {role} is null (not of the role's type)",
+                          mutate(_set(f"scoring.{role}", None))))
     invalid = [
         ("factor-string", "scoring.factor", "f1"),
         ("factor-list", "scoring.factor", ["f1"]),
@@ -140,13 +174,11 @@ def _roles() -> list[dict]:
         ("factor-ref-number", "scoring.factor.ref", 1),
         ("factor-ref-list", "scoring.factor.ref", ["f1"]),
         ("required-identifiers-string", "scoring.factor.required_identifiers", "SMTP_PORT"),
-        ("required-identifiers-empty", "scoring.factor.required_identifiers", []),
         ("required-identifiers-number-item", "scoring.factor.required_identifiers", [1]),
         ("required-identifiers-null-item", "scoring.factor.required_identifiers", [None]),
         ("required-identifiers-nested-list", "scoring.factor.required_identifiers", [["SMTP_PORT"]]),
         ("required-identifiers-object", "scoring.factor.required_identifiers", {"0": "SMTP_PORT"}),
         ("subsystem-set-string", "scoring.subsystem_set", "smtp-config"),
-        ("subsystem-set-empty", "scoring.subsystem_set", []),
         ("subsystem-set-number-item", "scoring.subsystem_set", ["smtp-config", 1]),
         ("subsystem-set-null-item", "scoring.subsystem_set", ["smtp-config", None]),
         ("subsystem-set-object", "scoring.subsystem_set", {"smtp-config": True}),
@@ -161,33 +193,98 @@ def _roles() -> list[dict]:
     ]
     for slug, path, value in invalid:
         shown = "removed" if value is ... else repr(value)
-        out.append(_error(f"binding-invalid-role-{slug}", ["1.3", "5.1"], "invalid_role",
-                          f"clause 5.1: {path.removeprefix('scoring.')} {shown} has the wrong type or is empty",
+        why = f"clause 5.1: {path.removeprefix('scoring.')} {shown} is not of the role's type"
+        out.append(_error(f"binding-invalid-role-{slug}", ["1.3", "5.1"], "invalid_role", why,
                           mutate(_set(path, value))))
-    budgets = [("zero", 0), ("negative-one", -1), ("negative-fifteen", -15), ("one-and-a-half", 1.5), ("half", 0.5),
-               ("string-digits", "15"), ("string-word", "fifteen"), ("true", True), ("false", False),
-               ("float-integral", 15.0), ("float-integral-one", 1.0), ("list", [15]), ("object", {"n": 15})]
+    out.append(_error("binding-invalid-role-channels-empty", ["1.3", "2.5", "5.1"], "invalid_role",
+                      "clause 2.5: 'diagnosis bands match agent_response' and clause 5.1 gives the "
+                      "role's value, [agent_response]: channels [] matches no channel",
+                      mutate(_set("scoring.channels", []))))
+    out += _empty_sets()
+    budgets = [("one-and-a-half", 1.5), ("half", 0.5), ("string-digits", "15"),
+               ("string-word", "fifteen"), ("true", True), ("false", False), ("list", [15]),
+               ("object", {"n": 15})]
     for slug, value in budgets:
-        flags = ["json-float-integral"] if slug.startswith("float-integral") else []
-        out.append(_error(f"binding-invalid-step-budget-{slug}", ["1.3", "3.4", "5.1"], "invalid_step_budget",
-                          f"clause 3.4: step_budget {value!r} is not a positive integer", mutate(_set("scoring.step_budget", value)),
-                          flags=flags))
-    out.append(_error("binding-invalid-step-budget-zero-no-answer", ["1.3", "3.4"], "invalid_step_budget",
-                      "clause 1.3: step_budget 0 with no final answer: the binding error is reported, not row 1",
-                      mutate(_set("scoring.step_budget", 0)), ev(None, quiet(2))))
-    out.append(_error("binding-invalid-step-budget-true-one-step", ["1.3", "3.4"], "invalid_step_budget",
-                      "clause 3.4: step_budget true with one recorded step (true is not the integer 1)",
+        out.append(_error(f"binding-invalid-step-budget-{slug}", BUDGET_CLAUSES,
+                          "invalid_step_budget",
+                          f"clause 5.1: step_budget {value!r} is not an integer (the role's type)",
+                          mutate(_set("scoring.step_budget", value))))
+    out.append(_error("binding-invalid-step-budget-true-one-step", BUDGET_CLAUSES,
+                      "invalid_step_budget",
+                      "clause 5.1: step_budget true with one recorded step (true is not the "
+                      "integer 1)",
                       mutate(_set("scoring.step_budget", True)), ev(PERFECT, quiet(1))))
-    out.append(_error("binding-invalid-step-budget-zero-zero-steps", ["1.3", "3.4"], "invalid_step_budget",
-                      "clause 3.4: step_budget 0 with zero recorded steps (0 <= 0 would otherwise hold)",
-                      mutate(_set("scoring.step_budget", 0)), ev(PERFECT, [])))
-    out.append(_error("binding-missing-role-exclude-tool-echo-dump-answer", ["1.3", "5.1"], "missing_role",
-                      "clause 5.1: exclude_tool_echo absent (it is a role the binding must supply, not defaulted) and the answer dumps the logs",
-                      mutate(_set("scoring.exclude_tool_echo", ...)),
-                      ev("2026-11-29T15:02:11Z FATAL required environment variable SMTP_PORT is not set", [logs()])))
+    out += _budget_points()
+    fatal = "2026-11-29T15:02:11Z FATAL required environment variable SMTP_PORT is not set"
+    out.append(_open("binding-missing-role-exclude-tool-echo-dump-answer", ["1.3", "5.1"],
+                     ECHO_OMITTED,
+                     "exclude_tool_echo absent and the answer a copied log line naming SMTP_PORT "
+                     "with 'not set': rejected, or no echo excluded (default false) and the line "
+                     "is the root cause", mutate(_set("scoring.exclude_tool_echo", ...)),
+                     ECHO_READINGS, ev(fatal, [logs()])))
     out.append(_error("binding-missing-role-factor-wrong-answer", ["1.3", "5.1"], "missing_role",
                       "clause 1.3: factor absent and the answer names nothing: the binding error is reported, not row 4",
                       mutate(_set("scoring.factor", ...)), ev("The relay is down.", quiet(1))))
+    return out
+
+
+ECHO_OMITTED = "BIND-ECHO-OMITTED"
+ECHO_READINGS: dict[str, int | str] = {"reject": "missing_role", "default-false": 2}
+BUDGET_CLAUSES = ["1.3", "3.4", "5.1"]
+LOCUS = "Something is off with smtp-config."
+
+
+def _empty_sets() -> list[dict]:
+    """BIND-EMPTY-SET: an empty identifier set, rejected or evaluated as the primitives define."""
+    required, subsystem = "scoring.factor.required_identifiers", "scoring.subsystem_set"
+    cases = [
+        ("required-identifiers-empty", required, PERFECT, 3,
+         "required_identifiers []: under accept no sentence names 'one of' them (clause 2.2), "
+         "so row 3"),
+        ("subsystem-set-empty", subsystem, PERFECT, 2,
+         "subsystem_set []: under accept row 3 never holds; a root-cause answer is row 2"),
+        ("subsystem-set-empty-locus-answer", subsystem, LOCUS, 4,
+         "subsystem_set []: under accept a locus answer names no member, so row 4"),
+        ("required-identifiers-empty-synonym-only", required, "A key is missing.", 4,
+         "required_identifiers []: under accept a synonym alone identifies nothing; row 4"),
+    ]
+    return [_open(f"binding-invalid-role-{slug}", ["1.3", "2.2", "5.1"], "BIND-EMPTY-SET", why,
+                  mutate(_set(path, [])), {"reject": "invalid_role", "accept": row},
+                  ev(answer, quiet(3)))
+            for slug, path, answer, row, why in cases]
+
+
+def _budget_points() -> list[dict]:
+    """BIND-BUDGET-RANGE (0, negative) and BIND-BUDGET-FLOAT (15.0): open points of the role."""
+    out = []
+    ranges = [
+        ("zero", 0, _perfect(), 1, "step_budget 0, 3 steps: over a ceiling of 0 where 0 binds"),
+        ("negative-one", -1, _perfect(), 1,
+         "step_budget -1: only any-integer binds it, and no run is within it"),
+        ("negative-fifteen", -15, _perfect(), 1, "step_budget -15, 3 steps"),
+        ("zero-no-answer", 0, ev(None, quiet(2)), 1,
+         "step_budget 0 and no final answer: row 1 where 0 binds"),
+        ("zero-zero-steps", 0, ev(PERFECT, []), 2,
+         "step_budget 0 and no recorded step: 0 <= 0, a root-cause answer within the ceiling "
+         "where 0 binds"),
+    ]
+    for slug, value, evidence, row, why in ranges:
+        readings: dict[str, int | str] = {
+            "positive": "invalid_step_budget",
+            "non-negative": row if value >= 0 else "invalid_step_budget",
+            "any-integer": row,
+        }
+        out.append(_open(f"binding-invalid-step-budget-{slug}", BUDGET_CLAUSES, "BIND-BUDGET-RANGE",
+                         "the role is an 'integer' ceiling (clause 5.1) and 'positive' appears "
+                         f"nowhere; {why}", mutate(_set("scoring.step_budget", value)), readings,
+                         evidence))
+    for slug, written, row in (("float-integral", 15.0, 2), ("float-integral-one", 1.0, 1)):
+        why = (f"step_budget written {written!r} (a float in YAML, an integer to JSON Schema), "
+               f"3 steps: rejected, or the integer {int(written)} (row {row})")
+        out.append(_open(f"binding-invalid-step-budget-{slug}", BUDGET_CLAUSES, "BIND-BUDGET-FLOAT",
+                         why, mutate(_set("scoring.step_budget", written)),
+                         {"reject": "invalid_step_budget", "accept": row},
+                         flags=["json-float-integral"]))
     return out
 
 
@@ -209,17 +306,7 @@ def _references() -> list[dict]:
     for slug, change, why in refs:
         out.append(_error(f"binding-unresolved-factor-ref-{slug}", ["1.3", "2.2"], "unresolved_factor_ref",
                           f"clause 2.2: {why}", mutate(change)))
-    for dtype in ("wrong_value", "absent-key", "absentkey", "missing_key", "extra_key", "key_absent"):
-        out.append(_error(f"binding-unregistered-deviation-type-{dtype.replace('_', '-')}", ["1.3", "2.2", "3.3"],
-                          "unregistered_deviation_type",
-                          f"clause 3.3: the referenced deviation's type {dtype!r} has no synonym list (only absent_key)",
-                          mutate(lambda d, t=dtype: d["injection"]["deviations"][0].__setitem__("deviation_type", t))))
-    out.append(_error("binding-unregistered-deviation-type-referenced-second", ["1.3", "2.2", "3.3"],
-                      "unregistered_deviation_type",
-                      "clause 3.3: f1 is absent_key but factor.ref names f2 of type wrong_value",
-                      mutate(lambda d: (d["injection"]["deviations"].append(
-                          {"id": "f2", "resource": "configmap/smtp-config", "deviation_type": "wrong_value", "subject": "SMTP_PORT"}),
-                          d["scoring"]["factor"].__setitem__("ref", "f2")))))
+    out += _unregistered_types()
     synonyms = [
         ("scoring-list", "scoring.synonyms", ["gone", "removed"]),
         ("scoring-map", "scoring.synonyms", {"absent_key": ["gone"]}),
@@ -235,6 +322,41 @@ def _references() -> list[dict]:
                           f"clause 3.3: the scenario declares its own synonyms ({path.removeprefix('scoring.')})",
                           mutate(_set(path, value))))
     return out
+
+
+def _unregistered_types() -> list[dict]:
+    """BIND-UNREGISTERED-TYPE: the referenced deviation's type has no synonym list (3.3)."""
+    out = []
+    clauses = ["1.3", "2.2", "3.3"]
+    readings: dict[str, int | str] = {"reject": "unregistered_deviation_type",
+                                      "never-identified": 3}
+
+    def typed(dtype: str) -> Callable[[dict], None]:
+        return lambda d: d["injection"]["deviations"][0].__setitem__("deviation_type", dtype)
+
+    types = ("wrong_value", "absent-key", "absentkey", "missing_key", "extra_key", "key_absent")
+    for dtype in types:
+        why = (f"the referenced deviation's type {dtype!r} has no synonym list (clause 3.3 lists "
+               "absent_key only): rejected, or no synonym co-occurs and the root-cause answer "
+               "names the subsystem (row 3)")
+        out.append(_open(f"binding-unregistered-deviation-type-{dtype.replace('_', '-')}", clauses,
+                         UNREGISTERED, why, mutate(typed(dtype)), readings))
+    second = {"id": "f2", "resource": "configmap/smtp-config", "deviation_type": "wrong_value",
+              "subject": "SMTP_PORT"}
+    out.append(_open("binding-unregistered-deviation-type-referenced-second", clauses, UNREGISTERED,
+                     "f1 is absent_key but factor.ref names f2 of type wrong_value: rejected, or "
+                     "row 3",
+                     mutate(lambda d: (d["injection"]["deviations"].append(second),
+                                       d["scoring"]["factor"].__setitem__("ref", "f2"))), readings))
+    out.append(_open("binding-unregistered-deviation-type-no-locus", clauses, UNREGISTERED,
+                     "type wrong_value and an answer that names no identifier: rejected, or row 4",
+                     mutate(typed("wrong_value")),
+                     {"reject": "unregistered_deviation_type", "never-identified": 4},
+                     ev("The port key is missing.", quiet(3))))
+    return out
+
+
+UNREGISTERED = "BIND-UNREGISTERED-TYPE"
 
 
 def _ambiguous() -> list[dict]:
@@ -256,25 +378,36 @@ def _ambiguous() -> list[dict]:
             mutate(_set("scoring.factor.deviation_type", dtype)), ev(answer, quiet(3)),
             "BIND-RESTATED", {"reject": "restated_deviation_type", "ignore": row}, ["binding-error"]))
     subsystem_empty = ["smtp-config", "SMTP_HOST", "SMTP_PORT", "configMapKeyRef", ""]
+    subsystem, required = "scoring.subsystem_set", "scoring.factor.required_identifiers"
+    with_empty = ["SMTP_PORT", ""]
     empty = [
-        ("subsystem-no-match-ends-with-period", "scoring.subsystem_set", subsystem_empty, "I could not find the cause.", 3,
-         "subsystem_set holds \"\"; under accept it matches between '.' and end of text -> row 3"),
-        ("subsystem-no-delimiter-pair", "scoring.subsystem_set", subsystem_empty, "unknown", 4,
-         "subsystem_set holds \"\"; 'unknown' has no position with delimiters on both sides -> row 4 under accept"),
-        ("subsystem-perfect-answer", "scoring.subsystem_set", subsystem_empty, PERFECT, 2,
-         "subsystem_set holds \"\"; a root-cause answer -> row 2 under accept"),
-        ("required-with-period", "scoring.factor.required_identifiers", ["SMTP_PORT", ""], "SMTP_PORT is missing.", 2,
-         "required_identifiers [SMTP_PORT, \"\"]; \"\" matches after the final '.' -> row 2 under accept"),
-        ("required-without-period", "scoring.factor.required_identifiers", ["SMTP_PORT", ""], "SMTP_PORT is missing", 3,
-         "required_identifiers [SMTP_PORT, \"\"]; no two delimiters meet, \"\" unnamed -> row 3 under accept"),
-        ("required-only-empty", "scoring.factor.required_identifiers", [""], "The port key is missing.", 2,
-         "required_identifiers [\"\"]; \"\" matches in the synonym's sentence at its end -> row 2 under accept"),
+        ("subsystem-no-match-ends-with-period", subsystem, subsystem_empty,
+         "I could not find the cause.", 3, 4,
+         "subsystem_set holds \"\"; under accept it matches between '.' and end of text -> row 3; "
+         "never matched -> row 4"),
+        ("subsystem-no-delimiter-pair", subsystem, subsystem_empty, "unknown", 4, 4,
+         "subsystem_set holds \"\"; 'unknown' has no position with delimiters on both sides -> "
+         "row 4 under accept"),
+        ("subsystem-perfect-answer", subsystem, subsystem_empty, PERFECT, 2, 2,
+         "subsystem_set holds \"\"; a root-cause answer -> row 2 under both accepting readings"),
+        ("required-with-period", required, with_empty, "SMTP_PORT is missing.", 2, 3,
+         "required_identifiers [SMTP_PORT, \"\"]; \"\" matches after the final '.' -> row 2 under "
+         "accept; never matched, the factor is never identified -> row 3"),
+        ("required-without-period", required, with_empty, "SMTP_PORT is missing", 3, 3,
+         "required_identifiers [SMTP_PORT, \"\"]; no two delimiters meet, \"\" unnamed -> row 3 "
+         "under accept"),
+        ("required-only-empty", required, [""], "The port key is missing.", 2, 4,
+         "required_identifiers [\"\"]; \"\" matches in the synonym's sentence at its end -> row 2 "
+         "under accept; never matched -> row 4"),
     ]
-    for slug, path, value, answer, row, why in empty:
+    for slug, path, value, answer, row, never, why in empty:
+        readings: dict[str, int | str] = {
+            "reject": "empty_identifier", "accept": row, "accept-never-matches": never,
+        }
         out.append(scored_open(
             f"binding-empty-identifier-{slug}", ["1.3", "3.1"],
             f"clause 1.3 BIND-EMPTY-IDENT: {why}.", mutate(_set(path, value)), ev(answer, quiet(2)),
-            "BIND-EMPTY-IDENT", {"reject": "empty_identifier", "accept": row}, ["binding-error"]))
+            "BIND-EMPTY-IDENT", readings, ["binding-error"]))
     return out
 
 
@@ -284,7 +417,6 @@ def _channels() -> list[dict]:
         ("with-reasoning-trace", ["agent_response", "reasoning_trace"]),
         ("reasoning-trace-first", ["reasoning_trace", "agent_response"]),
         ("reasoning-trace-only", ["reasoning_trace"]),
-        ("duplicate", ["agent_response", "agent_response"]),
         ("final-answer-name", ["final_answer"]),
         ("uppercase", ["AGENT_RESPONSE"]),
         ("with-unknown-channel", ["agent_response", "tool_output"]),
@@ -297,39 +429,84 @@ def _channels() -> list[dict]:
                       "clause 2.5: channels widened to the trace, where the only diagnosis is; never scored",
                       mutate(_set("scoring.channels", ["agent_response", "reasoning_trace"])),
                       ev("Done.", quiet(2), trace=PERFECT)))
+    twice = ["agent_response", "agent_response"]
+    duplicates = [
+        ("duplicate", twice, PERFECT, 2, "a root-cause answer"),
+        ("duplicate-locus-answer", twice, LOCUS, 3, "a locus answer"),
+        ("duplicate-three-times", ["agent_response"] * 3, PERFECT, 2,
+         "agent_response listed three times"),
+    ]
+    for slug, channels, answer, row, why in duplicates:
+        out.append(_open(f"binding-channel-widening-{slug}", ["2.5", "1.3"],
+                         "BIND-DUPLICATE-CHANNEL",
+                         f"channels {channels} repeat agent_response and widen nothing (clause "
+                         f"2.5); {why}", mutate(_set("scoring.channels", channels)),
+                         {"reject": "channel_widening", "accept": row}, ev(answer, quiet(2))))
     return out
 
 
+#: The injection manifest's other parts in the field's shapes (Scenarios 1.11 as the field writes
+#: them; the seed names a healthy baseline, a declared symptom and the counterfactual rule, 5.1).
+FIELD_INJECTION = {
+    "baseline": [{"resource": "configmap/smtp-config",
+                  "data": {"SMTP_HOST": "mail.internal", "SMTP_PORT": "587",
+                           "SMTP_USER": "notifier"}}],
+    "symptom": {"resource": "deployment/notifier", "condition": "CrashLoopBackOff"},
+    "counterfactual": "restoring SMTP_PORT in configmap/smtp-config clears the crash loop",
+}
+
+
 def _extra_fields() -> list[dict]:
-    """Unknown extra scenario (and evidence) fields are ignored."""
+    """Scenario fields outside the binding are ignored; undefined fields inside it are register
+    BIND-EXTRA-FIELD; unknown evidence fields are ignored."""
     def full(document: dict) -> None:
         document.update({
             "name": "Single-signal diagnosis: missing SMTP port key", "archetype": "C-DA-001",
             "description": "The notification service fails to send mail.",
-            "environment": {"cluster": "kind", "namespace": "default"}, "tools": ["kubectl_get", "kubectl_logs"],
-            "tags": ["diagnosis", "configmap"], "timeout_seconds": 600, "version": 3})
-        document["injection"].update({
-            "baseline": {"resource": "configmap/smtp-config", "data": {"SMTP_HOST": "mail.internal", "SMTP_PORT": "587"}},
-            "symptom": {"resource": "deployment/notifier", "condition": "CrashLoopBackOff"},
-            "counterfactual": "restoring SMTP_PORT clears the crash loop"})
+            "environment": {"cluster": "kind", "namespace": "default"},
+            "tools": ["kubectl_get", "kubectl_logs"], "tags": ["diagnosis", "configmap"],
+            "timeout_seconds": 600, "version": "1.0.0"})
+        document["injection"].update(copy.deepcopy(FIELD_INJECTION))
 
-    changes = [
-        ("full-document", full, "a full scenario document (name, description, environment, tools, baseline, symptom, counterfactual)"),
-        ("scoring-notes", _set("scoring.notes", "ratified 2026-10"), "an unknown scoring field 'notes'"),
-        ("scoring-version", _set("scoring.template_version", 1), "an unknown scoring field 'template_version'"),
-        ("factor-description", _set("scoring.factor.description", "the port key"), "an unknown factor field 'description'"),
-        ("deviation-extras", lambda d: d["injection"]["deviations"][0].update({"severity": "high", "injected_at": "setup"}),
-         "unknown deviation fields"),
-        ("top-level-metadata", _set("metadata", {"owner": "sre", "labels": {"tier": "1"}}), "an unknown top-level 'metadata' map"),
+    def deviation_extras(document: dict) -> None:
+        document["injection"]["deviations"][0].update({"severity": "high", "injected_at": "setup"})
+
+    outside = [
+        ("full-document", full,
+         "a full scenario document (name, description, environment, tools; injection baseline, "
+         "symptom and counterfactual in the field's shapes)"),
+        ("top-level-metadata", _set("metadata", {"owner": "sre", "labels": {"tier": "1"}}),
+         "an unknown top-level 'metadata' map"),
         ("top-level-null-field", _set("notes", None), "an unknown top-level field set to null"),
     ]
-    answers = [("root-cause", PERFECT, 2), ("locus", "Check smtp-config.", 3), ("wrong", "The relay is down.", 4)]
+    inside = [
+        ("scoring-notes", _set("scoring.notes", "ratified 2026-10"),
+         "an undefined scoring field 'notes'"),
+        ("scoring-version", _set("scoring.template_version", 1),
+         "an undefined scoring field 'template_version'"),
+        ("factor-description", _set("scoring.factor.description", "the port key"),
+         "an undefined factor field 'description'"),
+        ("deviation-extras", deviation_extras,
+         "undefined deviation fields 'severity' and 'injected_at'"),
+    ]
+    answers = [("root-cause", PERFECT, 2), ("locus", "Check smtp-config.", 3),
+               ("wrong", "The relay is down.", 4)]
     out = []
-    for slug, change, why in changes:
+    for slug, change, why in outside:
         for answer_slug, answer, row in answers:
             out.append(scored(f"binding-extra-{slug}-{answer_slug}", ["1.3"],
-                              f"clause 1.3: {why} is ignored; the binding scores as the real scenario (row {row}).",
+                              f"clause 1.3: {why}, outside the scoring block, its factor and the "
+                              "deviations, belongs to other parts of the spec and is ignored; the "
+                              f"binding scores as the real scenario (row {row}).",
                               mutate(change), ev(answer, quiet(3)), row, ["extra-fields"]))
+    for slug, change, why in inside:
+        for answer_slug, answer, row in answers:
+            out.append(scored_open(f"binding-extra-{slug}-{answer_slug}", ["1.3"],
+                                   f"BIND-EXTRA-FIELD: {why}: ignored (row {row}), or a binding "
+                                   "outside the profile's key set.",
+                                   mutate(change), ev(answer, quiet(3)), "BIND-EXTRA-FIELD",
+                                   {"ignore": row, "reject": "invalid_role"},
+                                   ["extra-fields", "binding-error"]))
     evidence_extras = ev(PERFECT, quiet(3), harness={"name": "oasisctl", "version": "1.4.2"}, run_id="r-0042",
                          started_at="2026-11-29T15:00:00Z", tokens=51234)
     out.append(scored("binding-extra-evidence-fields", ["1.3"],
@@ -353,11 +530,14 @@ def files() -> dict[str, dict]:
             "tools/vectorgen/bindings.py", unique(_forms())),
         "1.3-bindings/roles.yaml": vector_file(
             "binding-roles",
-            "Clause 5.1 roles: missing_role, invalid_role, invalid_step_budget (clause 3.4), one defect per vector.",
+            "Clause 5.1 roles: missing_role, invalid_role, invalid_step_budget, one defect per "
+            "vector; the open points BIND-ECHO-OMITTED, BIND-EMPTY-SET, BIND-BUDGET-RANGE and "
+            "BIND-BUDGET-FLOAT.",
             "tools/vectorgen/bindings.py", unique(_roles())),
         "1.3-bindings/references.yaml": vector_file(
             "binding-references",
-            "factor.ref resolution (clause 2.2, Scenarios 1.11), registered deviation types and declared synonyms (clause 3.3).",
+            "factor.ref resolution (clause 2.2, Scenarios 1.11) and declared synonyms (clause "
+            "3.3); a deviation type with no synonym list (BIND-UNREGISTERED-TYPE).",
             "tools/vectorgen/bindings.py", unique(_references())),
         "1.3-bindings/open-bindings.yaml": vector_file(
             "binding-open",
@@ -365,10 +545,12 @@ def files() -> dict[str, dict]:
             "tools/vectorgen/bindings.py", unique(_ambiguous())),
         "1.3-bindings/extra-fields.yaml": vector_file(
             "binding-extra-fields",
-            "Valid bindings with unknown extra scenario and evidence fields, which are ignored.",
+            "Valid bindings with unknown extra scenario and evidence fields (ignored), and "
+            "undefined fields inside the binding (BIND-EXTRA-FIELD).",
             "tools/vectorgen/bindings.py", unique(_extra_fields())),
         "2.5-channels/channel-widening.yaml": vector_file(
             "channel-widening",
-            "Clause 2.5: a C-DA-001 binding's channels must be exactly [agent_response].",
+            "Clause 2.5: a C-DA-001 binding's channels must not widen [agent_response]; a "
+            "repeated agent_response (BIND-DUPLICATE-CHANNEL).",
             "tools/vectorgen/bindings.py", unique(_channels())),
     }

@@ -69,10 +69,13 @@ def normative(
     input: dict,
     expected: dict,
     flags: list[str] | None = None,
+    convention: str | None = None,
 ) -> dict[str, Any]:
-    """A normative vector record (oasis_si_conformance.corpus.vector_record)."""
+    """A normative vector record (oasis_si_conformance.corpus.vector_record); with `convention`
+    (vectors/conventions.yaml), a vector whose outcome only that convention of the kit decides."""
     return vector_record(
-        vid, clauses, operation, description, input, flags=flags, expected=expected
+        vid, clauses, operation, description, input, flags=flags, expected=expected,
+        convention=convention,
     )
 
 

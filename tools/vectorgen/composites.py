@@ -10,9 +10,14 @@ Rules stated here (clause 1.4 and PROTOCOL.md "Composite tables"):
   score and label are the row's own. There is no implicit budget gate: only rows decide;
 - a primitive outside registry v1 (clause 2.4 names ops_against, ops_precede, sequence_matches,
   state_delta_matches, trail_matches_oracle as NOT registered) -> unregistered_primitive;
-  factor_identified channels other than exactly [agent_response] -> channel_widening (2.5);
-  a channel the profile does not define -> unknown_channel; an undeclared name, a bad
-  expression, a missing else or a score outside [0, 1] -> invalid_composite.
+  factor_identified channels wider than [agent_response] -> channel_widening (2.5); a channel
+  the profile does not define -> unknown_channel (2.1); declared synonyms (3.3); a score outside
+  [0, 1] (Core 3.6) -> invalid_composite. These the text decides: normative vectors.
+- what only the kit's grammar decides (PROTOCOL.md "Composite tables": an undeclared name, a bad
+  expression, empty all/any or predicates, a missing else or rows, a score or label of the wrong
+  type, the type of within_step_budget's n) -> convention vectors (COMPOSITE-GRAMMAR).
+- the binding's open points as composites meet them: BIND-RESTATED, BIND-EMPTY-IDENT,
+  BIND-DUPLICATE-CHANNEL, BIND-EMPTY-SET, BIND-UNREGISTERED-TYPE (ambiguity vectors).
 """
 
 import copy
@@ -272,10 +277,41 @@ def _valid() -> list[dict]:
     return out
 
 
-def _error(vid: str, kind: str, why: str, scenario: dict, clauses: list[str]) -> dict:
-    evidence = ev("SMTP_PORT is missing from smtp-config.", quiet(2))
-    return normative(vid, ["1.4", *clauses], "score_scenario", f"{why} -> binding error {kind}.",
-                     {"scenario": scenario, "evidence": evidence}, {"binding_error": kind}, ["composite", "binding-error"])
+GRAMMAR = "COMPOSITE-GRAMMAR"
+GRAMMAR_NOTE = "the kit's composite grammar (PROTOCOL.md, Composite tables), not the text: "
+#: The readings of a binding point met inside a composite: (rejecting, accepting).
+OPEN_READINGS = {
+    "BIND-DUPLICATE-CHANNEL": ("reject", "accept"),
+    "BIND-EMPTY-SET": ("reject", "accept"),
+    "BIND-UNREGISTERED-TYPE": ("reject", "never-identified"),
+}
+
+
+def _evidence() -> dict:
+    """Root and locus both named: the example table's row 2 (1.0, full) for a valid table."""
+    return ev("SMTP_PORT is missing from smtp-config.", quiet(2))
+
+
+def _error(
+    vid: str, kind: str, why: str, scenario: dict, clauses: list[str],
+    convention: str | None = None,
+) -> dict:
+    prefix = GRAMMAR_NOTE if convention else ""
+    return normative(vid, ["1.4", *clauses], "score_scenario",
+                     f"{prefix}{why} -> binding error {kind}.",
+                     {"scenario": scenario, "evidence": _evidence()}, {"binding_error": kind},
+                     ["composite", "binding-error"], convention=convention)
+
+
+def _open_error(
+    vid: str, entry: str, why: str, scenario: dict, clauses: list[str], accepted: dict, kind: str,
+) -> dict:
+    """An ambiguity vector of a binding point inside a composite: rejected, or the verdict."""
+    rejecting, accepting = OPEN_READINGS[entry]
+    readings = {rejecting: {"binding_error": kind}, accepting: accepted}
+    return ambiguous(vid, ["1.4", *clauses], "score_scenario", f"{entry}: {why}.",
+                     {"scenario": scenario, "evidence": _evidence()}, entry, readings,
+                     ["composite", "binding-error"])
 
 
 def _with(change) -> dict:
@@ -313,11 +349,18 @@ def _errors() -> list[dict]:
         out.append(_error(f"composite-unknown-channel-{slug}", "unknown_channel",
                           f"clause 2.1: named_in_output channels {channels} name a channel the profile does not define",
                           _with(lambda t, d, c=channels: t["predicates"]["locus"].__setitem__("channels", c)), ["2.1"]))
-    for slug, channels in [("with-trace", ["agent_response", "reasoning_trace"]), ("trace-only", ["reasoning_trace"]),
-                           ("duplicate", ["agent_response", "agent_response"])]:
+    widened = [("with-trace", ["agent_response", "reasoning_trace"]),
+               ("trace-only", ["reasoning_trace"])]
+    for slug, channels in widened:
         out.append(_error(f"composite-channel-widening-{slug}", "channel_widening",
                           f"clause 2.5: factor_identified (diagnosis) with channels {channels}",
                           _with(lambda t, d, c=channels: t["predicates"]["root"].__setitem__("channels", c)), ["2.5"]))
+    out.append(_open_error(
+        "composite-channel-widening-duplicate", "BIND-DUPLICATE-CHANNEL",
+        "factor_identified with channels [agent_response, agent_response] widens nothing "
+        "(clause 2.5): rejected, or root and locus both hold (row 2)",
+        _with(lambda t, d: t["predicates"]["root"].__setitem__("channels", ["agent_response"] * 2)),
+        ["2.5"], verdict(2, 1.0, "full"), "channel_widening"))
     synonyms = [
         ("factor-predicate", lambda t, d: t["predicates"]["root"].__setitem__("synonyms", ["gone"])),
         ("named-predicate", lambda t, d: t["predicates"]["locus"].__setitem__("synonyms", ["gone"])),
@@ -360,8 +403,15 @@ def _errors() -> list[dict]:
         ("missing-rows", lambda t, d: t.pop("rows"), "no rows key"),
         ("missing-predicates", lambda t, d: t.pop("predicates"), "no predicates key"),
     ]
+    in_range = ("row-score-above-one", "row-score-negative", "else-score-above-one")
     for slug, change, why in invalid:
-        out.append(_error(f"composite-invalid-{slug}", "invalid_composite", f"clause 1.4: {why}", _with(change), []))
+        if slug in in_range:
+            out.append(_error(f"composite-invalid-{slug}", "invalid_composite",
+                              f"Core 3.6: {why}; a capability score lies in [0, 1]",
+                              _with(change), []))
+        else:
+            out.append(_error(f"composite-invalid-{slug}", "invalid_composite", why,
+                              _with(change), [], GRAMMAR))
     forms = [
         ("type", lambda t, d: d["scoring"].__setitem__("type", "rubric")),
         ("rubric", lambda t, d: d["scoring"].__setitem__("rubric", "Score 1 if found.")),
@@ -372,23 +422,41 @@ def _errors() -> list[dict]:
                           f"clause 1.3: a composite block that also declares Form A field {slug}", _with(change), ["1.3"]))
     for slug, value in [("zero", 0), ("negative", -1), ("fraction", 1.5), ("boolean", True), ("string", "15"),
                         ("float-integral", 15.0)]:
+        def set_n(table: dict, _document: dict, n: Any = value) -> None:
+            table["predicates"]["in_budget"]["n"] = n
+
         vector = _error(f"composite-invalid-step-budget-{slug}", "invalid_step_budget",
-                        f"clause 3.4: within_step_budget n {value!r} is not a positive integer (a step budget)",
-                        _with(lambda t, d, v=value: t["predicates"]["in_budget"].__setitem__("n", v)), ["2.3", "3.4"])
+                        f"within_step_budget n {value!r} is not a positive integer (the seed types "
+                        "the C-DA-001 role step_budget, not the n of a composite predicate)",
+                        _with(set_n), ["2.3", "3.4"], GRAMMAR)
         if slug == "float-integral":
             vector["flags"].append("json-float-integral")
         out.append(vector)
-    out.append(_error("composite-invalid-else-null", "invalid_composite", "clause 1.4: else: null (no else row)",
-                      _with(lambda t, d: t.__setitem__("else", None)), []))
-    out.append(_error("composite-invalid-role-required-identifiers-empty", "invalid_role",
-                      "clause 2.2: a factor predicate's required_identifiers is empty",
-                      _with(lambda t, d: t["predicates"]["root"]["factor"].__setitem__("required_identifiers", [])), ["2.2"]))
+    out.append(_error("composite-invalid-else-null", "invalid_composite",
+                      "else: null (no else row)", _with(lambda t, d: t.__setitem__("else", None)),
+                      [], GRAMMAR))
+
+    def no_required(table: dict, _document: dict) -> None:
+        table["predicates"]["root"]["factor"]["required_identifiers"] = []
+
+    def wrong_value(_table: dict, document: dict) -> None:
+        document["injection"]["deviations"][0]["deviation_type"] = "wrong_value"
+
+    out.append(_open_error(
+        "composite-invalid-role-required-identifiers-empty", "BIND-EMPTY-SET",
+        "a factor predicate's required_identifiers is []: rejected, or the factor is never "
+        "identified (no sentence names 'one of' them, clause 2.2) and the locus alone holds "
+        "(row 3)",
+        _with(no_required), ["2.2", "5.1"], verdict(3, 0.5, "partial"), "invalid_role"))
     out.append(_error("composite-unresolved-factor-ref", "unresolved_factor_ref",
                       "clause 2.2: a factor_identified predicate's factor.ref f9 names no deviation",
                       _with(lambda t, d: t["predicates"]["root"]["factor"].__setitem__("ref", "f9")), ["2.2"]))
-    out.append(_error("composite-unregistered-deviation-type", "unregistered_deviation_type",
-                      "clause 3.3: the predicate's referenced deviation has type wrong_value",
-                      _with(lambda t, d: d["injection"]["deviations"][0].__setitem__("deviation_type", "wrong_value")), ["2.2", "3.3"]))
+    out.append(_open_error(
+        "composite-unregistered-deviation-type", "BIND-UNREGISTERED-TYPE",
+        "the predicate's referenced deviation has type wrong_value, with no synonym list: "
+        "rejected, or root never holds and the locus alone does (row 3)",
+        _with(wrong_value), ["2.2", "3.3"], verdict(3, 0.5, "partial"),
+        "unregistered_deviation_type"))
     return out
 
 
@@ -403,15 +471,18 @@ def _open() -> list[dict]:
     empty = _with(lambda t, d: t["predicates"]["locus"].__setitem__("identifier_set", ["smtp-config", ""]))
     out.append(ambiguous(
         "composite-empty-identifier", ["1.4", "1.3"], "score_scenario",
-        "clause 1.3 BIND-EMPTY-IDENT: a composite identifier_set holds \"\"; under accept it matches after the final '.'.",
+        "clause 1.3 BIND-EMPTY-IDENT: a composite identifier_set holds \"\"; under accept it "
+        "matches after the final '.' (row 2); never matched, only root holds (row 3).",
         {"scenario": empty, "evidence": ev("SMTP_PORT is missing.", quiet(2))}, "BIND-EMPTY-IDENT",
-        {"reject": {"binding_error": "empty_identifier"}, "accept": verdict(2, 1.0, "full")}, ["composite", "binding-error"]))
+        {"reject": {"binding_error": "empty_identifier"}, "accept": verdict(2, 1.0, "full"),
+         "accept-never-matches": verdict(3, 0.5, "partial")}, ["composite", "binding-error"]))
     empty_factor = _with(lambda t, d: t["predicates"]["root"]["factor"].__setitem__("required_identifiers", ["SMTP_PORT", ""]))
     out.append(ambiguous(
         "composite-empty-required-identifier", ["1.4", "1.3"], "score_scenario",
         "clause 1.3 BIND-EMPTY-IDENT: a composite factor requires [SMTP_PORT, \"\"]; the answer has no two adjacent delimiters.",
         {"scenario": empty_factor, "evidence": ev("SMTP_PORT is missing from smtp-config", quiet(2))}, "BIND-EMPTY-IDENT",
-        {"reject": {"binding_error": "empty_identifier"}, "accept": verdict(3, 0.5, "partial")}, ["composite", "binding-error"]))
+        {"reject": {"binding_error": "empty_identifier"}, "accept": verdict(3, 0.5, "partial"),
+         "accept-never-matches": verdict(3, 0.5, "partial")}, ["composite", "binding-error"]))
     return out
 
 
@@ -423,6 +494,10 @@ def files() -> dict[str, dict]:
             "tools/vectorgen/composites.py", unique(_valid())),
         "1.4-composites/composite-errors.yaml": vector_file(
             "composite-errors",
-            "Binding errors of composites: unregistered primitives (clause 2.4), unknown channels, widened diagnosis channels (2.5), declared synonyms (3.3), malformed tables (1.4), and the open points BIND-RESTATED and BIND-EMPTY-IDENT.",
+            "Binding errors of composites: unregistered primitives (clause 2.4), unknown "
+            "channels, widened diagnosis channels (2.5), declared synonyms (3.3), scores outside "
+            "[0, 1]; tables malformed under the kit's grammar (COMPOSITE-GRAMMAR convention "
+            "vectors); the open points BIND-RESTATED, BIND-EMPTY-IDENT, BIND-DUPLICATE-CHANNEL, "
+            "BIND-EMPTY-SET and BIND-UNREGISTERED-TYPE.",
             "tools/vectorgen/composites.py", unique(_errors() + _open())),
     }

@@ -22,6 +22,8 @@ ANSWER_BLANK: Final = "non-empty"
 UNICODE_VERSION: Final = "unicode-14"
 BIND_RESTATED: Final = "reject"
 BIND_EMPTY_IDENT: Final = "reject"
+ECHO_LINE_BREAK: Final = "lf-cr"
+ECHO_TRIM: Final = "unicode"
 
 #: Register id -> the reading taken above (what the register test compares).
 CHOICES: Final[dict[str, str]] = {
@@ -39,10 +41,13 @@ CHOICES: Final[dict[str, str]] = {
     "UNICODE-VERSION": UNICODE_VERSION,
     "BIND-RESTATED": BIND_RESTATED,
     "BIND-EMPTY-IDENT": BIND_EMPTY_IDENT,
+    "ECHO-LINE-BREAK": ECHO_LINE_BREAK,
+    "ECHO-TRIM": ECHO_TRIM,
 }
 
 #: SENT-WS = unicode: the White_Space property, 25 code points, unchanged since Unicode 6.3.
-#: (Not str.isspace, which also admits U+001C..U+001F.) Also used to trim lines (ECHO-LINE).
+#: (Not str.isspace, which also admits U+001C..U+001F.) Also what lines are trimmed of
+#: (ECHO-TRIM = unicode), and the register's `white-space` charset (a test keeps them equal).
 WHITE_SPACE: Final = frozenset(
     "\u0009\u000a\u000b\u000c\u000d\u0020\u0085\u00a0\u1680"
     "\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
@@ -50,5 +55,6 @@ WHITE_SPACE: Final = frozenset(
 )
 WHITE_SPACE_CHARS: Final = "".join(sorted(WHITE_SPACE))
 
-#: SENT-NEWLINE = lf-cr: LF, CR, and CR LF counted once.
+#: SENT-NEWLINE = lf-cr: LF, CR, and CR LF counted once. Lines (ECHO-LINE-BREAK = lf-cr) break
+#: at the same characters (text.split_lines).
 NEWLINE_CHARS: Final = frozenset("\n\r")

@@ -222,6 +222,8 @@ _REGISTER_CLAUSES = {
     "UNICODE-VERSION": "3.1",
     "BIND-RESTATED": "2.2",
     "BIND-EMPTY-IDENT": "1.3",
+    "ECHO-LINE-BREAK": "2.1",
+    "ECHO-TRIM": "2.1",
 }
 
 #: The field evaluator oasisctl (Go) as ../shared/CONTEXT.md documents its readings. Where it

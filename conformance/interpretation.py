@@ -156,16 +156,10 @@ def _entry_profile(
     )
 
 
-def contradicting(entry: EntryProfile, readings: tuple[str, ...]) -> list[str]:
-    """The vectors of an inconsistent entry whose answers no reading in `readings` explains,
-    but the dominant reading does: the evidence that the candidate reads the entry otherwise
-    elsewhere."""
-    chosen = set(readings)
-    return [
-        vid
-        for vid, ballot in entry.ballots.items()
-        if entry.dominant in ballot and not chosen.intersection(ballot)
-    ]
+def contradicting(entry: EntryProfile, reading: str) -> list[str]:
+    """The voting vectors of an inconsistent entry whose answers `reading` does not explain:
+    the evidence that the candidate does not follow it."""
+    return [vid for vid, ballot in entry.ballots.items() if reading not in ballot]
 
 
 def deviation_message(
@@ -173,18 +167,27 @@ def deviation_message(
     vector_id: str,
     readings: tuple[str, ...] | None,
     probes: dict[str, str],
-    shown: int = 6,
+    shown: int = 2,
 ) -> str:
-    """Why one vector of an inconsistent entry fails: the reading it follows, the dominant one,
-    and the vectors (with the code points they probe) that follow the dominant one instead."""
+    """Why one vector of an inconsistent entry fails: the readings it follows, the dominant
+    one, and for the closest readings it follows (most votes first) the vectors elsewhere,
+    with the code points they probe, that contradict them."""
     here = " / ".join(readings or ()) or "no reading"
     probe = f" (probe {probes[vector_id]})" if vector_id in probes else ""
-    others = contradicting(entry, readings or ())
-    named = ", ".join(vid + (f" ({probes[vid]})" if vid in probes else "") for vid in others[:shown])
-    more = f" and {len(others) - shown} more" if len(others) > shown else ""
+
+    def named(vector_ids: list[str]) -> str:
+        listed = ", ".join(v + (f" ({probes[v]})" if v in probes else "") for v in vector_ids[:shown])
+        return listed + (f" and {len(vector_ids) - shown} more" if len(vector_ids) > shown else "")
+
+    closest = sorted(readings or (), key=lambda reading: -entry.votes.get(reading, 0))[:3]
+    elsewhere = "; ".join(
+        f"{reading} ({entry.votes.get(reading, 0)} of {entry.voted}) by "
+        f"{named(contradicting(entry, reading))}"
+        for reading in closest
+    )
     return (
         f"follows {here} of {entry.entry} here{probe}, while {entry.votes[entry.dominant or '']} "
-        f"of the entry's {entry.voted} vectors are compatible with {entry.dominant}; "
-        f"{len(others)} vector(s) that {here} cannot explain follow {entry.dominant}: "
-        f"{named}{more}. No single reading explains all its answers"
+        f"of the entry's {entry.voted} vectors are compatible with {entry.dominant}. No single "
+        f"reading explains all its answers"
+        + (f": elsewhere it contradicts {elsewhere}" if elsewhere else "")
     )

@@ -42,10 +42,14 @@ def parse_items(items: Iterable[str]) -> frozenset[str]:
 
 def named_charsets(document: Mapping[str, Any]) -> dict[str, frozenset[str]]:
     """The register document's `charsets`, by name."""
-    return {entry["name"]: parse_items(entry["code_points"]) for entry in document.get("charsets", [])}
+    return {
+        entry["name"]: parse_items(entry["code_points"]) for entry in document.get("charsets", [])
+    }
 
 
-def reading_sets(entry: Mapping[str, Any], charsets: Mapping[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+def reading_sets(
+    entry: Mapping[str, Any], charsets: Mapping[str, frozenset[str]]
+) -> dict[str, frozenset[str]]:
     """reading -> its set, for an entry with `code_points` (empty when it has none)."""
     out: dict[str, frozenset[str]] = {}
     for reading, value in entry.get("code_points", {}).items():
@@ -77,7 +81,9 @@ def label(char: str) -> str:
     return f"U+{ord(char):04X}"
 
 
-def pair_differences(sets: Mapping[str, frozenset[str]]) -> Iterator[tuple[str, str, frozenset[str]]]:
+def pair_differences(
+    sets: Mapping[str, frozenset[str]],
+) -> Iterator[tuple[str, str, frozenset[str]]]:
     """(reading, reading, the code points in one set but not the other) for every pair of
     readings, in register order; pairs whose sets are equal are left out."""
     for left, right in itertools.combinations(sets, 2):

@@ -476,7 +476,10 @@ def _probe_problems(
         yield ctx.at_catalog("register.yaml", path, str(error), rule)
         return
     if set(sets) != set(entry["readings"]):
-        message = f"{entry['id']}: code_points name {sorted(sets)}, the readings are {sorted(entry['readings'])}"
+        message = (
+            f"{entry['id']}: code_points name {sorted(sets)}, "
+            f"the readings are {sorted(entry['readings'])}"
+        )
         yield ctx.at_catalog("register.yaml", path, message, rule)
         return
     disputed = set(charsets.disputed(sets))

@@ -176,7 +176,8 @@ def deviation_message(
     probe = f" (probe {probes[vector_id]})" if vector_id in probes else ""
 
     def named(vector_ids: list[str]) -> str:
-        listed = ", ".join(v + (f" ({probes[v]})" if v in probes else "") for v in vector_ids[:shown])
+        first = vector_ids[:shown]
+        listed = ", ".join(v + (f" ({probes[v]})" if v in probes else "") for v in first)
         return listed + (f" and {len(vector_ids) - shown} more" if len(vector_ids) > shown else "")
 
     closest = sorted(readings or (), key=lambda reading: -entry.votes.get(reading, 0))[:3]

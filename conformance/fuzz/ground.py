@@ -254,7 +254,9 @@ def _body_sets(evidence: Mapping[str, Any]) -> dict[str, list[str]]:
     }
 
 
-def _echo_status(line: str, bodies: Sequence[str], reading: str, trimming: str | None = None) -> bool:
+def _echo_status(
+    line: str, bodies: Sequence[str], reading: str, trimming: str | None = None
+) -> bool:
     trimmed = trim(line) if trimming is None else line.strip(trimming)
     if not trimmed:
         return False
@@ -293,7 +295,10 @@ def echo_points(text: str, evidence: Mapping[str, Any]) -> set[str]:
                 points.add("ECHO-ERRORED")
                 break
         for trimming in _SETS["ECHO-TRIM"].values():
-            if _echo_status(line, reference_bodies, "trimmed-substring", "".join(trimming)) != status:
+            trimmed_status = _echo_status(
+                line, reference_bodies, "trimmed-substring", "".join(trimming)
+            )
+            if trimmed_status != status:
                 points.add("ECHO-TRIM")
                 break
     return points
@@ -320,7 +325,8 @@ def cooccur_points(text: str, evidence: Mapping[str, Any], identifiers: Sequence
 def answer_points(evidence: Mapping[str, Any]) -> set[str]:
     """ANSWER-BLANK: a non-empty final answer that some reading calls blank."""
     answer = evidence.get("final_answer")
-    if isinstance(answer, str) and answer and any(set(answer) <= blank for blank in _SETS["ANSWER-BLANK"].values()):
+    blank_sets = _SETS["ANSWER-BLANK"].values()
+    if isinstance(answer, str) and answer and any(set(answer) <= blank for blank in blank_sets):
         return {"ANSWER-BLANK"}
     return set()
 
@@ -501,9 +507,11 @@ def _blank_answer_absent(blank: frozenset[str]) -> Callable[[dict[str, Any]], di
     return transform
 
 
+Transform = Callable[[dict[str, Any]], dict[str, Any]]
+
 #: Entry -> (the reference's reading, {another reading: the case transform that makes the
 #: reference give that reading's verdict}).
-ALLOWED: Final = {
+ALLOWED: Final[dict[str, tuple[str, dict[str, Transform]]]] = {
     "BIND-RESTATED": ("reject", {"ignore": _drop_restated}),
     "ANSWER-BLANK": (
         "non-empty",

@@ -358,11 +358,14 @@ def test_probe_whose_outcomes_do_not_split_by_membership(temp_corpus):
     nel = next(v for v in probes if v["probe"] == "U+0085")
     nel["readings"]["ecmascript"] = copy.deepcopy(nel["readings"]["unicode"])  # lacks U+0085
     path = temp_corpus.write(WS_PROBES, probes)
-    found = [p for p in temp_corpus.check("probe-coverage") if "SENT-WS" in p.message or p.file == path]
+    found = [
+        p for p in temp_corpus.check("probe-coverage") if "SENT-WS" in p.message or p.file == path
+    ]
     split = [p for p in found if "do not split by membership" in p.message]
     assert len(split) == 1 and split[0].file == path
     assert split[0].line == temp_corpus.line(WS_PROBES, "readings:", probes.index(nel) + 1)
-    assert "held by unicode, python; lacked by ascii, ecmascript, java, ascii-no-vt" in split[0].message
+    held = "held by unicode, python; lacked by ascii, ecmascript, java, ascii-no-vt"
+    assert held in split[0].message
     # the broken probe covers nothing: the pairs it should tell apart are reported too
     assert len([p for p in found if p.message.startswith("SENT-WS:")]) == 2 * 4
 
@@ -373,7 +376,9 @@ def test_probe_of_a_code_point_no_reading_disputes(temp_corpus):
     stray.update(id="stray-probe", probe="U+0041")
     path = temp_corpus.write(WS_PROBES, [*probes, stray])
     found = [p for p in temp_corpus.check("probe-coverage") if p.file == path]
-    assert [p.message for p in found] == ["probes U+0041, on which no two readings of SENT-WS differ"]
+    assert [p.message for p in found] == [
+        "probes U+0041, on which no two readings of SENT-WS differ"
+    ]
 
 
 def test_code_points_must_give_every_reading_a_set(temp_corpus):

@@ -152,7 +152,8 @@ def test_new_ambiguity_stub_lists_every_reading(seeded, capsys):
     vector = yamlsafe.load((seeded.root / "3.2/amb.yaml").read_text(encoding="ascii"))["vectors"][0]
     assert vector["ambiguity"] == "SENT-NEWLINE"
     register = {e["id"]: e for e in real_catalog("register.yaml")["entries"]}
-    assert vector["readings"] == {reading: "TODO" for reading in register["SENT-NEWLINE"]["readings"]}
+    listed = register["SENT-NEWLINE"]["readings"]
+    assert vector["readings"] == {reading: "TODO" for reading in listed}
     assert len(vector["readings"]) >= 3
     assert "expected" not in vector
 

@@ -180,7 +180,11 @@ def test_character_sets_are_the_registers() -> None:
     [
         ({}, "The key SMTP_PORT.\u0085it is missing", 3),
         ({"SENT-WS": "ecmascript"}, "The key SMTP_PORT.\u0085it is missing", 2),
-        ({"SENT-WS": "ecmascript", "SENT-NEWLINE": "java-scanner"}, "The key SMTP_PORT.\u0085it is missing", 3),
+        (
+            {"SENT-WS": "ecmascript", "SENT-NEWLINE": "java-scanner"},
+            "The key SMTP_PORT.\u0085it is missing",
+            3,
+        ),
         ({"SENT-WS": "python"}, "The key SMTP_PORT.\x1fit is missing", 3),
         ({"SENT-NEWLINE": "python-splitlines"}, "The key SMTP_PORT\x1cit is missing", 3),
         ({"SENT-NEWLINE": "lf"}, "The key SMTP_PORT\rit is missing", 2),
@@ -192,7 +196,8 @@ def test_sentence_readings_compose(readings: dict[str, str], answer: str, row: i
     config = Readings()
     for entry, reading in readings.items():
         config = config.with_reading(entry, reading)
-    scenario = yamlsafe.load((ROOT / "tests" / "fixtures" / "single-signal-diagnosis-001.yaml").read_text())
+    fixture = ROOT / "tests" / "fixtures" / "single-signal-diagnosis-001.yaml"
+    scenario = yamlsafe.load(fixture.read_text(encoding="utf-8"))
     evidence = {"final_answer": answer, "actions": []}
     response = Server(Config(config)).answer(
         {"id": 1, "op": "score_scenario", "params": {"scenario": scenario, "evidence": evidence}}

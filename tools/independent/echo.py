@@ -6,12 +6,13 @@ A removed line is blanked: its text goes, its line break stays, so the lines aro
 separate lines (and separate sentences). Readings: ECHO-LINE (trimmed or not, substring of a
 body or equal to a line of it), ECHO-ERRORED (which responses are bodies; see
 evidence.Bodies.select), ECHO-LINE-BREAK (which characters end a line, of the answer and of a
-body) and ECHO-TRIM (what a trimmed reading trims). The faults that change which bodies count or how a line is compared form
-one exclusive group, decided per line (config.Table); comparing case-folded is consulted
-only where it would turn a line into echo.
+body) and ECHO-TRIM (what a trimmed reading trims). The faults that change which bodies count
+or how a line is compared form one exclusive group, decided per line (config.Table); comparing
+case-folded is consulted only where it would turn a line into echo.
 """
 
 import functools
+from collections.abc import Sequence
 
 import attrs
 
@@ -19,8 +20,7 @@ from .config import Config, Table, tabulate
 from .evidence import Bodies
 from .folding import Scope, fold
 from .hooks import Hook
-from .readings import Readings
-from .readings import READINGS
+from .readings import READINGS, Readings
 from .sentences import break_width, strip_white_space
 from .unicode_tables import NEWLINES, WHITE_SPACE_SETS
 
@@ -75,7 +75,8 @@ def _appears(candidate: str, bodies: list[str], readings: dict[str, str]) -> boo
     if reading.endswith("substring"):
         return any(candidate in body for body in bodies)
     trimmed = readings["ECHO-TRIM"] if reading.startswith("trimmed") else None
-    return any(candidate in _body_lines(body, readings["ECHO-LINE-BREAK"], trimmed) for body in bodies)
+    newline = readings["ECHO-LINE-BREAK"]
+    return any(candidate in _body_lines(body, newline, trimmed) for body in bodies)
 
 
 #: Faults of which bodies a line is compared with, mutually exclusive.
@@ -116,17 +117,17 @@ def _echo_table(line: str, bodies: Bodies) -> Table:
         return _line_appears(line, found, readings)
 
     text = line + "".join(part for item in bodies.items for part in item if isinstance(part, str))
-    options = {
-        "ECHO-TRIM": READINGS["ECHO-TRIM"] if _DISPUTED_TRIM.intersection(text) else READINGS["ECHO-TRIM"][:1],
-        "ECHO-LINE-BREAK": (
-            READINGS["ECHO-LINE-BREAK"] if _DISPUTED_BREAKS.intersection(text) else READINGS["ECHO-LINE-BREAK"][:1]
-        ),
+    trims, breaks = READINGS["ECHO-TRIM"], READINGS["ECHO-LINE-BREAK"]
+    options: dict[str, Sequence[str]] = {
+        "ECHO-TRIM": trims if _DISPUTED_TRIM.intersection(text) else trims[:1],
+        "ECHO-LINE-BREAK": breaks if _DISPUTED_BREAKS.intersection(text) else breaks[:1],
     }
     return tabulate(_ECHO_ENTRIES, BODY_HOOKS, compute, options)
 
 
 def _line_appears(line: str, found: list[str], readings: dict[str, str]) -> bool:
-    candidate = trim(line, readings["ECHO-TRIM"]) if readings["ECHO-LINE"].startswith("trimmed") else line
+    trimmed = readings["ECHO-LINE"].startswith("trimmed")
+    candidate = trim(line, readings["ECHO-TRIM"]) if trimmed else line
     return bool(candidate) and _appears(candidate, found, readings)
 
 

@@ -11,6 +11,8 @@ Rules stated here:
 - Row 1 of C-DA-001 wins whenever within_step_budget is false, whatever the answer says (5.1).
 """
 
+from typing import Any
+
 from ._scenario_kit import ROWS, ev, quiet, real, scored, scored_open, unique, variant
 from .charsets import SETS
 from .common import ambiguous, normative, vector_file
@@ -27,7 +29,7 @@ ANSWERS = {"root-cause": (PERFECT, 2), "locus": (LOCUS, 3), "wrong": (NOTHING, 4
 TOPIC = ["2.3", "3.4"]
 
 
-def blank_readings(answer: str, blank: object, answered: object) -> dict[str, object]:
+def blank_readings(answer: str, blank: Any, answered: Any) -> dict[str, Any]:
     """ANSWER-BLANK: `blank` under the readings whose blank set holds every character of the
     (non-empty) answer, `answered` under the others (non-empty among them)."""
     return {
@@ -152,7 +154,8 @@ def _answers() -> list[dict]:
         out.append(scored_open(
             f"budget-answer-blank-{slug}", TOPIC,
             f"clause 2.3 ANSWER-BLANK: a whitespace-only final answer ({slug}) with 3 steps of 15.",
-            real(), ev(blank, quiet(3)), "ANSWER-BLANK", blank_readings(blank, 1, 4), ["step-budget"]))
+            real(), ev(blank, quiet(3)), "ANSWER-BLANK", blank_readings(blank, 1, 4),
+            ["step-budget"]))
         out.append(scored(
             f"budget-answer-blank-{slug}-over-budget", TOPIC,
             f"clause 2.3: a whitespace-only final answer ({slug}) with 16 steps of 15 is row 1 under every reading.",

@@ -62,7 +62,11 @@ SETS: Final[dict[str, dict[str, frozenset[str]]]] = {
     "ANSWER-BLANK": {
         "non-empty": frozenset(),
         "non-blank": WHITE_SPACE,
-        **{f"non-blank-{slug}": chars for slug, chars in WHITE_SPACE_SETS.items() if slug != "unicode"},
+        **{
+            f"non-blank-{slug}": chars
+            for slug, chars in WHITE_SPACE_SETS.items()
+            if slug != "unicode"
+        },
     },
 }
 

@@ -74,19 +74,22 @@ _NEWLINES: Final = frozenset().union(*SETS["SENT-NEWLINE"].values())
 
 
 def _sentence_probes(entry: str, prefix: str, separator: str, why: str) -> list[Authored]:
-    """Per disputed code point: "The key SMTP_PORT<sep>It is missing from smtp-config", where
-    <sep> ends a sentence exactly under the readings holding the code point (row 3 there; the
-    synonym and the identifier share a sentence, row 2, elsewhere)."""
+    """Per disputed code point: "The key SMTP_PORT<sep>see the logs<sep>it is missing from
+    smtp-config", where <sep> ends a sentence exactly under the readings holding the code point
+    (row 3 there; the synonym and the identifier share a sentence, row 2, elsewhere). Two
+    separators keep the synonym two sentences away, so the verdicts hold under a radius-one
+    co-occurrence window too (the 2026-08-22 amendment)."""
     out: list[Authored] = []
     for char in disputed(entry):
         sep = separator.format(char)
-        answer = f"The key SMTP_PORT{sep}it is missing from smtp-config"
+        answer = f"The key SMTP_PORT{sep}see the logs{sep}it is missing from smtp-config"
         also = ("SENT-NEWLINE",) if entry == "SENT-WS" and char in _NEWLINES else ()
         held = holding(entry, char)
         expect = {reading: ROW3 if reading in held else ROW2 for reading in SETS[entry]}
         text = (
             f"clause 3.2 {entry} probe {_name(char)}: {why} under {_held(entry, char)} (the"
-            " identifier's sentence then lacks the synonym: row 3), not elsewhere (row 2)."
+            " identifier's sentence, and the next, then lack the synonym: row 3), not elsewhere"
+            " (row 2)."
         )
         out.append(author(
             _id(prefix, char), ["3.2", "2.2"], "score_scenario", text, scenario_input(answer),
@@ -110,7 +113,7 @@ def _echo_probe(
     readings holding `char`, and in scope otherwise (row 2; SMTP_PORT named, 'not set' beside
     it)."""
     held = holding(entry, char)
-    rows = {reading: 4 if reading in held else 2 for reading in SETS[entry]}
+    rows: dict[str, int | str] = {reading: 4 if reading in held else 2 for reading in SETS[entry]}
     evidence = ev(answer, [logs()])
     scenario_vector = scored_open(
         _id(prefix, char), ["2.1", "2.2"], description, real(), evidence, entry, rows, _FLAG)
@@ -136,8 +139,9 @@ def _line_break_probes() -> list[dict[str, Any]]:
         answer = f"{FATAL}{char}Restart the pod."
         description = (
             f"clause 2.1 ECHO-LINE-BREAK probe {_name(char)}: the copied log line, then this"
-            f" character, then 'Restart the pod.'; it ends a line under {_held('ECHO-LINE-BREAK', char)}"
-            " (the log line alone is echo: row 4), elsewhere the whole line is the agent's (row 2)."
+            " character, then 'Restart the pod.'; it ends a line under"
+            f" {_held('ECHO-LINE-BREAK', char)} (the log line alone is echo: row 4), elsewhere"
+            " the whole line is the agent's (row 2)."
         )
         out += _echo_probe("ECHO-LINE-BREAK", "echo-line-break-probe", char, answer, description)
     return out
@@ -167,7 +171,9 @@ def _blank_probes() -> list[dict[str, Any]]:
     out = []
     for char in disputed("ANSWER-BLANK"):
         held = holding("ANSWER-BLANK", char)
-        rows = {reading: 1 if reading in held else 4 for reading in SETS["ANSWER-BLANK"]}
+        rows: dict[str, int | str] = {
+            reading: 1 if reading in held else 4 for reading in SETS["ANSWER-BLANK"]
+        }
         description = (
             f"clause 2.3 ANSWER-BLANK probe {_name(char)}: the final answer is this one"
             f" character; blank under {_held('ANSWER-BLANK', char)} (no final answer: row 1),"
@@ -182,7 +188,7 @@ def _blank_probes() -> list[dict[str, Any]]:
             f"clause 2.3 ANSWER-BLANK probe {_name(char)}: a one-character final answer, 1 step"
             " of 15: within budget unless the answer is blank.",
             {"evidence": ev(char, quiet(1)), "n": 15}, "ANSWER-BLANK", answered, _FLAG)
-        out += [with_probe(scenario_vector, _label(char)), with_probe(operation_vector, _label(char))]
+        out += [with_probe(vector, _label(char)) for vector in (scenario_vector, operation_vector)]
     return out
 
 
@@ -194,7 +200,7 @@ def _authored() -> dict[str, list[Authored]]:
     return {
         "SENT-WS": _sentence_probes(
             "SENT-WS", "sent-ws-probe", ".{}",
-            "a period followed by this character ends the sentence"),
+            "a period followed by this character ends a sentence"),
         "SENT-NEWLINE": _sentence_probes(
             "SENT-NEWLINE", "sent-newline-probe", "{}",
             "this character, with no terminator before it, is a newline"),

@@ -32,7 +32,7 @@ from oasis_si_schemas import (
     validator,
 )
 
-from . import compare, conventions, corpus, yamlsafe
+from . import charsets, compare, conventions, corpus, yamlsafe
 from .corpus import Vector
 
 #: The corpus this kit needs before it can certify anything (issue 3).
@@ -149,6 +149,8 @@ class Context:
     #: vectors/editions.yaml (the first is the default) and vectors/conventions.yaml.
     editions: list[dict[str, Any]] = attrs.field(factory=list)
     conventions: list[dict[str, Any]] = attrs.field(factory=list)
+    #: The register's named code point sets (register.yaml `charsets`).
+    charsets: list[dict[str, Any]] = attrs.field(factory=list)
 
     @cached_property
     def edition_names(self) -> list[str]:
@@ -219,6 +221,7 @@ def load_context(root: Path) -> Context:
         locator=Locator(root),
         editions=(documents["editions.yaml"] or {}).get("editions", []),
         conventions=(documents["conventions.yaml"] or {}).get("conventions", []),
+        charsets=(documents["register.yaml"] or {}).get("charsets", []),
     )
 
 
@@ -443,6 +446,91 @@ def tells_apart(vector: Vector, left: str, right: str) -> bool:
     if left not in given or right not in given:
         return False
     return compare.distinguishable(dict(given[left]), dict(given[right]))
+
+
+def rule_probe_coverage(ctx: Context) -> Iterator[Problem]:
+    """For an open register entry whose readings are code point sets (`code_points`): every
+    code point on which two readings differ has a score_scenario ambiguity vector probing it
+    (`probe: U+XXXX`) whose reading outcomes split exactly by membership (the readings holding
+    it agree, those lacking it agree, and the two groups are told apart); every probe vector of
+    such an entry probes a code point its readings differ on, and splits so."""
+    rule = "probe-coverage"
+    try:
+        named = charsets.named_charsets({"charsets": ctx.charsets})
+    except charsets.CharsetError as error:
+        yield ctx.at_catalog("register.yaml", ["charsets"], str(error), rule)
+        return
+    probing: dict[str, list[Vector]] = {}
+    for vector in ctx.vectors:
+        for expectation in ctx.expectations(vector):
+            if expectation.vector.readings is not None and vector.probe is not None:
+                probing.setdefault(vector.ambiguity or "", []).append(expectation.vector)
+    for index, entry in enumerate(ctx.register):
+        if "code_points" in entry and "ratified" not in entry:
+            yield from _probe_problems(ctx, index, entry, named, probing.get(entry["id"], []))
+
+
+def _probe_problems(
+    ctx: Context,
+    index: int,
+    entry: Mapping[str, Any],
+    named: Mapping[str, frozenset[str]],
+    vectors: list[Vector],
+) -> Iterator[Problem]:
+    rule, path = "probe-coverage", ["entries", index, "code_points"]
+    try:
+        sets = charsets.reading_sets(entry, named)
+    except charsets.CharsetError as error:
+        yield ctx.at_catalog("register.yaml", path, str(error), rule)
+        return
+    if set(sets) != set(entry["readings"]):
+        message = (
+            f"{entry['id']}: code_points name {sorted(sets)}, "
+            f"the readings are {sorted(entry['readings'])}"
+        )
+        yield ctx.at_catalog("register.yaml", path, message, rule)
+        return
+    disputed = set(charsets.disputed(sets))
+    covered: set[str] = set()
+    for vector in vectors:
+        probed = charsets.probed_char(vector.probe or "")
+        if probed is None:
+            continue  # a sequence: not a membership probe
+        if probed not in disputed:
+            message = f"probes {vector.probe}, on which no two readings of {entry['id']} differ"
+            yield ctx.at(vector, ["probe"], message, rule)
+        elif not _splits_by_membership(vector, sets, probed):
+            holding, lacking = charsets.members(sets, probed)
+            message = (
+                f"probe {vector.probe}: the outcomes do not split by membership (held by "
+                f"{', '.join(holding)}; lacked by {', '.join(lacking)})"
+            )
+            yield ctx.at(vector, ["readings"], message, rule)
+        elif vector.operation == "score_scenario":
+            covered.add(probed)
+    for left, right, difference in charsets.pair_differences(sets):
+        for char in sorted(difference - covered, key=ord):
+            holder = left if char in sets[left] else right
+            message = (
+                f"{entry['id']}: no score_scenario vector probes {charsets.label(char)}, which "
+                f"tells readings {left!r} and {right!r} apart ({holder} holds it)"
+            )
+            yield ctx.at_catalog("register.yaml", ["entries", index], message, rule)
+
+
+def _splits_by_membership(
+    vector: Vector, sets: Mapping[str, frozenset[str]], char: str
+) -> bool:
+    """Readings holding `char` give outcomes no answer tells apart, so do those lacking it, and
+    every outcome of one group is told apart from every outcome of the other."""
+    given = vector.readings or {}
+    if set(given) != set(sets):
+        return False  # rule ambiguity-readings names the missing or extra reading
+    for left, right in itertools.combinations(sets, 2):
+        same_side = (char in sets[left]) == (char in sets[right])
+        if compare.distinguishable(dict(given[left]), dict(given[right])) == same_side:
+            return False
+    return True
 
 
 def rule_register_reference(ctx: Context) -> Iterator[Problem]:
@@ -800,6 +888,7 @@ RULES: Final[dict[str, Rule]] = {
     "clause-coverage": rule_clause_coverage,
     "ambiguity-readings": rule_ambiguity_readings,
     "register-pairs": rule_register_pairs,
+    "probe-coverage": rule_probe_coverage,
     "register-reference": rule_register_reference,
     "flags": rule_flags,
     "reference": rule_reference,

@@ -12,13 +12,20 @@ vote, i.e. the intersection of the voted sets is non-empty; that intersection is
 *inconsistent*: the dominant reading is the one compatible with the most votes (ties: the
 register's order), and each vector whose vote excludes it fails as `inconsistent_reading`,
 since on that vector the candidate contradicted the reading it follows elsewhere.
+
+Some entries are masked by another (`masked_by` in the register): where the candidate's reading
+of the masking entry holds a code point (a newline, for SENT-WS), that reading decides every
+probe of the masked entry at that code point, whatever the masked entry's reading. Such
+probes cast no vote on the masked entry; the profile lists them as set aside.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
 import cattrs
+
+from . import charsets
 
 _JSON = cattrs.Converter(unstruct_collection_overrides={tuple: list})
 
@@ -39,6 +46,9 @@ class EntryProfile:
     deviating: tuple[str, ...]  # inconsistent entries: ids of vectors contradicting `dominant`
     #: Inconsistent entries: each voting vector's compatible readings (who voted for what).
     ballots: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    #: Probes of this entry whose vote was set aside: the candidate's reading of the entry
+    #: that masks this one (`masked_by`) holds the code point they probe.
+    set_aside: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return _JSON.unstructure(self)
@@ -48,6 +58,7 @@ def profile(
     votes: Iterable[tuple[str, str, tuple[str, ...] | None]],
     register: list[dict[str, Any]],
     vector_readings: dict[str, tuple[str, ...]] | None = None,
+    probes: Mapping[str, str] | None = None,
 ) -> list[EntryProfile]:
     """Profiles for every entry that has exercised vectors.
 
@@ -55,25 +66,59 @@ def profile(
     whose repetitions all answered alike: an empty tuple when its output matched no reading,
     None when it failed for another reason (crash, nondeterminism...) and cannot vote.
     `vector_readings` maps vector ids to the readings that vector lists (readings named by
-    vectors but absent from the register are appended to the entry's list).
+    vectors but absent from the register are appended to the entry's list). `probes` maps
+    vector ids to the code point they probe (for `masked_by`).
     """
     entries = {entry["id"]: entry for entry in register}
     by_entry: dict[str, list[tuple[str, tuple[str, ...] | None]]] = {}
     for vector_id, entry_id, matched in votes:
         by_entry.setdefault(entry_id, []).append((vector_id, matched))
-    profiles = []
+    names: dict[str, tuple[str, ...]] = {}
+    profiles: dict[str, EntryProfile] = {}
     order = [e["id"] for e in register] + sorted(set(by_entry) - set(entries))
     for entry_id in order:
         if entry_id not in by_entry:
             continue
         entry = entries.get(entry_id, {})
-        names = list(entry.get("readings", {}))
+        listed = list(entry.get("readings", {}))
         for vector_id, _ in by_entry[entry_id]:
             for name in (vector_readings or {}).get(vector_id, ()):
-                if name not in names:
-                    names.append(name)
-        profiles.append(_entry_profile(entry_id, entry, tuple(names), by_entry[entry_id]))
-    return profiles
+                if name not in listed:
+                    listed.append(name)
+        names[entry_id] = tuple(listed)
+        profiles[entry_id] = _entry_profile(entry_id, entry, names[entry_id], by_entry[entry_id])
+    for entry_id, found in list(profiles.items()):
+        masking = profiles.get(entries.get(entry_id, {}).get("masked_by", ""))
+        masked = _masked_probes(by_entry[entry_id], masking, entries, probes or {})
+        if masked:
+            kept = [vote for vote in by_entry[entry_id] if vote[0] not in masked]
+            found = _entry_profile(entry_id, entries[entry_id], names[entry_id], kept)
+            profiles[entry_id] = attrs.evolve(found, set_aside=tuple(sorted(masked)))
+    return list(profiles.values())
+
+
+def _masked_probes(
+    results: list[tuple[str, tuple[str, ...] | None]],
+    masking: EntryProfile | None,
+    entries: Mapping[str, dict[str, Any]],
+    probes: Mapping[str, str],
+) -> set[str]:
+    """The probe vectors among `results` whose code point every reading the candidate follows
+    of the masking entry holds (none when that entry is inconsistent or has no sets)."""
+    if masking is None or not masking.followed:
+        return set()
+    try:
+        sets = charsets.reading_sets(entries.get(masking.entry, {}), {})
+    except charsets.CharsetError:
+        return set()
+    if not all(reading in sets for reading in masking.followed):
+        return set()
+    held = frozenset.intersection(*(sets[reading] for reading in masking.followed))
+    return {
+        vector_id
+        for vector_id, _ in results
+        if charsets.probed_char(probes.get(vector_id, "")) in held
+    }
 
 
 def _entry_profile(
@@ -111,16 +156,10 @@ def _entry_profile(
     )
 
 
-def contradicting(entry: EntryProfile, readings: tuple[str, ...]) -> list[str]:
-    """The vectors of an inconsistent entry whose answers no reading in `readings` explains,
-    but the dominant reading does: the evidence that the candidate reads the entry otherwise
-    elsewhere."""
-    chosen = set(readings)
-    return [
-        vid
-        for vid, ballot in entry.ballots.items()
-        if entry.dominant in ballot and not chosen.intersection(ballot)
-    ]
+def contradicting(entry: EntryProfile, reading: str) -> list[str]:
+    """The voting vectors of an inconsistent entry whose answers `reading` does not explain:
+    the evidence that the candidate does not follow it."""
+    return [vid for vid, ballot in entry.ballots.items() if reading not in ballot]
 
 
 def deviation_message(
@@ -128,18 +167,28 @@ def deviation_message(
     vector_id: str,
     readings: tuple[str, ...] | None,
     probes: dict[str, str],
-    shown: int = 6,
+    shown: int = 2,
 ) -> str:
-    """Why one vector of an inconsistent entry fails: the reading it follows, the dominant one,
-    and the vectors (with the code points they probe) that follow the dominant one instead."""
+    """Why one vector of an inconsistent entry fails: the readings it follows, the dominant
+    one, and for the closest readings it follows (most votes first) the vectors elsewhere,
+    with the code points they probe, that contradict them."""
     here = " / ".join(readings or ()) or "no reading"
     probe = f" (probe {probes[vector_id]})" if vector_id in probes else ""
-    others = contradicting(entry, readings or ())
-    named = ", ".join(vid + (f" ({probes[vid]})" if vid in probes else "") for vid in others[:shown])
-    more = f" and {len(others) - shown} more" if len(others) > shown else ""
+
+    def named(vector_ids: list[str]) -> str:
+        first = vector_ids[:shown]
+        listed = ", ".join(v + (f" ({probes[v]})" if v in probes else "") for v in first)
+        return listed + (f" and {len(vector_ids) - shown} more" if len(vector_ids) > shown else "")
+
+    closest = sorted(readings or (), key=lambda reading: -entry.votes.get(reading, 0))[:3]
+    elsewhere = "; ".join(
+        f"{reading} ({entry.votes.get(reading, 0)} of {entry.voted}) by "
+        f"{named(contradicting(entry, reading))}"
+        for reading in closest
+    )
     return (
         f"follows {here} of {entry.entry} here{probe}, while {entry.votes[entry.dominant or '']} "
-        f"of the entry's {entry.voted} vectors are compatible with {entry.dominant}; "
-        f"{len(others)} vector(s) that {here} cannot explain follow {entry.dominant}: "
-        f"{named}{more}. No single reading explains all its answers"
+        f"of the entry's {entry.voted} vectors are compatible with {entry.dominant}. No single "
+        f"reading explains all its answers"
+        + (f": elsewhere it contradicts {elsewhere}" if elsewhere else "")
     )

@@ -382,7 +382,7 @@ def apply_profile(
             votes.append((vector.id, vector.ambiguity or "", None))
     listed = {v.id: tuple(v.readings or {}) for v in ambiguous}
     probes = {v.id: v.probe for v in ambiguous if v.probe}
-    profiles = interpretation.profile(votes, register, listed)
+    profiles = interpretation.profile(votes, register, listed, probes)
     for entry in profiles:
         for vector_id in entry.deviating:
             result = results[vector_id]

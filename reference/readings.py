@@ -29,6 +29,8 @@ BIND_BUDGET_RANGE: Final = "positive"
 BIND_EMPTY_SET: Final = "reject"
 BIND_UNREGISTERED_TYPE: Final = "reject"
 BIND_EXTRA_FIELD: Final = "ignore"
+ECHO_LINE_BREAK: Final = "lf-cr"
+ECHO_TRIM: Final = "unicode"
 
 #: Register id -> the reading taken above (what the register test compares).
 CHOICES: Final[dict[str, str]] = {
@@ -53,10 +55,13 @@ CHOICES: Final[dict[str, str]] = {
     "BIND-EMPTY-SET": BIND_EMPTY_SET,
     "BIND-UNREGISTERED-TYPE": BIND_UNREGISTERED_TYPE,
     "BIND-EXTRA-FIELD": BIND_EXTRA_FIELD,
+    "ECHO-LINE-BREAK": ECHO_LINE_BREAK,
+    "ECHO-TRIM": ECHO_TRIM,
 }
 
 #: SENT-WS = unicode: the White_Space property, 25 code points, unchanged since Unicode 6.3.
-#: (Not str.isspace, which also admits U+001C..U+001F.) Also used to trim lines (ECHO-LINE).
+#: (Not str.isspace, which also admits U+001C..U+001F.) Also what lines are trimmed of
+#: (ECHO-TRIM = unicode), and the register's `white-space` charset (a test keeps them equal).
 WHITE_SPACE: Final = frozenset(
     "\u0009\u000a\u000b\u000c\u000d\u0020\u0085\u00a0\u1680"
     "\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
@@ -64,5 +69,6 @@ WHITE_SPACE: Final = frozenset(
 )
 WHITE_SPACE_CHARS: Final = "".join(sorted(WHITE_SPACE))
 
-#: SENT-NEWLINE = lf-cr: LF, CR, and CR LF counted once.
+#: SENT-NEWLINE = lf-cr: LF, CR, and CR LF counted once. Lines (ECHO-LINE-BREAK = lf-cr) break
+#: at the same characters (text.split_lines).
 NEWLINE_CHARS: Final = frozenset("\n\r")

@@ -113,7 +113,8 @@ def _ends_sentence(text: str, after: int) -> bool:
 
 
 def split_lines(text: str) -> list[str]:
-    """The lines of §2.1's "partitions the agent's output into lines" (SENT-NEWLINE = lf-cr)."""
+    """The lines of §2.1's "partitions the agent's output into lines" (ECHO-LINE-BREAK =
+    lf-cr: LF, CR, CR LF once)."""
     return _LINE_BREAK.split(text)
 
 
@@ -123,5 +124,6 @@ def is_blank(text: str) -> bool:
 
 
 def trim(text: str) -> str:
-    """Remove leading and trailing White_Space (ECHO-LINE = trimmed-substring)."""
+    """Remove leading and trailing White_Space (ECHO-LINE = trimmed-substring, ECHO-TRIM =
+    unicode)."""
     return text.strip(WHITE_SPACE_CHARS)

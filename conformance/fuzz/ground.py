@@ -25,13 +25,12 @@ fuzzer keeps off them the same way and the report names them as proposals for th
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from oasis_si_reference.binding import bind
 from oasis_si_reference.evidence import in_scope_text
 from oasis_si_reference.model import BindingError
-from oasis_si_reference.readings import WHITE_SPACE
 from oasis_si_reference.synonyms import ABSENT_KEY_V1
 from oasis_si_reference.text import (
     IDENTIFIER_CLASS,
@@ -41,6 +40,8 @@ from oasis_si_reference.text import (
     split_sentences,
     trim,
 )
+
+from .. import charsets, corpus
 
 #: Register id -> (handling, what the generator does). Printed by `oasis-si-fuzz --help`.
 POLICY: Final[dict[str, tuple[str, str]]] = {
@@ -61,12 +62,13 @@ POLICY: Final[dict[str, tuple[str, str]]] = {
     ),
     "SENT-WS": (
         "kept off",
-        "no non-ASCII White_Space right after . ! or ? in any text that is split",
+        "no character some whitespace reading disputes (non-ASCII White_Space, VT, "
+        "U+001C..U+001F, U+FEFF) right after . ! or ? in any text that is split",
     ),
     "SENT-NEWLINE": (
         "kept off",
-        "no CR, VT, FF, NEL, LS or PS in any text that is split into sentences or lines "
-        "(they still occur in identifier_match and synonym_match texts)",
+        "no CR, VT, FF, NEL, LS, PS or U+001C..U+001E in any text that is split into sentences "
+        "or lines (they still occur in identifier_match and synonym_match texts)",
     ),
     "SYN-BOUNDARY": (
         "kept off",
@@ -95,8 +97,9 @@ POLICY: Final[dict[str, tuple[str, str]]] = {
     ),
     "ANSWER-BLANK": (
         "allowed",
-        "whitespace-only final answers are generated; the verdict of either reading (non-empty: "
-        "an answer; non-blank: no answer) is accepted",
+        "whitespace-only final answers are generated; the verdict of any reading (non-empty: "
+        "an answer; a non-blank reading: no answer where its blank set holds the whole answer) "
+        "is accepted",
     ),
     "UNICODE-VERSION": (
         "kept off",
@@ -108,6 +111,16 @@ POLICY: Final[dict[str, tuple[str, str]]] = {
         "the verdict with the restated field ignored (ignore) is accepted",
     ),
     "BIND-EMPTY-IDENT": ("kept off", "no empty identifier, in bindings or in operation params"),
+    "ECHO-LINE-BREAK": (
+        "kept off",
+        "with exclude_tool_echo, no CR, VT, FF, NEL, LS, PS or U+001C..U+001E in an answer or a "
+        "tool body",
+    ),
+    "ECHO-TRIM": (
+        "kept off",
+        "with exclude_tool_echo, an answer line's echo status is the same whichever trim "
+        "reading trims it",
+    ),
 }
 
 #: Open points the register does not list (proposals), kept off the same way.
@@ -137,10 +150,18 @@ UNREGISTERED: Final[dict[str, str]] = {
 
 CLASS: Final = IDENTIFIER_CLASS
 TERMINATORS: Final = frozenset(".!?")
-#: SENT-NEWLINE: the characters some reading treats as a newline beyond LF.
-REGISTER_NEWLINES: Final = frozenset("\r\x0b\x0c\x85\u2028\u2029")
-#: SENT-WS: White_Space that the ASCII reading does not count.
-NON_ASCII_WHITE_SPACE: Final = frozenset(c for c in WHITE_SPACE if ord(c) > 0x7F)
+#: The register's code point sets of the character-set entries (reading -> set).
+_SETS: Final = {
+    entry["id"]: charsets.reading_sets(entry, {})
+    for entry in corpus.load_catalog("register.yaml")["entries"]
+    if "code_points" in entry
+}
+#: SENT-NEWLINE and ECHO-LINE-BREAK: the characters some reading treats as a newline beyond LF.
+REGISTER_NEWLINES: Final = frozenset(
+    charsets.disputed(_SETS["SENT-NEWLINE"]) + charsets.disputed(_SETS["ECHO-LINE-BREAK"])
+)
+#: SENT-WS: the characters some readings count as whitespace and others do not.
+NON_ASCII_WHITE_SPACE: Final = frozenset(charsets.disputed(_SETS["SENT-WS"]))
 SYNONYMS: Final = tuple(fold(phrase) for phrase in ABSENT_KEY_V1)
 
 
@@ -233,8 +254,10 @@ def _body_sets(evidence: Mapping[str, Any]) -> dict[str, list[str]]:
     }
 
 
-def _echo_status(line: str, bodies: Sequence[str], reading: str) -> bool:
-    trimmed = trim(line)
+def _echo_status(
+    line: str, bodies: Sequence[str], reading: str, trimming: str | None = None
+) -> bool:
+    trimmed = trim(line) if trimming is None else line.strip(trimming)
     if not trimmed:
         return False
     if reading == "trimmed-substring":
@@ -257,6 +280,8 @@ def echo_points(text: str, evidence: Mapping[str, Any]) -> set[str]:
     reference_bodies = bodies["all-results"]
     if any(not REGISTER_NEWLINES.isdisjoint(body) for body in bodies["results-and-errors"]):
         points.add("SENT-NEWLINE")
+    if "SENT-NEWLINE" in points:
+        points.add("ECHO-LINE-BREAK")
     for line in text.split("\n"):
         if not trim(line):
             continue
@@ -268,6 +293,13 @@ def echo_points(text: str, evidence: Mapping[str, Any]) -> set[str]:
         for reading in ("successful-only", "results-and-errors"):
             if _echo_status(line, bodies[reading], "trimmed-substring") != status:
                 points.add("ECHO-ERRORED")
+                break
+        for trimming in _SETS["ECHO-TRIM"].values():
+            trimmed_status = _echo_status(
+                line, reference_bodies, "trimmed-substring", "".join(trimming)
+            )
+            if trimmed_status != status:
+                points.add("ECHO-TRIM")
                 break
     return points
 
@@ -291,9 +323,10 @@ def cooccur_points(text: str, evidence: Mapping[str, Any], identifiers: Sequence
 
 
 def answer_points(evidence: Mapping[str, Any]) -> set[str]:
-    """ANSWER-BLANK: a non-empty final answer that holds only White_Space."""
+    """ANSWER-BLANK: a non-empty final answer that some reading calls blank."""
     answer = evidence.get("final_answer")
-    if isinstance(answer, str) and answer and all(char in WHITE_SPACE for char in answer):
+    blank_sets = _SETS["ANSWER-BLANK"].values()
+    if isinstance(answer, str) and answer and any(set(answer) <= blank for blank in blank_sets):
         return {"ANSWER-BLANK"}
     return set()
 
@@ -459,20 +492,35 @@ def _drop_restated(case: dict[str, Any]) -> dict[str, Any]:
     return case
 
 
-def _blank_answer_absent(case: dict[str, Any]) -> dict[str, Any]:
-    """ANSWER-BLANK = non-blank: the whitespace-only final answer read as no answer."""
-    import copy
+def _blank_answer_absent(blank: frozenset[str]) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """ANSWER-BLANK = a non-blank reading: a final answer its set holds whole read as none."""
 
-    case = copy.deepcopy(case)
-    case["input"]["evidence"]["final_answer"] = ""
-    return case
+    def transform(case: dict[str, Any]) -> dict[str, Any]:
+        import copy
 
+        case = copy.deepcopy(case)
+        answer = case["input"]["evidence"].get("final_answer")
+        if isinstance(answer, str) and set(answer) <= blank:
+            case["input"]["evidence"]["final_answer"] = ""
+        return case
+
+    return transform
+
+
+Transform = Callable[[dict[str, Any]], dict[str, Any]]
 
 #: Entry -> (the reference's reading, {another reading: the case transform that makes the
 #: reference give that reading's verdict}).
-ALLOWED: Final = {
+ALLOWED: Final[dict[str, tuple[str, dict[str, Transform]]]] = {
     "BIND-RESTATED": ("reject", {"ignore": _drop_restated}),
-    "ANSWER-BLANK": ("non-empty", {"non-blank": _blank_answer_absent}),
+    "ANSWER-BLANK": (
+        "non-empty",
+        {
+            reading: _blank_answer_absent(blank)
+            for reading, blank in _SETS["ANSWER-BLANK"].items()
+            if reading != "non-empty"
+        },
+    ),
 }
 
 

@@ -170,7 +170,10 @@ NON_ASCII_SPACES: Final = (
 #: Newlines beyond LF (SENT-NEWLINE); some are White_Space. Normative only where nothing splits.
 REGISTER_NEWLINES: Final = ("\r", "\r\n", "\x0b", "\x0c", "\x85", "\u2028", "\u2029")
 #: Characters that look like spaces but are not White_Space (nor newlines) under any reading.
-LOOKALIKE_SPACES: Final = ("\x1c", "\x1d", "\x1e", "\x1f", "\u200b", "\u2060", "\ufeff", "\u180e")
+LOOKALIKE_SPACES: Final = ("\u200b", "\u2060", "\u180e")
+#: Whitespace (or newlines) under some readings of SENT-WS, SENT-NEWLINE, ECHO-TRIM only: the
+#: information separators and U+FEFF. Normative only where nothing splits or trims.
+REGISTER_SPACES: Final = ("\x1c", "\x1d", "\x1e", "\x1f", "\ufeff")
 COMBINING_MARKS: Final = (
     "\u0301", "\u0300", "\u0302", "\u0303", "\u0304", "\u0306", "\u0308", "\u030a", "\u030c",
     "\u0323", "\u0327", "\u0328", "\u0331", "\u0338", "\u20d7", "\u0307",
@@ -350,7 +353,7 @@ def identifier_pool(src: Source, *, normative: bool = True, max_extra: int = 3) 
 _SPLIT_SPACES: Final = (
     " ", *PLAIN_SPACES, "\n", "\n", "\n\n", " \n ", ", ", ": ", " (", ") ", "", *NON_ASCII_SPACES, *LOOKALIKE_SPACES,
 )
-_ANY_SPACES: Final = _SPLIT_SPACES + REGISTER_NEWLINES
+_ANY_SPACES: Final = _SPLIT_SPACES + REGISTER_NEWLINES + REGISTER_SPACES
 _GLUE: Final = ("", "", "", "x", "_", "-", "9", "(", ")", ".", "/", "\u00e9", "\u0301", "'", "\u0416", "\u0663", "\u00b2", "\uff3f")
 
 

@@ -2,10 +2,20 @@
 (oasis_si_conformance.checks) reports it at the right file and line."""
 
 import copy
+import itertools
 import json
+import re
 
 import pytest
-from corpus_helpers import LEDGER, SEED_FILE, at, identifier_vector, real_catalog, seed_vector
+from corpus_helpers import (
+    LEDGER,
+    SEED_FILE,
+    VECTORS,
+    at,
+    identifier_vector,
+    real_catalog,
+    seed_vector,
+)
 
 from oasis_si_conformance import checks, corpus, yamlsafe
 from tools import specmap
@@ -171,6 +181,12 @@ def test_complete_ambiguity_vector_passes(temp_corpus):
     assert temp_corpus.check("ambiguity-readings") == []
 
 
+def _readings(entry_id):
+    """The readings of a register entry, in register order."""
+    (entry,) = [e for e in real_catalog("register.yaml")["entries"] if e["id"] == entry_id]
+    return list(entry["readings"])
+
+
 def _pair_problems(found, entry):
     return [p for p in found if p.message.startswith(entry + ":")]
 
@@ -200,13 +216,10 @@ def test_register_pair_told_apart(temp_corpus):
         ],
     )
     assert _pair_problems(temp_corpus.check("register-pairs"), "FOLD-ORDER") == []
-    # Every pair of a three-reading entry needs telling apart: one vector separating one
-    # reading from the two others leaves the third pair.
-    sentences = {
-        "lf": {"sentences": ["a\rb"]},
-        "lf-cr": {"sentences": ["a", "b"]},
-        "unicode": {"sentences": ["a", "b"]},
-    }
+    # Every pair of readings needs telling apart: one vector separating one reading (lf, where
+    # CR is no newline) from all the others leaves every pair of the others.
+    names = _readings("SENT-NEWLINE")
+    sentences = {name: {"sentences": ["a\rb"] if name == "lf" else ["a", "b"]} for name in names}
     temp_corpus.write(
         "3.2/b.yaml",
         [
@@ -222,16 +235,19 @@ def test_register_pair_told_apart(temp_corpus):
         ],
     )
     found = _pair_problems(temp_corpus.check("register-pairs"), "SENT-NEWLINE")
-    assert [p.message for p in found] == [
-        "SENT-NEWLINE: no vector tells readings 'lf-cr' and 'unicode' apart"
-    ]
+    others = [name for name in names if name != "lf"]
+    assert len(others) >= 2
+    assert sorted(p.message for p in found) == sorted(
+        f"SENT-NEWLINE: no vector tells readings {left!r} and {right!r} apart"
+        for left, right in itertools.combinations(names, 2)
+        if "lf" not in (left, right)
+    )
 
 
 def test_sentences_differing_only_in_white_space_do_not_tell_readings_apart(temp_corpus):
-    readings = {
-        "unicode": {"sentences": ["A.", "B"]},
-        "ascii": {"sentences": [" A. ", "B", "\u3000"]},
-    }
+    names = _readings("SENT-WS")
+    readings = {name: {"sentences": ["A.", "B"]} for name in names}
+    readings["ascii"] = {"sentences": [" A. ", "B", "\u3000"]}
     temp_corpus.write(
         "3.2/a.yaml",
         [
@@ -246,7 +262,8 @@ def test_sentences_differing_only_in_white_space_do_not_tell_readings_apart(temp
             }
         ],
     )
-    assert len(_pair_problems(temp_corpus.check("register-pairs"), "SENT-WS")) == 1
+    messages = {p.message for p in _pair_problems(temp_corpus.check("register-pairs"), "SENT-WS")}
+    assert "SENT-WS: no vector tells readings 'unicode' and 'ascii' apart" in messages
 
 
 def test_register_differing_from_reference_choices(temp_corpus):
@@ -302,6 +319,82 @@ def test_ratified_entry(temp_corpus):
     assert any(
         "ratified 'fold-then-nfc' but the reference reads 'nfc-then-fold'" in m for m in messages
     )
+
+
+# probe-coverage ------------------------------------------------------------------------------
+
+WS_PROBES = "3.2-sentence-splitting/sent-ws-probes.yaml"
+
+
+def _ws_probes(*, without=()):
+    """The real corpus's SENT-WS score_scenario probe vectors, less those probing `without`."""
+    vectors = yamlsafe.load((VECTORS / WS_PROBES).read_text(encoding="ascii"))["vectors"]
+    return [
+        v for v in vectors if v["operation"] == "score_scenario" and v["probe"] not in without
+    ]
+
+
+def test_every_disputed_code_point_of_an_entry_is_probed(temp_corpus):
+    """The real probes cover SENT-WS: every code point two of its readings disagree on."""
+    temp_corpus.write(WS_PROBES, _ws_probes())
+    assert [p for p in temp_corpus.check("probe-coverage") if "SENT-WS" in p.message] == []
+
+
+def test_missing_probe_is_reported_per_pair_at_the_register_entry(temp_corpus):
+    temp_corpus.write(WS_PROBES, _ws_probes(without={"U+00A0"}))
+    found = [p for p in temp_corpus.check("probe-coverage") if p.message.startswith("SENT-WS:")]
+    holding, lacking = {"unicode", "python", "ecmascript"}, {"ascii", "java", "ascii-no-vt"}
+    assert len(found) == len(holding) * len(lacking) == 9
+    for problem in found:
+        assert "U+00A0" in problem.message
+        told = set(re.findall(r"'([a-z-]+)'", problem.message))
+        assert len(told & holding) == 1 and len(told & lacking) == 1, problem.message
+        assert problem.file == temp_corpus.root / "register.yaml"
+        assert problem.line == temp_corpus.line("register.yaml", "id: SENT-WS")
+
+
+def test_probe_whose_outcomes_do_not_split_by_membership(temp_corpus):
+    probes = _ws_probes()
+    nel = next(v for v in probes if v["probe"] == "U+0085")
+    nel["readings"]["ecmascript"] = copy.deepcopy(nel["readings"]["unicode"])  # lacks U+0085
+    path = temp_corpus.write(WS_PROBES, probes)
+    found = [
+        p for p in temp_corpus.check("probe-coverage") if "SENT-WS" in p.message or p.file == path
+    ]
+    split = [p for p in found if "do not split by membership" in p.message]
+    assert len(split) == 1 and split[0].file == path
+    assert split[0].line == temp_corpus.line(WS_PROBES, "readings:", probes.index(nel) + 1)
+    held = "held by unicode, python; lacked by ascii, ecmascript, java, ascii-no-vt"
+    assert held in split[0].message
+    # the broken probe covers nothing: the pairs it should tell apart are reported too
+    assert len([p for p in found if p.message.startswith("SENT-WS:")]) == 2 * 4
+
+
+def test_probe_of_a_code_point_no_reading_disputes(temp_corpus):
+    probes = _ws_probes()
+    stray = copy.deepcopy(probes[0])
+    stray.update(id="stray-probe", probe="U+0041")
+    path = temp_corpus.write(WS_PROBES, [*probes, stray])
+    found = [p for p in temp_corpus.check("probe-coverage") if p.file == path]
+    assert [p.message for p in found] == [
+        "probes U+0041, on which no two readings of SENT-WS differ"
+    ]
+
+
+def test_code_points_must_give_every_reading_a_set(temp_corpus):
+    register = real_catalog("register.yaml")
+    entry = next(e for e in register["entries"] if e["id"] == "SENT-WS")
+    del entry["code_points"]["java"]
+    entry["code_points"]["ascii"] = "no-such-charset"
+    temp_corpus.write_catalog("register.yaml", register)
+    found = [p for p in temp_corpus.check("probe-coverage") if "SENT-WS" in p.message]
+    assert [p.message for p in found] == [
+        "SENT-WS: reading 'ascii' names no charset 'no-such-charset'"
+    ]
+    entry["code_points"]["ascii"] = ["U+0020"]
+    temp_corpus.write_catalog("register.yaml", register)
+    found = [p for p in temp_corpus.check("probe-coverage") if "SENT-WS" in p.message]
+    assert len(found) == 1 and "the readings are" in found[0].message
 
 
 # flags --------------------------------------------------------------------------------------

@@ -153,3 +153,54 @@ def test_command_speaks_the_protocol_and_restricts_operations() -> None:
     assert mutant[1] == {"id": 1, "result": {"match": False}}
     reading = _run(["--reading", "SENT-WS=ascii"], [hello])
     assert reading[0]["result"]["readings"] == {"SENT-WS": "ascii"}
+
+
+def test_character_sets_are_the_registers() -> None:
+    """The independent evaluator's own statement of every character-set reading (written from
+    the register's prose) equals the register's data, reading by reading."""
+    from oasis_si_conformance import charsets
+    from tools.independent.unicode_tables import BLANK, NEWLINES, WHITE_SPACE_SETS
+
+    register = yamlsafe.load((vectors_root() / "register.yaml").read_text(encoding="utf-8"))
+    stated = {
+        "SENT-WS": WHITE_SPACE_SETS,
+        "ECHO-TRIM": WHITE_SPACE_SETS,
+        "SENT-NEWLINE": NEWLINES,
+        "ECHO-LINE-BREAK": NEWLINES,
+        "ANSWER-BLANK": BLANK,
+    }
+    for entry, sets in stated.items():
+        data = charsets.entry_sets(register, entry)
+        assert set(data) == set(READINGS[entry]), entry
+        for reading, chars in data.items():
+            assert sets[reading] == chars, (entry, reading)
+
+
+@pytest.mark.parametrize(
+    ("readings", "answer", "row"),
+    [
+        ({}, "The key SMTP_PORT.\u0085it is missing", 3),
+        ({"SENT-WS": "ecmascript"}, "The key SMTP_PORT.\u0085it is missing", 2),
+        (
+            {"SENT-WS": "ecmascript", "SENT-NEWLINE": "java-scanner"},
+            "The key SMTP_PORT.\u0085it is missing",
+            3,
+        ),
+        ({"SENT-WS": "python"}, "The key SMTP_PORT.\x1fit is missing", 3),
+        ({"SENT-NEWLINE": "python-splitlines"}, "The key SMTP_PORT\x1cit is missing", 3),
+        ({"SENT-NEWLINE": "lf"}, "The key SMTP_PORT\rit is missing", 2),
+    ],
+)
+def test_sentence_readings_compose(readings: dict[str, str], answer: str, row: int) -> None:
+    """Spot checks, independent of the corpus: a terminator then whitespace, or a newline, ends
+    the sentence (readings of both entries at once)."""
+    config = Readings()
+    for entry, reading in readings.items():
+        config = config.with_reading(entry, reading)
+    fixture = ROOT / "tests" / "fixtures" / "single-signal-diagnosis-001.yaml"
+    scenario = yamlsafe.load(fixture.read_text(encoding="utf-8"))
+    evidence = {"final_answer": answer, "actions": []}
+    response = Server(Config(config)).answer(
+        {"id": 1, "op": "score_scenario", "params": {"scenario": scenario, "evidence": evidence}}
+    )
+    assert response["result"]["row"] == row

@@ -242,6 +242,45 @@ def test_profile_lists_unregistered_entries_and_readings() -> None:
     assert entry.readings == ("x", "y") and entry.followed == ("x",) and entry.reference is None
 
 
+#: WS is masked by NL: where the candidate's NL reading holds a code point, it decides WS's
+#: probes of that code point.
+MASKED_REGISTER = [
+    {"id": "NL", "clause": "3.2", "readings": {"lf": "", "wide": ""}, "reference": "lf",
+     "code_points": {"lf": ["U+000A"], "wide": ["U+000A", "U+0085"]}},
+    {"id": "WS", "clause": "3.2", "readings": {"w": "", "j": ""}, "reference": "w",
+     "code_points": {"w": ["U+0020", "U+0085", "U+00A0"], "j": ["U+0020", "U+00A0", "U+FEFF"]},
+     "masked_by": "NL"},
+]
+#: WS probes: the NEL probe split (w), the FEFF probe did not (w), the NBSP one split (w, j).
+WS_VOTES = [("p-nel", "WS", ("w",)), ("p-feff", "WS", ("w",)), ("p-nbsp", "WS", ("w", "j"))]
+PROBES = {"p-nel": "U+0085", "p-feff": "U+FEFF", "p-nbsp": "U+00A0", "nl-nel": "U+0085"}
+
+
+def test_profile_sets_aside_probes_the_masking_reading_decides() -> None:
+    """A candidate with j's whitespace and the wide newlines splits after a terminator at NEL
+    (a newline to it): that probe says nothing about WS and is set aside, not held against j."""
+    candidate = [("nl-nel", "NL", ("wide",)), *WS_VOTES]
+    nl, ws = interpretation.profile(candidate, MASKED_REGISTER, None, PROBES)
+    assert nl.followed == ("wide",) and ws.set_aside == ("p-nel",)
+    assert ws.followed == ("w",) and ws.vectors == 2
+    j_like = [("nl-nel", "NL", ("wide",)), ("p-nel", "WS", ("w",)), ("p-feff", "WS", ("j",)),
+              ("p-nbsp", "WS", ("w", "j"))]
+    nl, ws = interpretation.profile(j_like, MASKED_REGISTER, None, PROBES)
+    assert ws.consistent and ws.followed == ("j",) and ws.set_aside == ("p-nel",)
+
+
+def test_profile_keeps_probes_the_masking_reading_does_not_decide() -> None:
+    """Under the lf newline NEL is no newline: the NEL probe votes, and a j-like candidate
+    that split there contradicts itself."""
+    votes = [("nl-nel", "NL", ("lf",)), ("p-nel", "WS", ("w",)), ("p-feff", "WS", ("j",)),
+             ("p-nbsp", "WS", ("w", "j"))]
+    nl, ws = interpretation.profile(votes, MASKED_REGISTER, None, PROBES)
+    assert nl.followed == ("lf",) and ws.set_aside == ()
+    assert not ws.consistent and ws.deviating in (("p-nel",), ("p-feff",))
+    # without probes (or with the masking entry inconsistent) nothing is set aside
+    assert interpretation.profile(votes, MASKED_REGISTER)[1].set_aside == ()
+
+
 # Diagnosis -----------------------------------------------------------------------------------
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from runner_helpers import CORPUS, TRIGGER, zoo
 
-from oasis_si_conformance import corpus
+from oasis_si_conformance import charsets, corpus
 from oasis_si_conformance.runner import schedule
 from oasis_si_schemas import validator
 
@@ -355,3 +355,61 @@ def test_limits_do_not_fail_a_well_behaved_candidate(certify) -> None:
     assert run.code == 0, run.out + run.err
     assert run.report["limits"]["memory_limit_bytes"] == 1 << 30
     assert run.report["run"]["restarts"] == 0
+
+
+# Whitespace sets (SENT-WS): exhaustive probes against candidates ------------------------------
+
+VECTORS = Path(__file__).resolve().parents[2] / "vectors"
+
+
+def _sent_ws_sets() -> dict[str, frozenset[str]]:
+    return charsets.entry_sets(corpus.load_catalog("register.yaml", VECTORS), "SENT-WS")
+
+
+@pytest.fixture(scope="module")
+def real_corpus_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One corpus cache for the runs on the real corpus (loading it is most of a run)."""
+    return tmp_path_factory.mktemp("real-corpus-cache")
+
+
+@pytest.fixture
+def white_space(monkeypatch: pytest.MonkeyPatch, real_corpus_cache: Path):
+    """The zoo candidate that ends sentences at the given whitespace set."""
+    monkeypatch.setenv("OASIS_SI_CACHE", str(real_corpus_cache))
+
+    def set_chars(chars: frozenset[str]) -> list[str]:
+        monkeypatch.setenv("ZOO_WHITE_SPACE", ",".join(charsets.label(c) for c in sorted(chars)))
+        return zoo("whitespace")
+
+    return set_chars
+
+
+def _certify_sent_ws(certify, command: list[str]):
+    return certify("--vectors", str(VECTORS), "-k", "SENT-WS", "--repetitions", "1",
+                   command=command, corpus=None)
+
+
+@pytest.mark.parametrize("reading", sorted(_sent_ws_sets()))
+def test_every_whitespace_reading_is_certified(certify, white_space, reading: str) -> None:
+    run = _certify_sent_ws(certify, white_space(_sent_ws_sets()[reading]))
+    assert run.code == 0, run.out
+    (profile,) = run.report["interpretation"]
+    assert profile["consistent"] and reading in profile["followed"]
+    assert run.report["summary"]["passed"] >= 100
+
+
+def test_javascript_space_without_nel_matches_no_reading(certify, white_space) -> None:
+    """The issue's case: White_Space less U+0085 (ECMAScript \\s less U+FEFF) is no reading of
+    SENT-WS; the exhaustive probes catch it and the failures name the code points."""
+    sets = _sent_ws_sets()
+    chars = sets["unicode"] - {"\x85"}
+    assert chars not in sets.values()
+    run = _certify_sent_ws(certify, white_space(chars))
+    assert run.code == 1 and run.report["verdict"] == "not_conformant"
+    (profile,) = run.report["interpretation"]
+    assert profile["entry"] == "SENT-WS" and not profile["consistent"] and profile["followed"] == []
+    failed = [v for v in run.report["vectors"] if v["status"] == "failed"]
+    assert failed and {v["failure"]["kind"] for v in failed} == {"inconsistent_reading"}
+    assert {v["probe"] for v in failed} <= {"U+0085", "U+FEFF"}
+    assert all("U+0085" in v["failure"]["message"] or v["probe"] == "U+0085" for v in failed)
+    assert "INCONSISTENT" in run.out and "NOT CONFORMANT" in run.out and "U+0085" in run.out

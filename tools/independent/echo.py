@@ -5,12 +5,14 @@ match scope. Matching then runs over the remaining lines only."
 A removed line is blanked: its text goes, its line break stays, so the lines around it remain
 separate lines (and separate sentences). Readings: ECHO-LINE (trimmed or not, substring of a
 body or equal to a line of it), ECHO-ERRORED (which responses are bodies; see
-evidence.Bodies.select). The faults that change which bodies count or how a line is compared form
-one exclusive group, decided per line (config.Table); comparing case-folded is consulted
-only where it would turn a line into echo.
+evidence.Bodies.select), ECHO-LINE-BREAK (which characters end a line, of the answer and of a
+body) and ECHO-TRIM (what a trimmed reading trims). The faults that change which bodies count
+or how a line is compared form one exclusive group, decided per line (config.Table); comparing
+case-folded is consulted only where it would turn a line into echo.
 """
 
 import functools
+from collections.abc import Sequence
 
 import attrs
 
@@ -18,8 +20,9 @@ from .config import Config, Table, tabulate
 from .evidence import Bodies
 from .folding import Scope, fold
 from .hooks import Hook
-from .readings import Readings
+from .readings import READINGS, Readings
 from .sentences import break_width, strip_white_space
+from .unicode_tables import NEWLINES, WHITE_SPACE_SETS
 
 
 @attrs.frozen
@@ -31,11 +34,11 @@ class Line:
 
 
 def partition(text: str, config: Config) -> list[Line]:
-    """`text` cut into lines at the newlines of SENT-NEWLINE (CR LF is one break)."""
+    """`text` cut into lines at the line breaks of ECHO-LINE-BREAK (CR LF is one break)."""
     lines: list[Line] = []
     start = index = 0
     while index < len(text):
-        width = break_width(text, index, config)
+        width = break_width(text, index, config, "ECHO-LINE-BREAK")
         if width:
             lines.append(Line(text[start:index], text[index : index + width]))
             index += width
@@ -46,19 +49,33 @@ def partition(text: str, config: Config) -> list[Line]:
     return lines
 
 
+def trim(text: str, reading: str) -> str:
+    """`text` without the leading and trailing characters ECHO-TRIM `reading` trims."""
+    chars = WHITE_SPACE_SETS[reading]
+    start, end = 0, len(text)
+    while start < end and text[start] in chars:
+        start += 1
+    while end > start and text[end - 1] in chars:
+        end -= 1
+    return text[start:end]
+
+
 @functools.lru_cache(maxsize=1 << 14)
-def _body_lines(body: str, newline: str, trimmed: bool) -> frozenset[str]:
-    """The lines of a tool body under SENT-NEWLINE `newline` (trimmed of White_Space or not)."""
-    config = Config(Readings().with_reading("SENT-NEWLINE", newline))
+def _body_lines(body: str, newline: str, trimmed: str | None) -> frozenset[str]:
+    """The lines of a tool body under ECHO-LINE-BREAK `newline` (trimmed as ECHO-TRIM
+    `trimmed` says, or not at all: None)."""
+    config = Config(Readings().with_reading("ECHO-LINE-BREAK", newline))
     lines = (line.content for line in partition(body, config))
-    return frozenset(strip_white_space(line) if trimmed else line for line in lines)
+    return frozenset(line if trimmed is None else trim(line, trimmed) for line in lines)
 
 
-def _appears(candidate: str, bodies: list[str], reading: str, newline: str) -> bool:
+def _appears(candidate: str, bodies: list[str], readings: dict[str, str]) -> bool:
     """ECHO-LINE: containment in a body, or equality with one of its lines."""
+    reading = readings["ECHO-LINE"]
     if reading.endswith("substring"):
         return any(candidate in body for body in bodies)
-    trimmed = reading.startswith("trimmed")
+    trimmed = readings["ECHO-TRIM"] if reading.startswith("trimmed") else None
+    newline = readings["ECHO-LINE-BREAK"]
     return any(candidate in _body_lines(body, newline, trimmed) for body in bodies)
 
 
@@ -77,24 +94,41 @@ def is_echo(line: str, bodies: Bodies, config: Config) -> bool:
     if folded == line and all(fold(b, config, Scope.IDENTIFIER) == b for b in bodies.select("results-and-errors")):
         return False  # folding changes nothing here: comparing folded cannot differ
     found = [fold(body, config, Scope.IDENTIFIER) for body in bodies.select(readings["ECHO-ERRORED"])]
-    return _line_appears(folded, found, readings["ECHO-LINE"], readings["SENT-NEWLINE"]) and config.has(Hook.ECHO_FOLDED)
+    return _line_appears(folded, found, readings) and config.has(Hook.ECHO_FOLDED)
+
+
+#: The entries an echo verdict on one line depends on (ECHO-LINE-BREAK cuts bodies into lines).
+_ECHO_ENTRIES = ("ECHO-LINE", "ECHO-ERRORED", "ECHO-LINE-BREAK", "ECHO-TRIM")
+#: Characters some ECHO-TRIM (or ECHO-LINE-BREAK) readings treat alike and others not.
+_TRIM_SETS = [WHITE_SPACE_SETS[reading] for reading in READINGS["ECHO-TRIM"]]
+_DISPUTED_TRIM = frozenset().union(*_TRIM_SETS) - frozenset.intersection(*_TRIM_SETS)
+_DISPUTED_BREAKS = frozenset().union(*NEWLINES.values()) - NEWLINES["lf"]
 
 
 @functools.lru_cache(maxsize=1 << 16)
 def _echo_table(line: str, bodies: Bodies) -> Table:
-    """The echo verdict on `line` under each ECHO-LINE, ECHO-ERRORED and SENT-NEWLINE reading
-    (the last cuts bodies into lines) and each body fault."""
+    """The echo verdict on `line` under each ECHO-LINE, ECHO-ERRORED, ECHO-LINE-BREAK (which
+    cuts bodies into lines) and ECHO-TRIM reading, and each body fault. A trim or break reading
+    is tabulated only where the line or a body holds a character the readings dispute (else
+    every reading gives the reference's value, which is then not consulted)."""
 
     def compute(readings: dict[str, str], hook: Hook | None) -> bool:
         found = bodies.select(readings["ECHO-ERRORED"], hook)
-        return _line_appears(line, found, readings["ECHO-LINE"], readings["SENT-NEWLINE"])
+        return _line_appears(line, found, readings)
 
-    return tabulate(("ECHO-LINE", "ECHO-ERRORED", "SENT-NEWLINE"), BODY_HOOKS, compute)
+    text = line + "".join(part for item in bodies.items for part in item if isinstance(part, str))
+    trims, breaks = READINGS["ECHO-TRIM"], READINGS["ECHO-LINE-BREAK"]
+    options: dict[str, Sequence[str]] = {
+        "ECHO-TRIM": trims if _DISPUTED_TRIM.intersection(text) else trims[:1],
+        "ECHO-LINE-BREAK": breaks if _DISPUTED_BREAKS.intersection(text) else breaks[:1],
+    }
+    return tabulate(_ECHO_ENTRIES, BODY_HOOKS, compute, options)
 
 
-def _line_appears(line: str, found: list[str], reading: str, newline: str) -> bool:
-    candidate = strip_white_space(line) if reading.startswith("trimmed") else line
-    return bool(candidate) and _appears(candidate, found, reading, newline)
+def _line_appears(line: str, found: list[str], readings: dict[str, str]) -> bool:
+    trimmed = readings["ECHO-LINE"].startswith("trimmed")
+    candidate = trim(line, readings["ECHO-TRIM"]) if trimmed else line
+    return bool(candidate) and _appears(candidate, found, readings)
 
 
 def in_scope(text: str, bodies: Bodies, config: Config, every_line_echo: bool = False) -> str:

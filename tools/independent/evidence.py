@@ -13,7 +13,7 @@ import attrs
 
 from .config import Config, choose
 from .hooks import Hook
-from .unicode_tables import WHITE_SPACE
+from .unicode_tables import BLANK
 
 CHANNELS = ("agent_response", "reasoning_trace")
 
@@ -141,9 +141,8 @@ def answered(evidence: dict[str, Any], reading: str, hook: Hook | None = None) -
         answer = str(answer)
     if not isinstance(answer, str):
         return False
-    if reading == "non-blank":
-        return any(char not in WHITE_SPACE for char in answer)
-    return answer != ""
+    blank = BLANK[reading]  # non-empty: nothing is blank, so any character is an answer
+    return any(char not in blank for char in answer)
 
 
 def metadata(evidence: dict[str, Any]) -> dict[str, Any]:

@@ -14,14 +14,25 @@ READINGS: dict[str, tuple[str, ...]] = {
     "FOLD-MAPPING": ("simple-lowercase", "full-lowercase", "full-casefold", "simple-casefold"),
     "FOLD-ORDER": ("nfc-then-fold", "fold-then-nfc"),
     "DELIM-FOLDED": ("folded", "unfolded"),
-    "SENT-WS": ("unicode", "ascii"),
-    "SENT-NEWLINE": ("lf-cr", "lf", "unicode"),
+    "SENT-WS": ("unicode", "ascii", "python", "ecmascript", "java", "ascii-no-vt"),
+    "SENT-NEWLINE": (
+        "lf-cr", "lf", "unicode", "python-splitlines", "java-scanner", "ecmascript", "dotnet"
+    ),
     "SYN-BOUNDARY": ("substring", "delimited", "word-boundary"),
     "SYN-APOSTROPHE": ("literal", "typographic"),
     "ECHO-LINE": ("trimmed-substring", "exact-substring", "trimmed-line-equal", "exact-line-equal"),
     "ECHO-ERRORED": ("all-results", "successful-only", "results-and-errors"),
     "ECHO-COOCCUR": ("in-scope", "full-text"),
-    "ANSWER-BLANK": ("non-empty", "non-blank"),
+    "ANSWER-BLANK": (
+        "non-empty",
+        "non-blank",
+        "non-blank-python",
+        "non-blank-ecmascript",
+        "non-blank-java",
+        "non-blank-java-trim",
+        "non-blank-ascii",
+        "non-blank-ascii-no-vt",
+    ),
     "UNICODE-VERSION": ("unicode-14", "unicode-16"),
     "BIND-RESTATED": ("reject", "ignore"),
     "BIND-EMPTY-IDENT": ("reject", "accept", "accept-never-matches"),
@@ -32,6 +43,10 @@ READINGS: dict[str, tuple[str, ...]] = {
     "BIND-EMPTY-SET": ("reject", "accept"),
     "BIND-UNREGISTERED-TYPE": ("reject", "never-identified"),
     "BIND-EXTRA-FIELD": ("ignore", "reject"),
+    "ECHO-LINE-BREAK": (
+        "lf-cr", "lf", "unicode", "python-splitlines", "java-scanner", "ecmascript", "dotnet"
+    ),
+    "ECHO-TRIM": ("unicode", "ascii", "python", "ecmascript", "java", "java-trim", "ascii-no-vt"),
 }
 
 
@@ -73,6 +88,8 @@ class Readings:
         default="reject", validator=_one_of("BIND-UNREGISTERED-TYPE")
     )
     bind_extra_field: str = attrs.field(default="ignore", validator=_one_of("BIND-EXTRA-FIELD"))
+    echo_line_break: str = attrs.field(default="lf-cr", validator=_one_of("ECHO-LINE-BREAK"))
+    echo_trim: str = attrs.field(default="unicode", validator=_one_of("ECHO-TRIM"))
 
     def get(self, entry: str) -> str:
         """The reading taken for register entry `entry`."""

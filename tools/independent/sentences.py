@@ -3,32 +3,42 @@ of text. Nothing cleverer."
 
 A single left-to-right scan. A newline ends the sentence before it (CR LF counts once where CR
 is a newline); a terminator followed by whitespace or the text end ends the sentence it closes
-and belongs to it. Readings: SENT-WS (which whitespace), SENT-NEWLINE (which newlines).
+and belongs to it. Readings: SENT-WS (which whitespace), SENT-NEWLINE (which newlines; the
+lines of §2.1 break where ECHO-LINE-BREAK says, through the same scanner).
 """
 
 from .config import Config
 from .hooks import Hook
-from .unicode_tables import ASCII_WHITE_SPACE, NEWLINES, WHITE_SPACE
+from .readings import READINGS
+from .unicode_tables import NEWLINES, WHITE_SPACE, WHITE_SPACE_SETS
 
 #: Abbreviations a "clever" splitter refuses to end a sentence after (Hook.SENT_ABBREVIATIONS).
 _ABBREVIATIONS = frozenset({"e.g.", "i.e.", "etc.", "vs.", "mr.", "dr.", "no.", "approx.", "cf."})
 
 
-def newline_set(config: Config) -> frozenset[str]:
-    """The code points that are a newline under SENT-NEWLINE."""
-    return NEWLINES[config.reading("SENT-NEWLINE")]
+def newline_set(config: Config, entry: str = "SENT-NEWLINE") -> frozenset[str]:
+    """The code points that are a newline under SENT-NEWLINE (or a line break under
+    ECHO-LINE-BREAK: `entry`)."""
+    return NEWLINES[config.reading(entry)]
 
 
-#: Code points that are a newline under some reading of SENT-NEWLINE but not under all.
-_DISPUTED_NEWLINES = NEWLINES["unicode"] - NEWLINES["lf"]
+#: Code points that are a newline under some reading of SENT-NEWLINE but not under all (LF is
+#: one under every reading; ECHO-LINE-BREAK has the same readings).
+_DISPUTED_NEWLINES = frozenset().union(*NEWLINES.values()) - NEWLINES["lf"]
+
+#: Whitespace after a terminator under every SENT-WS reading, and under some but not all.
+_SENT_WS_SETS = [WHITE_SPACE_SETS[reading] for reading in READINGS["SENT-WS"]]
+_UNDISPUTED_WS = frozenset.intersection(*_SENT_WS_SETS)
+_DISPUTED_WS = frozenset().union(*_SENT_WS_SETS) - _UNDISPUTED_WS
 
 
-def break_width(text: str, index: int, config: Config) -> int:
-    """How many code points of newline start at `index` (0: none), under SENT-NEWLINE."""
+def break_width(text: str, index: int, config: Config, entry: str = "SENT-NEWLINE") -> int:
+    """How many code points of newline start at `index` (0: none), under SENT-NEWLINE (or
+    ECHO-LINE-BREAK: `entry`)."""
     char = text[index]
     if char != "\n" and char not in _DISPUTED_NEWLINES:
         return 0
-    breaks = NEWLINES["lf"] if char == "\n" else newline_set(config)
+    breaks = NEWLINES["lf"] if char == "\n" else newline_set(config, entry)
     if char not in breaks:
         return 0
     return 2 if char == "\r" and text[index + 1 : index + 2] == "\n" else 1
@@ -40,10 +50,11 @@ def _ends_here(text: str, index: int, config: Config) -> bool:
     following = text[index + 1] if index + 1 < len(text) else None
     if following is None or following == " ":
         ends = True
-    elif following in ASCII_WHITE_SPACE:
+    elif following in _UNDISPUTED_WS:
         ends = not config.has(Hook.SENT_SPACE_ONLY)
-    elif following in WHITE_SPACE:
-        ends = config.reading("SENT-WS") == "unicode" and not config.has(Hook.SENT_SPACE_ONLY)
+    elif following in _DISPUTED_WS:
+        chosen = WHITE_SPACE_SETS[config.reading("SENT-WS")]
+        ends = following in chosen and not config.has(Hook.SENT_SPACE_ONLY)
     else:
         ends = config.has(Hook.SENT_EVERY_TERMINATOR)
     if ends and following is not None and _after_abbreviation(text, index):

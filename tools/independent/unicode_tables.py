@@ -16,16 +16,45 @@ WHITE_SPACE: frozenset[str] = frozenset(
 #: The ASCII whitespace of the SENT-WS `ascii` reading: SP, HT, LF, VT, FF, CR.
 ASCII_WHITE_SPACE: frozenset[str] = frozenset(" \t\n\x0b\x0c\r")
 
+#: The information separators U+001C..U+001F, whitespace to Python's isspace and Java's
+#: isWhitespace (not White_Space).
+_SEPARATORS: frozenset[str] = frozenset("\x1c\x1d\x1e\x1f")
+
+#: The whitespace sets of the SENT-WS, ECHO-TRIM and ANSWER-BLANK readings, by the slug those
+#: entries share (ANSWER-BLANK prefixes it with `non-blank-`), as the register words them: the
+#: whitespace predicate (or trim) of each standard library (tools/survey).
+WHITE_SPACE_SETS: dict[str, frozenset[str]] = {
+    "unicode": WHITE_SPACE,  # Go unicode.IsSpace / TrimSpace, Rust is_whitespace / trim
+    "ascii": ASCII_WHITE_SPACE,  # C isspace, Java Pattern \s, Python string.whitespace
+    "python": WHITE_SPACE | _SEPARATORS,  # str.isspace, str.strip
+    "ecmascript": (WHITE_SPACE - {"\x85"}) | {"\ufeff"},  # \s, String.prototype.trim
+    "java": (WHITE_SPACE - {"\x85", "\xa0", "\u2007", "\u202f"}) | _SEPARATORS,  # isWhitespace
+    "java-trim": frozenset(chr(c) for c in range(0x21)),  # String.trim: everything <= U+0020
+    "ascii-no-vt": ASCII_WHITE_SPACE - {"\x0b"},  # Go regexp \s, Rust is_ascii_whitespace
+}
+
+#: ANSWER-BLANK: the characters each reading counts as blank (non-empty: none).
+BLANK: dict[str, frozenset[str]] = {
+    "non-empty": frozenset(),
+    "non-blank": WHITE_SPACE,
+    **{f"non-blank-{slug}": chars for slug, chars in WHITE_SPACE_SETS.items() if slug != "unicode"},
+}
+
 #: §3.1's delimiter class [A-Za-z0-9_-], spelled out (ASCII only, by the clause's own words).
 IDENTIFIER_CLASS: frozenset[str] = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
 )
 
-#: Newline characters by SENT-NEWLINE reading (CR LF as a pair is handled by the scanner).
+#: Newline characters by SENT-NEWLINE (and ECHO-LINE-BREAK) reading: each standard library's
+#: line breaking, as the register words it (CR LF as a pair is handled by the scanner).
 NEWLINES: dict[str, frozenset[str]] = {
     "lf": frozenset("\n"),
     "lf-cr": frozenset("\n\r"),
-    "unicode": frozenset("\n\x0b\x0c\r\x85\u2028\u2029"),
+    "unicode": frozenset("\n\x0b\x0c\r\x85\u2028\u2029"),  # UAX 14 mandatory breaks, Java \R
+    "python-splitlines": frozenset("\n\x0b\x0c\r\x1c\x1d\x1e\x85\u2028\u2029"),
+    "java-scanner": frozenset("\n\r\x85\u2028\u2029"),
+    "ecmascript": frozenset("\n\r\u2028\u2029"),  # LineTerminator
+    "dotnet": frozenset("\n\x0c\r\x85\u2028\u2029"),  # String.ReplaceLineEndings
 }
 
 #: CaseFolding.txt 14.0.0 status-S rows: code points whose full folding is several code points

@@ -236,6 +236,8 @@ _REGISTER_CLAUSES = {
     "BIND-EMPTY-SET": "5.1",
     "BIND-UNREGISTERED-TYPE": "3.3",
     "BIND-EXTRA-FIELD": "1.3",
+    "ECHO-LINE-BREAK": "2.1",
+    "ECHO-TRIM": "2.1",
 }
 
 #: The field evaluator oasisctl (Go) as ../shared/CONTEXT.md documents its readings. Where it

@@ -19,6 +19,8 @@ from typing import Any, Final
 
 import attrs
 
+from oasis_si_conformance.corpus import RECORD_KEYS
+
 from .common import ambiguous, normative, vector_file
 from .textrules import REFERENCE, REGISTER, OutsideTheRules, Undefined, evaluate
 from .wrong_readings import ALL, FLAG_OF, SMART_SPLITTERS, Wrong
@@ -161,6 +163,7 @@ def author(
     also: tuple[str, ...] = (),
     optional: bool = False,
     open_description: str | None = None,
+    probe: str | None = None,
 ) -> Authored:
     """One vector, its verdict computed from the text rules under every reading.
 
@@ -169,7 +172,8 @@ def author(
     verdict the author states by hand (or {reading: verdict}); it must agree with the rules.
     `also` names further entries the case is allowed to depend on. `optional`: a normative
     case no wrong implementation fails is left out instead of reported. `open_description`
-    replaces the description when the case turns out to be an ambiguity vector."""
+    replaces the description when the case turns out to be an ambiguity vector. `probe`: the
+    code point an exhaustive probe of the entry tests (U+XXXX)."""
     try:
         reference = evaluate(operation, params, REFERENCE)
         by_entry = _verdicts_by_entry(operation, params)
@@ -200,7 +204,15 @@ def author(
             problems.append(f"authored {reading}={value!r}, rules give {readings[reading]!r}")
     text = open_description if open_description is not None else description
     record = ambiguous(vector_id, clauses, operation, text, params, entry, readings, all_flags)
-    return Authored(vector_id, record, tuple(problems))
+    return Authored(vector_id, with_probe(record, probe), tuple(problems))
+
+
+def with_probe(record: dict[str, Any], probe: str | None) -> dict[str, Any]:
+    """The record with `probe` set (keys in the files' order); unchanged when `probe` is None."""
+    if probe is None:
+        return record
+    values = {**record, "probe": probe}
+    return {key: values[key] for key in RECORD_KEYS if key in values}
 
 
 def _entry_problems(

@@ -11,7 +11,10 @@ Rules stated here:
 - Row 1 of C-DA-001 wins whenever within_step_budget is false, whatever the answer says (5.1).
 """
 
+from typing import Any
+
 from ._scenario_kit import ROWS, ev, quiet, real, scored, scored_open, unique, variant
+from .charsets import SETS
 from .common import ambiguous, normative, vector_file
 
 FLAGS = {
@@ -24,6 +27,15 @@ LOCUS = "Something is off with the smtp-config ConfigMap."
 NOTHING = "The mail relay is probably down."
 ANSWERS = {"root-cause": (PERFECT, 2), "locus": (LOCUS, 3), "wrong": (NOTHING, 4)}
 TOPIC = ["2.3", "3.4"]
+
+
+def blank_readings(answer: str, blank: Any, answered: Any) -> dict[str, Any]:
+    """ANSWER-BLANK: `blank` under the readings whose blank set holds every character of the
+    (non-empty) answer, `answered` under the others (non-empty among them)."""
+    return {
+        reading: blank if set(answer) <= chars else answered
+        for reading, chars in SETS["ANSWER-BLANK"].items()
+    }
 
 
 def _row(within: bool, answer_row: int) -> int:
@@ -142,7 +154,8 @@ def _answers() -> list[dict]:
         out.append(scored_open(
             f"budget-answer-blank-{slug}", TOPIC,
             f"clause 2.3 ANSWER-BLANK: a whitespace-only final answer ({slug}) with 3 steps of 15.",
-            real(), ev(blank, quiet(3)), "ANSWER-BLANK", {"non-empty": 4, "non-blank": 1}, ["step-budget"]))
+            real(), ev(blank, quiet(3)), "ANSWER-BLANK", blank_readings(blank, 1, 4),
+            ["step-budget"]))
         out.append(scored(
             f"budget-answer-blank-{slug}-over-budget", TOPIC,
             f"clause 2.3: a whitespace-only final answer ({slug}) with 16 steps of 15 is row 1 under every reading.",
@@ -150,11 +163,12 @@ def _answers() -> list[dict]:
     out.append(scored_open(
         "budget-answer-blank-zero-steps", TOPIC,
         "clause 2.3 ANSWER-BLANK: a whitespace-only final answer with zero steps.",
-        real(), ev("   ", []), "ANSWER-BLANK", {"non-empty": 4, "non-blank": 1}, ["step-budget"]))
+        real(), ev("   ", []), "ANSWER-BLANK", blank_readings("   ", 1, 4), ["step-budget"]))
     out.append(scored_open(
         "budget-answer-blank-trace-has-root-cause", TOPIC,
         "clause 2.3 ANSWER-BLANK: a whitespace-only answer; the trace names the root cause (never a diagnosis channel).",
-        real(), ev(" \n ", quiet(2), trace=trace), "ANSWER-BLANK", {"non-empty": 4, "non-blank": 1}, ["step-budget"]))
+        real(), ev(" \n ", quiet(2), trace=trace), "ANSWER-BLANK", blank_readings(" \n ", 1, 4),
+        ["step-budget"]))
     return out
 
 
@@ -209,7 +223,7 @@ def _ops() -> list[dict]:
             f"budget-wsb-blank-{slug}", TOPIC, "within_step_budget",
             f"clause 2.3 ANSWER-BLANK: a whitespace-only answer ({slug}), 1 step, budget 15.",
             {"evidence": ev(blank, quiet(1)), "n": 15}, "ANSWER-BLANK",
-            {"non-empty": {"value": True}, "non-blank": {"value": False}}, ["step-budget"]))
+            blank_readings(blank, {"value": False}, {"value": True}), ["step-budget"]))
     counts = [
         ("empty", ev("done", []), 0),
         ("null", ev("done", None), 0),

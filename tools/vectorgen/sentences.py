@@ -10,20 +10,25 @@ Verdicts come from the text rules (textrules.py, via authoring.py).
 import functools
 from typing import Any
 
+from oasis_si_conformance.charsets import label
+
 from .authoring import Authored, AuthoringProblem, GeneratedFamily, author, family_files, flags_of
 from .charnames import char_name, char_slug, visible
+from .charsets import disputed
 from .common import ROW2, ROW3
 from .lifting import operation_input, scenario_input
 
 GEN = "tools/vectorgen/sentences.py"
 FOLDER = "3.2-sentence-splitting"
 
-ASCII_SPACES = " \t\n\r\v\f"
+#: Whitespace under every SENT-WS reading (VT is not, under ascii-no-vt).
+ASCII_SPACES = " \t\n\r\f"
 #: White_Space characters that are not ASCII and not Unicode mandatory line breaks.
 UNICODE_SPACES = "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
 UNICODE_SPACES_SOME = "\u00a0\u2003\u2007\u202f\u3000"
-#: Characters that look or act like space but are not White_Space.
-NOT_SPACES = "\u200b\ufeff\u180e\u2060\u00ad\x1c\x1f"
+#: Characters that look or act like space but are whitespace under no SENT-WS reading. (U+FEFF,
+#: ECMAScript whitespace, and U+001C..U+001F, Python's and Java's, are probed by probes.py.)
+NOT_SPACES = "\u200b\u180e\u2060\u00ad"
 #: Newline kinds without a terminator.
 NEWLINE_KINDS = [("lf", "\n"), ("crlf", "\r\n"), ("cr", "\r"), ("vt", "\v"), ("ff", "\f"), ("nel", "\x85"),
                  ("ls", "\u2028"), ("ps", "\u2029"), ("lfcr", "\n\r"), ("fs", "\x1c"), ("gs", "\x1d"), ("rs", "\x1e")]
@@ -91,6 +96,16 @@ def _split_case(name: str, text: str, description: str, **options: Any) -> Autho
     return author(name, ["3.2"], "split_sentences", description, {"text": text}, **options)
 
 
+def probe_of(separator: str) -> str | None:
+    """The code point a case hinges on, when it is one register readings disagree on: a lone
+    newline of SENT-NEWLINE, or a terminator and a whitespace of SENT-WS (None otherwise)."""
+    if len(separator) == 1 and separator in disputed("SENT-NEWLINE"):
+        return label(separator)
+    if len(separator) == 2 and separator[0] in TERM_NAMES and separator[1] in disputed("SENT-WS"):
+        return label(separator[1])
+    return None
+
+
 def _split_vectors() -> list[Authored]:
     out: list[Authored] = []
     for mark, mark_name in TERM_NAMES.items():
@@ -113,14 +128,25 @@ def _split_vectors() -> list[Authored]:
                 f"clause 3.2: {mark_name} followed by {char_name(space)} (whitespace under every"
                 " reading) splits.",
                 entry=None, expect=[f"A{mark}", "B"]))
+        out.append(_split_case(
+            f"sent-{mark_name}-then-vt", f"A{mark}\vB",
+            f"clause 3.2: {mark_name} followed by U+000B LINE TABULATION: whitespace under every"
+            " reading but ascii-no-vt.",
+            entry="SENT-WS", probe=probe_of(f"{mark}\v")))
         for space in UNICODE_SPACES if mark == "." else UNICODE_SPACES_SOME:
             out.append(_split_case(
                 f"sent-{mark_name}-then-{char_slug(space)}", f"A{mark}{space}B",
                 f"clause 3.2: {mark_name} followed by {char_name(space)}: White_Space, but not"
                 " ASCII whitespace.",
-                entry="SENT-WS",
+                entry="SENT-WS", probe=probe_of(mark + space),
                 expect={"unicode": [f"A{mark}", "B"], "ascii": [f"A{mark}{space}B"]}))
-        for other in NOT_SPACES if mark == "." else NOT_SPACES[:3]:
+        for space in "\x85\u2028\u2029" if mark == "." else "":
+            out.append(_split_case(
+                f"sent-{mark_name}-then-{char_slug(space)}", f"A{mark}{space}B",
+                f"clause 3.2: {mark_name} followed by {char_name(space)}: White_Space, not a"
+                " newline under SENT-NEWLINE's reference reading.",
+                entry="SENT-WS", probe=probe_of(mark + space)))
+        for other in NOT_SPACES if mark == "." else NOT_SPACES[:2]:
             out.append(_split_case(
                 f"sent-{mark_name}-then-{char_slug(other)}", f"A{mark}{other}B",
                 f"clause 3.2: {mark_name} followed by {char_name(other)}, which is not"
@@ -131,11 +157,11 @@ def _split_vectors() -> list[Authored]:
             f"sent-newline-{name}", f"A{newline}B",
             f"clause 3.2: newline kind {name} ({visible(newline)}) between two words, no"
             " terminator.",
-            entry="auto"))
+            entry="auto", probe=probe_of(newline)))
         out.append(_split_case(
             f"sent-newline-{name}-three", f"one{newline}two{newline}three",
             f"clause 3.2: newline kind {name} ({visible(newline)}) twice.",
-            entry="auto", optional=True))
+            entry="auto", optional=True, probe=probe_of(newline)))
     for name, text, want, why in PATTERNS:
         out.append(_split_case(
             f"sent-{name}", text, f"clause 3.2: {why}.", entry=None, expect=want))
@@ -168,12 +194,14 @@ def _boundary_vectors() -> tuple[list[Authored], list[Authored]]:
                 f"sent-factor-{name}-{order}", ["2.2", "3.2"], "factor_identified",
                 f"clause 2.2 co-occurrence across {shown}: identifier and synonym on either"
                 f" side ({order}).",
-                operation_input("factor_identified", answer, ["SMTP_PORT"]), entry="auto"))
+                operation_input("factor_identified", answer, ["SMTP_PORT"]), entry="auto",
+                also=("SENT-NEWLINE",), probe=probe_of(separator)))
             lifted_cases.append(author(
                 f"sent-scenario-{name}-{order}", ["3.2", "2.2"], "score_scenario",
                 f"clause 3.2 lifted: SMTP_PORT and a synonym on either side of {shown}"
                 f" ({order}); co-occurrence is sentence-scoped.",
-                scenario_input(answer), entry="auto"))
+                scenario_input(answer), entry="auto", also=("SENT-NEWLINE",),
+                probe=probe_of(separator)))
     return operation_cases, lifted_cases
 
 

@@ -24,6 +24,7 @@ import attrs
 
 from oasis_si_conformance import yamlsafe
 
+from .charsets import SETS
 from .common import ABSENT_KEY_SYNONYMS, ROW2, ROW3, ROW4
 from .wrong_readings import DROPPED_PHRASE, Wrong
 
@@ -38,7 +39,6 @@ WHITE_SPACE: Final = frozenset(
     "\u2028\u2029\u202f\u205f\u3000"
 )
 WHITE_SPACE_STR: Final = "".join(sorted(WHITE_SPACE))
-ASCII_WHITE_SPACE: Final = frozenset(" \t\n\v\f\r")
 
 #: Clause 3.2: the sentence terminators.
 TERMINATORS: Final = ".!?"
@@ -52,8 +52,8 @@ REGISTER: Final[dict[str, tuple[str, ...]]] = {
     "FOLD-MAPPING": ("simple-lowercase", "full-lowercase", "full-casefold", "simple-casefold"),
     "FOLD-ORDER": ("nfc-then-fold", "fold-then-nfc"),
     "DELIM-FOLDED": ("folded", "unfolded"),
-    "SENT-WS": ("unicode", "ascii"),
-    "SENT-NEWLINE": ("lf-cr", "lf", "unicode"),
+    "SENT-WS": tuple(SETS["SENT-WS"]),  # the sets of charsets.py
+    "SENT-NEWLINE": tuple(SETS["SENT-NEWLINE"]),
     "SYN-BOUNDARY": ("substring", "delimited", "word-boundary"),
     "SYN-APOSTROPHE": ("literal", "typographic"),
     "UNICODE-VERSION": ("unicode-14", "unicode-16"),
@@ -328,29 +328,16 @@ _ABBREVIATION: Final = re.compile(
     r"(?:^|\s|\()(?:e\.g|i\.e|dr|mr|vs|etc|u\.s|no|cf|a\.m|p\.m)\.$", re.IGNORECASE
 )
 _CLOSERS: Final = "\"')]}\u2019\u201d"
-_NEWLINES: Final = {"lf": "\n", "lf-cr": "\n\r", "unicode": "\n\v\f\r\x85\u2028\u2029"}
-_SPLITLINES_BREAKS: Final = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
 
 
 def is_white_space(char: str, interpretation: Interpretation) -> bool:
-    """Clause 3.2 "whitespace", under SENT-WS."""
-    wrong = interpretation.wrong
-    if wrong == Wrong.SENT_PYTHON_ISSPACE:
-        return char.isspace()
-    if wrong == Wrong.SENT_JAVA_WHITESPACE:
-        java_gaps = "\u00a0\u2007\u202f\u0085"
-        return (char in WHITE_SPACE and char not in java_gaps) or char in "\x1c\x1d\x1e\x1f"
-    if wrong == Wrong.SENT_JAVASCRIPT_WHITESPACE:
-        return char in WHITE_SPACE or char == "\ufeff"
-    ascii_only = interpretation.reading("SENT-WS") != "unicode"
-    return char in (ASCII_WHITE_SPACE if ascii_only else WHITE_SPACE)
+    """Clause 3.2 "whitespace", under SENT-WS (a standard library's whitespace set)."""
+    return char in SETS["SENT-WS"][interpretation.reading("SENT-WS")]
 
 
-def newlines(interpretation: Interpretation) -> str:
-    """Clause 3.2 "newline", under SENT-NEWLINE."""
-    if interpretation.wrong == Wrong.SENT_SPLITLINES:
-        return _SPLITLINES_BREAKS
-    return _NEWLINES[interpretation.reading("SENT-NEWLINE")]
+def newlines(interpretation: Interpretation) -> frozenset[str]:
+    """Clause 3.2 "newline", under SENT-NEWLINE (a standard library's line breaks)."""
+    return SETS["SENT-NEWLINE"][interpretation.reading("SENT-NEWLINE")]
 
 
 def _closes_after_terminator(cut: list[str], terminators: str) -> bool:
@@ -367,7 +354,7 @@ def split_raw(
     """Clause 3.2: split on newline, and after . ! ? followed by whitespace or end of text.
     `newline_only`: the wrong implementation that never splits after a terminator."""
     wrong = interpretation.wrong
-    breaks = "" if wrong == Wrong.SENT_NO_NEWLINE else newlines(interpretation)
+    breaks = frozenset() if wrong == Wrong.SENT_NO_NEWLINE else newlines(interpretation)
     terminators = TERMINATORS
     if wrong == Wrong.SENT_UNICODE_TERMINATORS:
         terminators += _UNICODE_TERMINATORS
@@ -409,9 +396,23 @@ def canonical(sentences: Sequence[str]) -> list[str]:
 
 
 def split_sentences(text: str, interpretation: Interpretation) -> list[str]:
-    """The split_sentences operation: clause 3.2, in canonical form."""
+    """The split_sentences operation: clause 3.2, in canonical form.
+
+    The canonical form trims White_Space; a candidate whose whitespace is another set trims
+    that set. Where a sentence would begin or end with whitespace of the SENT-WS reading that
+    is not White_Space (U+001C after a split under `python`), the two forms differ on what no
+    clause decides: such a case is refused (its clause 3.2 split is probed through
+    factor_identified and score_scenario instead)."""
     newline_only = interpretation.wrong == Wrong.SENT_NEWLINE_ONLY
-    return canonical(split_raw(text, interpretation, newline_only=newline_only))
+    sentences = canonical(split_raw(text, interpretation, newline_only=newline_only))
+    for sentence in sentences:
+        for edge in {sentence[0], sentence[-1]} - WHITE_SPACE:
+            if is_white_space(edge, interpretation):
+                raise OutsideTheRules(
+                    f"sentence {sentence!r} begins or ends with U+{ord(edge):04X}, whitespace"
+                    " under this SENT-WS reading but not White_Space (the sentence form)"
+                )
+    return sentences
 
 
 # Clause 3.3: synonyms -------------------------------------------------------------------------
@@ -525,14 +526,15 @@ _LINE_BREAKS: Final = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 
 def _refuse_echo(text: str, evidence: Mapping[str, Any]) -> None:
     """The text families hold clause 2.1 echo exclusion out of play: no piece of an answer line
-    may occur in a tool result body, under any reading of ECHO-LINE or ECHO-ERRORED."""
+    may occur in a tool result body, under any reading of ECHO-LINE, ECHO-ERRORED,
+    ECHO-LINE-BREAK or ECHO-TRIM."""
     actions = evidence["actions"]
     bodies = [a.get("result") or "" for a in actions] + [a.get("error") or "" for a in actions]
     bodies = [body for body in bodies if body]
     for piece in _LINE_BREAKS.split(text):
-        core = piece.strip(WHITE_SPACE_STR)
+        cores = {piece.strip("".join(chars)) for chars in SETS["ECHO-TRIM"].values()}
         for body in bodies:
-            if (core and core in body) or (piece and piece in body):
+            if any(core and core in body for core in cores) or (piece and piece in body):
                 raise OutsideTheRules(f"answer piece {piece!r} is echoed by a tool body")
 
 
@@ -588,8 +590,8 @@ def score_scenario(
     deviations = {d["id"]: d for d in scenario["injection"]["deviations"]}
     deviation_type = deviations[scoring["factor"]["ref"]]["deviation_type"]
     answer = evidence["final_answer"]
-    if not isinstance(answer, str) or not answer.strip(WHITE_SPACE_STR):
-        raise OutsideTheRules("answer must be non-blank (ANSWER-BLANK)")
+    if not isinstance(answer, str) or any(set(answer) <= b for b in SETS["ANSWER-BLANK"].values()):
+        raise OutsideTheRules("answer must be non-blank under every reading (ANSWER-BLANK)")
     if len(evidence["actions"]) > scoring["step_budget"]:
         raise OutsideTheRules("row 1 is not a text-family concern")
     channels = scoring["channels"]

@@ -52,10 +52,6 @@ class Wrong(StrEnum):
     # Clause 3.2, generator only
     SENT_NEWLINE_ONLY = "sent-newline-only"
     SENT_DROP_TERMINATOR = "sent-drop-terminator"
-    SENT_PYTHON_ISSPACE = "sent-python-isspace"
-    SENT_JAVASCRIPT_WHITESPACE = "sent-javascript-whitespace"
-    SENT_JAVA_WHITESPACE = "sent-java-whitespace"
-    SENT_SPLITLINES = "sent-python-splitlines"
     SENT_UNICODE_TERMINATORS = "sent-unicode-terminators"
     SENT_CLOSING_PUNCTUATION = "sent-closing-punctuation"
     # Clause 3.3, in the catalog
@@ -124,12 +120,6 @@ DESCRIPTIONS: Final[dict[str, str]] = {
     Wrong.SENT_ABBREVIATIONS: "no split after common abbreviations",
     Wrong.SENT_NEWLINE_ONLY: "split_sentences splits on newlines only, never after a terminator",
     Wrong.SENT_DROP_TERMINATOR: "the terminator is dropped from the sentence it ends",
-    Wrong.SENT_PYTHON_ISSPACE: "whitespace is Python str.isspace",
-    Wrong.SENT_JAVASCRIPT_WHITESPACE: "whitespace is JavaScript \\s (White_Space plus U+FEFF)",
-    Wrong.SENT_JAVA_WHITESPACE: (
-        "whitespace is Java Character.isWhitespace (no NBSP, U+2007, U+202F; U+001C..U+001F)"
-    ),
-    Wrong.SENT_SPLITLINES: "newlines are Python str.splitlines boundaries",
     Wrong.SENT_UNICODE_TERMINATORS: (
         "other sentence terminators (ellipsis, ideographic and fullwidth stops...) also split"
     ),
@@ -175,10 +165,6 @@ GENERATOR_ONLY: Final[dict[str, str]] = {
         "co-occurrence fault)"
     ),
     Wrong.SENT_DROP_TERMINATOR: "str.split on terminators",
-    Wrong.SENT_PYTHON_ISSPACE: "a language's whitespace class instead of White_Space",
-    Wrong.SENT_JAVASCRIPT_WHITESPACE: "a language's whitespace class instead of White_Space",
-    Wrong.SENT_JAVA_WHITESPACE: "a language's whitespace class instead of White_Space",
-    Wrong.SENT_SPLITLINES: "a language's newline set",
     Wrong.SENT_UNICODE_TERMINATORS: "UAX #29-style sentence terminators",
     Wrong.SENT_CLOSING_PUNCTUATION: "UAX #29-style closing punctuation",
     Wrong.SYN_NFKC: "ident-nfkc's normalization, applied to the synonym test",
@@ -213,8 +199,4 @@ SMART_SPLITTERS: Final = frozenset({
     Wrong.SENT_UNICODE_TERMINATORS,
     Wrong.SENT_ABBREVIATIONS,
     Wrong.SENT_CLOSING_PUNCTUATION,
-    Wrong.SENT_PYTHON_ISSPACE,
-    Wrong.SENT_JAVASCRIPT_WHITESPACE,
-    Wrong.SENT_JAVA_WHITESPACE,
-    Wrong.SENT_SPLITLINES,
 })

@@ -20,6 +20,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from oasis_si_reference.editions import DEFAULT, EDITIONS
 
 from . import compare, corpus, corpus_cache, yamlsafe
@@ -65,7 +67,7 @@ def load_context(root: Path, cache: bool = True) -> Context:
 def _catalog(root: Path, name: str) -> dict[str, Any]:
     try:
         document = corpus.load_catalog(name, root)
-    except (OSError, ValueError):
+    except (OSError, ValueError, yaml.YAMLError):
         return {}
     return document if isinstance(document, dict) else {}
 

@@ -367,6 +367,16 @@ def test_explain_loads_the_corpus_once_and_from_the_cache(seeded, capsys, monkey
         run(capsys, seeded.root, "explain", "--no-cache", "-k", "seed-")
 
 
+def test_explain_leaves_out_a_broken_file_and_explains_the_rest(seeded, capsys):
+    broken = dict(seed_vector("seed-smtp-port-old-does-not-match"), id="broken", operation="x")
+    seeded.write("3.1/broken.yaml", [broken])
+    seeded.write_text("flags.yaml", "flags: [unclosed\n")
+    code, out, _ = run(capsys, seeded.root, "explain", "seed-smtp-port-old-does-not-match")
+    assert code == 0 and "not delimited" in out and "flag seed-example: (undocumented)" in out
+    code, _, err = run(capsys, seeded.root, "explain", "broken")
+    assert code == 2 and "files that fail the schema are not searched; run check" in err
+
+
 def _refuse(*args, **kwargs):
     raise AssertionError("refused")
 

@@ -287,5 +287,6 @@ def _commands(first_id: str) -> list[_Step]:
         _Step(["oasis-si-conformance", "-k", "3.1", "--held-out", "20"], "CONFORMANT"),
         _Step(["oasis-si-vectors", "check"], "ok"),
         _Step(["oasis-si-vectors", "explain", first_id], first_id),
+        _Step(["oasis-si-vectors", "export", "--format", "json", "corpus-json"], "wrote: "),
         _Step(["oasis-si-fuzz", "--time-budget", "5", "--", "oasis-si-reference"], "reproduce:"),
     ]

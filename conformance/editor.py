@@ -1,16 +1,20 @@
-"""The spec editors' command, `oasis-si-vectors`: scaffold, check, digest and explain vectors.
+"""The spec editors' command, `oasis-si-vectors`: scaffold, check, digest, explain and export
+vectors.
 
     oasis-si-vectors new FILE --id ID --clause C [--clause C...] --operation OP --description TEXT
                          [--ambiguity ENTRY] [--flag FLAG...] [--family SLUG]
     oasis-si-vectors check [--rule RULE...] [--skip RULE...]
     oasis-si-vectors manifest
-    oasis-si-vectors explain ID
+    oasis-si-vectors explain [ID ...] [-k EXPR ...] [--edition NAME] [--no-cache]
+    oasis-si-vectors export [--format json] DIR
 
 Every subcommand takes `--root DIR` (the vectors folder; default: the bundled corpus, which in
 a repository checkout is its vectors/ folder). `check` prints `path:line: message [rule]` and
-exits 1 on any problem; `manifest` rewrites vectors/MANIFEST.json. This command is shipped and
-holds a corpus to the shipped rules; a repository checkout runs them together with its own
-(generated files, ledger, SPEC_MAP.md) through `python -m tools.check`.
+exits 1 on any problem; `manifest` rewrites vectors/MANIFEST.json; `explain` explains every
+vector named or selected, the corpus loaded once (conformance/explain.py); `export` writes the
+corpus as JSON for test suites in other languages (conformance/export.py). This command is
+shipped and holds a corpus to the shipped rules; a repository checkout runs them together with
+its own (generated files, ledger, SPEC_MAP.md) through `python -m tools.check`.
 """
 
 import argparse
@@ -202,7 +206,7 @@ def _check_parses(text: str, vid: str) -> None:
         raise EditorError("the stub did not land in the vectors list; add the vector by hand")
 
 
-# check, manifest, explain ---------------------------------------------------------------------
+# check, manifest ---------------------------------------------------------------------
 
 
 def run_check(
@@ -236,15 +240,6 @@ def write_manifest(root: Path) -> str:
     return ("wrote: " if changed else "unchanged: ") + str(path)
 
 
-def find_vector(ctx: checks.Context, vid: str) -> corpus.Vector:
-    for vector in ctx.vectors:
-        if vector.id == vid:
-            return vector
-    raise EditorError(
-        f"no vector {vid!r} in the corpus (files that fail the schema are not searched; run check)"
-    )
-
-
 # The command line ----------------------------------------------------------------------------
 
 
@@ -262,10 +257,8 @@ def parser() -> argparse.ArgumentParser:
     commands.add_parser(
         "manifest", parents=[common], help="rewrite vectors/MANIFEST.json"
     )
-    explain = commands.add_parser(
-        "explain", parents=[common], help="a vector, its verdicts and the reference's reasoning"
-    )
-    explain.add_argument("vid", metavar="ID")
+    _add_explain(commands, common)
+    _add_export(commands, common)
     return top
 
 
@@ -318,6 +311,47 @@ def _add_check(commands: Any, common: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_explain(commands: Any, common: argparse.ArgumentParser) -> None:
+    explain = commands.add_parser(
+        "explain",
+        parents=[common],
+        help="vectors, their verdicts and the reference's reasoning (the corpus loaded once)",
+    )
+    explain.add_argument("vids", nargs="*", metavar="ID", help="vector ids, explained in order")
+    explain.add_argument(
+        "-k",
+        dest="select",
+        action="append",
+        default=[],
+        metavar="EXPR",
+        help="also every vector selected as the runner's -k selects: by id (substring or glob), "
+        "clause (3.1 or a prefix), family, operation or ambiguity entry; comma-separated; "
+        "!TERM excludes; repeatable",
+    )
+    explain.add_argument(
+        "--edition", metavar="NAME", help="read the vectors under this edition of the text"
+    )
+    explain.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="load the corpus afresh instead of from the cache of loaded corpora",
+    )
+
+
+def _add_export(commands: Any, common: argparse.ArgumentParser) -> None:
+    export = commands.add_parser(
+        "export",
+        parents=[common],
+        help="write the corpus as JSON (a file per family, the catalogs, an index, the schemas)",
+    )
+    export.add_argument(
+        "--format", choices=["json"], default="json", help="the export's format (json only)"
+    )
+    export.add_argument(
+        "out", type=Path, metavar="DIR", help="an absent or empty folder, or an earlier export"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     root = (args.root or corpus.vectors_root()).resolve()
@@ -357,10 +391,34 @@ def _cmd_manifest(args: argparse.Namespace, root: Path) -> int:
 
 
 def _cmd_explain(args: argparse.Namespace, root: Path) -> int:
-    from .explain import explain
+    from . import explain
 
-    ctx = checks.load_context(root)
-    print(explain(find_vector(ctx, args.vid), ctx), end="")
+    ctx = explain.load_context(root, cache=not args.no_cache)
+    try:
+        edition = explain.edition_name(ctx, args.edition)
+        vectors = explain.selected_vectors(ctx, args.vids, args.select)
+    except explain.ExplainError as error:
+        raise EditorError(str(error)) from None
+    print(explain.explain_all(vectors, ctx, edition), end="")
+    if len(vectors) > 1:
+        print(f"explained {len(vectors)} vectors", file=sys.stderr)
+    return 0
+
+
+def _cmd_export(args: argparse.Namespace, root: Path) -> int:
+    from . import export
+
+    try:
+        written = export.export_json(root, args.out)
+    except export.ExportError as error:
+        raise EditorError(str(error)) from None
+    if not written.manifest_agrees:
+        print(
+            f"warning: {root / corpus.MANIFEST} disagrees with the files; the index records the "
+            "files' digests (run `oasis-si-vectors manifest`)",
+            file=sys.stderr,
+        )
+    print(f"wrote: {written.out} ({written.summary()})")
     return 0
 
 
@@ -369,6 +427,7 @@ COMMANDS: Final = {
     "check": _cmd_check,
     "manifest": _cmd_manifest,
     "explain": _cmd_explain,
+    "export": _cmd_export,
 }
 
 

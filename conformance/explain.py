@@ -1,6 +1,7 @@
-"""`oasis-si-vectors explain ID`: a vector, its verdicts, and what the reference computes and why.
+"""`oasis-si-vectors explain ID [ID ...] [-k EXPR]`: vectors, their verdicts, and what the
+reference computes and why.
 
-Text for a spec editor reading one vector: the input, the expected outcome (or every reading's
+Text for a spec editor reading a vector: the input, the expected outcome (or every reading's
 outcome with the register's question), the reference's result (compared as the runner
 compares it) and whether it agrees, then the trace of the reference's reasoning: the
 operation's explain hook (conformance/traces.py), which prints the very values the reference's
@@ -8,15 +9,105 @@ functions walk to decide (for score_scenario the binding, every row of the decis
 the primitive results that decided it and the evidence they read; for the finer operations the
 folded texts, occurrences, sentences and scopes). Strings are shown as JSON with ASCII escapes,
 so invisible code points are visible.
+
+The corpus is loaded once per command (`load_context`), from the cache of loaded corpora when
+an entry for these exact files exists (corpus_cache.py), and without the corpus rules: the
+vectors and the four catalogs an explanation quotes. Each explanation then costs what the
+reference takes to answer and trace one request (milliseconds).
 """
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import yaml
 
 from oasis_si_reference.editions import DEFAULT, EDITIONS
 
-from . import compare, yamlsafe
-from .checks import Context, reference_result
+from . import compare, corpus, corpus_cache, yamlsafe
+from .checks import Context, Locator, reference_result
 from .corpus import Vector
 from .operations import operation
+from .selection import select
 from .traces import INDENT, show
+
+#: What an explanation quotes from the catalogs: clause titles, flag notes, register entries
+#: and edition names. (Schema validity is `oasis-si-vectors check`'s concern, not explain's.)
+CATALOGS = ("clauses.yaml", "flags.yaml", "register.yaml", "editions.yaml")
+
+
+class ExplainError(Exception):
+    """The vectors asked for cannot be explained: unknown ids, an empty selection, an edition
+    the corpus does not know."""
+
+
+def load_context(root: Path, cache: bool = True) -> Context:
+    """The corpus at `root` as explain reads it. A vector file that fails to load is left out
+    (`oasis-si-vectors check` reports it), as are unreadable catalogs."""
+    try:
+        vectors = corpus_cache.load(root, corpus.build_manifest(root), enabled=cache)
+    except (corpus.CorpusError, OSError):
+        vectors, _errors = corpus.check_files(root)
+    documents = {name: _catalog(root, name) for name in CATALOGS}
+    return Context(
+        root=root,
+        vectors=vectors,
+        load_problems=[],
+        catalog_problems=[],
+        unloaded=[],
+        clauses=documents["clauses.yaml"].get("clauses") or [],
+        register=documents["register.yaml"].get("entries") or [],
+        flags=documents["flags.yaml"].get("flags") or {},
+        signatures=None,
+        locator=Locator(root),
+        editions=documents["editions.yaml"].get("editions") or [],
+    )
+
+
+def _catalog(root: Path, name: str) -> dict[str, Any]:
+    try:
+        document = corpus.load_catalog(name, root)
+    except (OSError, ValueError, yaml.YAMLError):
+        return {}
+    return document if isinstance(document, dict) else {}
+
+
+def selected_vectors(ctx: Context, ids: Sequence[str], terms: Sequence[str]) -> list[Vector]:
+    """The vectors named by `ids` (in that order), then those the `-k` terms select (in
+    corpus order), each once. Raises ExplainError naming every unknown id, or when nothing is
+    asked for or the terms select nothing."""
+    if not ids and not terms:
+        raise ExplainError("name a vector id, or select vectors with -k EXPR")
+    by_id = {vector.id: vector for vector in ctx.vectors}
+    unknown = [vid for vid in ids if vid not in by_id]
+    if unknown:
+        raise ExplainError(
+            f"no vector {', '.join(map(repr, unknown))} in the corpus "
+            "(files that fail the schema are not searched; run check)"
+        )
+    picked = [by_id[vid] for vid in ids]
+    if terms:
+        selected = select(ctx.vectors, terms)
+        if not selected:
+            raise ExplainError(f"-k {' '.join(terms)} selects no vector of {len(ctx.vectors)}")
+        picked += selected
+    return list({vector.id: vector for vector in picked}.values())
+
+
+def edition_name(ctx: Context, edition: str | None) -> str:
+    """The edition explanations are read under: `edition` when the corpus knows it, else
+    the default. Raises ExplainError listing the known editions."""
+    if edition is None:
+        return ctx.edition_names[0]
+    if edition not in ctx.edition_names or edition not in EDITIONS:
+        known = ", ".join(name for name in ctx.edition_names if name in EDITIONS)
+        raise ExplainError(f"no edition {edition!r}; the known editions: {known}")
+    return edition
+
+
+def explain_all(vectors: Iterable[Vector], ctx: Context, edition: str | None = None) -> str:
+    """The explanations of several vectors, a blank line between two."""
+    return "\n".join(explain(vector, ctx, edition) for vector in vectors)
 
 
 def explain(vector: Vector, ctx: Context, edition: str | None = None) -> str:
@@ -25,7 +116,7 @@ def explain(vector: Vector, ctx: Context, edition: str | None = None) -> str:
     name = edition or ctx.edition_names[0]
     read = vector.for_edition(name)
     sections = [
-        _heading(vector, ctx) + (f"\nedition: {name}" if len(ctx.edition_names) > 1 else ""),
+        _heading(vector, ctx) + _edition_line(vector, ctx, name),
         _block("input", yamlsafe.dump(vector.input)),
         _verdicts(read, ctx),
         _reference(read, ctx, name),
@@ -47,6 +138,17 @@ def _heading(vector: Vector, ctx: Context) -> str:
     for flag in vector.flags:
         lines.append(f"flag {flag}: {ctx.flags.get(flag, '(undocumented)')}")
     return "\n".join(lines)
+
+
+def _edition_line(vector: Vector, ctx: Context, name: str) -> str:
+    """The edition read under, and the other editions where the vector's outcome differs."""
+    if len(ctx.edition_names) < 2:
+        return ""
+    others = [other for other in vector.editions if other != name]
+    if name in vector.editions:
+        others = [other for other in ctx.edition_names if other not in vector.editions] + others
+    differs = f" (another outcome is stated under {', '.join(others)})" if others else ""
+    return f"\nedition: {name}{differs}"
 
 
 def _block(title: str, body: str) -> str:

@@ -3,7 +3,14 @@
 import json
 
 import pytest
-from corpus_helpers import SEED_FILE, VECTORS, identifier_vector, real_catalog, seed_vector
+from corpus_helpers import (
+    SEED_FILE,
+    VECTORS,
+    identifier_vector,
+    real_catalog,
+    seed_vector,
+    seed_vectors,
+)
 
 from oasis_si_conformance import checks, corpus, editor, operations, yamlsafe
 
@@ -311,6 +318,77 @@ def test_explain_shows_a_disagreement_and_a_binding_error(seeded, capsys):
 def test_explain_unknown_id(seeded, capsys):
     code, _, err = run(capsys, seeded.root, "explain", "no-such-vector")
     assert code == 2 and "no vector 'no-such-vector'" in err
+
+
+def test_explain_takes_several_ids_and_names_every_unknown_one(seeded, capsys):
+    ids = ["seed-manifest-dump-is-not-a-finding", "seed-something-wrong-scores-half"]
+    code, out, err = run(capsys, seeded.root, "explain", *ids)
+    assert code == 0 and "explained 2 vectors" in err
+    headings = [line.split()[0] for line in out.splitlines() if "  (seed-examples.yaml at " in line]
+    assert headings == ids
+    alone = "".join(run(capsys, seeded.root, "explain", vid)[1] for vid in ids)
+    assert out == alone.replace("\n" + ids[1] + "  (", "\n\n" + ids[1] + "  (", 1)
+    code, _, err = run(capsys, seeded.root, "explain", ids[0], "nope", "nada")
+    assert code == 2 and "no vector 'nope', 'nada'" in err
+
+
+def test_explain_selects_with_k_as_the_runner_does(seeded, capsys):
+    code, out, err = run(capsys, seeded.root, "explain", "-k", "5,3.1,!seed-smtp-port-old")
+    selected = [
+        v.id
+        for v in corpus.load_corpus(seeded.root)
+        if {"3.1", "5.1"} & set(v.clauses) and "seed-smtp-port-old" not in v.id
+    ]
+    assert code == 0 and len(selected) > 1 and f"explained {len(selected)} vectors" in err
+    assert [line.split()[0] for line in out.splitlines() if "  (seed-examples" in line] == selected
+    code, _, err = run(capsys, seeded.root, "explain", "-k", "9.9")
+    assert code == 2 and "-k 9.9 selects no vector" in err
+    code, _, err = run(capsys, seeded.root, "explain")
+    assert code == 2 and "name a vector id, or select vectors with -k" in err
+
+
+def test_explain_reads_a_vector_under_an_edition(seeded, capsys):
+    vector = seed_vector("seed-something-wrong-scores-half")
+    amended = "0.3.0-rc1+2026-08-22"
+    other = {"score": 0.0, "label": "x", "row": 4}
+    vector.update(id="edited", editions={amended: {"expected": other}})
+    seeded.write("2.2/e.yaml", [vector])
+    _, out, _ = run(capsys, seeded.root, "explain", "edited")
+    assert f"edition: 0.3.0-rc1 (another outcome is stated under {amended})" in out
+    assert "(agrees)" in out
+    _, out, _ = run(capsys, seeded.root, "explain", "edited", "--edition", amended)
+    assert f"edition: {amended} (another outcome is stated under 0.3.0-rc1)" in out
+    assert 'expected (normative): {"score": 0.0, "label": "x", "row": 4}' in out
+    assert "DISAGREES" in out
+    code, _, err = run(capsys, seeded.root, "explain", "edited", "--edition", "0.4")
+    assert code == 2 and "no edition '0.4'; the known editions: 0.3.0-rc1, " + amended in err
+
+
+def test_explain_loads_the_corpus_once_and_from_the_cache(seeded, capsys, monkeypatch, tmp_path):
+    """No corpus rule runs, and with these files in the cache of loaded corpora no YAML
+    vector file is parsed at all."""
+    monkeypatch.setenv("OASIS_SI_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(checks, "load_context", _refuse)
+    assert run(capsys, seeded.root, "explain", "seed-something-wrong-scores-half")[0] == 0
+    monkeypatch.setattr(corpus, "load_file", _refuse)
+    code, out, _ = run(capsys, seeded.root, "explain", "-k", "seed-")
+    assert code == 0 and out.count("why:\n") == len(seed_vectors())
+    with pytest.raises(AssertionError, match="refused"):  # --no-cache parses the files again
+        run(capsys, seeded.root, "explain", "--no-cache", "-k", "seed-")
+
+
+def test_explain_leaves_out_a_broken_file_and_explains_the_rest(seeded, capsys):
+    broken = dict(seed_vector("seed-smtp-port-old-does-not-match"), id="broken", operation="x")
+    seeded.write("3.1/broken.yaml", [broken])
+    seeded.write_text("flags.yaml", "flags: [unclosed\n")
+    code, out, _ = run(capsys, seeded.root, "explain", "seed-smtp-port-old-does-not-match")
+    assert code == 0 and "not delimited" in out and "flag seed-example: (undocumented)" in out
+    code, _, err = run(capsys, seeded.root, "explain", "broken")
+    assert code == 2 and "files that fail the schema are not searched; run check" in err
+
+
+def _refuse(*args, **kwargs):
+    raise AssertionError("refused")
 
 
 @pytest.mark.parametrize(

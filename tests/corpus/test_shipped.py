@@ -72,7 +72,7 @@ def test_oasis_si_vectors_checks_the_bundled_corpus_without_tools(tmp_path):
     assert result.returncode == 0 and _clean(result), result.stdout + result.stderr
 
 
-def test_oasis_si_vectors_manifest_and_explain_without_tools(tmp_path):
+def test_oasis_si_vectors_manifest_explain_and_export_without_tools(tmp_path):
     corpus = TempCorpus(tmp_path / "vectors")
     vector = {
         "id": "v-one", "clauses": ["3.1"], "operation": "identifier_match", "description": "d",
@@ -84,5 +84,8 @@ def test_oasis_si_vectors_manifest_and_explain_without_tools(tmp_path):
     assert "MANIFEST.json" in manifest.stdout and not (tmp_path / "SPEC_MAP.md").exists()
     explain = _editor("--root", str(corpus.root), "explain", "v-one", cwd=tmp_path)
     assert explain.returncode == 0 and _clean(explain), explain.stderr
+    export = _editor("--root", str(corpus.root), "export", str(tmp_path / "json"), cwd=tmp_path)
+    assert export.returncode == 0 and _clean(export), export.stderr
+    assert (tmp_path / "json" / "3.1" / "a.json").is_file()
     check = _editor("--root", str(corpus.root), "check", "--rule", "reference", cwd=tmp_path)
     assert check.returncode == 0 and _clean(check), check.stderr

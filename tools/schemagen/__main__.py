@@ -1,26 +1,31 @@
-"""Regenerate the operation parts of the schemas: `python -m tools.schemagen [--check]`.
+"""Regenerate the operation parts of the schemas and PROTOCOL.md's operation reference:
+`python -m tools.schemagen [--check]`.
 
---check writes nothing and exits 1 when a schema file differs from the registry.
+--check writes nothing and exits 1 when a schema file or PROTOCOL.md differs from the registry.
 """
 
 import sys
 
-from . import SCHEMAS, stale, write
+from . import SCHEMAS, protocoldoc, stale, write
 
 
 def main(argv: list[str]) -> int:
     if "--check" in argv:
         paths = stale()
+        if protocoldoc.stale():
+            paths.append(protocoldoc.PROTOCOL)
         for path in paths:
             print(f"stale: {path.relative_to(SCHEMAS.parent)}")
         if not paths:
-            print("fresh: every generated schema")
+            print("fresh: every generated schema and PROTOCOL.md")
         return 1 if paths else 0
     paths = write()
+    if protocoldoc.write():
+        paths.append(protocoldoc.PROTOCOL)
     for path in paths:
         print(f"wrote: {path.relative_to(SCHEMAS.parent)}")
     if not paths:
-        print("unchanged: every generated schema")
+        print("unchanged: every generated schema and PROTOCOL.md")
     return 0
 
 

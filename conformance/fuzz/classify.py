@@ -31,12 +31,22 @@ CONVENTION: Final = "convention"
 
 #: The clause a binding-error kind is about (PROTOCOL.md, the seed).
 BINDING_ERROR_CLAUSES: Final = {
-    "form_missing": "1.3", "form_conflict": "1.3", "not_form_b": "1.3", "unknown_template": "5.1",
-    "missing_role": "5.1", "invalid_role": "5.1", "empty_identifier": "1.3",
-    "invalid_step_budget": "3.4", "unresolved_factor_ref": "2.2",
-    "unregistered_deviation_type": "3.3", "declared_synonyms": "3.3",
-    "restated_deviation_type": "2.2", "channel_widening": "2.5", "unknown_channel": "2.1",
-    "unregistered_primitive": "2.4", "invalid_composite": "1.4",
+    "form_missing": "1.3",
+    "form_conflict": "1.3",
+    "not_form_b": "1.3",
+    "unknown_template": "5.1",
+    "missing_role": "5.1",
+    "invalid_role": "5.1",
+    "empty_identifier": "1.3",
+    "invalid_step_budget": "3.4",
+    "unresolved_factor_ref": "2.2",
+    "unregistered_deviation_type": "3.3",
+    "declared_synonyms": "3.3",
+    "restated_deviation_type": "2.2",
+    "channel_widening": "2.5",
+    "unknown_channel": "2.1",
+    "unregistered_primitive": "2.4",
+    "invalid_composite": "1.4",
 }
 
 
@@ -103,8 +113,10 @@ def difference_signature(case: Mapping[str, Any], difference: Difference) -> str
     """One differing key in words that do not depend on the case's details."""
     key, expected, actual = difference.key, difference.expected, difference.actual
     if key == "binding_error":
-        if isinstance(actual, Mapping) or actual == "<absent>":
-            return f"binding_error {expected} -> {'an error response' if isinstance(actual, Mapping) else 'scored'}"
+        if isinstance(actual, Mapping):
+            return f"binding_error {expected} -> an error response"
+        if actual == "<absent>":
+            return f"binding_error {expected} -> scored"
         return f"binding_error {expected} -> {actual}"
     if isinstance(actual, Mapping) and "binding_error" in actual:
         return f"{key} -> binding_error {actual['binding_error']}"

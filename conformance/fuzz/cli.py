@@ -95,32 +95,78 @@ def parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--seed", type=int, help="seed of the case stream (default: random, printed)")
-    p.add_argument("--time-budget", type=_positive_seconds, default=60.0, metavar="S",
-                   help="seconds of search (default 60); the search ends there")
-    p.add_argument("--max-examples", type=_count, default=None, metavar="N",
-                   help="end the search after N generated cases too (default: no limit)")
-    p.add_argument("--shrink-budget", type=_seconds, default=60.0, metavar="S",
-                   help="seconds of shrinking at most, shared by the classes (default 60)")
-    p.add_argument("--edition", metavar="NAME",
-                   help="the edition of the text the expected verdicts follow (vectors/editions.yaml): "
-                   + ", ".join(EDITION_NAMES) + "; default: the one edition the candidate declares")
-    p.add_argument("--strict", action="store_true",
-                   help="a convention difference makes the exit status 1 too")
-    p.add_argument("--ops", type=_ops, metavar="OP,...",
-                   help="operations to fuzz (default: all the candidate declares)")
-    p.add_argument("--out", type=Path, default=Path("reports/fuzz"), metavar="DIR",
-                   help="where the vector stubs and fuzz-summary.json go (default reports/fuzz)")
-    p.add_argument("--one-shot", action="store_true",
-                   help="one process per request (PROTOCOL.md one-shot mode)")
-    p.add_argument("--timeout", type=_positive_seconds, default=DEFAULT_TIMEOUT, metavar="S",
-                   help=f"seconds per request (default {DEFAULT_TIMEOUT:g})")
+    p.add_argument(
+        "--time-budget",
+        type=_positive_seconds,
+        default=60.0,
+        metavar="S",
+        help="seconds of search (default 60); the search ends there",
+    )
+    p.add_argument(
+        "--max-examples",
+        type=_count,
+        default=None,
+        metavar="N",
+        help="end the search after N generated cases too (default: no limit)",
+    )
+    p.add_argument(
+        "--shrink-budget",
+        type=_seconds,
+        default=60.0,
+        metavar="S",
+        help="seconds of shrinking at most, shared by the classes (default 60)",
+    )
+    p.add_argument(
+        "--edition",
+        metavar="NAME",
+        help="the edition of the text the expected verdicts follow (vectors/editions.yaml): "
+        + ", ".join(EDITION_NAMES)
+        + "; default: the one edition the candidate declares",
+    )
+    p.add_argument(
+        "--strict", action="store_true", help="a convention difference makes the exit status 1 too"
+    )
+    p.add_argument(
+        "--ops",
+        type=_ops,
+        metavar="OP,...",
+        help="operations to fuzz (default: all the candidate declares)",
+    )
+    p.add_argument(
+        "--out",
+        type=Path,
+        default=Path("reports/fuzz"),
+        metavar="DIR",
+        help="where the vector stubs and fuzz-summary.json go (default reports/fuzz)",
+    )
+    p.add_argument(
+        "--one-shot",
+        action="store_true",
+        help="one process per request (PROTOCOL.md one-shot mode)",
+    )
+    p.add_argument(
+        "--timeout",
+        type=_positive_seconds,
+        default=DEFAULT_TIMEOUT,
+        metavar="S",
+        help=f"seconds per request (default {DEFAULT_TIMEOUT:g})",
+    )
     p.add_argument("--memory-limit", type=_memory, metavar="SIZE", help=resources.MEMORY_HELP)
     p.add_argument("--cpu-limit", type=_positive_seconds, metavar="S", help=resources.CPU_HELP)
-    p.add_argument("--window", type=_count, default=64, metavar="N",
-                   help="requests in flight in streaming mode (default 64)")
+    p.add_argument(
+        "--window",
+        type=_count,
+        default=64,
+        metavar="N",
+        help="requests in flight in streaming mode (default 64)",
+    )
     p.add_argument("--quiet", action="store_true", help="print the summary only")
-    p.add_argument("command", nargs=argparse.REMAINDER, metavar="CMD [ARGS...]",
-                   help="the candidate's argument vector")
+    p.add_argument(
+        "command",
+        nargs=argparse.REMAINDER,
+        metavar="CMD [ARGS...]",
+        help="the candidate's argument vector",
+    )
     return p
 
 
@@ -145,8 +191,11 @@ def _reproduce(args: argparse.Namespace, seed: int, summary: Summary, command: l
 def _write_stubs(summary: Summary, out: Path, seed: int) -> None:
     for divergence_class in summary.ordered():
         document = stub_document(
-            divergence_class.representative, seed=seed, candidate=summary.candidate,
-            edition=summary.edition, expectation=divergence_class.key.expectation,
+            divergence_class.representative,
+            seed=seed,
+            candidate=summary.candidate,
+            edition=summary.edition,
+            expectation=divergence_class.key.expectation,
         )
         divergence_class.stub = str(write_stub(document, out))
 

@@ -104,13 +104,28 @@ class Planned:
         if unmatched:
             message += f" (and matches no other reading of {', '.join(unmatched)})"
         key = classify.key_for(
-            self.case, self.expected, kind, differences, convention=convention, error_code=error_code
+            self.case,
+            self.expected,
+            kind,
+            differences,
+            convention=convention,
+            error_code=error_code,
         )
         conventions = tuple(dict.fromkeys(d.convention for d in differences if d.convention))
         readings = dict(self.outcomes()) if self.points else None
         return Divergence(
-            self.index, self.case, self.expected, kind, message, key, actual, self.choices,
-            conventions if convention else (), self.points, readings, seconds,
+            self.index,
+            self.case,
+            self.expected,
+            kind,
+            message,
+            key,
+            actual,
+            self.choices,
+            conventions if convention else (),
+            self.points,
+            readings,
+            seconds,
         )
 
 
@@ -125,7 +140,9 @@ def plan(
     expected = expected_outcome(case, edition)
     if not points:
         return Planned(index, case, expected, tuple(choices), convention=ground.convention_of(case))
-    judged = tuple(sorted(p for p in points if ground.effective_handling(ground.POINT[p]) == ground.JUDGED))
+    judged = tuple(
+        sorted(p for p in points if ground.effective_handling(ground.POINT[p]) == ground.JUDGED)
+    )
     alternatives = tuple(
         (alt.label, alt.outcome if alt.outcome is not None else expected_outcome(alt.case, edition))
         for alt in ground.alternatives(case, points)
@@ -134,11 +151,14 @@ def plan(
     return Planned(index, case, expected, tuple(choices), judged, points, alternatives, convention)
 
 
-def judge_projection(planned: Planned, projection: dict[str, Any]) -> tuple[Comparison, bool] | None:
+def judge_projection(
+    planned: Planned, projection: dict[str, Any]
+) -> tuple[Comparison, bool] | None:
     """None when the answer gives some reading's outcome exactly; else (the comparison that
     explains it, whether only conventions differ)."""
     comparisons = [
-        compare_outcome(outcome, projection, planned.convention) for _l, outcome in planned.outcomes()
+        compare_outcome(outcome, projection, planned.convention)
+        for _l, outcome in planned.outcomes()
     ]
     if any(comparison.exact for comparison in comparisons):
         return None
@@ -148,9 +168,7 @@ def judge_projection(planned: Planned, projection: dict[str, Any]) -> tuple[Comp
     return comparisons[0], False
 
 
-def judge_answer(
-    planned: Planned, observation: Observation, seconds: float
-) -> Divergence | None:
+def judge_answer(planned: Planned, observation: Observation, seconds: float) -> Divergence | None:
     """None when the candidate's answer agrees (on everything, or under some reading)."""
     if observation.ok:
         result = observation.result or {}
@@ -174,7 +192,9 @@ def _observe_line(line: bytes, request_id: int, op: str) -> Observation:
     checked = protocol.check_response(line, request_id, op)
     if isinstance(checked, protocol.Violation):
         return Observation(
-            checked.kind, message=checked.message, excerpt=checked.excerpt,
+            checked.kind,
+            message=checked.message,
+            excerpt=checked.excerpt,
             error_code=checked.error_code,
         )
     return Observation("answer", result=checked.result)
@@ -233,8 +253,10 @@ class _Search:
         summary: Summary,
         edition: Edition,
         log: Callable[[str], None],
+        stop_on_normative: bool = False,
     ) -> None:
         self.candidate, self.hello, self.summary = candidate, hello, summary
+        self.stop_on_normative = stop_on_normative
         self.edition, self.log = edition, log
         self.stream = case_stream(summary.seed, summary.operations, summary.templates)
         self.start = time.monotonic()
@@ -254,6 +276,9 @@ class _Search:
             if time.monotonic() >= self.deadline:
                 summary.stopped_by, self.exhausted = "time-budget", True
                 return None
+            if self.stop_on_normative and summary.normative:
+                summary.stopped_by, self.exhausted = "normative-divergence", True
+                return None
             index, case, choices = next(self.stream)
             summary.generated += 1
             try:
@@ -271,14 +296,16 @@ class _Search:
 
     def record(self, divergence: Divergence | None) -> None:
         if divergence is not None and self.summary.record(divergence):
-            self.log(f"  new class at case {divergence.index} ({divergence.seconds:.2f} s): {divergence.key.label()}")
+            where = f"case {divergence.index} ({divergence.seconds:.2f} s)"
+            self.log(f"  new class at {where}: {divergence.key.label()}")
 
     def report_progress(self, now: float, state: list[float]) -> None:
         if now >= state[0]:
             classes = self.summary.classes
             normative = sum(1 for key in classes if key.normative)
+            rate = self.summary.sent / (now - self.start)
             self.log(
-                f"  ... {self.summary.sent} cases sent, {self.summary.sent / (now - self.start):.0f}/s; "
+                f"  ... {self.summary.sent} cases sent, {rate:.0f}/s; "
                 f"{normative} normative and {len(classes) - normative} convention classes"
             )
             state[0] = now + 5.0
@@ -342,7 +369,9 @@ class _Search:
             if not isinstance(lines, list):  # the process ended: the oldest request failed
                 observation = failure_observation(process, lines)
                 failed = inflight.popleft()
-                self.record(failed.divergence(observation.kind, observation.message, self.seconds()))
+                self.record(
+                    failed.divergence(observation.kind, observation.message, self.seconds())
+                )
                 owed.extendleft(reversed(inflight))
                 inflight.clear()
                 process = None
@@ -383,9 +412,10 @@ def search(
     window: int,
     process: Transport | None,
     log: Callable[[str], None],
+    stop_on_normative: bool = False,
 ) -> Transport | None:
     """Phase A. Returns the streaming process still running, if any."""
-    run = _Search(candidate, hello, summary, edition, log)
+    run = _Search(candidate, hello, summary, edition, log, stop_on_normative)
     try:
         if one_shot:
             run.one_shot()
@@ -462,7 +492,11 @@ def shrink(
     )
     try:
         find(strategy, diverges, settings=config, database_key=key)
-    except (_ShrinkBudgetSpent, HypothesisException, Exception):  # budget, no reproduction, a flaky candidate
+    except (
+        _ShrinkBudgetSpent,
+        HypothesisException,
+        Exception,
+    ):  # budget, no reproduction, a flaky candidate
         pass
     shrunk = best[0]
     if shrunk is divergence:
@@ -487,7 +521,12 @@ def shrink_classes(
             break
         began = time.monotonic()
         divergence_class.shrunk, divergence_class.shrink_calls = shrink(
-            divergence_class.smallest, asker.ask, summary.operations, summary.templates, share, edition
+            divergence_class.smallest,
+            asker.ask,
+            summary.operations,
+            summary.templates,
+            share,
+            edition,
         )
         if divergence_class.shrunk is divergence_class.smallest:
             divergence_class.shrunk = None
@@ -496,9 +535,7 @@ def shrink_classes(
     summary.shrink_seconds = time.monotonic() - started
 
 
-def select_edition(
-    requested: str | None, hello: protocol.Hello
-) -> tuple[Edition, tuple[str, ...]]:
+def select_edition(requested: str | None, hello: protocol.Hello) -> tuple[Edition, tuple[str, ...]]:
     """The run's edition, as oasis-si-conformance selects it (conformance/editions.py), with
     its warnings. Raises editions.EditionError."""
     known = catalog_editions.load(vectors_root())
@@ -519,10 +556,12 @@ def fuzz(
     window: int = 64,
     edition: str | None = None,
     log: Callable[[str], None] = lambda message: None,
+    stop_on_normative: bool = False,
 ) -> Summary:
     """A whole run: handshake, edition, search, shrink. Raises protocol.HandshakeError when
     the candidate cannot complete its handshake, editions.EditionError when no edition can
-    be decided (both: exit status 2)."""
+    be decided (both: exit status 2). `stop_on_normative`: end the search at the first
+    normative divergence (benchmarks measure the time to it; the CLI never stops early)."""
     limits = limits or Limits()
     candidate = Candidate(list(argv), limits)
     hello, process = first_handshake(candidate, one_shot)
@@ -538,9 +577,14 @@ def fuzz(
     templates = [t for t in ("C-DA-001", "composite") if t in hello.templates]
     summary = Summary(
         seed=seed,
-        candidate={"name": hello.name, "version": hello.version, "operations": list(hello.operations),
-                   "templates": list(hello.templates), "profiles": list(hello.profiles),
-                   "argv": list(argv)},
+        candidate={
+            "name": hello.name,
+            "version": hello.version,
+            "operations": list(hello.operations),
+            "templates": list(hello.templates),
+            "profiles": list(hello.profiles),
+            "argv": list(argv),
+        },
         operations=fuzzed,
         templates=templates,
         mode="one-shot" if one_shot else "streaming",
@@ -557,7 +601,15 @@ def fuzz(
             process.finish()
         return summary
     process = search(
-        candidate, hello, summary, chosen, one_shot=one_shot, window=window, process=process, log=log
+        candidate,
+        hello,
+        summary,
+        chosen,
+        one_shot=one_shot,
+        window=window,
+        process=process,
+        log=log,
+        stop_on_normative=stop_on_normative,
     )
     if not summary.classes or shrink_budget <= 0:
         if process is not None:

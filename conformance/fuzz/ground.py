@@ -82,94 +82,202 @@ class Point:
 
 
 POINTS: Final[tuple[Point, ...]] = (
-    Point("FOLD-MAPPING", "3.1", KEPT_OFF,
-          "no text or identifier whose NFC form lowercases differently under simple lowercase, "
-          "full lowercase and full case folding (U+0130, sigma, sharp s, long s, ligatures, "
-          "micro sign, U+0345, Cherokee)"),
-    Point("FOLD-ORDER", "3.1", KEPT_OFF,
-          "NFC then fold equals fold then NFC for every text and identifier (no I + U+0307, "
-          "j + U+030C and the like)"),
-    Point("DELIM-FOLDED", "3.1", KEPT_OFF,
-          "no character whose membership in [A-Za-z0-9_-] changes under case mapping"),
-    Point("SENT-WS", "3.2", KEPT_OFF,
-          "in any text that is split, a terminator is followed by nothing, a letter-like "
-          "character, or U+0020, TAB or LF: never by another White_Space or space-like "
-          "character (U+001C..U+001F, U+200B, U+2060, U+FEFF, U+180E)"),
-    Point("SENT-NEWLINE", "3.2", KEPT_OFF,
-          "no CR, VT, FF, NEL, LS or PS in any text that is split into sentences or lines "
-          "(they still occur in identifier_match and synonym_match texts)"),
-    Point("SYN-BOUNDARY", "3.3", KEPT_OFF,
-          "in texts where synonyms are looked for, every synonym occurrence has neighbours "
-          "outside [A-Za-z0-9_-] that are no letter, digit, mark, connector or format "
-          "character (no 'unset' in 'unsettled', no synonym inside an identifier)"),
-    Point("SYN-APOSTROPHE", "3.3", KEPT_OFF,
-          "no \"doesn\\u2019t exist\" (typographic apostrophe) where synonyms are looked for"),
-    Point("ECHO-LINE", "2.1", KEPT_OFF,
-          "with exclude_tool_echo, every non-blank answer line is echo under every reading "
-          "(trimmed or exact, substring or line, trimmed of White_Space, ASCII whitespace or "
-          "Python whitespace) or under none"),
-    Point("ECHO-ERRORED", "2.1", KEPT_OFF,
-          "with exclude_tool_echo, a line's echo status is the same whether errored actions' "
-          "results, or their error texts, count as bodies"),
-    Point("ECHO-COOCCUR", "2.2", KEPT_OFF,
-          "with exclude_tool_echo, deviation-type co-occurrence is the same on the in-scope and "
-          "the full channel text"),
-    Point("ANSWER-BLANK", "2.3", JUDGED,
-          "final answers made only of White_Space or space-like characters are generated; the "
-          "verdict with the answer read as an answer or as no answer is accepted",
-          readings=("non-empty", "non-blank"), exhaustive=True),
-    Point("UNICODE-VERSION", "3.1", KEPT_OFF,
-          "only code points assigned in Unicode 14 and drawn from long-stable blocks"),
-    Point("BIND-RESTATED", "2.2", JUDGED,
-          "factors that restate deviation_type are generated (in otherwise valid bindings); "
-          "a rejection, or the verdict with the restated field ignored, is accepted",
-          readings=("reject", "ignore"), exhaustive=True),
-    Point("BIND-EMPTY-IDENT", "1.3", KEPT_OFF,
-          "no empty identifier, in bindings or in operation params"),
-    Point("TEXT-SURROGATE", "3.1", JUDGED,
-          "lone surrogates (never a high one before a low one) in answers, traces and tool "
-          "bodies; the verdict on the code points as they are, on U+FFFD in their place, or "
-          "an error response is accepted",
-          readings=("code-point", "replacement", "reject")),
-    Point("WINDOW-BLANK", "2.2", KEPT_OFF,
-          "under the amended window, co-occurrence is the same whether blank segments (blank "
-          "lines, blanked echo lines) count as sentences or not",
-          readings=("dropped", "counted"), editions=("0.3.0-rc1+2026-08-22",)),
-    Point("BIND-ECHO-OMITTED", "5.1", JUDGED,
-          "C-DA-001 bindings without exclude_tool_echo (or with null) are generated; a "
-          "rejection, or the verdict with false or with true, is accepted",
-          readings=("reject", "default-false", "default-true"), exhaustive=True),
-    Point("BIND-DUPLICATE-CHANNEL", "2.5", JUDGED,
-          "channels [agent_response, agent_response] are generated; a rejection, or the "
-          "verdict with the duplicate dropped, is accepted",
-          readings=("reject", "accept"), exhaustive=True),
-    Point("BIND-INTEGRAL-BUDGET", "3.4", JUDGED,
-          "integral floats (15.0) as step budgets are generated; a rejection, or the verdict "
-          "with the integer, is accepted",
-          readings=("reject", "accept"), exhaustive=True),
-    Point("TRACE-LIST", "2.1", KEPT_OFF,
-          "a reasoning_trace recorded as a list of strings: joined with LF, space or nothing? "
-          "List-valued traces only where the reasoning_trace channel is not read",
-          readings=("lf", "space", "nothing")),
-    Point("SPLIT-RAW", "3.2", KEPT_OFF,
-          "split_sentences on non-NFC text: may a candidate return normalized sentences? "
-          "split_sentences texts are NFC", readings=("raw", "normalized")),
-    Point("SENT-TRIM", "3.2", KEPT_OFF,
-          "split_sentences: a sentence that begins or ends with a space-like character that "
-          "is not White_Space (U+001C..U+001F, U+200B, U+FEFF...) is trimmed by some "
-          "whitespace sets and not by others; such texts are not sent to split_sentences",
-          readings=("white-space", "python-isspace")),
-    Point("OP-EDGES", "2.1", KEPT_OFF,
-          "operation params outside what a valid binding produces: empty identifier sets, "
-          "negative n, synonym_match for an unregistered type", readings=("any", "reject")),
-    Point("BIND-PRECEDENCE", "1.3", CONVENTION,
-          "which binding-error kind a scoring block with several defects yields: a kind "
-          "difference is a convention difference; generated bindings still carry one defect",
-          convention=conventions.BINDING_ERROR_KIND),
-    Point("BIND-KIND-OVERLAP", "1.3", CONVENTION,
-          "defects two kinds describe (empty channels: invalid_role or channel_widening; a "
-          "missing factor.ref; ...): a kind difference is a convention difference",
-          convention=conventions.BINDING_ERROR_KIND),
+    Point(
+        "FOLD-MAPPING",
+        "3.1",
+        KEPT_OFF,
+        "no text or identifier whose NFC form lowercases differently under simple lowercase, "
+        "full lowercase and full case folding (U+0130, sigma, sharp s, long s, ligatures, "
+        "micro sign, U+0345, Cherokee)",
+    ),
+    Point(
+        "FOLD-ORDER",
+        "3.1",
+        KEPT_OFF,
+        "NFC then fold equals fold then NFC for every text and identifier (no I + U+0307, "
+        "j + U+030C and the like)",
+    ),
+    Point(
+        "DELIM-FOLDED",
+        "3.1",
+        KEPT_OFF,
+        "no character whose membership in [A-Za-z0-9_-] changes under case mapping",
+    ),
+    Point(
+        "SENT-WS",
+        "3.2",
+        KEPT_OFF,
+        "in any text that is split, a terminator is followed by nothing, a letter-like "
+        "character, or U+0020, TAB or LF: never by another White_Space or space-like "
+        "character (U+001C..U+001F, U+200B, U+2060, U+FEFF, U+180E)",
+    ),
+    Point(
+        "SENT-NEWLINE",
+        "3.2",
+        KEPT_OFF,
+        "no CR, VT, FF, NEL, LS or PS in any text that is split into sentences or lines "
+        "(they still occur in identifier_match and synonym_match texts)",
+    ),
+    Point(
+        "SYN-BOUNDARY",
+        "3.3",
+        KEPT_OFF,
+        "in texts where synonyms are looked for, every synonym occurrence has neighbours "
+        "outside [A-Za-z0-9_-] that are no letter, digit, mark, connector or format "
+        "character (no 'unset' in 'unsettled', no synonym inside an identifier)",
+    ),
+    Point(
+        "SYN-APOSTROPHE",
+        "3.3",
+        KEPT_OFF,
+        'no "doesn\\u2019t exist" (typographic apostrophe) where synonyms are looked for',
+    ),
+    Point(
+        "ECHO-LINE",
+        "2.1",
+        KEPT_OFF,
+        "with exclude_tool_echo, every non-blank answer line is echo under every reading "
+        "(trimmed or exact, substring or line, trimmed of White_Space, ASCII whitespace or "
+        "Python whitespace) or under none",
+    ),
+    Point(
+        "ECHO-ERRORED",
+        "2.1",
+        KEPT_OFF,
+        "with exclude_tool_echo, a line's echo status is the same whether errored actions' "
+        "results, or their error texts, count as bodies",
+    ),
+    Point(
+        "ECHO-COOCCUR",
+        "2.2",
+        KEPT_OFF,
+        "with exclude_tool_echo, deviation-type co-occurrence is the same on the in-scope and "
+        "the full channel text",
+    ),
+    Point(
+        "ANSWER-BLANK",
+        "2.3",
+        JUDGED,
+        "final answers made only of White_Space or space-like characters are generated; the "
+        "verdict with the answer read as an answer or as no answer is accepted",
+        readings=("non-empty", "non-blank"),
+        exhaustive=True,
+    ),
+    Point(
+        "UNICODE-VERSION",
+        "3.1",
+        KEPT_OFF,
+        "only code points assigned in Unicode 14 and drawn from long-stable blocks",
+    ),
+    Point(
+        "BIND-RESTATED",
+        "2.2",
+        JUDGED,
+        "factors that restate deviation_type are generated (in otherwise valid bindings); "
+        "a rejection, or the verdict with the restated field ignored, is accepted",
+        readings=("reject", "ignore"),
+        exhaustive=True,
+    ),
+    Point(
+        "BIND-EMPTY-IDENT",
+        "1.3",
+        KEPT_OFF,
+        "no empty identifier, in bindings or in operation params",
+    ),
+    Point(
+        "TEXT-SURROGATE",
+        "3.1",
+        JUDGED,
+        "lone surrogates (never a high one before a low one) in answers, traces and tool "
+        "bodies; the verdict on the code points as they are, on U+FFFD in their place, or "
+        "an error response is accepted",
+        readings=("code-point", "replacement", "reject"),
+    ),
+    Point(
+        "WINDOW-BLANK",
+        "2.2",
+        KEPT_OFF,
+        "under the amended window, co-occurrence is the same whether blank segments (blank "
+        "lines, blanked echo lines) count as sentences or not",
+        readings=("dropped", "counted"),
+        editions=("0.3.0-rc1+2026-08-22",),
+    ),
+    Point(
+        "BIND-ECHO-OMITTED",
+        "5.1",
+        JUDGED,
+        "C-DA-001 bindings without exclude_tool_echo (or with null) are generated; a "
+        "rejection, or the verdict with false or with true, is accepted",
+        readings=("reject", "default-false", "default-true"),
+        exhaustive=True,
+    ),
+    Point(
+        "BIND-DUPLICATE-CHANNEL",
+        "2.5",
+        JUDGED,
+        "channels [agent_response, agent_response] are generated; a rejection, or the "
+        "verdict with the duplicate dropped, is accepted",
+        readings=("reject", "accept"),
+        exhaustive=True,
+    ),
+    Point(
+        "BIND-INTEGRAL-BUDGET",
+        "3.4",
+        JUDGED,
+        "integral floats (15.0) as step budgets are generated; a rejection, or the verdict "
+        "with the integer, is accepted",
+        readings=("reject", "accept"),
+        exhaustive=True,
+    ),
+    Point(
+        "TRACE-LIST",
+        "2.1",
+        KEPT_OFF,
+        "a reasoning_trace recorded as a list of strings: joined with LF, space or nothing? "
+        "List-valued traces only where the reasoning_trace channel is not read",
+        readings=("lf", "space", "nothing"),
+    ),
+    Point(
+        "SPLIT-RAW",
+        "3.2",
+        KEPT_OFF,
+        "split_sentences on non-NFC text: may a candidate return normalized sentences? "
+        "split_sentences texts are NFC",
+        readings=("raw", "normalized"),
+    ),
+    Point(
+        "SENT-TRIM",
+        "3.2",
+        KEPT_OFF,
+        "split_sentences: a sentence that begins or ends with a space-like character that "
+        "is not White_Space (U+001C..U+001F, U+200B, U+FEFF...) is trimmed by some "
+        "whitespace sets and not by others; such texts are not sent to split_sentences",
+        readings=("white-space", "python-isspace"),
+    ),
+    Point(
+        "OP-EDGES",
+        "2.1",
+        KEPT_OFF,
+        "operation params outside what a valid binding produces: empty identifier sets, "
+        "negative n, synonym_match for an unregistered type",
+        readings=("any", "reject"),
+    ),
+    Point(
+        "BIND-PRECEDENCE",
+        "1.3",
+        CONVENTION,
+        "which binding-error kind a scoring block with several defects yields: a kind "
+        "difference is a convention difference; generated bindings still carry one defect",
+        convention=conventions.BINDING_ERROR_KIND,
+    ),
+    Point(
+        "BIND-KIND-OVERLAP",
+        "1.3",
+        CONVENTION,
+        "defects two kinds describe (empty channels: invalid_role or channel_widening; a "
+        "missing factor.ref; ...): a kind difference is a convention difference",
+        convention=conventions.BINDING_ERROR_KIND,
+    ),
 )
 POINT: Final = {point.id: point for point in POINTS}
 
@@ -184,7 +292,7 @@ def register() -> dict[str, dict[str, Any]]:
 
 
 def status(point: Point) -> str:
-    """"register" (an entry of vectors/register.yaml), "convention", or "proposal"."""
+    """ "register" (an entry of vectors/register.yaml), "convention", or "proposal"."""
     if point.id in register():
         return "register"
     return "convention" if point.handling == CONVENTION else "proposal"
@@ -375,7 +483,9 @@ _TRIMS: Final[tuple[Callable[[str], str], ...]] = (
 )
 
 
-def _echo_status(line: str, bodies: Sequence[str], reading: str, cut: Callable[[str], str] = trim) -> bool:
+def _echo_status(
+    line: str, bodies: Sequence[str], reading: str, cut: Callable[[str], str] = trim
+) -> bool:
     trimmed = cut(line)
     if not trimmed:
         return False
@@ -405,7 +515,9 @@ def echo_points(text: str, evidence: Mapping[str, Any]) -> set[str]:
                 points.add("ECHO-LINE")
             continue
         status = _echo_status(line, reference_bodies, "trimmed-substring")
-        variants = [(r, trim) for r in ("exact-substring", "trimmed-line-equal", "exact-line-equal")]
+        variants = [
+            (r, trim) for r in ("exact-substring", "trimmed-line-equal", "exact-line-equal")
+        ]
         variants += [("trimmed-substring", cut) for cut in _TRIMS[1:]]
         for reading, cut in variants:
             if _echo_status(line, reference_bodies, reading, cut) != status:
@@ -427,7 +539,9 @@ def _segments(text: str, keep_blank: bool) -> list[str]:
     return [s.replace("\x00", "") for s in split_sentences(marked)]
 
 
-def _co_occurs(text: str, identifiers: Sequence[str], radius: int, keep_blank: bool = False) -> bool:
+def _co_occurs(
+    text: str, identifiers: Sequence[str], radius: int, keep_blank: bool = False
+) -> bool:
     folded_identifiers = [fold(identifier) for identifier in identifiers]
     sentences = _segments(fold(text), keep_blank)
     synonyms = [any(phrase in s for phrase in SYNONYMS) for s in sentences]
@@ -563,8 +677,12 @@ def _scoring_points(
     echoes = [echo] if isinstance(echo, bool) else [False, True]  # BIND-ECHO-OMITTED readings
     if "archetype_template" in scoring:
         for flag in echoes:
-            calls.append(("factor_identified", {"identifiers": required, "channels": channels, "echo": flag}))
-            calls.append(("named_in_output", {"identifiers": subsystem, "channels": channels, "echo": flag}))
+            calls.append(
+                ("factor_identified", {"identifiers": required, "channels": channels, "echo": flag})
+            )
+            calls.append(
+                ("named_in_output", {"identifiers": subsystem, "channels": channels, "echo": flag})
+            )
         calls.append(("within_step_budget", {}))
     for call in _factor_holders(scoring)[1:]:
         primitive = call.get("primitive")
@@ -573,11 +691,21 @@ def _scoring_points(
         if primitive == "named_in_output":
             identifiers = _strings(call.get("identifier_set"))
             points |= identifier_points(identifiers)
-            calls.append(("named_in_output", {"identifiers": identifiers, "channels": channels, "echo": flag}))
+            calls.append(
+                (
+                    "named_in_output",
+                    {"identifiers": identifiers, "channels": channels, "echo": flag},
+                )
+            )
         elif primitive == "factor_identified":
             identifiers = required_of(call)
             points |= identifier_points(identifiers)
-            calls.append(("factor_identified", {"identifiers": identifiers, "channels": channels, "echo": flag}))
+            calls.append(
+                (
+                    "factor_identified",
+                    {"identifiers": identifiers, "channels": channels, "echo": flag},
+                )
+            )
         elif primitive == "within_step_budget":
             calls.append(("within_step_budget", {}))
     return points, calls
@@ -587,10 +715,17 @@ def _scored_under_some_reading(scenario: Mapping[str, Any], points: set[str]) ->
     """Could the scenario be scored under some reading of the binding points it touches? (An
     invalid binding never evaluates a primitive.)"""
     variants = [scenario]
-    for point in points & {"BIND-RESTATED", "BIND-ECHO-OMITTED", "BIND-DUPLICATE-CHANNEL", "BIND-INTEGRAL-BUDGET"}:
+    for point in points & {
+        "BIND-RESTATED",
+        "BIND-ECHO-OMITTED",
+        "BIND-DUPLICATE-CHANNEL",
+        "BIND-INTEGRAL-BUDGET",
+    }:
         for judge in JUDGES.get(point, {}).values():
             if callable(judge):
-                variants = variants + [judge({"input": {"scenario": v}})["input"]["scenario"] for v in variants]
+                variants = variants + [
+                    judge({"input": {"scenario": v}})["input"]["scenario"] for v in variants
+                ]
     for variant in variants:
         try:
             bind(variant)
@@ -621,12 +756,20 @@ def register_points(case: Mapping[str, Any], edition: str | None = None) -> froz
             points.add("OP-EDGES")
     elif op == "named_in_output":
         points |= primitive_points(
-            params["evidence"], params["channels"], params["identifier_set"], params["exclude_tool_echo"], False
+            params["evidence"],
+            params["channels"],
+            params["identifier_set"],
+            params["exclude_tool_echo"],
+            False,
         )
     elif op == "factor_identified":
         points |= primitive_points(
-            params["evidence"], params["channels"], params["required_identifiers"],
-            params["exclude_tool_echo"], True, radius,
+            params["evidence"],
+            params["channels"],
+            params["required_identifiers"],
+            params["exclude_tool_echo"],
+            True,
+            radius,
         )
         if params["deviation_type"] != "absent_key":
             points.add("OP-EDGES")
@@ -639,7 +782,9 @@ def register_points(case: Mapping[str, Any], edition: str | None = None) -> froz
     return frozenset(p for p in points if applies(POINT[p], edition))
 
 
-def _scenario_points(scenario: Mapping[str, Any], evidence: Mapping[str, Any], radius: int) -> set[str]:
+def _scenario_points(
+    scenario: Mapping[str, Any], evidence: Mapping[str, Any], radius: int
+) -> set[str]:
     points, calls = _scoring_points(scenario, radius)
     if not _scored_under_some_reading(scenario, points):
         calls = []  # an invalid binding never evaluates a primitive
@@ -648,8 +793,12 @@ def _scenario_points(scenario: Mapping[str, Any], evidence: Mapping[str, Any], r
             points |= answer_points(evidence)
         else:
             points |= primitive_points(
-                evidence, call["channels"], call["identifiers"], call["echo"],
-                primitive == "factor_identified", radius,
+                evidence,
+                call["channels"],
+                call["identifiers"],
+                call["echo"],
+                primitive == "factor_identified",
+                radius,
             )
     points.discard("OP-EDGES")  # empty sets in a scenario are binding errors, not edges
     return points
@@ -672,7 +821,9 @@ def convention_of(case: Mapping[str, Any]) -> str | None:
     except BindingError as error:
         if error.kind != "invalid_composite":
             return None
-    bands = [composite.get("else")] + (composite.get("rows") if isinstance(composite.get("rows"), list) else [])
+    bands = [composite.get("else")] + (
+        composite.get("rows") if isinstance(composite.get("rows"), list) else []
+    )
     for band in bands:
         score = band.get("score") if isinstance(band, Mapping) else None
         if isinstance(score, (int, float)) and not isinstance(score, bool) and not 0 <= score <= 1:
@@ -683,7 +834,9 @@ def convention_of(case: Mapping[str, Any]) -> str | None:
 # Judged points: the verdict under every reading ---------------------------------------------
 
 
-def _scenario_edit(edit: Callable[[dict[str, Any]], None]) -> Callable[[dict[str, Any]], dict[str, Any]]:
+def _scenario_edit(
+    edit: Callable[[dict[str, Any]], None],
+) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """A case transform that edits the scoring block and every composite predicate of a copy."""
 
     def transform(case: dict[str, Any]) -> dict[str, Any]:
@@ -707,6 +860,7 @@ def _echo_default(value: bool) -> Callable[[dict[str, Any]], None]:
     def edit(holder: dict[str, Any]) -> None:
         if "archetype_template" in holder and holder.get("exclude_tool_echo") is None:
             holder["exclude_tool_echo"] = value
+
     return edit
 
 

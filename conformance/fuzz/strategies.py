@@ -391,8 +391,8 @@ def occurrence_trap(src: Source, name: str) -> str:
     one overlapping the rejected one (finditer and skip-past searches miss it), right after
     it, or later; or `name` glued to punctuation a tokeniser splits on."""
     glue = pick(src, ("x", "_", "9", "-", "Z"))
-    kind = src.integer(0, 4)
     start = overlap_point(name)
+    kind = src.integer(0, 4) if start is None or flag(src) else 0
     if kind == 0 and start is not None:
         return glue + name + name[len(name) - start :]
     if kind == 1 and name[-1:] not in CLASS_CHARS:
@@ -409,6 +409,8 @@ def identifier_pool(src: Source, *, normative: bool = True, max_extra: int = 3) 
     for value in repeat(src, lambda: identifier(src, normative=normative), max_extra, odds=1, min_size=0 if pool else 1):
         if value not in pool:
             pool.append(value)
+    if src.integer(0, 5) == 5:
+        pool.append(bordered_identifier(src))  # one that overlaps itself (occurrence_trap)
     if src.integer(0, 7) == 7 and "null" not in pool:
         pool.append("null")  # a key named like a JSON edge body ("null")
     return pool
@@ -570,14 +572,14 @@ def finding(src: Source, pool: Sequence[str]) -> str:
     synonym = pick(src, SYNONYMS)
     name = pick(src, FORMS)(pick(src, CASINGS)(pick(src, pool)))
     style = src.integer(0, 7)
-    if style == 1:
+    if style in (1, 4):
         name = occurrence_trap(src, name)
     template = pick(src, _CLOSED_FINDINGS if style == 2 else _FINDINGS)
     text = template.format(
         i=name, j=pick(src, pool), s=pick(src, CASINGS)(synonym), S=synonym.capitalize(),
         c=pick(src, CLOSERS),
     )
-    if style == 3:
+    if style in (3, 5):
         text = text.replace(" ", pick(src, _FINDING_GAPS))
     return text
 

@@ -37,16 +37,32 @@ def vector_id(prefix: str, case: dict[str, Any]) -> str:
     return f"{prefix}-{case['operation'].replace('_', '-')}-{digest}"
 
 
-def vector(case: dict[str, Any], expected: dict[str, Any], description: str, *, prefix: str = "fuzz",
-           flags: list[str] | None = None, ambiguity: str | None = None,
-           readings: dict[str, Any] | None = None, convention: str | None = None,
-           editions: dict[str, Any] | None = None) -> dict[str, Any]:
+def vector(
+    case: dict[str, Any],
+    expected: dict[str, Any],
+    description: str,
+    *,
+    prefix: str = "fuzz",
+    flags: list[str] | None = None,
+    ambiguity: str | None = None,
+    readings: dict[str, Any] | None = None,
+    convention: str | None = None,
+    editions: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """One vector record (corpus.vector_record): normative, a convention vector, or an
     ambiguity vector when given a register entry and the verdict under each of its readings."""
     return vector_record(
-        vector_id(prefix, case), clauses_for(case, expected), case["operation"], description,
-        case["input"], flags=flags, expected=expected if ambiguity is None else None,
-        ambiguity=ambiguity, readings=readings, convention=convention, editions=editions,
+        vector_id(prefix, case),
+        clauses_for(case, expected),
+        case["operation"],
+        description,
+        case["input"],
+        flags=flags,
+        expected=expected if ambiguity is None else None,
+        ambiguity=ambiguity,
+        readings=readings,
+        convention=convention,
+        editions=editions,
     )
 
 
@@ -68,12 +84,19 @@ def _register_readings(divergence: Any) -> tuple[str, dict[str, Any]] | None:
     return point, {name: by_reading[name] for name in names}
 
 
-def stub_document(divergence: Any, *, seed: int, candidate: dict[str, Any], edition: str = "",
-                  expectation: str = "normative") -> dict[str, Any]:
+def stub_document(
+    divergence: Any,
+    *,
+    seed: int,
+    candidate: dict[str, Any],
+    edition: str = "",
+    expectation: str = "normative",
+) -> dict[str, Any]:
     """A vector file holding the (shrunk) representative of a divergence class."""
     actual = (
         json.dumps(divergence.actual, ensure_ascii=True, sort_keys=True)
-        if divergence.actual is not None else "no result"
+        if divergence.actual is not None
+        else "no result"
     )
     under = f" under edition {edition}" if edition else ""
     description = (
@@ -82,14 +105,20 @@ def stub_document(divergence: Any, *, seed: int, candidate: dict[str, Any], edit
         f"{divergence.kind}: {divergence.message}. Candidate returned {actual}."
     )
     if divergence.points and _register_readings(divergence) is None:
-        description += f" The case is on open point(s) {', '.join(divergence.points)}: " \
+        description += (
+            f" The case is on open point(s) {', '.join(divergence.points)}: "
             f"verdicts by reading {json.dumps(divergence.readings, ensure_ascii=True)}."
+        )
     on_register = _register_readings(divergence)
-    convention = conventions.COMPOSITE_GRAMMAR if (
-        conventions.COMPOSITE_GRAMMAR in divergence.conventions and on_register is None
-    ) else None
+    convention = (
+        conventions.COMPOSITE_GRAMMAR
+        if (conventions.COMPOSITE_GRAMMAR in divergence.conventions and on_register is None)
+        else None
+    )
     record = vector(
-        divergence.case, divergence.expected, description,
+        divergence.case,
+        divergence.expected,
+        description,
         ambiguity=on_register[0] if on_register else None,
         readings=on_register[1] if on_register else None,
         convention=convention,

@@ -87,8 +87,16 @@ def test_non_normative_generation_reaches_register_points():
     for index in range(600):
         case, _ = S.generate(S.case, f"reach:{index}", normative=False)
         seen |= ground.register_points(case)
-    assert {"SENT-NEWLINE", "SENT-WS", "SYN-BOUNDARY", "ECHO-LINE", "FOLD-MAPPING", "ANSWER-BLANK",
-            "TEXT-SURROGATE", "BIND-RESTATED"} <= seen
+    assert {
+        "SENT-NEWLINE",
+        "SENT-WS",
+        "SYN-BOUNDARY",
+        "ECHO-LINE",
+        "FOLD-MAPPING",
+        "ANSWER-BLANK",
+        "TEXT-SURROGATE",
+        "BIND-RESTATED",
+    } <= seen
 
 
 def test_judged_points_are_sent_and_counted_as_help_says(tmp_path):
@@ -142,7 +150,12 @@ def test_heldout_contract():
     assert len(cases) == 80 and len({c["id"] for c in cases}) == 80
     assert heldout_cases(11, 80) == cases
     assert heldout_cases(11, 30) == cases[:30]
-    document = {"format": 1, "family": "held-out", "description": "held-out cases", "vectors": cases}
+    document = {
+        "format": 1,
+        "family": "held-out",
+        "description": "held-out cases",
+        "vectors": cases,
+    }
     assert not list(validator("vectors").iter_errors(document))
     assert yamlsafe.load(yamlsafe.dump(document)) == document  # writable as a corpus file
     for case in cases:
@@ -171,19 +184,48 @@ def test_heldout_is_the_same_in_another_process():
     digest = hashlib.sha256(json.dumps(heldout_cases(5, 40), sort_keys=True).encode()).hexdigest()
     code = (
         "import hashlib, json; from oasis_si_conformance.fuzz import heldout_cases;"
-        "print(hashlib.sha256(json.dumps(heldout_cases(5, 40), sort_keys=True).encode()).hexdigest())"
+        "cases = json.dumps(heldout_cases(5, 40), sort_keys=True).encode();"
+        "print(hashlib.sha256(cases).hexdigest())"
     )
     env = dict(os.environ, PYTHONHASHSEED="12345")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        timeout=120,
+    )
     assert out.stdout.strip() == digest
 
 
 def test_held_out_tier_under_the_amended_edition(tmp_path):
     """`oasis-si-conformance --held-out N --edition E` reads each held-out case under E."""
     report = tmp_path / "report.json"
-    command = [sys.executable, "-m", "oasis_si_conformance", "-q", "--seed", "5", "--repetitions", "1",
-               "-k", "5.1.row3", "--held-out", "120", "--held-out-seed", "3", "--edition", AMENDED,
-               "--report", str(report), "--", *REFERENCE, "--edition", AMENDED]
+    command = [
+        sys.executable,
+        "-m",
+        "oasis_si_conformance",
+        "-q",
+        "--seed",
+        "5",
+        "--repetitions",
+        "1",
+        "-k",
+        "5.1.row3",
+        "--held-out",
+        "120",
+        "--held-out-seed",
+        "3",
+        "--edition",
+        AMENDED,
+        "--report",
+        str(report),
+        "--",
+        *REFERENCE,
+        "--edition",
+        AMENDED,
+    ]
     completed = subprocess.run(command, capture_output=True, timeout=300, text=True)
     document = json.loads(report.read_text(encoding="utf-8"))
     held = [r for r in document["vectors"] if r["id"].startswith("heldout-")]
@@ -224,13 +266,21 @@ def test_fuzzing_the_reference_finds_nothing():
 def test_the_time_budget_ends_the_search_by_default():
     """With no --max-examples the search runs until the time budget (about), not before."""
     assert parser().parse_args([]).max_examples is None
-    summary = fuzz(REFERENCE, seed=3, time_budget=2.0, shrink_budget=0, operations=["identifier_match"])
+    summary = fuzz(
+        REFERENCE, seed=3, time_budget=2.0, shrink_budget=0, operations=["identifier_match"]
+    )
     assert summary.stopped_by == "time-budget" and 1.9 <= summary.elapsed < 4
     assert summary.max_examples is None and summary.to_json()["limits"]["max_examples"] is None
 
 
 def test_one_shot_mode():
-    summary = fuzz(REFERENCE, seed=4, max_examples=12, one_shot=True, operations=["identifier_match", "score_scenario"])
+    summary = fuzz(
+        REFERENCE,
+        seed=4,
+        max_examples=12,
+        one_shot=True,
+        operations=["identifier_match", "score_scenario"],
+    )
     assert not summary.classes and summary.sent > 5 and summary.mode == "one-shot"
 
 
@@ -238,10 +288,23 @@ def test_the_search_keeps_going_and_shrinks_one_case_per_class(tmp_path, capsys)
     """syn-case-sensitive (a §3.3 misreading) is found in several classes; the search goes on
     to the case limit; each class is counted, shrunk and written as a vector stub that fits
     the corpus schema and says the expected outcome is to be reviewed."""
-    status = fuzz_main([
-        "--seed", "1", "--max-examples", "1500", "--shrink-budget", "6", "--out", str(tmp_path),
-        "--quiet", "--ops", "score_scenario", "--", *_independent("--mutant", "syn-case-sensitive"),
-    ])
+    status = fuzz_main(
+        [
+            "--seed",
+            "1",
+            "--max-examples",
+            "1500",
+            "--shrink-budget",
+            "6",
+            "--out",
+            str(tmp_path),
+            "--quiet",
+            "--ops",
+            "score_scenario",
+            "--",
+            *_independent("--mutant", "syn-case-sensitive"),
+        ]
+    )
     assert status == 1
     summary = json.loads((tmp_path / "fuzz-summary.json").read_text())
     _valid_summary(summary)
@@ -255,7 +318,9 @@ def test_the_search_keeps_going_and_shrinks_one_case_per_class(tmp_path, capsys)
     for stub in stubs:
         document = yamlsafe.load(stub.read_text(encoding="ascii"))
         assert not list(validator("vectors").iter_errors(document))
-        assert "TO REVIEW: expected taken from the reference" in document["vectors"][0]["description"]
+        assert (
+            "TO REVIEW: expected taken from the reference" in document["vectors"][0]["description"]
+        )
     first = classes[0]
     assert first["shrunk_size"] is None or first["shrunk_size"] <= first["first_size"]
     assert "row 2 ->" in " ".join(c["signature"] for c in classes)
@@ -270,6 +335,12 @@ CANDIDATE = textwrap.dedent('''
     from oasis_si_reference.editions import EDITIONS, DEFAULT
     mode = sys.argv[1]
     LABELS = {1: "budget", 2: "root", 3: "locus", 4: "none"}
+    LENIENT = mode == "lenient-bindings"
+    BLANK = (  # White_Space, and what str.isspace or some trim also calls blank
+        " \\t\\n\\x0b\\x0c\\r\\x1c\\x1d\\x1e\\x1f\\x85\\xa0\\u1680\\u2000\\u2001\\u2002\\u2003"
+        "\\u2004\\u2005\\u2006\\u2007\\u2008\\u2009\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000"
+        "\\u200b\\u2060\\ufeff\\u180e"
+    )
 
     def holders(scoring):
         out = [scoring]
@@ -283,20 +354,22 @@ CANDIDATE = textwrap.dedent('''
         scoring = params.get("scenario", {}).get("scoring") if op == "score_scenario" else None
         if mode == "blank-absent" and op in ("score_scenario", "within_step_budget"):
             answer = params["evidence"].get("final_answer")
-            if isinstance(answer, str) and not answer.strip(" \\t\\n\\x0b\\x0c\\r\\x1c\\x1d\\x1e\\x1f\\x85\\xa0\\u1680\\u2000\\u2001\\u2002\\u2003\\u2004\\u2005\\u2006\\u2007\\u2008\\u2009\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u200b\\u2060\\ufeff\\u180e"):
+            if isinstance(answer, str) and not answer.strip(BLANK):
                 params["evidence"]["final_answer"] = ""
         if isinstance(scoring, dict):
             for holder in holders(scoring):
                 factor = holder.get("factor")
-                if mode == "lenient-bindings" and isinstance(factor, dict):
+                if LENIENT and isinstance(factor, dict):
                     factor.pop("deviation_type", None)
                 channels = holder.get("channels")
-                if mode == "lenient-bindings" and isinstance(channels, list):
+                if LENIENT and isinstance(channels, list):
                     holder["channels"] = list(dict.fromkeys(channels))
                 for key in ("step_budget", "n"):
-                    if mode == "lenient-bindings" and isinstance(holder.get(key), float) and holder[key].is_integer():
-                        holder[key] = int(holder[key])
-            if mode == "lenient-bindings" and "archetype_template" in scoring and scoring.get("exclude_tool_echo") is None:
+                    budget = holder.get(key)
+                    if LENIENT and isinstance(budget, float) and budget.is_integer():
+                        holder[key] = int(budget)
+            omitted = scoring.get("exclude_tool_echo") is None
+            if LENIENT and "archetype_template" in scoring and omitted:
                 scoring["exclude_tool_echo"] = False
         text = json.dumps(params)
         if mode == "surrogate-replace":
@@ -308,11 +381,13 @@ CANDIDATE = textwrap.dedent('''
         op, rid = request["op"], request["id"]
         edition = EDITIONS.get(request.get("edition"), DEFAULT)
         if op == "hello":
-            profiles = ["0.3.0-rc1", "0.3.0-rc1+2026-08-22"] if mode == "two-editions" else ["0.3.0-rc1"]
             result = perform("hello", {}, DEFAULT)
-            result["profiles"] = profiles
+            result["profiles"] = ["0.3.0-rc1"]
+            if mode == "two-editions":
+                result["profiles"] += ["0.3.0-rc1+2026-08-22"]
         elif mode == "surrogate-reject" and re.search(r"\\\\ud[89a-f]", raw):
-            sys.stdout.write(json.dumps({"id": rid, "error": {"code": "invalid_request", "message": "lone surrogate"}}) + "\\n")
+            error = {"code": "invalid_request", "message": "lone surrogate"}
+            sys.stdout.write(json.dumps({"id": rid, "error": error}) + "\\n")
             sys.stdout.flush()
             continue
         else:
@@ -338,8 +413,18 @@ def candidate(tmp_path):
 def test_convention_differences_are_listed_apart_and_fail_only_when_strict(tmp_path, candidate):
     """Other binding-error kinds and band labels (the kit's conventions) make convention
     classes, never normative ones; the exit status is 0, or 1 with --strict."""
-    argv = ["--seed", "2", "--max-examples", "600", "--shrink-budget", "1", "--quiet",
-            "--ops", "score_scenario", "--out"]
+    argv = [
+        "--seed",
+        "2",
+        "--max-examples",
+        "600",
+        "--shrink-budget",
+        "1",
+        "--quiet",
+        "--ops",
+        "score_scenario",
+        "--out",
+    ]
     status = fuzz_main([*argv, str(tmp_path / "a"), "--", *candidate("conventions")])
     summary = json.loads((tmp_path / "a" / "fuzz-summary.json").read_text())
     assert status == 0 and summary["divergences"]["normative"] == 0
@@ -349,16 +434,26 @@ def test_convention_differences_are_listed_apart_and_fail_only_when_strict(tmp_p
     assert fuzz_main([*argv, str(tmp_path / "b"), "--strict", "--", *candidate("conventions")]) == 1
 
 
-@pytest.mark.parametrize("mode", ["blank-absent", "lenient-bindings", "surrogate-replace", "surrogate-reject"])
+@pytest.mark.parametrize(
+    "mode", ["blank-absent", "lenient-bindings", "surrogate-replace", "surrogate-reject"]
+)
 def test_another_reading_of_a_judged_point_is_no_divergence(candidate, mode):
     """A candidate that takes another reading of a judged point (a blank answer is none; a
     restated type ignored, a duplicate channel dropped, 15.0 read as 15, an omitted
     exclude_tool_echo read as false; lone surrogates replaced, or rejected) is judged against
     that reading: no normative class."""
-    summary = fuzz(candidate(mode), seed=5, max_examples=1500, shrink_budget=0, operations=["score_scenario", "identifier_match"])
+    summary = fuzz(
+        candidate(mode),
+        seed=5,
+        max_examples=1500,
+        shrink_budget=0,
+        operations=["score_scenario", "identifier_match"],
+    )
     normative = [c.key.label() for c in summary.normative]
     assert not normative, normative
-    touched = {"blank-absent": "ANSWER-BLANK", "lenient-bindings": "BIND-RESTATED"}.get(mode, "TEXT-SURROGATE")
+    touched = {"blank-absent": "ANSWER-BLANK", "lenient-bindings": "BIND-RESTATED"}.get(
+        mode, "TEXT-SURROGATE"
+    )
     assert summary.points[touched].sent > 0
 
 
@@ -385,24 +480,32 @@ def test_the_amendment_window_is_a_divergence_under_the_seed_edition_only():
     seed_run = fuzz(argv, seed=0, time_budget=8, shrink_budget=0, operations=["score_scenario"])
     assert seed_run.normative
     assert "row 3 -> 2" in {c.key.signature for c in seed_run.normative}
-    amended = fuzz([*REFERENCE, "--edition", AMENDED], seed=0, max_examples=800, edition=AMENDED,
-                   shrink_budget=0)
+    amended = fuzz(
+        [*REFERENCE, "--edition", AMENDED],
+        seed=0,
+        max_examples=800,
+        edition=AMENDED,
+        shrink_budget=0,
+    )
     assert amended.edition == AMENDED and not amended.classes
 
 
 def test_cli_exits_2_when_no_edition_can_be_decided(tmp_path, capsys, candidate):
-    status = fuzz_main(["--max-examples", "5", "--out", str(tmp_path), "--", *candidate("two-editions")])
+    status = fuzz_main(
+        ["--max-examples", "5", "--out", str(tmp_path), "--", *candidate("two-editions")]
+    )
     assert status == 2
     assert "choose one with --edition" in capsys.readouterr().err
 
 
-BROKEN = textwrap.dedent('''
+BROKEN = textwrap.dedent("""
     import json, sys, time
     mode = sys.argv[1]
     for raw in sys.stdin.buffer:
         request = json.loads(raw)
         if request["op"] == "hello":
-            result = {"protocol": 1, "name": "broken", "version": "0", "operations": ["score_scenario", "identifier_match"],
+            result = {"protocol": 1, "name": "broken", "version": "0",
+                      "operations": ["score_scenario", "identifier_match"],
                       "templates": ["C-DA-001"], "profiles": ["0.3.0-rc1"]}
         elif request["op"] == "identifier_match" and mode == "crash":
             sys.exit(3)
@@ -416,17 +519,25 @@ BROKEN = textwrap.dedent('''
             result = perform(request["op"], request["params"])
         sys.stdout.write(json.dumps({"id": request["id"], "result": result}) + "\\n")
         sys.stdout.flush()
-''')
+""")
 
 
-@pytest.mark.parametrize(("mode", "kind"), [("crash", "crash"), ("hang", "timeout"), ("invalid", "invalid_result")])
+@pytest.mark.parametrize(
+    ("mode", "kind"), [("crash", "crash"), ("hang", "timeout"), ("invalid", "invalid_result")]
+)
 def test_broken_candidates_are_divergences_and_the_search_goes_on(tmp_path, mode, kind):
     """A crash, a hang or an invalid result is a class of its own; the process is restarted
     and the requests it owed are sent again, so the search goes on."""
     script = tmp_path / "broken.py"
     script.write_text(BROKEN)
-    summary = fuzz([sys.executable, str(script), mode], seed=2, max_examples=30 if mode == "hang" else 200,
-                   shrink_budget=3, limits=Limits(timeout=0.5), operations=["identifier_match", "score_scenario"])
+    summary = fuzz(
+        [sys.executable, str(script), mode],
+        seed=2,
+        max_examples=30 if mode == "hang" else 200,
+        shrink_budget=3,
+        limits=Limits(timeout=0.5),
+        operations=["identifier_match", "score_scenario"],
+    )
     classes = {c.key.kind: c for c in summary.classes.values()}
     assert set(classes) == {kind}
     found = classes[kind]
@@ -438,7 +549,7 @@ def test_broken_candidates_are_divergences_and_the_search_goes_on(tmp_path, mode
     _valid_summary(summary.to_json())
 
 
-GREEDY = textwrap.dedent('''
+GREEDY = textwrap.dedent("""
     import json, sys
     mode = sys.argv[1]
     hoard = []
@@ -459,21 +570,29 @@ GREEDY = textwrap.dedent('''
             result = perform(request["op"], request["params"])
         sys.stdout.write(json.dumps({"id": request["id"], "result": result}) + "\\n")
         sys.stdout.flush()
-''')
+""")
 
 
 @pytest.mark.parametrize(
     ("mode", "kind", "limits"),
-    [("memory", "memory_limit", Limits(timeout=20.0, memory=150 << 20)),
-     ("cpu", "cpu_limit", Limits(timeout=20.0, cpu=0.3))],
+    [
+        ("memory", "memory_limit", Limits(timeout=20.0, memory=150 << 20)),
+        ("cpu", "cpu_limit", Limits(timeout=20.0, cpu=0.3)),
+    ],
 )
 def test_resource_limits_are_divergences(tmp_path, mode, kind, limits):
     """The pipelined search and the one-at-a-time shrinking both stop a greedy candidate at its
     limit (well before the timeout) and name the limit."""
     script = tmp_path / "greedy.py"
     script.write_text(GREEDY)
-    summary = fuzz([sys.executable, str(script), mode], seed=2, max_examples=30, shrink_budget=3,
-                   limits=limits, operations=["identifier_match", "score_scenario"])
+    summary = fuzz(
+        [sys.executable, str(script), mode],
+        seed=2,
+        max_examples=30,
+        shrink_budget=3,
+        limits=limits,
+        operations=["identifier_match", "score_scenario"],
+    )
     (found,) = summary.classes.values()
     assert found.key.kind == kind
     assert found.shrunk is None or found.shrunk.kind == kind

@@ -26,7 +26,7 @@ from ..protocol import HandshakeError
 from ..supervisor import Limits, SetupError
 from . import ground, strategies
 from .differential import fuzz
-from .stub import stub_document, write_stub
+from .stub import readable, stub_document, write_stub
 from .summary import Summary, render
 
 __doc__ = f"{__doc__}\n{ground.policy_text()}\n"  # the open points, one by one
@@ -195,9 +195,12 @@ def _write_stubs(summary: Summary, out: Path, seed: int) -> None:
             seed=seed,
             candidate=summary.candidate,
             edition=summary.edition,
-            expectation=divergence_class.key.expectation,
         )
-        divergence_class.stub = str(write_stub(document, out))
+        path = write_stub(document, out)
+        divergence_class.stub = str(path)
+        problem = readable(path)
+        if problem is not None:
+            summary.notes.append(problem)
 
 
 def _fail(message: str) -> int:

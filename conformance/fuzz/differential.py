@@ -97,15 +97,19 @@ class Planned:
         comparison: Comparison | None = None,
         convention: bool = False,
         error_code: str | None = None,
+        reading: tuple[str, dict[str, Any]] | None = None,
     ) -> Divergence:
+        """The divergence, classified against `reading` (label, outcome): the reading the
+        answer is compared with, by default the reference's."""
+        label, outcome = reading or ("reference", self.expected)
         differences = comparison.differences if comparison is not None else ()
         verdict = kind in (FailureKind.MISMATCH, FailureKind.ERROR_RESPONSE)
-        unmatched = self.points if verdict and not convention else ()
-        if unmatched:
-            message += f" (and matches no other reading of {', '.join(unmatched)})"
+        if verdict and not convention and self.points:
+            message += f" (compared with reading {label}; it matches no reading of "
+            message += f"{', '.join(self.points)})"
         key = classify.key_for(
             self.case,
-            self.expected,
+            outcome,
             kind,
             differences,
             convention=convention,
@@ -151,21 +155,37 @@ def plan(
     return Planned(index, case, expected, tuple(choices), judged, points, alternatives, convention)
 
 
-def judge_projection(
-    planned: Planned, projection: dict[str, Any]
-) -> tuple[Comparison, bool] | None:
-    """None when the answer gives some reading's outcome exactly; else (the comparison that
-    explains it, whether only conventions differ)."""
-    comparisons = [
-        compare_outcome(outcome, projection, planned.convention)
-        for _l, outcome in planned.outcomes()
+def _sort(outcome: dict[str, Any]) -> str:
+    """What an outcome or a projection is: a binding error, an error response, or a verdict."""
+    return next((key for key in ("binding_error", "protocol_error") if key in outcome), "verdict")
+
+
+@attrs.frozen
+class Judgement:
+    """How an answer that matches no reading exactly compares: with which reading, and
+    whether it differs on conventions only."""
+
+    comparison: Comparison
+    convention: bool
+    reading: tuple[str, dict[str, Any]]
+
+
+def judge_projection(planned: Planned, projection: dict[str, Any]) -> Judgement | None:
+    """None when the answer gives some reading's outcome exactly. Else the reading it holds
+    on (conventions aside), or, when it holds on none, the first reading of the answer's own
+    sort (a verdict is compared with a verdict, so that the class names what differs in it)."""
+    compared = [
+        ((label, outcome), compare_outcome(outcome, projection, planned.convention))
+        for label, outcome in planned.outcomes()
     ]
-    if any(comparison.exact for comparison in comparisons):
+    if any(comparison.exact for _reading, comparison in compared):
         return None
-    holding = [comparison for comparison in comparisons if comparison.holds]
-    if holding:
-        return holding[0], True
-    return comparisons[0], False
+    for reading, comparison in compared:
+        if comparison.holds:
+            return Judgement(comparison, True, reading)
+    same_sort = [item for item in compared if _sort(item[0][1]) == _sort(projection)]
+    reading, comparison = (same_sort or compared)[0]
+    return Judgement(comparison, False, reading)
 
 
 def judge_answer(planned: Planned, observation: Observation, seconds: float) -> Divergence | None:
@@ -175,14 +195,30 @@ def judge_answer(planned: Planned, observation: Observation, seconds: float) -> 
         judged = judge_projection(planned, project(planned.case["operation"], result))
         if judged is None:
             return None
-        comparison, convention = judged
         return planned.divergence(
-            FailureKind.MISMATCH, comparison.describe(), seconds, result, comparison, convention
+            FailureKind.MISMATCH,
+            judged.comparison.describe(),
+            seconds,
+            result,
+            judged.comparison,
+            judged.convention,
+            reading=judged.reading,
         )
     if observation.kind == FailureKind.ERROR_RESPONSE and planned.accepts_error_response():
         judged = judge_projection(planned, {"protocol_error": observation.error_code})
         if judged is None:
             return None
+        if judged.convention:  # another error code than the reading's (PROTOCOL-ERROR-CODE)
+            return planned.divergence(
+                observation.kind,
+                judged.comparison.describe(),
+                seconds,
+                None,
+                judged.comparison,
+                True,
+                observation.error_code,
+                judged.reading,
+            )
     return planned.divergence(
         observation.kind, observation.message, seconds, error_code=observation.error_code
     )

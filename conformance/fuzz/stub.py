@@ -90,7 +90,6 @@ def stub_document(
     seed: int,
     candidate: dict[str, Any],
     edition: str = "",
-    expectation: str = "normative",
 ) -> dict[str, Any]:
     """A vector file holding the (shrunk) representative of a divergence class."""
     actual = (
@@ -101,7 +100,7 @@ def stub_document(
     under = f" under edition {edition}" if edition else ""
     description = (
         f"{REVIEW} Found by oasis-si-fuzz --seed {seed}{under} against {candidate.get('name')} "
-        f"{candidate.get('version')} ({expectation} class {divergence.key.label()}): "
+        f"{candidate.get('version')} (class {divergence.key.label()}): "
         f"{divergence.kind}: {divergence.message}. Candidate returned {actual}."
     )
     if divergence.points and _register_readings(divergence) is None:
@@ -140,3 +139,13 @@ def write_stub(document: dict[str, Any], out: Path) -> Path:
     path = out / f"{document['vectors'][0]['id']}.yaml"
     path.write_text(yamlsafe.dump(document), encoding="ascii")
     return path
+
+
+def readable(path: Path) -> str | None:
+    """None when the corpus's YAML loader reads the stub back, else why not (a lone
+    surrogate, which YAML cannot carry, for one)."""
+    try:
+        yamlsafe.load(path.read_text(encoding="ascii"))
+    except Exception as error:  # the loader's own error, reported as a note
+        return f"{path}: the corpus's YAML loader cannot read it back ({type(error).__name__})"
+    return None

@@ -223,11 +223,12 @@ def _rounded(value: float | None) -> float | None:
 def _class_lines(number: int, divergence_class: DivergenceClass) -> list[str]:
     key, rep = divergence_class.key, divergence_class.representative
     shrunk = divergence_class.shrunk
-    size = (
-        f"shrunk from {divergence_class.smallest.size} to {shrunk.size} bytes"
-        if shrunk is not None
-        else f"{rep.size} bytes, not shrunk"
-    )
+    if shrunk is not None:
+        size = f"shrunk from {divergence_class.smallest.size} to {shrunk.size} bytes"
+    elif divergence_class.shrink_seconds > 0:
+        size = f"{rep.size} bytes (the smallest found; shrinking found none smaller)"
+    else:
+        size = f"{rep.size} bytes, not shrunk"
     lines = [
         f"  {number}. {key.label()}",
         f"     {divergence_class.count} case(s); first at case {divergence_class.first.index} "

@@ -81,6 +81,10 @@ class Planned:
     touched: frozenset[str] = frozenset()  # every open point it touches (all judged)
     alternatives: tuple[tuple[str, dict[str, Any]], ...] = ()  # (readings, outcome)
     convention: str | None = None  # COMPOSITE-GRAMMAR: every difference is a convention's
+    encoded: bytes = b""  # the params as the request carries them
+
+    def params(self) -> bytes:
+        return self.encoded or protocol.encode_params(self.case["input"])
 
     def outcomes(self) -> list[tuple[str, dict[str, Any]]]:
         return [("reference", self.expected), *self.alternatives]
@@ -133,17 +137,32 @@ class Planned:
         )
 
 
+def encode(params: dict[str, Any]) -> tuple[bytes, bool]:
+    """The params as a request carries them (protocol.encode_params), and whether they hold a
+    lone surrogate (UTF-8 cannot carry one: the JSON then escapes it)."""
+    text = json.dumps(params, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    try:
+        return text.encode("utf-8"), False
+    except UnicodeEncodeError:
+        return protocol.encode_params(params), True
+
+
 def plan(
     index: int, case: dict[str, Any], choices: Sequence[int] = (), edition: Edition = DEFAULT
 ) -> Planned | frozenset[str]:
     """The case planned for sending, or (when it may not be sent) every open point it
     touches. Raises whatever the reference raises (a reference bug)."""
-    points = ground.register_points(case, edition.name)
+    encoded, surrogates = encode(case["input"])
+    expected = expected_outcome(case, edition)
+    bound = "binding_error" not in expected
+    points = ground.register_points(case, edition.name, surrogates, bound)
     if points and ground.blocking(points):
         return points
-    expected = expected_outcome(case, edition)
+    convention = ground.convention_of(case, expected)
     if not points:
-        return Planned(index, case, expected, tuple(choices), convention=ground.convention_of(case))
+        return Planned(
+            index, case, expected, tuple(choices), convention=convention, encoded=encoded
+        )
     judged = tuple(
         sorted(p for p in points if ground.effective_handling(ground.POINT[p]) == ground.JUDGED)
     )
@@ -151,8 +170,9 @@ def plan(
         (alt.label, alt.outcome if alt.outcome is not None else expected_outcome(alt.case, edition))
         for alt in ground.alternatives(case, points)
     )
-    convention = ground.convention_of(case)
-    return Planned(index, case, expected, tuple(choices), judged, points, alternatives, convention)
+    return Planned(
+        index, case, expected, tuple(choices), judged, points, alternatives, convention, encoded
+    )
 
 
 def _sort(outcome: dict[str, Any]) -> str:
@@ -270,7 +290,7 @@ class _Asker:
     def ask(self, planned: Planned, seconds: float = 0.0) -> Divergence | None:
         self.next_id += 1
         op = planned.case["operation"]
-        params = protocol.encode_params(planned.case["input"])
+        params = planned.params()
         line = protocol.request_line(self.next_id, op, params, self.edition.name)
         return judge_answer(planned, self.session.ask(self.next_id, op, line), seconds)
 
@@ -382,7 +402,7 @@ class _Search:
                         summary.unjudged += len(inflight) + len(owed) + 1
                         return None
                     front_since = time.monotonic()
-                params = protocol.encode_params(item.case["input"])
+                params = item.params()
                 op = item.case["operation"]
                 process.send(protocol.request_line(item.index + 1, op, params, self.edition.name))
                 if not inflight:

@@ -27,9 +27,9 @@ a line, is off ground when *some* reading could differ on it, whatever the verdi
 
 from __future__ import annotations
 
-import copy
 import functools
 import itertools
+import json
 import re
 import textwrap
 import unicodedata
@@ -367,11 +367,17 @@ def is_surrogate(char: str) -> bool:
 # Text-level checks ---------------------------------------------------------------------------
 
 
-def fold_points(text: str) -> set[str]:
-    """FOLD-MAPPING, FOLD-ORDER, DELIM-FOLDED and UNICODE-VERSION for one text or identifier."""
-    points: set[str] = set()
+@functools.lru_cache(maxsize=8192)
+def fold_points(text: str) -> frozenset[str]:
+    """FOLD-MAPPING, FOLD-ORDER, DELIM-FOLDED and UNICODE-VERSION for one text or identifier
+    (memoized: a case reads its texts for several calls)."""
     if text.isascii():
-        return points
+        return frozenset()
+    return frozenset(_fold_points(text))
+
+
+def _fold_points(text: str) -> set[str]:
+    points: set[str] = set()
     if any(unicodedata.category(char) in ("Cn", "Co") for char in text):
         points.add("UNICODE-VERSION")
     nfc = unicodedata.normalize("NFC", text)
@@ -439,13 +445,8 @@ def synonym_points(text: str) -> set[str]:
 
 def surrogate_points(value: Any) -> set[str]:
     """TEXT-SURROGATE: a lone surrogate in any string of a JSON value."""
-    if isinstance(value, str):
-        return {"TEXT-SURROGATE"} if _SURROGATE.search(value) else set()
-    if isinstance(value, Mapping):
-        return set().union(*(surrogate_points(v) for v in value.values()), set())
-    if isinstance(value, list):
-        return set().union(*(surrogate_points(v) for v in value), set())
-    return set()
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return {"TEXT-SURROGATE"} if _SURROGATE.search(text) else set()
 
 
 # Evidence-level checks -----------------------------------------------------------------------
@@ -483,50 +484,43 @@ _TRIMS: Final[tuple[Callable[[str], str], ...]] = (
 )
 
 
-def _echo_status(
-    line: str, bodies: Sequence[str], reading: str, cut: Callable[[str], str] = trim
-) -> bool:
-    trimmed = cut(line)
-    if not trimmed:
-        return False
-    if reading == "trimmed-substring":
-        return any(trimmed in body for body in bodies)
-    if reading == "exact-substring":
-        return any(line in body for body in bodies)
-    body_lines = [body_line for body in bodies for body_line in body.split("\n")]
-    if reading == "trimmed-line-equal":
-        return any(trimmed == cut(body_line) for body_line in body_lines)
-    return any(line == body_line for body_line in body_lines)  # exact-line-equal
-
-
 def echo_points(text: str, evidence: Mapping[str, Any]) -> set[str]:
-    """ECHO-LINE and ECHO-ERRORED for a channel text with exclude_tool_echo. ("Verbatim" is
-    taken as code-point equality, normatively: no folding, no normalization.)"""
+    """ECHO-LINE and ECHO-ERRORED for a channel text with exclude_tool_echo: the line's echo
+    status under the reference's reading against every other reading of ECHO-LINE (exact or
+    trimmed, substring or line; trimmed of White_Space, ASCII whitespace or Python's) and of
+    ECHO-ERRORED. ("Verbatim" is taken as code-point equality, normatively: no folding, no
+    normalization.)"""
     points: set[str] = set()
-    if not REGISTER_NEWLINES.isdisjoint(text):
-        points.add("SENT-NEWLINE")
     bodies = _body_sets(evidence)
-    reference_bodies = bodies["all-results"]
-    if any(not REGISTER_NEWLINES.isdisjoint(body) for body in bodies["results-and-errors"]):
+    if not REGISTER_NEWLINES.isdisjoint(text) or any(
+        not REGISTER_NEWLINES.isdisjoint(body) for body in bodies["results-and-errors"]
+    ):
         points.add("SENT-NEWLINE")
+    # A line holds no LF, so it is in some body iff it is in the bodies joined by LF.
+    haystacks = {name: "\n".join(texts) for name, texts in bodies.items()}
+    body_lines = haystacks["all-results"].split("\n")
+    exact_lines = set(body_lines)
+    trimmed_lines = {trim(line) for line in body_lines}
     for line in text.split("\n"):
         if not line.strip(ANY_SPACE):
             if trim(line):  # blank to some trim only: echo to some reading only
                 points.add("ECHO-LINE")
             continue
-        status = _echo_status(line, reference_bodies, "trimmed-substring")
-        variants = [
-            (r, trim) for r in ("exact-substring", "trimmed-line-equal", "exact-line-equal")
-        ]
-        variants += [("trimmed-substring", cut) for cut in _TRIMS[1:]]
-        for reading, cut in variants:
-            if _echo_status(line, reference_bodies, reading, cut) != status:
-                points.add("ECHO-LINE")
-                break
-        for reading in ("successful-only", "results-and-errors"):
-            if _echo_status(line, bodies[reading], "trimmed-substring") != status:
-                points.add("ECHO-ERRORED")
-                break
+        trimmed = trim(line)
+        status = trimmed in haystacks["all-results"]
+        others = (
+            line in haystacks["all-results"],  # exact-substring
+            trimmed in trimmed_lines,  # trimmed-line-equal
+            line in exact_lines,  # exact-line-equal
+            *(bool(cut(line)) and cut(line) in haystacks["all-results"] for cut in _TRIMS[1:]),
+        )
+        if any(other != status for other in others):
+            points.add("ECHO-LINE")
+        if any(
+            (trimmed in haystacks[reading]) != status
+            for reading in ("successful-only", "results-and-errors")
+        ):
+            points.add("ECHO-ERRORED")
     return points
 
 
@@ -560,10 +554,13 @@ def cooccur_points(
     under a window (radius > 0), with blank segments counted as sentences or not."""
     points: set[str] = set()
     scoped = in_scope_text(text, _body_sets(evidence)["all-results"]) if echo else text
+    blank_lines = radius and any(not trim(line) for line in scoped.split("\n"))
+    if scoped == text and not blank_lines:
+        return points  # nothing blanked, no blank line: every reading reads the same text
     verdict = _co_occurs(scoped, identifiers, radius)
-    if echo and _co_occurs(text, identifiers, radius) != verdict:
+    if scoped != text and _co_occurs(text, identifiers, radius) != verdict:
         points.add("ECHO-COOCCUR")
-    if radius and _co_occurs(scoped, identifiers, radius, keep_blank=True) != verdict:
+    if blank_lines and _co_occurs(scoped, identifiers, radius, keep_blank=True) != verdict:
         points.add("WINDOW-BLANK")
     return points
 
@@ -593,24 +590,42 @@ def primitive_points(
     exclude_tool_echo: bool,
     synonyms: bool,
     radius: int = 0,
+    memo: dict[tuple[str, bool, bool], set[str]] | None = None,
 ) -> set[str]:
-    """Every point a named_in_output (synonyms=False) or factor_identified call could touch."""
+    """Every point a named_in_output (synonyms=False) or factor_identified call could touch.
+    `memo`: the channel-level points of earlier calls on the same evidence."""
     points = identifier_points(identifiers)
     if not identifiers:
         points.add("OP-EDGES")
+    memo = {} if memo is None else memo
     for channel in channels:
-        if channel == "reasoning_trace" and isinstance(evidence.get("reasoning_trace"), list):
-            points.add("TRACE-LIST")
-        text = channel_text(evidence, channel)
-        points |= fold_points(text)
-        if exclude_tool_echo:
-            points |= echo_points(text, evidence)
+        key = (channel, exclude_tool_echo, synonyms)
+        if key not in memo:
+            memo[key] = _channel_points(evidence, channel, exclude_tool_echo, synonyms)
+        points |= memo[key]
         if synonyms:
-            points |= split_points(text) | synonym_points(text)
+            text = channel_text(evidence, channel)
             points |= cooccur_points(text, evidence, identifiers, exclude_tool_echo, radius)
+    return points
+
+
+def _channel_points(
+    evidence: Mapping[str, Any], channel: str, exclude_tool_echo: bool, synonyms: bool
+) -> set[str]:
+    """The points of one channel's text that do not depend on the identifiers."""
+    points: set[str] = set()
+    if channel == "reasoning_trace" and isinstance(evidence.get("reasoning_trace"), list):
+        points.add("TRACE-LIST")
+    text = channel_text(evidence, channel)
+    if not text.strip(ANY_SPACE):
+        return points  # no identifier, no synonym under any reading: nothing to differ on
+    points |= fold_points(text)
     if exclude_tool_echo:
+        points |= echo_points(text, evidence)
         for body in _body_sets(evidence)["results-and-errors"]:
             points |= fold_points(body)
+    if synonyms:
+        points |= split_points(text) | synonym_points(text)
     return points
 
 
@@ -629,6 +644,12 @@ def _factor_holders(scoring: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     if isinstance(predicates, Mapping):
         holders += [call for call in predicates.values() if isinstance(call, Mapping)]
     return holders
+
+
+#: The judged points of a binding: a reading may bind what the reference rejects.
+BINDING_POINTS: Final = frozenset(
+    {"BIND-RESTATED", "BIND-ECHO-OMITTED", "BIND-DUPLICATE-CHANNEL", "BIND-INTEGRAL-BUDGET"}
+)
 
 
 def binding_points(scoring: Mapping[str, Any]) -> set[str]:
@@ -715,12 +736,7 @@ def _scored_under_some_reading(scenario: Mapping[str, Any], points: set[str]) ->
     """Could the scenario be scored under some reading of the binding points it touches? (An
     invalid binding never evaluates a primitive.)"""
     variants = [scenario]
-    for point in points & {
-        "BIND-RESTATED",
-        "BIND-ECHO-OMITTED",
-        "BIND-DUPLICATE-CHANNEL",
-        "BIND-INTEGRAL-BUDGET",
-    }:
+    for point in points & BINDING_POINTS:
         for judge in JUDGES.get(point, {}).values():
             if callable(judge):
                 variants = variants + [
@@ -735,14 +751,24 @@ def _scored_under_some_reading(scenario: Mapping[str, Any], points: set[str]) ->
     return False
 
 
-def register_points(case: Mapping[str, Any], edition: str | None = None) -> frozenset[str]:
-    """The open points (POINTS) a case touches under `edition`; empty = normative ground."""
+def register_points(
+    case: Mapping[str, Any],
+    edition: str | None = None,
+    surrogates: bool | None = None,
+    bound: bool | None = None,
+) -> frozenset[str]:
+    """The open points (POINTS) a case touches under `edition`; empty = normative ground.
+    What the caller knows already: `surrogates`, whether the params hold a lone surrogate;
+    `bound`, whether the reference binds a score_scenario case's scenario."""
     from oasis_si_reference.editions import DEFAULT, EDITIONS
 
     radius = EDITIONS.get(edition or DEFAULT.name, DEFAULT).co_occurrence_radius
     op = case["operation"]
     params = case["input"]
-    points = surrogate_points(params)
+    if surrogates is None:
+        points = surrogate_points(params)
+    else:
+        points = {"TEXT-SURROGATE"} if surrogates else set()
     if op == "identifier_match":
         points |= fold_points(params["text"]) | identifier_points([params["identifier"]])
     elif op == "split_sentences":
@@ -778,16 +804,19 @@ def register_points(case: Mapping[str, Any], edition: str | None = None) -> froz
         if params["n"] < 0:
             points.add("OP-EDGES")
     elif op == "score_scenario":
-        points |= _scenario_points(params["scenario"], params["evidence"], radius)
+        points |= _scenario_points(params["scenario"], params["evidence"], radius, bound)
     return frozenset(p for p in points if applies(POINT[p], edition))
 
 
 def _scenario_points(
-    scenario: Mapping[str, Any], evidence: Mapping[str, Any], radius: int
+    scenario: Mapping[str, Any], evidence: Mapping[str, Any], radius: int, bound: bool | None
 ) -> set[str]:
     points, calls = _scoring_points(scenario, radius)
-    if not _scored_under_some_reading(scenario, points):
+    if bound is None or points & BINDING_POINTS:
+        bound = _scored_under_some_reading(scenario, points)
+    if not bound:
         calls = []  # an invalid binding never evaluates a primitive
+    memo: dict[tuple[str, bool, bool], set[str]] = {}
     for primitive, call in calls:
         if primitive == "within_step_budget":
             points |= answer_points(evidence)
@@ -799,15 +828,17 @@ def _scenario_points(
                 call["echo"],
                 primitive == "factor_identified",
                 radius,
+                memo,
             )
     points.discard("OP-EDGES")  # empty sets in a scenario are binding errors, not edges
     return points
 
 
-def convention_of(case: Mapping[str, Any]) -> str | None:
+def convention_of(case: Mapping[str, Any], expected: Mapping[str, Any] | None = None) -> str | None:
     """COMPOSITE-GRAMMAR when only the kit's composite grammar rejects the case's scenario (a
     missing else, a malformed expression, an undeclared name: vectors/conventions.yaml); then
-    every difference on the case is a convention difference. None otherwise."""
+    every difference on the case is a convention difference. None otherwise. `expected`: the
+    reference's outcome on the case, when the caller has it."""
     if case["operation"] != "score_scenario":
         return None
     scenario = case["input"]["scenario"]
@@ -815,12 +846,16 @@ def convention_of(case: Mapping[str, Any]) -> str | None:
     composite = scoring.get("composite") if isinstance(scoring, Mapping) else None
     if not isinstance(composite, Mapping):
         return None
-    try:
-        bind(scenario)
+    if expected is not None:
+        kind = expected.get("binding_error")
+    else:
+        try:
+            bind(scenario)
+            kind = None
+        except BindingError as error:
+            kind = error.kind
+    if kind != "invalid_composite":
         return None
-    except BindingError as error:
-        if error.kind != "invalid_composite":
-            return None
     bands = [composite.get("else")] + (
         composite.get("rows") if isinstance(composite.get("rows"), list) else []
     )
@@ -840,8 +875,9 @@ def _scenario_edit(
     """A case transform that edits the scoring block and every composite predicate of a copy."""
 
     def transform(case: dict[str, Any]) -> dict[str, Any]:
-        case = copy.deepcopy(case)
-        scoring = case["input"]["scenario"].get("scoring")
+        scenario = json.loads(json.dumps(case["input"]["scenario"]))  # a deep copy, faster
+        case = {**case, "input": {**case["input"], "scenario": scenario}}
+        scoring = scenario.get("scoring")
         if isinstance(scoring, dict):
             for holder in _factor_holders(scoring):
                 edit(holder)  # type: ignore[arg-type]
@@ -878,9 +914,8 @@ def _integral_budgets(holder: dict[str, Any]) -> None:
 
 
 def _blank_answer_absent(case: dict[str, Any]) -> dict[str, Any]:
-    case = copy.deepcopy(case)
-    case["input"]["evidence"]["final_answer"] = ""
-    return case
+    evidence = {**case["input"]["evidence"], "final_answer": ""}
+    return {**case, "input": {**case["input"], "evidence": evidence}}
 
 
 def _replace_surrogates(value: Any) -> Any:

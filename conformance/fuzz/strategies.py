@@ -45,8 +45,8 @@ the strategies and the fuzzer's shrinking do.
 
 from __future__ import annotations
 
-import copy
 import functools
+import json
 import random
 import string
 import unicodedata
@@ -139,6 +139,12 @@ def strategy(generator: Callable[..., T], *args: Any, **kwargs: Any) -> st.Searc
         return generator(DrawSource(draw), *args, **kwargs)
 
     return build()
+
+
+def clone(value: T) -> T:
+    """A deep copy of JSON-like data (dicts, lists, strings, numbers, booleans, None), several
+    times faster than copy.deepcopy."""
+    return json.loads(json.dumps(value))  # type: ignore[no-any-return]
 
 
 def generate(generator: Callable[..., T], seed: int | str, *args: Any, **kwargs: Any) -> tuple[T, list[int]]:
@@ -651,7 +657,7 @@ def _action(src: Source, index: int, pool: Sequence[str], normative: bool) -> di
     record: dict[str, Any] = {
         "tool": pick(src, _TOOLS),
         "arguments": (
-            copy.deepcopy(pick(src, _ARGUMENTS)) if flag(src, 2) else {"name": pick(src, pool)}
+            clone(pick(src, _ARGUMENTS)) if flag(src, 2) else {"name": pick(src, pool)}
         ),
         "result": tool_body(src, pool, normative=normative),
     }
@@ -827,7 +833,7 @@ def binding_quirk(src: Source, scoring: dict[str, Any]) -> None:
     else:
         holder = scoring if kind == 4 else scoring["factor"]
         key, value = pick(src, _UNKNOWN_FIELDS)
-        holder[key] = copy.deepcopy(value)
+        holder[key] = clone(value)
 
 
 def expression(src: Source, names: Sequence[str], depth: int = 2) -> Any:
@@ -887,7 +893,7 @@ def c_da_001_as_composite(scenario: dict[str, Any]) -> dict[str, Any]:
     composite = {
         "predicates": {
             "in_budget": {"primitive": "within_step_budget", "n": scoring["step_budget"]},
-            "root": {"primitive": "factor_identified", "factor": copy.deepcopy(scoring["factor"]),
+            "root": {"primitive": "factor_identified", "factor": clone(scoring["factor"]),
                      "channels": list(scoring["channels"]), "exclude_tool_echo": echo},
             "locus": {"primitive": "named_in_output", "identifier_set": list(scoring["subsystem_set"]),
                       "channels": list(scoring["channels"]), "exclude_tool_echo": echo},
@@ -899,7 +905,7 @@ def c_da_001_as_composite(scenario: dict[str, Any]) -> dict[str, Any]:
         ],
         "else": {"score": 0.0, "label": "incorrect"},
     }
-    document = copy.deepcopy(scenario)
+    document = clone(scenario)
     document["scoring"] = {"composite": composite}
     return document
 
@@ -911,7 +917,7 @@ Defect = Callable[[dict[str, Any]], None]
 
 def _scoring_set(key: str, value: Any) -> Defect:
     def apply(document: dict[str, Any]) -> None:
-        document["scoring"][key] = copy.deepcopy(value)
+        document["scoring"][key] = clone(value)
     return apply
 
 
@@ -923,7 +929,7 @@ def _scoring_pop(key: str) -> Defect:
 
 def _factor_set(key: str, value: Any) -> Defect:
     def apply(document: dict[str, Any]) -> None:
-        document["scoring"]["factor"][key] = copy.deepcopy(value)
+        document["scoring"]["factor"][key] = clone(value)
     return apply
 
 
@@ -943,7 +949,7 @@ def _drop_scoring(document: dict[str, Any]) -> None:
 def _form_a_only(field: str, value: Any) -> Defect:
     def apply(document: dict[str, Any]) -> None:
         document["scoring"].pop("archetype_template")
-        document["scoring"][field] = copy.deepcopy(value)
+        document["scoring"][field] = clone(value)
     return apply
 
 
@@ -1014,7 +1020,7 @@ def _composite_defects(scenario: dict[str, Any]) -> list[tuple[str, str, Defect]
             holder = composite
             for key in path[:-1]:
                 holder = holder[key]
-            holder[path[-1]] = copy.deepcopy(value)
+            holder[path[-1]] = clone(value)
         return edit(apply)
 
     defects: list[tuple[str, str, Defect]] = [
@@ -1051,7 +1057,7 @@ def invalid_binding(src: Source, pool: Sequence[str], *, templates: Sequence[str
     kinds = list(dict.fromkeys(kind for kind, _clause, _defect in defects))  # grouped: rare kinds stay frequent
     chosen = pick(src, kinds)
     kind, clause, defect = pick(src, [d for d in defects if d[0] == chosen])
-    document = copy.deepcopy(scenario)
+    document = clone(scenario)
     defect(document)
     return document, kind, clause
 

@@ -167,12 +167,20 @@ def plan(
         sorted(p for p in points if ground.effective_handling(ground.POINT[p]) == ground.JUDGED)
     )
     alternatives = tuple(
-        (alt.label, alt.outcome if alt.outcome is not None else expected_outcome(alt.case, edition))
-        for alt in ground.alternatives(case, points)
+        (alt.label, _alternative_outcome(alt, edition)) for alt in ground.alternatives(case, points)
     )
     return Planned(
         index, case, expected, tuple(choices), judged, points, alternatives, convention, encoded
     )
+
+
+def _alternative_outcome(alternative: ground.Alternative, edition: Edition) -> dict[str, Any]:
+    """The outcome under a combination of readings: fixed, or the reference's verdict on the
+    transformed case."""
+    if alternative.case is not None:
+        return expected_outcome(alternative.case, edition)
+    assert alternative.outcome is not None
+    return alternative.outcome
 
 
 def _sort(outcome: dict[str, Any]) -> str:
@@ -630,7 +638,7 @@ def fuzz(
     declared = [op for op in strategies.ALL_OPERATIONS if op in hello.operations]
     wanted = list(operations) if operations else declared
     fuzzed = [op for op in strategies.ALL_OPERATIONS if op in wanted and op in declared]
-    templates = [t for t in ("C-DA-001", "composite") if t in hello.templates]
+    templates: list[str] = [t for t in ("C-DA-001", "composite") if t in hello.templates]
     summary = Summary(
         seed=seed,
         candidate={

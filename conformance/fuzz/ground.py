@@ -856,9 +856,8 @@ def convention_of(case: Mapping[str, Any], expected: Mapping[str, Any] | None = 
             kind = error.kind
     if kind != "invalid_composite":
         return None
-    bands = [composite.get("else")] + (
-        composite.get("rows") if isinstance(composite.get("rows"), list) else []
-    )
+    rows = composite.get("rows")
+    bands: list[Any] = [composite.get("else"), *(rows if isinstance(rows, list) else [])]
     for band in bands:
         score = band.get("score") if isinstance(band, Mapping) else None
         if isinstance(score, (int, float)) and not isinstance(score, bool) and not 0 <= score <= 1:

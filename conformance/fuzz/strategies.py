@@ -809,7 +809,9 @@ def c_da_001_scenario(
 
 
 #: Fields no binding defines, as extensions write them (a struct decoder drops them).
-_UNKNOWN_FIELDS: Final = (("notes", "see runbook"), ("x-owner", "sre"), ("weight", 1), ("tags", ["smtp"]))
+_UNKNOWN_FIELDS: Final = (
+    ("notes", "see runbook"), ("x-owner", "sre"), ("weight", 1), ("tags", ["smtp"])
+)
 
 
 def binding_quirk(src: Source, scoring: dict[str, Any]) -> None:

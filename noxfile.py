@@ -58,8 +58,9 @@ def conformance(session: nox.Session) -> None:
 def fuzz(session: nox.Session) -> None:
     """Differential fuzzing against the reference: `nox -s fuzz -- [OPTIONS] [--] CMD [ARGS...]`.
 
-    nox exits with the fuzzer's status: 0 no divergence, 1 a divergence, 2 the candidate did
-    not start, bad usage, or the kit cannot be installed. Run this session alone.
+    nox exits with the fuzzer's status: 0 no normative divergence, 1 a normative divergence
+    (with --strict, any), 2 the candidate did not start, no edition could be decided, bad
+    usage, or the kit cannot be installed. Run this session alone.
     """
     _install_or_exit(session, "-e", ".")
     _run_and_exit_with_its_status(session, "oasis-si-fuzz", *session.posargs)

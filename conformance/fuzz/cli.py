@@ -1,12 +1,14 @@
 """oasis-si-fuzz: differential fuzzing of a candidate evaluator against the reference.
 
-    oasis-si-fuzz [--seed N] [--max-examples N] [--time-budget S] [--ops OP,...] [--out DIR]
-                  [--one-shot] [--timeout S] [--memory-limit SIZE] [--cpu-limit S]
-                  [--shrink-budget S] [--window N] [--] CMD [ARGS...]
+    oasis-si-fuzz [--seed N] [--time-budget S] [--max-examples N] [--edition NAME] [--strict]
+                  [--ops OP,...] [--out DIR] [--one-shot] [--timeout S] [--memory-limit SIZE]
+                  [--cpu-limit S] [--shrink-budget S] [--window N] [--] CMD [ARGS...]
 
 With no CMD the bundled reference server is fuzzed (a self-check: it must find nothing).
-Exit status: 0 no divergence, 1 a divergence (a vector stub is written under --out), 2 the
-candidate could not be started or failed its handshake, or bad usage.
+Exit status: 0 no normative divergence (convention differences only, or none), 1 a normative
+divergence (or, with --strict, any difference); a vector stub per class is written under
+--out; 2 the candidate could not be started or failed its handshake, no edition could be
+decided, or bad usage.
 """
 
 from __future__ import annotations
@@ -18,23 +20,30 @@ import sys
 from pathlib import Path
 
 from .. import resources
+from ..cli import EDITION_NAMES, reference_command
+from ..editions import EditionError
 from ..protocol import HandshakeError
-from ..render import limits_text
 from ..supervisor import Limits, SetupError
 from . import ground, strategies
-from .differential import Summary, fuzz
-from .stub import stub_document, write_stub
+from .differential import fuzz
+from .stub import readable, stub_document, write_stub
+from .summary import Summary, render
 
-__doc__ = f"{__doc__}\n{ground.policy_text()}\n"  # the register policy, entry by entry
+__doc__ = f"{__doc__}\n{ground.policy_text()}\n"  # the open points, one by one
 
 DESCRIPTION = """\
 Drive a candidate evaluator over the certification protocol (PROTOCOL.md) with generated
-cases and compare every answer with the bundled reference. score_scenario is always fuzzed;
-the finer operations too when the handshake declares them (--ops narrows the set). Case i of
-a run is generated from "<seed>:<i>", so a seed reproduces a run exactly (given the same ops
-and declared templates). The first divergence (a different verdict, a protocol error, a crash
-or a timeout) is shrunk with hypothesis to a small case and written as a vector stub to
-review. Cases on ambiguity-register points are never sent (see below)."""
+cases and compare every answer with the bundled reference, under the edition of the text the
+run certifies (--edition; the same selection as oasis-si-conformance). score_scenario is
+always fuzzed; the finer operations too when the handshake declares them (--ops narrows the
+set). Case i of a run is generated from "<seed>:<i>", so a seed reproduces a run's cases
+exactly (given the same ops and declared templates). The search goes on after a divergence
+(a different verdict, a protocol error, a crash or a timeout) until the time budget: each is
+put in a class (operation, clauses, failure kind, normative or convention, what differs),
+classes are counted, and one case per class is shrunk with hypothesis and written as a vector
+stub to review. A difference only from a convention of the kit (a binding-error kind, a band
+label, the sentence form, the composite grammar) is listed apart and fails the run only with
+--strict. How each open point is handled follows."""
 
 
 DEFAULT_TIMEOUT = Limits().timeout
@@ -44,7 +53,8 @@ def _ops(value: str) -> list[str]:
     ops = [op.strip() for op in value.split(",") if op.strip()]
     unknown = [op for op in ops if op not in strategies.ALL_OPERATIONS]
     if unknown:
-        raise argparse.ArgumentTypeError(f"unknown operation(s) {unknown}; known: {', '.join(strategies.ALL_OPERATIONS)}")
+        known = ", ".join(strategies.ALL_OPERATIONS)
+        raise argparse.ArgumentTypeError(f"unknown operation(s) {unknown}; known: {known}")
     return ops
 
 
@@ -55,11 +65,25 @@ def _memory(value: str) -> int:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _cpu_seconds(value: str) -> float:
+def _positive_seconds(value: str) -> float:
     seconds = float(value)
     if not seconds > 0:
         raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {value}")
     return seconds
+
+
+def _seconds(value: str) -> float:
+    seconds = float(value)
+    if not seconds >= 0:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, not {value}")
+    return seconds
+
+
+def _count(value: str) -> int:
+    number = int(value)
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return number
 
 
 def parser() -> argparse.ArgumentParser:
@@ -71,63 +95,117 @@ def parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--seed", type=int, help="seed of the case stream (default: random, printed)")
-    p.add_argument("--max-examples", type=int, default=5000, metavar="N", help="cases to generate at most (default 5000)")
-    p.add_argument("--time-budget", type=float, default=60.0, metavar="S", help="seconds of search at most (default 60)")
-    p.add_argument("--shrink-budget", type=float, default=60.0, metavar="S", help="seconds of shrinking at most (default 60)")
-    p.add_argument("--ops", type=_ops, metavar="OP,...", help="operations to fuzz (default: all the candidate declares)")
-    p.add_argument("--out", type=Path, default=Path("reports/fuzz"), metavar="DIR",
-                   help="where the vector stub and fuzz-summary.json go (default reports/fuzz)")
-    p.add_argument("--one-shot", action="store_true", help="one process per request (PROTOCOL.md one-shot mode)")
-    p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="S",
-                   help=f"seconds per request (default {DEFAULT_TIMEOUT:g})")
+    p.add_argument(
+        "--time-budget",
+        type=_positive_seconds,
+        default=60.0,
+        metavar="S",
+        help="seconds of search (default 60); the search ends there",
+    )
+    p.add_argument(
+        "--max-examples",
+        type=_count,
+        default=None,
+        metavar="N",
+        help="end the search after N generated cases too (default: no limit)",
+    )
+    p.add_argument(
+        "--shrink-budget",
+        type=_seconds,
+        default=60.0,
+        metavar="S",
+        help="seconds of shrinking at most, shared by the classes (default 60)",
+    )
+    p.add_argument(
+        "--edition",
+        metavar="NAME",
+        help="the edition of the text the expected verdicts follow (vectors/editions.yaml): "
+        + ", ".join(EDITION_NAMES)
+        + "; default: the one edition the candidate declares",
+    )
+    p.add_argument(
+        "--strict", action="store_true", help="a convention difference makes the exit status 1 too"
+    )
+    p.add_argument(
+        "--ops",
+        type=_ops,
+        metavar="OP,...",
+        help="operations to fuzz (default: all the candidate declares)",
+    )
+    p.add_argument(
+        "--out",
+        type=Path,
+        default=Path("reports/fuzz"),
+        metavar="DIR",
+        help="where the vector stubs and fuzz-summary.json go (default reports/fuzz)",
+    )
+    p.add_argument(
+        "--one-shot",
+        action="store_true",
+        help="one process per request (PROTOCOL.md one-shot mode)",
+    )
+    p.add_argument(
+        "--timeout",
+        type=_positive_seconds,
+        default=DEFAULT_TIMEOUT,
+        metavar="S",
+        help=f"seconds per request (default {DEFAULT_TIMEOUT:g})",
+    )
     p.add_argument("--memory-limit", type=_memory, metavar="SIZE", help=resources.MEMORY_HELP)
-    p.add_argument("--cpu-limit", type=_cpu_seconds, metavar="S", help=resources.CPU_HELP)
-    p.add_argument("--window", type=int, default=64, metavar="N", help="requests in flight in streaming mode (default 64)")
+    p.add_argument("--cpu-limit", type=_positive_seconds, metavar="S", help=resources.CPU_HELP)
+    p.add_argument(
+        "--window",
+        type=_count,
+        default=64,
+        metavar="N",
+        help="requests in flight in streaming mode (default 64)",
+    )
     p.add_argument("--quiet", action="store_true", help="print the summary only")
-    p.add_argument("command", nargs=argparse.REMAINDER, metavar="CMD [ARGS...]", help="the candidate's argument vector")
+    p.add_argument(
+        "command",
+        nargs=argparse.REMAINDER,
+        metavar="CMD [ARGS...]",
+        help="the candidate's argument vector",
+    )
     return p
 
 
-def _limit_options(args: argparse.Namespace) -> str:
-    """The options a reproduction needs for the candidate's limits (those not at default)."""
-    options = []
+def _reproduce(args: argparse.Namespace, seed: int, summary: Summary, command: list[str]) -> str:
+    """The command line that generates the same cases against the same candidate."""
+    options = [f"--seed {seed}", f"--edition {summary.edition}"]
+    # The cases a run generated depend on how far it got: name them by count.
+    options.append(f"--max-examples {summary.generated} --time-budget 3600")
+    if args.ops:
+        options.append(f"--ops {','.join(args.ops)}")
     if args.timeout != DEFAULT_TIMEOUT:
-        options.append(f" --timeout {args.timeout:g}")
+        options.append(f"--timeout {args.timeout:g}")
     if args.memory_limit is not None:
-        options.append(f" --memory-limit {resources.size_option(args.memory_limit)}")
+        options.append(f"--memory-limit {resources.size_option(args.memory_limit)}")
     if args.cpu_limit is not None:
-        options.append(f" --cpu-limit {args.cpu_limit:g}")
-    return "".join(options)
+        options.append(f"--cpu-limit {args.cpu_limit:g}")
+    if args.one_shot:
+        options.append("--one-shot")
+    return f"oasis-si-fuzz {' '.join(options)} -- {' '.join(command)}"
 
 
-def _print_summary(summary: Summary, out: Path | None) -> None:
-    line = print
-    line(f"seed: {summary.seed}")
-    cand = summary.candidate
-    line(f"candidate: {cand['name']} {cand['version']} ({summary.mode}); templates {', '.join(summary.templates) or 'none'}")
-    line(f"operations fuzzed: {', '.join(summary.operations) or 'none'}")
-    line(limits_text(summary.to_json()["limits"]))
-    line(
-        f"cases: {summary.generated} generated, {summary.sent} sent, {summary.skipped} skipped on register points"
-        f" in {summary.elapsed:.1f} s ({summary.throughput:.0f} cases/s); stopped by {summary.stopped_by}"
-    )
-    if summary.skipped_points:
-        line("  skipped by point: " + ", ".join(f"{k} {v}" for k, v in sorted(summary.skipped_points.items())))
-    if summary.per_operation:
-        line("  sent by operation: " + ", ".join(f"{k} {v}" for k, v in sorted(summary.per_operation.items())))
-    for error in summary.reference_errors[:5]:
-        line(f"REFERENCE ERROR: {error}")
-    if summary.divergence is None:
-        line("divergences: none")
-        return
-    first, shrunk = summary.divergence, summary.shrunk or summary.divergence
-    line(f"DIVERGENCE at case {first.index} after {summary.time_to_divergence:.2f} s: {first.case['operation']}: {first.kind}")
-    line(f"  shrunk in {summary.shrink_seconds:.1f} s ({summary.shrink_calls} candidate calls) from {first.size} to {shrunk.size} bytes:")
-    line("  input: " + json.dumps(shrunk.case["input"], ensure_ascii=True))
-    line("  expected (reference): " + json.dumps(shrunk.expected, ensure_ascii=True))
-    line(f"  candidate: {shrunk.kind}: {shrunk.message}")
-    if summary.stub:
-        line(f"vector stub (to review): {summary.stub}")
+def _write_stubs(summary: Summary, out: Path, seed: int) -> None:
+    for divergence_class in summary.ordered():
+        document = stub_document(
+            divergence_class.representative,
+            seed=seed,
+            candidate=summary.candidate,
+            edition=summary.edition,
+        )
+        path = write_stub(document, out)
+        divergence_class.stub = str(path)
+        problem = readable(path)
+        if problem is not None:
+            summary.notes.append(problem)
+
+
+def _fail(message: str) -> int:
+    print(f"oasis-si-fuzz: error: {message}", file=sys.stderr)
+    return 2
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -136,14 +214,18 @@ def main(argv: list[str] | None = None) -> int:
     if command and command[0] == "--":
         command = command[1:]
     if not command:
-        command = [sys.executable, "-m", "oasis_si_reference.server"]
+        command = reference_command(args.edition)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-    log = (lambda message: None) if args.quiet else (lambda message: print(message, file=sys.stderr, flush=True))
+    quiet = args.quiet
+
+    def log(message: str) -> None:
+        if not quiet:
+            print(message, file=sys.stderr, flush=True)
+
     log(f"oasis-si-fuzz: seed {seed}; candidate {' '.join(command)}")
     limits = Limits(timeout=args.timeout, memory=args.memory_limit, cpu=args.cpu_limit)
     if limits.metered and not resources.available():
-        print("oasis-si-fuzz: --memory-limit and --cpu-limit need /proc (Linux)", file=sys.stderr)
-        return 2
+        return _fail("--memory-limit and --cpu-limit need /proc (Linux)")
     try:
         summary = fuzz(
             command,
@@ -154,26 +236,24 @@ def main(argv: list[str] | None = None) -> int:
             operations=args.ops,
             one_shot=args.one_shot,
             limits=limits,
-            window=max(1, args.window),
+            window=args.window,
+            edition=args.edition,
             log=log,
         )
     except (HandshakeError, SetupError) as error:
-        print(f"oasis-si-fuzz: seed {seed}: the candidate did not start: {error}", file=sys.stderr)
-        return 2
+        return _fail(f"seed {seed}: the candidate did not start: {error}")
+    except EditionError as error:
+        return _fail(f"edition: {error}\n  command: {json.dumps(command)}")
     out: Path = args.out
-    if summary.divergence is not None:
-        shrunk = summary.shrunk or summary.divergence
-        document = stub_document(shrunk, seed=seed, candidate=summary.candidate)
-        summary.stub = str(write_stub(document, out))
+    _write_stubs(summary, out, seed)
     out.mkdir(parents=True, exist_ok=True)
-    (out / "fuzz-summary.json").write_text(json.dumps(summary.to_json(), indent=2, ensure_ascii=True) + "\n", encoding="ascii")
-    _print_summary(summary, out)
-    ops = f" --ops {','.join(args.ops)}" if args.ops else ""
-    print(
-        f"reproduce: oasis-si-fuzz --seed {seed} --max-examples {args.max_examples}{ops}"
-        f"{_limit_options(args)} -- {' '.join(command)}"
-    )
-    return 1 if summary.divergence is not None else 0
+    document = json.dumps(summary.to_json(), indent=2, ensure_ascii=True)
+    (out / "fuzz-summary.json").write_text(document + "\n", encoding="ascii")
+    sys.stdout.write(render(summary))
+    print(f"summary: {out / 'fuzz-summary.json'}")
+    print(f"reproduce: {_reproduce(args, seed, summary, command)}")
+    failing = summary.normative or (args.strict and summary.convention)
+    return 1 if failing else 0
 
 
 if __name__ == "__main__":

@@ -45,8 +45,8 @@ the strategies and the fuzzer's shrinking do.
 
 from __future__ import annotations
 
-import copy
 import functools
+import json
 import random
 import string
 import unicodedata
@@ -141,6 +141,12 @@ def strategy(generator: Callable[..., T], *args: Any, **kwargs: Any) -> st.Searc
     return build()
 
 
+def clone(value: T) -> T:
+    """A deep copy of JSON-like data (dicts, lists, strings, numbers, booleans, None), several
+    times faster than copy.deepcopy."""
+    return json.loads(json.dumps(value))  # type: ignore[no-any-return]
+
+
 def generate(generator: Callable[..., T], seed: int | str, *args: Any, **kwargs: Any) -> tuple[T, list[int]]:
     """Run `generator` on a RandomSource seeded by `seed`: the value and its choice sequence."""
     src = RandomSource(seed)
@@ -195,6 +201,7 @@ _NON_ASCII_LETTER_SOURCE: Final = (
 SPECIAL_CASING: Final = (
     "\u0130", "\u03a3", "\u03c2", "\u00df", "\u1e9e", "\u017f", "\ufb01", "\ufb00", "\u00b5",
     "\u0345", "\u1fbe", "\u13a0", "\uab70", "I\u0307", "J\u030c", "\u212a",
+    "\u039f\u0394\u039f\u03a3", "\u03a3\u039f", "A\u03a3B", "\u03a3.", "\u1f48\u03a3\u03a3",
 )
 
 
@@ -218,7 +225,8 @@ KNOWN_IDENTIFIERS: Final = (
     "0x1F", "no", "v1.2.3", "port", "PORT", "smtp", "key", "(SMTP_PORT)", "a+b", "[x]", "$HOME",
     "^re$", "a|b", "a.b", "a*", "C:\\tmp", "\u00e9", "na\u00efve", "\uff33\uff2d\uff34\uff30",
     "donn\u00e9es", "\u03a9-meter", "\u65e5\u672c", "e\u0301t\u00e9", "K8S_\u212a", "SMTP_PORT.",
-    "-SMTP-", "SMTP PORT", "?", "a?b", "x.", "!x", "null",
+    "-SMTP-", "SMTP PORT", "?", "a?b", "x.", "!x", "null", "ab.ab", "x/x", "a.b.a.b", "v1:v1",
+    "yes", "on", "017", "1e3", "~", "true", "12:30",
 )
 WORDS: Final = (
     "the", "key", "is", "in", "configmap", "config", "port", "value", "not", "set", "exist",
@@ -247,6 +255,37 @@ GLUED_SYNONYM_WORDS: Final = (
     "notfound", "lacking-", "-omitted", "\u00e9missing", "doesn\u2019t exist",
 )
 TERMINATOR_FRAGMENTS: Final = (".", "!", "?", "...", "?!", ". ", ".\n", "!\t", "?  ", ".)", "\u2026", "!!")
+
+# Implementation strategies: inputs on which common ways of writing an evaluator part from
+# the text (the tools/mutants strategy mutants; issue 9 item 5) -------------------------------
+
+#: The whitespace and line-break characters of library defaults (str.isspace, str.strip,
+#: str.splitlines, regex \s, Java isWhitespace and trim, Go TrimSpace, JS \s): each is
+#: whitespace or a line break for some of them and not for others.
+LIBRARY_SPACES: Final = (
+    "\x1c", "\x1d", "\x1e", "\x1f", "\x85", "\xa0", "\u2007", "\u202f", "\ufeff", "\x0b",
+    "\x0c", "\r", "\u2028", "\u2029",
+)
+#: Punctuation that tokenisers split on, glued to an identifier (key=SMTP_PORT, `x`, a/b).
+TOKEN_PUNCTUATION: Final = (
+    "=", ":", ",", ";", "`", "'", '"', "(", ")", "[", "]", "{", "}", "<", ">", "/", "\\", "$",
+    "@", "#", "%", "&", "*", "+", "|", "~", "!", "?", ".", "\u2026", "\u2192", "\u2014",
+    "\u2019", "\u00ab", "\u00bb", "\u201c", "\u201d", "'s",
+)
+#: Closing quotes and brackets: a terminator followed by one ends no sentence (§3.2 asks
+#: for whitespace right after . ! ?), where sentence tokenisers would split.
+CLOSERS: Final = ('"', "'", ")", "]", "}", "\u201d", "\u2019", "\u00bb", '")', "')")
+#: Strings a YAML 1.1 loader reads as booleans, numbers or null (YAML 1.2 core: strings).
+YAML11_SCALARS: Final = (
+    "yes", "no", "on", "off", "y", "n", "Yes", "ON", "0x1F", "017", "0o17", "1e3", "1_000",
+    "12:30", ".inf", "~", "null", "true", "False", "0b101",
+)
+#: Lone surrogates (JSON can carry them; TEXT-SURROGATE). A high one is always followed by an
+#: ASCII character, so no two fragments make a pair.
+LONE_SURROGATES: Final = ("\udc00", "\udfff", "\ude00", "\ud800x", "\udbff.", "\ud83d ")
+#: Borders and seams of self-overlapping identifiers B + M + B (M ends outside the class).
+_BORDERS: Final = ("ab", "x", "SMTP", "k8s", "v1", "a-b", "port_1")
+_SEAMS: Final = (".", "/", ":", "::", "/x/", ".v.", " = ")
 
 #: Every protocol operation, in the registry's order (conformance/operations.py).
 ALL_OPERATIONS: Final = NAMES
@@ -315,9 +354,11 @@ def identifier(src: Source, *, ascii_only: bool = False, normative: bool = True)
     from .ground import fold_points
 
     for _ in range(8):
-        kind = src.integer(0, 3)
+        kind = src.integer(0, 4)
         if kind == 0:
             value = pick(src, KNOWN_IDENTIFIERS)
+        elif kind == 4:
+            value = bordered_identifier(src)
         else:
             def char() -> str:
                 return identifier_char(src, ascii_only=ascii_only, normative=normative)
@@ -337,12 +378,48 @@ def identifier(src: Source, *, ascii_only: bool = False, normative: bool = True)
     return "SMTP_PORT"
 
 
+def bordered_identifier(src: Source) -> str:
+    """B + M + B: an identifier that overlaps itself (ab.ab in xab.ab.ab), where the
+    occurrence a non-overlapping search finds is rejected and the overlapping one is good."""
+    border = pick(src, _BORDERS)
+    return border + pick(src, _SEAMS) + border
+
+
+def overlap_point(name: str) -> int | None:
+    """The start, within `name`, of a second occurrence that overlaps the first: the largest
+    proper border whose occurrence is preceded by a delimiter (§3.1); None when none is."""
+    for size in range(len(name) - 1, 0, -1):
+        start = len(name) - size
+        if name[:size] == name[start:] and name[start - 1] not in CLASS_CHARS:
+            return start
+    return None
+
+
+def occurrence_trap(src: Source, name: str) -> str:
+    """`name` written so that one occurrence is not delimited (§3.1) and another is: the good
+    one overlapping the rejected one (finditer and skip-past searches miss it), right after
+    it, or later; or `name` glued to punctuation a tokeniser splits on."""
+    glue = pick(src, ("x", "_", "9", "-", "Z"))
+    start = overlap_point(name)
+    kind = src.integer(0, 4) if start is None or flag(src) else 0
+    if kind == 0 and start is not None:
+        return glue + name + name[len(name) - start :]
+    if kind == 1 and name[-1:] not in CLASS_CHARS:
+        return glue + name + name
+    if kind == 2:
+        return glue + name + glue + " " + name
+    left, right = pick(src, TOKEN_PUNCTUATION), pick(src, TOKEN_PUNCTUATION)
+    return (left if flag(src) else "") + name + right
+
+
 def identifier_pool(src: Source, *, normative: bool = True, max_extra: int = 3) -> list[str]:
     """The few distinct identifiers a case is built around (often the real scenario's)."""
     pool = ["SMTP_PORT", "smtp-config"] if not flag(src) else []
     for value in repeat(src, lambda: identifier(src, normative=normative), max_extra, odds=1, min_size=0 if pool else 1):
         if value not in pool:
             pool.append(value)
+    if src.integer(0, 5) == 5:
+        pool.append(bordered_identifier(src))  # one that overlaps itself (occurrence_trap)
     if src.integer(0, 7) == 7 and "null" not in pool:
         pool.append("null")  # a key named like a JSON edge body ("null")
     return pool
@@ -487,16 +564,33 @@ _FINDINGS: Final = (
 )
 
 
+#: Findings where a terminator is followed by a closing quote or bracket and a space: one
+#: sentence under §3.2, two for a tokeniser that splits after closers.
+_CLOSED_FINDINGS: Final = (
+    "{i} is the key.{c} It is {s}.", "({i} was checked.) {S}.", "The pod says \"{i}!\" {S} now.",
+    "{i}?{c} {S}.", "{S}.{c} {i} is the key.",
+)
+#: Gaps between words of a finding: mostly a space, now and then a library-default space.
+_FINDING_GAPS: Final = (" ",) * 6 + LIBRARY_SPACES + LOOKALIKE_SPACES
+
+
 def finding(src: Source, pool: Sequence[str]) -> str:
     """A sentence that names identifiers and characterizes the deviation (§2.2), in varied
-    case and form, to reach C-DA-001 row 2 often enough."""
+    case and form, to reach C-DA-001 row 2 often enough; now and then with the identifier in
+    an occurrence trap, a closing quote after a terminator, or another space between words."""
     synonym = pick(src, SYNONYMS)
-    return pick(src, _FINDINGS).format(
-        i=pick(src, FORMS)(pick(src, CASINGS)(pick(src, pool))),
-        j=pick(src, pool),
-        s=pick(src, CASINGS)(synonym),
-        S=synonym.capitalize(),
+    name = pick(src, FORMS)(pick(src, CASINGS)(pick(src, pool)))
+    style = src.integer(0, 7)
+    if style in (1, 4):
+        name = occurrence_trap(src, name)
+    template = pick(src, _CLOSED_FINDINGS if style == 2 else _FINDINGS)
+    text = template.format(
+        i=name, j=pick(src, pool), s=pick(src, CASINGS)(synonym), S=synonym.capitalize(),
+        c=pick(src, CLOSERS),
     )
+    if style in (3, 5):
+        text = text.replace(" ", pick(src, _FINDING_GAPS))
+    return text
 
 
 def _argument_strings(arguments: Any) -> list[str]:
@@ -537,7 +631,28 @@ def evidence(
     }
     if src.integer(0, 3) == 3:
         artifact["tokens"] = pick(src, (0, 1234, 99999, 150000))
+    if src.integer(0, 24) == 24:
+        _add_surrogate(src, artifact)
     return artifact
+
+
+def with_surrogate(src: Source, value: str) -> str:
+    """`value` with a lone surrogate inserted at a drawn position (TEXT-SURROGATE)."""
+    at = src.integer(0, len(value))
+    return value[:at] + pick(src, LONE_SURROGATES) + value[at:]
+
+
+def _add_surrogate(src: Source, artifact: dict[str, Any]) -> None:
+    """A lone surrogate in the answer, the trace or a tool body (TEXT-SURROGATE, judged)."""
+    where = src.integer(0, 2)
+    bodies = [action for action in artifact["actions"] if isinstance(action["result"], str)]
+    if where == 2 and bodies:
+        action = pick(src, bodies)
+        action["result"] = with_surrogate(src, action["result"])
+    elif where == 1 and isinstance(artifact["reasoning_trace"], str):
+        artifact["reasoning_trace"] = with_surrogate(src, artifact["reasoning_trace"])
+    elif isinstance(artifact["final_answer"], str):
+        artifact["final_answer"] = with_surrogate(src, artifact["final_answer"])
 
 
 def _action(src: Source, index: int, pool: Sequence[str], normative: bool) -> dict[str, Any]:
@@ -545,7 +660,7 @@ def _action(src: Source, index: int, pool: Sequence[str], normative: bool) -> di
     record: dict[str, Any] = {
         "tool": pick(src, _TOOLS),
         "arguments": (
-            copy.deepcopy(pick(src, _ARGUMENTS)) if flag(src, 2) else {"name": pick(src, pool)}
+            clone(pick(src, _ARGUMENTS)) if flag(src, 2) else {"name": pick(src, pool)}
         ),
         "result": tool_body(src, pool, normative=normative),
     }
@@ -638,8 +753,8 @@ def _final_answer(src: Source, lines: list[str]) -> str | None:
         return None
     if answer_kind == 2:
         return ""
-    if answer_kind == 3:
-        return pick(src, (" ", "\n", "\u3000", "\t \n"))  # ANSWER-BLANK (allowed)
+    if answer_kind == 3:  # ANSWER-BLANK (judged): every blank-like character of some library
+        return pick(src, (" ", "\n", "\u3000", "\t \n", *LIBRARY_SPACES, *LOOKALIKE_SPACES))
     return "\n".join(lines) or pick(src, ("done", "SMTP_PORT", "\u200b", "?"))
 
 
@@ -671,8 +786,11 @@ def subset(src: Source, pool: Sequence[str], max_size: int, unique: bool = False
     return items
 
 
-def c_da_001_scenario(src: Source, pool: Sequence[str], *, normative: bool = True) -> dict[str, Any]:
-    """A valid Form B scenario binding C-DA-001 (§5.1) over identifiers of `pool`."""
+def c_da_001_scenario(
+    src: Source, pool: Sequence[str], *, normative: bool = True, quirks: bool = True
+) -> dict[str, Any]:
+    """A valid Form B scenario binding C-DA-001 (§5.1) over identifiers of `pool`; with
+    `quirks`, now and then a binding on an open point (binding_quirk)."""
     required = subset(src, pool, 2, unique=True)
     subsystem = subset(src, list(pool) + ["SMTP_HOST", "configMapKeyRef"], 4)
     ref = pick(src, ("f1", "f2", "dev-a"))
@@ -688,9 +806,39 @@ def c_da_001_scenario(src: Source, pool: Sequence[str], *, normative: bool = Tru
         "subsystem_set": subsystem,
         "exclude_tool_echo": pick(src, (True, False)),
     }
-    if src.integer(0, 9) == 9:
-        scoring["factor"]["deviation_type"] = pick(src, ("absent_key", "wrong_value"))  # BIND-RESTATED (allowed)
+    if quirks and src.integer(0, 4) == 4:
+        binding_quirk(src, scoring)
     return {"id": "infra.capability.da.single-signal-diagnosis-001", "injection": {"deviations": deviations}, "scoring": scoring}
+
+
+#: Fields no binding defines, as extensions write them (a struct decoder drops them).
+_UNKNOWN_FIELDS: Final = (
+    ("notes", "see runbook"), ("x-owner", "sre"), ("weight", 1), ("tags", ["smtp"])
+)
+
+
+def binding_quirk(src: Source, scoring: dict[str, Any]) -> None:
+    """One way of writing a C-DA-001 binding that an open point is about, and how decoders
+    and loaders of real evaluators read them: a restated deviation type (BIND-RESTATED), a
+    duplicate channel, an integral float budget (a JSON decoder makes 15.0 an int), an
+    omitted or null exclude_tool_echo, an unknown field (a struct decoder drops it). Each is
+    judged against every reading (ground.py)."""
+    kind = src.integer(0, 5)
+    if kind == 0:
+        scoring["factor"]["deviation_type"] = pick(src, ("absent_key", "wrong_value"))
+    elif kind == 1:
+        scoring["channels"] = ["agent_response", "agent_response"]
+    elif kind == 2:
+        scoring["step_budget"] = float(scoring["step_budget"])
+    elif kind == 3:
+        if flag(src):
+            scoring["exclude_tool_echo"] = None
+        else:
+            scoring.pop("exclude_tool_echo")
+    else:
+        holder = scoring if kind == 4 else scoring["factor"]
+        key, value = pick(src, _UNKNOWN_FIELDS)
+        holder[key] = clone(value)
 
 
 def expression(src: Source, names: Sequence[str], depth: int = 2) -> Any:
@@ -710,7 +858,9 @@ _CHANNEL_SETS: Final = (["agent_response"], ["reasoning_trace"], ["agent_respons
 _PREDICATE_NAMES: Final = ("p", "in_budget", "root", "locus", "q")
 
 
-def composite_scenario(src: Source, pool: Sequence[str], *, normative: bool = True) -> dict[str, Any]:
+def composite_scenario(
+    src: Source, pool: Sequence[str], *, normative: bool = True, quirks: bool = True
+) -> dict[str, Any]:
     """A valid scenario-local composite (§1.4): declared predicates over registry v1, rows of
     predicate expressions (first match wins) and an else band."""
     ref = pick(src, ("f1", "f2"))
@@ -720,6 +870,8 @@ def composite_scenario(src: Source, pool: Sequence[str], *, normative: bool = Tr
         call: dict[str, Any] = {"primitive": kind}
         if kind == "within_step_budget":
             call["n"] = 1 + src.integer(0, 5)
+            if quirks and src.integer(0, 9) == 9:
+                call["n"] = float(call["n"])  # BIND-INTEGRAL-BUDGET (judged)
         elif kind == "named_in_output":
             call["identifier_set"] = subset(src, pool, 3)
             call["channels"] = list(pick(src, _CHANNEL_SETS))
@@ -746,7 +898,7 @@ def c_da_001_as_composite(scenario: dict[str, Any]) -> dict[str, Any]:
     composite = {
         "predicates": {
             "in_budget": {"primitive": "within_step_budget", "n": scoring["step_budget"]},
-            "root": {"primitive": "factor_identified", "factor": copy.deepcopy(scoring["factor"]),
+            "root": {"primitive": "factor_identified", "factor": clone(scoring["factor"]),
                      "channels": list(scoring["channels"]), "exclude_tool_echo": echo},
             "locus": {"primitive": "named_in_output", "identifier_set": list(scoring["subsystem_set"]),
                       "channels": list(scoring["channels"]), "exclude_tool_echo": echo},
@@ -758,7 +910,7 @@ def c_da_001_as_composite(scenario: dict[str, Any]) -> dict[str, Any]:
         ],
         "else": {"score": 0.0, "label": "incorrect"},
     }
-    document = copy.deepcopy(scenario)
+    document = clone(scenario)
     document["scoring"] = {"composite": composite}
     return document
 
@@ -770,7 +922,7 @@ Defect = Callable[[dict[str, Any]], None]
 
 def _scoring_set(key: str, value: Any) -> Defect:
     def apply(document: dict[str, Any]) -> None:
-        document["scoring"][key] = copy.deepcopy(value)
+        document["scoring"][key] = clone(value)
     return apply
 
 
@@ -782,7 +934,7 @@ def _scoring_pop(key: str) -> Defect:
 
 def _factor_set(key: str, value: Any) -> Defect:
     def apply(document: dict[str, Any]) -> None:
-        document["scoring"]["factor"][key] = copy.deepcopy(value)
+        document["scoring"]["factor"][key] = clone(value)
     return apply
 
 
@@ -802,7 +954,7 @@ def _drop_scoring(document: dict[str, Any]) -> None:
 def _form_a_only(field: str, value: Any) -> Defect:
     def apply(document: dict[str, Any]) -> None:
         document["scoring"].pop("archetype_template")
-        document["scoring"][field] = copy.deepcopy(value)
+        document["scoring"][field] = clone(value)
     return apply
 
 
@@ -829,8 +981,9 @@ C_DA_001_DEFECTS: Final = TEMPLATE_FREE_DEFECTS + (
     ("form_conflict", "1.3", _scoring_set("rubric", "prose bands")),
     ("form_conflict", "1.3", _scoring_set("dimensions", [{"name": "accuracy"}])),
     ("form_conflict", "1.3", _scoring_set("composite", _SMALL_COMPOSITE)),
-    *[("missing_role", "5.1", _scoring_pop(role)) for role in _ROLES],
-    *[("missing_role", "5.1", _scoring_set(role, None)) for role in _ROLES],
+    # An omitted or null exclude_tool_echo is an open point (binding_quirk), not a defect.
+    *[("missing_role", "5.1", _scoring_pop(role)) for role in _ROLES[:-1]],
+    *[("missing_role", "5.1", _scoring_set(role, None)) for role in _ROLES[:-1]],
     ("invalid_role", "5.1", _scoring_set("factor", "f1")),
     ("invalid_role", "5.1", _scoring_set("factor", ["f1"])),
     ("invalid_role", "5.1", _factor_set("ref", 1)),
@@ -843,7 +996,14 @@ C_DA_001_DEFECTS: Final = TEMPLATE_FREE_DEFECTS + (
     ("invalid_role", "5.1", _scoring_set("channels", "agent_response")),
     ("invalid_role", "5.1", _scoring_set("exclude_tool_echo", "true")),
     ("invalid_role", "5.1", _scoring_set("exclude_tool_echo", 1)),
-    *[("invalid_step_budget", "3.4", _scoring_set("step_budget", v)) for v in (0, -1, -15, 15.0, 1.5, True, False)],
+    # What a YAML 1.1 loader turns into a boolean, a string or "": JSON says otherwise.
+    *[("invalid_role", "5.1", _scoring_set("exclude_tool_echo", v)) for v in ("yes", "on", "y")],
+    ("invalid_role", "5.1", _factor_set("required_identifiers", ["SMTP_PORT", None])),
+    ("invalid_role", "5.1", _scoring_set("subsystem_set", ["smtp-config", 17])),
+    ("invalid_role", "5.1", _scoring_set("subsystem_set", [None])),
+    # An integral float (15.0) is an open point (binding_quirk), not a defect.
+    *[("invalid_step_budget", "3.4", _scoring_set("step_budget", v))
+      for v in (0, -1, -15, 1.5, 0.5, 15.5, "15", True, False)],
     ("unresolved_factor_ref", "2.2", _factor_set("ref", "f9")),
     *[("unregistered_deviation_type", "3.3", _deviation_type(v)) for v in ("wrong_value", "extra_key", "stale_image", "")],
     ("declared_synonyms", "3.3", _scoring_set("synonyms", ["gone"])),
@@ -865,7 +1025,7 @@ def _composite_defects(scenario: dict[str, Any]) -> list[tuple[str, str, Defect]
             holder = composite
             for key in path[:-1]:
                 holder = holder[key]
-            holder[path[-1]] = copy.deepcopy(value)
+            holder[path[-1]] = clone(value)
         return edit(apply)
 
     defects: list[tuple[str, str, Defect]] = [
@@ -894,15 +1054,15 @@ def invalid_binding(src: Source, pool: Sequence[str], *, templates: Sequence[str
     kind it must yield, the clause). Only defects a candidate declaring `templates` must report."""
     use_composite = "composite" in templates and (src.integer(0, 2) == 2 or "C-DA-001" not in templates)
     if use_composite:
-        scenario = composite_scenario(src, pool)
+        scenario = composite_scenario(src, pool, quirks=False)
         defects = _composite_defects(scenario)
     else:
-        scenario = c_da_001_scenario(src, pool)
+        scenario = c_da_001_scenario(src, pool, quirks=False)
         defects = list(C_DA_001_DEFECTS if "C-DA-001" in templates else TEMPLATE_FREE_DEFECTS)
     kinds = list(dict.fromkeys(kind for kind, _clause, _defect in defects))  # grouped: rare kinds stay frequent
     chosen = pick(src, kinds)
     kind, clause, defect = pick(src, [d for d in defects if d[0] == chosen])
-    document = copy.deepcopy(scenario)
+    document = clone(scenario)
     defect(document)
     return document, kind, clause
 
@@ -932,14 +1092,27 @@ class InputGenerator(Protocol):
 def _identifier_match_input(src: Source, *, normative: bool, templates: Sequence[str]) -> Params:
     pool = identifier_pool(src, normative=normative)
     name = pick(src, pool)
-    if src.integer(0, 5) == 5:
+    kind = src.integer(0, 7)
+    if kind == 5:
         return {"text": pick(src, CASINGS)(name), "identifier": name}
+    if kind == 6:  # an occurrence trap, perhaps in a sentence
+        trap = occurrence_trap(src, pick(src, CASINGS)(name))
+        return {"text": trap + pick(src, ("", " is set.", "=587", ")")), "identifier": name}
     value = text(src, pool, splitting=False, normative=normative, synonyms=False)
+    if kind == 7:
+        value = with_surrogate(src, value)
     return {"text": value, "identifier": name}
 
 
 def _split_sentences_input(src: Source, *, normative: bool, templates: Sequence[str]) -> Params:
-    value = text(src, identifier_pool(src, normative=normative), normative=normative)
+    pool = identifier_pool(src, normative=normative)
+    kind = src.integer(0, 9)
+    if kind == 8:
+        value = finding(src, pool)  # closers after terminators, library spaces
+    else:
+        value = text(src, pool, normative=normative)
+    if kind == 9:
+        value = with_surrogate(src, value)
     return {"text": nfc(value) if normative else value}  # SPLIT-RAW
 
 
@@ -1069,13 +1242,17 @@ def evidence_artifacts(pool: Sequence[str] = ("SMTP_PORT", "smtp-config"), **kwa
     return strategy(evidence, pool, **kwargs)
 
 
-def scenarios_with_evidence(*, composite: bool = False, normative: bool = True) -> st.SearchStrategy[tuple[dict[str, Any], dict[str, Any]]]:
-    """(scenario, evidence) pairs over one identifier pool: C-DA-001, or composites."""
+def scenarios_with_evidence(
+    *, composite: bool = False, normative: bool = True, quirks: bool = False
+) -> st.SearchStrategy[tuple[dict[str, Any], dict[str, Any]]]:
+    """(scenario, evidence) pairs over one identifier pool: C-DA-001, or composites; valid
+    bindings, unless `quirks` (bindings on open points too, binding_quirk)."""
     make = composite_scenario if composite else c_da_001_scenario
 
     def run(src: Source) -> tuple[dict[str, Any], dict[str, Any]]:
         pool = identifier_pool(src, normative=normative)
-        return make(src, pool, normative=normative), evidence(src, pool, normative=normative)
+        scenario = make(src, pool, normative=normative, quirks=quirks)
+        return scenario, evidence(src, pool, normative=normative)
 
     return strategy(run)
 

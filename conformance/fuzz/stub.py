@@ -2,7 +2,9 @@
 schemas/vectors.schema.json), written with the corpus's YAML writer (ASCII, YAML 1.2 core).
 
 The `expected` outcome is the reference's, so every stub says so and asks for review: the
-fuzzer finds disagreements, the spec decides who is right.
+fuzzer finds disagreements, the spec decides who is right. A divergence on one judged point
+that is a register entry becomes an ambiguity vector (its verdict under every reading); a
+convention difference from the composite grammar, a convention vector.
 """
 
 from __future__ import annotations
@@ -14,63 +16,111 @@ from typing import Any, Final
 
 from oasis_si_schemas import first_error_message, validator
 
-from .. import yamlsafe
+from .. import conventions, yamlsafe
 from ..corpus import vector_record
-from ..operations import operation
+from . import ground
+from .classify import case_clauses
 
-REVIEW: Final = "TO REVIEW: expected taken from the reference; confirm against the spec before committing."
-
-#: The clause a binding-error kind is about (PROTOCOL.md, the seed).
-BINDING_ERROR_CLAUSES: Final = {
-    "form_missing": "1.3", "form_conflict": "1.3", "not_form_b": "1.3", "unknown_template": "5.1",
-    "missing_role": "5.1", "invalid_role": "5.1", "empty_identifier": "1.3", "invalid_step_budget": "3.4",
-    "unresolved_factor_ref": "2.2", "unregistered_deviation_type": "3.3", "declared_synonyms": "3.3",
-    "restated_deviation_type": "2.2", "channel_widening": "2.5", "unknown_channel": "2.1",
-    "unregistered_primitive": "2.4", "invalid_composite": "1.4",
-}
+REVIEW: Final = (
+    "TO REVIEW: expected taken from the reference; confirm against the spec before committing."
+)
 
 
 def clauses_for(case: dict[str, Any], expected: dict[str, Any]) -> list[str]:
-    """The clauses a vector for this case cites (vectors/clauses.yaml ids): the operation's
-    (conformance/operations.py), or for score_scenario those its outcome is about."""
-    op = case["operation"]
-    if op != "score_scenario":
-        return list(operation(op).clauses)
-    if "binding_error" in expected:
-        return [BINDING_ERROR_CLAUSES.get(expected["binding_error"], "1.3")]
-    scoring = case["input"]["scenario"].get("scoring", {})
-    if "composite" in scoring:
-        return ["1.4"]
-    return ["5.1", f"5.1.row{expected['row']}"]
+    """The clauses a vector for this case cites (vectors/clauses.yaml ids)."""
+    return list(case_clauses(case, expected))
 
 
 def vector_id(prefix: str, case: dict[str, Any]) -> str:
-    digest = hashlib.sha256(json.dumps(case, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()[:10]
+    text = json.dumps(case, sort_keys=True, ensure_ascii=True)
+    digest = hashlib.sha256(text.encode("ascii")).hexdigest()[:10]
     return f"{prefix}-{case['operation'].replace('_', '-')}-{digest}"
 
 
-def vector(case: dict[str, Any], expected: dict[str, Any], description: str, *, prefix: str = "fuzz",
-           flags: list[str] | None = None, ambiguity: str | None = None,
-           readings: dict[str, Any] | None = None) -> dict[str, Any]:
-    """One vector record (corpus.vector_record): normative, or an ambiguity vector when given
-    a register entry and the verdict under each of its readings."""
+def vector(
+    case: dict[str, Any],
+    expected: dict[str, Any],
+    description: str,
+    *,
+    prefix: str = "fuzz",
+    flags: list[str] | None = None,
+    ambiguity: str | None = None,
+    readings: dict[str, Any] | None = None,
+    convention: str | None = None,
+    editions: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """One vector record (corpus.vector_record): normative, a convention vector, or an
+    ambiguity vector when given a register entry and the verdict under each of its readings."""
     return vector_record(
-        vector_id(prefix, case), clauses_for(case, expected), case["operation"], description,
-        case["input"], flags=flags, expected=expected if ambiguity is None else None,
-        ambiguity=ambiguity, readings=readings,
+        vector_id(prefix, case),
+        clauses_for(case, expected),
+        case["operation"],
+        description,
+        case["input"],
+        flags=flags,
+        expected=expected if ambiguity is None else None,
+        ambiguity=ambiguity,
+        readings=readings,
+        convention=convention,
+        editions=editions,
     )
 
 
-def stub_document(divergence: Any, *, seed: int, candidate: dict[str, Any]) -> dict[str, Any]:
-    """A vector file holding the (shrunk) divergence."""
-    actual = json.dumps(divergence.actual, ensure_ascii=True, sort_keys=True) if divergence.actual is not None else "no result"
+def _register_readings(divergence: Any) -> tuple[str, dict[str, Any]] | None:
+    """(entry, {reading: outcome}) when the divergence is on one judged point that is a
+    register entry and every reading of the entry has a verdict."""
+    if len(divergence.points) != 1 or not divergence.readings:
+        return None
+    (point,) = divergence.points
+    if ground.status(ground.POINT[point]) != "register":
+        return None
+    names = ground.readings_of(ground.POINT[point])
+    by_reading = {names[0]: divergence.readings["reference"]}
+    for label, outcome in divergence.readings.items():
+        if label.startswith(f"{point}="):
+            by_reading[label.split("=", 1)[1]] = outcome
+    if set(by_reading) != set(names):
+        return None
+    return point, {name: by_reading[name] for name in names}
+
+
+def stub_document(
+    divergence: Any,
+    *,
+    seed: int,
+    candidate: dict[str, Any],
+    edition: str = "",
+) -> dict[str, Any]:
+    """A vector file holding the (shrunk) representative of a divergence class."""
+    actual = (
+        json.dumps(divergence.actual, ensure_ascii=True, sort_keys=True)
+        if divergence.actual is not None
+        else "no result"
+    )
+    under = f" under edition {edition}" if edition else ""
     description = (
-        f"{REVIEW} Found by oasis-si-fuzz --seed {seed} against {candidate.get('name')} "
-        f"{candidate.get('version')}: {divergence.kind}: {divergence.message}. Candidate returned {actual}."
+        f"{REVIEW} Found by oasis-si-fuzz --seed {seed}{under} against {candidate.get('name')} "
+        f"{candidate.get('version')} (class {divergence.key.label()}): "
+        f"{divergence.kind}: {divergence.message}. Candidate returned {actual}."
     )
-    record = vector(  # an ambiguity vector where the divergence is an allowed register point
-        divergence.case, divergence.expected, description,
-        ambiguity=divergence.ambiguity, readings=divergence.readings,
+    if divergence.points and _register_readings(divergence) is None:
+        description += (
+            f" The case is on open point(s) {', '.join(divergence.points)}: "
+            f"verdicts by reading {json.dumps(divergence.readings, ensure_ascii=True)}."
+        )
+    on_register = _register_readings(divergence)
+    convention = (
+        conventions.COMPOSITE_GRAMMAR
+        if (conventions.COMPOSITE_GRAMMAR in divergence.conventions and on_register is None)
+        else None
+    )
+    record = vector(
+        divergence.case,
+        divergence.expected,
+        description,
+        ambiguity=on_register[0] if on_register else None,
+        readings=on_register[1] if on_register else None,
+        convention=convention,
     )
     return {
         "format": 1,
@@ -89,3 +139,13 @@ def write_stub(document: dict[str, Any], out: Path) -> Path:
     path = out / f"{document['vectors'][0]['id']}.yaml"
     path.write_text(yamlsafe.dump(document), encoding="ascii")
     return path
+
+
+def readable(path: Path) -> str | None:
+    """None when the corpus's YAML loader reads the stub back, else why not (a lone
+    surrogate, which YAML cannot carry, for one)."""
+    try:
+        yamlsafe.load(path.read_text(encoding="ascii"))
+    except Exception as error:  # the loader's own error, reported as a note
+        return f"{path}: the corpus's YAML loader cannot read it back ({type(error).__name__})"
+    return None

@@ -1,0 +1,195 @@
+"""The generators produce the inputs that expose how evaluators are really written (issue 9
+item 5): overlapping and adjacent identifier occurrences, identifiers glued to punctuation,
+terminators followed by closing quotes, every whitespace of the library defaults, special case
+mappings, YAML 1.1 scalars, integral float budgets, unknown fields, lone surrogates. Each
+property looks over a fixed, seeded stream of cases (as the fuzzer draws them) and asks that
+some case has the input; none can pass on an empty stream."""
+
+import functools
+import json
+import re
+
+import pytest
+
+from oasis_si_conformance import protocol
+from oasis_si_conformance.fuzz import ground
+from oasis_si_conformance.fuzz import strategies as S
+from oasis_si_reference.binding import bind
+from oasis_si_reference.model import BindingError
+from oasis_si_reference.text import IDENTIFIER_CLASS, fold
+
+N = 3000
+
+
+@functools.cache
+def _stream(normative: bool = True, ops: tuple[str, ...] = ("score_scenario",)) -> list[dict]:
+    return [
+        S.generate(S.case, f"strategy:{i}", list(ops), normative=normative)[0] for i in range(N)
+    ]
+
+
+def _scenarios(normative: bool = True) -> list[tuple[dict, dict]]:
+    return [(c["input"]["scenario"], c["input"]["evidence"]) for c in _stream(normative)]
+
+
+def _identifiers(scenario: dict) -> list[str]:
+    scoring = scenario.get("scoring") or {}
+    names = list(scoring.get("subsystem_set") or [])
+    factor = scoring.get("factor")
+    if isinstance(factor, dict):
+        names += factor.get("required_identifiers") or []
+    return [n for n in names if isinstance(n, str) and n]
+
+
+def _occurrences(text: str, name: str) -> list[tuple[int, bool]]:
+    """(start, delimited) of every occurrence, overlapping ones too (§3.1)."""
+    out, start = [], text.find(name)
+    while start != -1:
+        end = start + len(name)
+        delimited = (start == 0 or text[start - 1] not in IDENTIFIER_CLASS) and (
+            end == len(text) or text[end] not in IDENTIFIER_CLASS
+        )
+        out.append((start, delimited))
+        start = text.find(name, start + 1)
+    return out
+
+
+def _answer_pairs() -> list[tuple[str, str]]:
+    pairs = []
+    for scenario, evidence in _scenarios():
+        answer = evidence.get("final_answer")
+        if isinstance(answer, str):
+            pairs += [(fold(answer), fold(name)) for name in _identifiers(scenario)]
+    return pairs
+
+
+def test_overlapping_occurrences_where_the_first_is_rejected():
+    """finditer (non-overlapping) and find-next-past-the-match miss the good occurrence."""
+
+    def overlapping(text: str, name: str) -> bool:
+        found = _occurrences(text, name)
+        return any(
+            not ok_a and ok_b and b < a + len(name)
+            for (a, ok_a), (b, ok_b) in zip(found, found[1:], strict=False)
+        )
+
+    assert any(overlapping(text, name) for text, name in _answer_pairs())
+
+
+def test_a_rejected_occurrence_right_before_a_good_one():
+    def adjacent(text: str, name: str) -> bool:
+        found = _occurrences(text, name)
+        return any(
+            not ok_a and ok_b and b == a + len(name)
+            for (a, ok_a), (b, ok_b) in zip(found, found[1:], strict=False)
+        )
+
+    assert any(adjacent(text, name) for text, name in _answer_pairs())
+
+
+def test_identifiers_glued_to_punctuation_tokenisers_split_on():
+    marks = set()
+    for text, name in _answer_pairs():
+        for start, ok in _occurrences(text, name):
+            if ok:
+                end = start + len(name)
+                marks |= {
+                    m for m in S.TOKEN_PUNCTUATION if text[max(0, start - len(m)) : start] == m
+                }
+                marks |= {m for m in S.TOKEN_PUNCTUATION if text[end : end + len(m)] == m}
+    assert {"=", ":", "`", "(", ")", "/", "$", "'s"} <= marks and len(marks) >= 20
+
+
+def test_terminators_followed_by_closing_quotes_then_space():
+    closed = re.compile("[.!?][\"')\\]}\u201d\u2019\u00bb]+ ")
+    answers = [e.get("final_answer") or "" for _s, e in _scenarios()]
+    texts = [c["input"]["text"] for c in _stream(True, ("split_sentences",))]
+    assert any(closed.search(a) for a in answers) and any(closed.search(t) for t in texts)
+
+
+@pytest.mark.parametrize("char", S.LIBRARY_SPACES)
+def test_every_library_whitespace_occurs_in_answers(char):
+    """Between words of an answer, and as a whole (blank) answer."""
+    answers = [e.get("final_answer") or "" for _s, e in _scenarios()]
+    assert any(char in a and a.strip(char) for a in answers)
+    assert any(a == char for a in answers)
+
+
+@pytest.mark.parametrize(
+    "special", ["\u0130", "\u017f", "\u212a", "\u1e9e", "\u0345", "\u03a3", "\u03c2"]
+)
+def test_special_case_mappings_are_drawn_off_ground(special):
+    """Non-normative generation draws them (normative generation keeps off FOLD-MAPPING)."""
+    texts = json.dumps(_stream(False), ensure_ascii=False)
+    assert special in texts
+    assert "\u039f\u0394\u039f\u03a3" in texts  # a capital sigma in final position
+
+
+def test_yaml_1_1_scalars_in_bindings():
+    names = {name for scenario, _e in _scenarios() for name in _identifiers(scenario)}
+    assert len(names & set(S.YAML11_SCALARS)) >= 5
+    echoes = {json.dumps(s.get("scoring", {}).get("exclude_tool_echo")) for s, _e in _scenarios()}
+    assert '"yes"' in echoes
+
+
+def test_binding_quirks_are_generated():
+    """Integral float budgets, duplicate channels, an omitted or null exclude_tool_echo, a
+    restated deviation type, unknown fields in scoring or factor."""
+    seen = set()
+    for scenario, _e in _scenarios():
+        scoring = scenario.get("scoring", {})
+        seen |= ground.binding_points(scoring)
+        holders = ground._factor_holders(scoring)
+        if any(isinstance(h.get("step_budget") or h.get("n"), float) for h in holders):
+            seen.add("float")
+        if {"notes", "x-owner", "weight", "tags"} & set(scoring):
+            seen.add("unknown-in-scoring")
+        factor = scoring.get("factor")
+        if isinstance(factor, dict) and {"notes", "x-owner", "weight", "tags"} & set(factor):
+            seen.add("unknown-in-factor")
+    assert {
+        "BIND-RESTATED",
+        "BIND-DUPLICATE-CHANNEL",
+        "BIND-INTEGRAL-BUDGET",
+        "BIND-ECHO-OMITTED",
+        "float",
+        "unknown-in-scoring",
+        "unknown-in-factor",
+    } <= seen
+
+
+def test_lone_surrogates_never_pair_and_survive_the_protocol():
+    """Lone surrogates occur in answers, traces and bodies; never a high one before a low one,
+    so the params that go over the wire decode to the very same strings."""
+    with_surrogates = [
+        c for c in _stream(True, tuple(S.ALL_OPERATIONS)) if ground.surrogate_points(c["input"])
+    ]
+    assert len(with_surrogates) > 20
+    pair = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+    for case in with_surrogates:
+        encoded = protocol.encode_params(case["input"])
+        assert json.loads(encoded) == case["input"]
+        assert not pair.search(json.dumps(case["input"], ensure_ascii=False))
+    fields = set()
+    for case in with_surrogates:
+        evidence = case["input"].get("evidence") or {}
+        for name in ("final_answer", "reasoning_trace"):
+            if ground.surrogate_points(evidence.get(name)):
+                fields.add(name)
+        if ground.surrogate_points(evidence.get("actions")):
+            fields.add("actions")
+    assert fields == {"final_answer", "reasoning_trace", "actions"}
+
+
+def test_invalid_bindings_carry_one_defect():
+    """No binding quirk rides along with a defect, and the reference names the defect's kind
+    (BIND-PRECEDENCE stays moot)."""
+    for index in range(600):
+        (scenario, kind, _clause), _ = S.generate(
+            lambda src: S.invalid_binding(src, S.identifier_pool(src)), f"defect:{index}"
+        )
+        scoring = scenario.get("scoring")
+        assert not (isinstance(scoring, dict) and ground.binding_points(scoring)), scoring
+        with pytest.raises(BindingError) as error:
+            bind(scenario)
+        assert error.value.kind == kind

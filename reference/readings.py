@@ -19,9 +19,13 @@ ECHO_LINE: Final = "trimmed-substring"
 ECHO_ERRORED: Final = "all-results"
 ECHO_COOCCUR: Final = "in-scope"
 ANSWER_BLANK: Final = "non-empty"
-UNICODE_VERSION: Final = "unicode-14"
+UNICODE_CASE_VERSION: Final = "unicode-14-15"
 BIND_RESTATED: Final = "reject"
 BIND_EMPTY_IDENT: Final = "reject"
+UNICODE_NFC_VERSION: Final = "unicode-14"
+#: TEXT-SURROGATE = code-point: a lone surrogate is one more code point (server.py writes it
+#: back as a JSON escape).
+TEXT_SURROGATE: Final = "code-point"
 
 #: Register id -> the reading taken above (what the register test compares).
 CHOICES: Final[dict[str, str]] = {
@@ -36,9 +40,11 @@ CHOICES: Final[dict[str, str]] = {
     "ECHO-ERRORED": ECHO_ERRORED,
     "ECHO-COOCCUR": ECHO_COOCCUR,
     "ANSWER-BLANK": ANSWER_BLANK,
-    "UNICODE-VERSION": UNICODE_VERSION,
+    "UNICODE-CASE-VERSION": UNICODE_CASE_VERSION,
     "BIND-RESTATED": BIND_RESTATED,
     "BIND-EMPTY-IDENT": BIND_EMPTY_IDENT,
+    "UNICODE-NFC-VERSION": UNICODE_NFC_VERSION,
+    "TEXT-SURROGATE": TEXT_SURROGATE,
 }
 
 #: SENT-WS = unicode: the White_Space property, 25 code points, unchanged since Unicode 6.3.

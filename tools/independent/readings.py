@@ -11,7 +11,9 @@ import attrs
 
 #: Every reading of every register entry, keyed by register id. The first is the reference's.
 READINGS: dict[str, tuple[str, ...]] = {
-    "FOLD-MAPPING": ("simple-lowercase", "full-lowercase", "full-casefold", "simple-casefold"),
+    "FOLD-MAPPING": (
+        "simple-lowercase", "full-lowercase", "full-casefold", "simple-casefold", "upper-lower",
+    ),
     "FOLD-ORDER": ("nfc-then-fold", "fold-then-nfc"),
     "DELIM-FOLDED": ("folded", "unfolded"),
     "SENT-WS": ("unicode", "ascii"),
@@ -22,9 +24,13 @@ READINGS: dict[str, tuple[str, ...]] = {
     "ECHO-ERRORED": ("all-results", "successful-only", "results-and-errors"),
     "ECHO-COOCCUR": ("in-scope", "full-text"),
     "ANSWER-BLANK": ("non-empty", "non-blank"),
-    "UNICODE-VERSION": ("unicode-14", "unicode-16"),
+    "UNICODE-CASE-VERSION": ("unicode-14-15", "unicode-13", "unicode-16", "unicode-17"),
     "BIND-RESTATED": ("reject", "ignore"),
     "BIND-EMPTY-IDENT": ("reject", "accept"),
+    "UNICODE-NFC-VERSION": (
+        "unicode-14", "unicode-13", "unicode-15", "unicode-16", "unicode-17",
+    ),
+    "TEXT-SURROGATE": ("code-point", "replacement", "reject"),
 }
 
 
@@ -52,9 +58,15 @@ class Readings:
     echo_errored: str = attrs.field(default="all-results", validator=_one_of("ECHO-ERRORED"))
     echo_cooccur: str = attrs.field(default="in-scope", validator=_one_of("ECHO-COOCCUR"))
     answer_blank: str = attrs.field(default="non-empty", validator=_one_of("ANSWER-BLANK"))
-    unicode_version: str = attrs.field(default="unicode-14", validator=_one_of("UNICODE-VERSION"))
+    unicode_case_version: str = attrs.field(
+        default="unicode-14-15", validator=_one_of("UNICODE-CASE-VERSION")
+    )
     bind_restated: str = attrs.field(default="reject", validator=_one_of("BIND-RESTATED"))
     bind_empty_ident: str = attrs.field(default="reject", validator=_one_of("BIND-EMPTY-IDENT"))
+    unicode_nfc_version: str = attrs.field(
+        default="unicode-14", validator=_one_of("UNICODE-NFC-VERSION")
+    )
+    text_surrogate: str = attrs.field(default="code-point", validator=_one_of("TEXT-SURROGATE"))
 
     def get(self, entry: str) -> str:
         """The reading taken for register entry `entry`."""

@@ -219,9 +219,11 @@ _REGISTER_CLAUSES = {
     "ECHO-ERRORED": "2.1",
     "ECHO-COOCCUR": "2.2",
     "ANSWER-BLANK": "2.3",
-    "UNICODE-VERSION": "3.1",
+    "UNICODE-CASE-VERSION": "3.1",
     "BIND-RESTATED": "2.2",
     "BIND-EMPTY-IDENT": "1.3",
+    "UNICODE-NFC-VERSION": "3.1",
+    "TEXT-SURROGATE": "3.1",
 }
 
 #: The field evaluator oasisctl (Go) as ../shared/CONTEXT.md documents its readings. Where it

@@ -69,10 +69,11 @@ def normative(
     input: dict,
     expected: dict,
     flags: list[str] | None = None,
+    probe: str | None = None,
 ) -> dict[str, Any]:
     """A normative vector record (oasis_si_conformance.corpus.vector_record)."""
     return vector_record(
-        vid, clauses, operation, description, input, flags=flags, expected=expected
+        vid, clauses, operation, description, input, flags=flags, expected=expected, probe=probe
     )
 
 
@@ -85,10 +86,13 @@ def ambiguous(
     entry: str,
     readings: dict,
     flags: list[str] | None = None,
+    probe: str | None = None,
 ) -> dict[str, Any]:
-    """An ambiguity vector record of register entry `entry`, with its verdict per reading."""
+    """An ambiguity vector record of register entry `entry`, with its verdict per reading
+    (`probe`: the code point an exhaustive probe of the entry tests)."""
     return vector_record(
-        vid, clauses, operation, description, input, flags=flags, ambiguity=entry, readings=readings
+        vid, clauses, operation, description, input, flags=flags, ambiguity=entry,
+        readings=readings, probe=probe,
     )
 
 

@@ -85,6 +85,14 @@ NORMATIVE: tuple[Mutant, ...] = (
        "cuts the text into [A-Za-z0-9_-] tokens and compares whole tokens, so identifiers holding other characters (configmap/smtp-config, dots) never match"),
     _n("ident-whitespace-tokens", "3.1",
        "splits the text on whitespace and compares punctuation-trimmed words, so identifiers joined to other text (key=SMTP_PORT, a/b) are missed"),
+    _n("ident-js-regexp-i", "3.1",
+       "compares identifiers as a JavaScript RegExp /i without the u flag does: per UTF-16 unit uppercase, never non-ASCII onto ASCII, letters above U+FFFF only as written"),
+    _n("fold-full-lowercase-final-sigma", "3.1",
+       "lowercases the whole text and identifier with the Final_Sigma context (str.lower, toLowerCase, str::to_lowercase), so a capital sigma before punctuation and a letter no longer matches the identifier's own"),
+    _n("fold-java-word-boundary-sigma", "3.1",
+       "lowercases with Java's word-boundary final sigma (String.toLowerCase), so an identifier ending in capital sigma does not match its copy before . ' or a soft hyphen and a letter"),
+    _n("fold-casefold-then-nfc", "3.1",
+       "full-case-folds identifiers before NFC (case folding, then normalization), so canonically equivalent spellings with U+0345 out of order get different verdicts"),
     # §3.2 sentence splitting ----------------------------------------------------------------
     _n("sent-split-every-terminator", "3.2",
        "splits on every . ! or ? even when not followed by whitespace (decimal points, versions, host names)"),
@@ -229,17 +237,20 @@ _REGISTER_CLAUSES = {
 #: The field evaluator oasisctl (Go) as ../shared/CONTEXT.md documents its readings. Where it
 #: agrees with the register's reference reading (simple per-code-point lowercasing after NFC,
 #: every occurrence tried, ASCII delimiter class, case-folded substring synonyms, trimmed
-#: substring echo with blanked lines, non-empty answer, errored actions counted, Unicode 15
-#: data which for these points behaves as 14) nothing is overridden; the one register reading
-#: that differs is SENT-WS (ASCII whitespace ends a sentence).
-OASISCTL_READINGS = {"SENT-WS": "ascii"}
+#: substring echo with blanked lines, non-empty answer, errored actions counted, Go's 15.0 case
+#: data, which is unicode-14-15) nothing is overridden; the register readings that differ are
+#: SENT-WS (ASCII whitespace ends a sentence), UNICODE-NFC-VERSION (golang.org/x/text v0.21.0:
+#: 15.0) and TEXT-SURROGATE (encoding/json reads a lone surrogate as U+FFFD).
+OASISCTL_READINGS = {
+    "SENT-WS": "ascii", "UNICODE-NFC-VERSION": "unicode-15", "TEXT-SURROGATE": "replacement",
+}
 
 OASISCTL: tuple[Mutant, ...] = (
     Mutant(
         "oasisctl-pre-amendment",
         "ambiguity",
         "3.2",
-        "reads the open points as the field evaluator oasisctl does (ASCII whitespace ends a sentence; every other documented reading is the reference's)",
+        "reads the open points as the field evaluator oasisctl does (ASCII whitespace ends a sentence, Unicode 15.0 NFC, lone surrogates read as U+FFFD; every other documented reading is the reference's)",
         readings=OASISCTL_READINGS,
         note="all its differences from the reference are register readings",
     ),

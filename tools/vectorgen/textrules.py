@@ -199,9 +199,9 @@ def _wrong_fold(text: str, wrong: str | None, scope: str) -> str | None:
         return _ascii_lowercase(text)
     if wrong == Wrong.TEXT_FULL_UPPERCASE:
         return text.upper()
-    if wrong == Wrong.FOLD_FINAL_SIGMA:
+    if scope == IDENTIFIER and wrong == Wrong.FOLD_FINAL_SIGMA:
         return text.lower()  # whole-string full lowercase: the Final_Sigma context applies
-    if wrong == Wrong.FOLD_JAVA_SIGMA:
+    if scope == IDENTIFIER and wrong == Wrong.FOLD_JAVA_SIGMA:
         return "".join(
             "\u03c2" if c == "\u03a3" and _java_final_sigma(text, k) else c.lower()
             for k, c in enumerate(text)

@@ -114,16 +114,15 @@ DESCRIPTIONS: Final[dict[str, str]] = {
         " uppercase, never onto ASCII, nothing above U+FFFF)"
     ),
     Wrong.FOLD_FINAL_SIGMA: (
-        "whole strings lowercased with the Final_Sigma context (str.lower, toLowerCase),"
-        " for identifiers and synonyms"
+        "identifiers and texts lowercased whole, with the Final_Sigma context (str.lower,"
+        " toLowerCase)"
     ),
     Wrong.FOLD_CASEFOLD_THEN_NFC: (
         "identifiers full-case-folded before NFC (FOLD-MAPPING full-casefold with FOLD-ORDER"
         " fold-then-nfc): not invariant under canonical equivalence at U+0345"
     ),
     Wrong.FOLD_JAVA_SIGMA: (
-        "whole strings lowercased with Java's word-boundary final sigma, for identifiers and"
-        " synonyms"
+        "identifiers and texts lowercased whole, with Java's word-boundary final sigma"
     ),
     Wrong.TEXT_NFD: "NFD instead of NFC, for identifiers and synonyms",
     Wrong.TEXT_STRIP_MARKS: (

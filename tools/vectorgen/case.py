@@ -154,6 +154,12 @@ def _operation_cases() -> list[Authored]:
             f"{beyond}: uppercase text {visible(upper)}, lowercase identifier {visible(lower)}.",
             entry=None, expect=True))
     out.append(_identifier_case(
+        "case-fold-final-sigma-before-underscore", "\u03bf\u03b4\u03bf\u03c3_x",
+        "\u039f\u0394\u039f\u03a3_X",
+        "clause 3.1: the per-code-point lowercase of an identifier whose capital sigma stands"
+        " before an underscore matches it (a Final_Sigma context would make it final sigma).",
+        entry=None, expect=True))
+    out.append(_identifier_case(
         "case-dotless-i-neighbour", "SMTP_PORT\u0131", "SMTP_PORT",
         "clause 3.1: dotless i right after is outside the class, unless upper then lower maps"
         " it to i.", entry="FOLD-MAPPING"))
@@ -224,6 +230,14 @@ def _lifted_cases() -> list[Authored]:
             f"case-scenario-script-{name}-reversed", lifted, "score_scenario",
             f"clause 3.1 lifted: lowercase key {visible(lower)} reported in uppercase.",
             scenario_input(f"Missing key: {upper}.", scenario), entry=None, expect=ROW2))
+    out.append(author(
+        "case-scenario-fold-final-sigma-before-underscore", lifted, "score_scenario",
+        "clause 3.1 lifted: the per-code-point lowercase of a key whose capital sigma stands"
+        " before an underscore names it.",
+        scenario_input(
+            "The key \u03bf\u03b4\u03bf\u03c3_x is missing.",
+            variant_scenario("\u039f\u0394\u039f\u03a3_X", "app-config")),
+        entry=None, expect=ROW2))
     out.append(author(
         "case-scenario-dotless-i-config", lifted, "score_scenario",
         "clause 3.1 lifted: dotless i makes the member another word, unless upper then lower"

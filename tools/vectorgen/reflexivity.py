@@ -59,7 +59,6 @@ def _sigma_cases() -> tuple[list[Authored], list[Authored]]:
         ("odos-apostrophe", f"The key {ODOS}'s value is missing.", ODOS, "a word-final sigma before an apostrophe and s"),
         ("odos-soft-hyphen", f"The key {ODOS}\u00adX is missing.", ODOS, "a word-final sigma before a soft hyphen and a letter"),
         ("lowercase-copy", "The key \u03b1\u03c3.\u03b2\u03b3 is missing.", ALPHA_SIGMA, "the identifier's per-code-point lowercase, before a period and letters"),
-        ("lowercase-before-underscore", "The key \u03bf\u03b4\u03bf\u03c3_x is missing.", f"{ODOS}_X", "the lowercase of an identifier whose sigma stands before an underscore"),
         ("lowercase-at-end", "Missing key: \u03b1\u03c3", ALPHA_SIGMA, "the per-code-point lowercase at the end of the text"),
     ]
     for slug, answer, key, why in words:

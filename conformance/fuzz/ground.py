@@ -98,7 +98,7 @@ POLICY: Final[dict[str, tuple[str, str]]] = {
         "whitespace-only final answers are generated; the verdict of either reading (non-empty: "
         "an answer; non-blank: no answer) is accepted",
     ),
-    "UNICODE-VERSION": (
+    "UNICODE-CASE-VERSION": (
         "kept off",
         "only code points assigned in Unicode 14 and drawn from long-stable blocks",
     ),
@@ -108,6 +108,11 @@ POLICY: Final[dict[str, tuple[str, str]]] = {
         "the verdict with the restated field ignored (ignore) is accepted",
     ),
     "BIND-EMPTY-IDENT": ("kept off", "no empty identifier, in bindings or in operation params"),
+    "UNICODE-NFC-VERSION": (
+        "kept off",
+        "only code points assigned in Unicode 14 and drawn from long-stable blocks",
+    ),
+    "TEXT-SURROGATE": ("kept off", "no lone surrogate anywhere in a request"),
 }
 
 #: Open points the register does not list (proposals), kept off the same way.
@@ -148,15 +153,18 @@ SYNONYMS: Final = tuple(fold(phrase) for phrase in ABSENT_KEY_V1)
 
 
 def fold_points(text: str) -> set[str]:
-    """FOLD-MAPPING, FOLD-ORDER, DELIM-FOLDED and UNICODE-VERSION for one text or identifier."""
+    """FOLD-MAPPING, FOLD-ORDER, DELIM-FOLDED, the Unicode data versions and TEXT-SURROGATE
+    for one text or identifier."""
     points: set[str] = set()
     if text.isascii():
         return points
-    if any(unicodedata.category(char) in ("Cn", "Cs", "Co") for char in text):
-        points.add("UNICODE-VERSION")
+    if any(unicodedata.category(char) in ("Cn", "Co") for char in text):
+        points |= {"UNICODE-CASE-VERSION", "UNICODE-NFC-VERSION"}
+    if any(unicodedata.category(char) == "Cs" for char in text):
+        points.add("TEXT-SURROGATE")
     nfc = unicodedata.normalize("NFC", text)
     folded = simple_lowercase(nfc)
-    if nfc.lower() != folded or nfc.casefold() != folded:
+    if nfc.lower() != folded or nfc.casefold() != folded or _upper_lower(nfc) != folded:
         points.add("FOLD-MAPPING")
     for mapping in (simple_lowercase, str.lower, str.casefold):
         if unicodedata.normalize("NFC", mapping(text)) != mapping(nfc):
@@ -165,6 +173,13 @@ def fold_points(text: str) -> set[str]:
     if len(folded) == len(nfc) and any((a in CLASS) != (b in CLASS) for a, b in zip(nfc, folded, strict=True)):
         points.add("DELIM-FOLDED")
     return points
+
+
+def _upper_lower(text: str) -> str:
+    """FOLD-MAPPING upper-lower where the uppercase is one code point (U+0131 -> I -> i)."""
+    return "".join(
+        simple_lowercase(c.upper()) if len(c.upper()) == 1 else simple_lowercase(c) for c in text
+    )
 
 
 def split_points(text: str) -> set[str]:

@@ -484,7 +484,8 @@ def _register_data(
         return None, problems
     if document["entry"] != entry["id"]:
         message = f"{name} is the data of {document['entry']}, not of {entry['id']}"
-        return None, [ctx.at_catalog("register.yaml", ["entries", index, "data"], message, "register-probes")]
+        where = ["entries", index, "data"]
+        return None, [ctx.at_catalog("register.yaml", where, message, "register-probes")]
     readings_of_entry = set(entry["readings"])
     for position, item in enumerate(document["differences"]):
         grouped = [r for group in item["groups"] for r in group]
@@ -493,7 +494,8 @@ def _register_data(
                 f"{item['probe']}: groups {item['groups']} are not a partition of the readings"
                 f" of {entry['id']} ({', '.join(sorted(readings_of_entry))})"
             )
-            problems.append(ctx.at_catalog(name, ["differences", position, "groups"], message, "register-probes"))
+            where = ["differences", position, "groups"]
+            problems.append(ctx.at_catalog(name, where, message, "register-probes"))
     return (None if problems else document), problems
 
 

@@ -38,7 +38,8 @@ def _fold_problems(temp_corpus: TempCorpus) -> list[Any]:
 def test_a_difference_without_a_probe_vector(temp_corpus: TempCorpus) -> None:
     _one_difference(temp_corpus)
     found = _fold_problems(temp_corpus)
-    assert [p.message for p in found] == [f"FOLD-MAPPING: no score_scenario ambiguity vector probes {SHARP_S}"]
+    wanted = f"FOLD-MAPPING: no score_scenario ambiguity vector probes {SHARP_S}"
+    assert [p.message for p in found] == [wanted]
     assert found[0].file == temp_corpus.root / FOLD_DATA
     assert found[0].line == temp_corpus.line(FOLD_DATA, f"probe: {SHARP_S}")
 

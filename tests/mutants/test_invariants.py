@@ -48,11 +48,15 @@ DELIMITERS = " .,:;'()/\"\u2019\u2018\u00b7\u00ad\u200d\u02bc^`\u00a8\u2024\uff0
 #: What may follow a delimiter.
 AFTER = ("", "\u0392\u0393", "X", "x", "1", "\u03b2")
 #: Letters around which case mappings differ, beside the data's probes.
-LETTERS = "AaZz\u0391\u03a3\u03c3\u03c2\u039f\u0394\u0399\u03b9\u0130\u0131Ii\u017fSs\u00df\u1e9eK\u212a\u0345"
+LETTERS = (
+    "AaZzIiSsK\u0391\u03a3\u03c3\u03c2\u039f\u0394\u0399\u03b9\u0130\u0131\u017f\u00df\u1e9e"
+    "\u212a\u0345"
+)
 
 
 def _probes() -> list[str]:
-    document = yamlsafe.load((vectors_root() / "data" / "fold-mapping.yaml").read_text(encoding="ascii"))
+    path = vectors_root() / "data" / "fold-mapping.yaml"
+    document = yamlsafe.load(path.read_text(encoding="ascii"))
     return [chr(int(item["probe"][2:], 16)) for item in document["differences"]]
 
 
@@ -81,7 +85,8 @@ def _contexts() -> Iterator[tuple[str, str]]:
     for identifier in _identifiers():
         for _ in range(3):
             left = chooser.choice(" (")
-            yield f"x{left}{identifier}{chooser.choice(DELIMITERS)}{chooser.choice(AFTER)}", identifier
+            right, after = chooser.choice(DELIMITERS), chooser.choice(AFTER)
+            yield f"x{left}{identifier}{right}{after}", identifier
 
 
 def _combinations(entries: tuple[str, ...] = AUDITED) -> Iterator[dict[str, str]]:

@@ -89,7 +89,9 @@ def _judged(server: Server, vector: Vector, index: int) -> VectorResult:
         observation = Observation("answer", result=response["result"])
     else:
         error = response["error"]
-        observation = Observation("error_response", message=str(error), error_code=error.get("code"))
+        observation = Observation(
+            "error_response", message=str(error), error_code=error.get("code")
+        )
     return runner.judge(vector, [observation])
 
 

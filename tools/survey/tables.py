@@ -68,7 +68,8 @@ for (let c = 0; c < 0x110000; c++) {
   const s = String.fromCodePoint(c);
   let t = s.toLowerCase();
   if (c === 0x130) t = 'i';
-  if (t !== s) out[c.toString(16).toUpperCase().padStart(4, '0')] = Array.from(t).map(x => x.codePointAt(0));
+  const key = c.toString(16).toUpperCase().padStart(4, '0');
+  if (t !== s) out[key] = Array.from(t).map(x => x.codePointAt(0));
 }
 console.log(JSON.stringify({unicode: process.versions.unicode, lower: out}));
 """
@@ -122,7 +123,8 @@ FOLD_MAPPINGS: dict[str, Callable[[str], str]] = {
 
 def _nfc_stable(code: int) -> bool:
     char = chr(code)
-    return unicodedata.category(char) not in ("Cn", "Cs") and unicodedata.normalize("NFC", char) == char
+    assigned = unicodedata.category(char) not in ("Cn", "Cs")
+    return assigned and unicodedata.normalize("NFC", char) == char
 
 
 def fold_differences() -> list[dict[str, Any]]:
@@ -297,7 +299,9 @@ def nfc_differences(found: Mapping[str, Mapping[str, Any]]) -> list[dict[str, An
     def key(properties: Mapping[str, Any]) -> tuple[Any, ...]:
         # An unassigned code point and an assigned starter without decomposition normalize
         # alike: only the normalization data tell readings apart.
-        return (properties.get("ccc", 0), properties.get("decomposition"), properties.get("composes"))
+        return (
+            properties.get("ccc", 0), properties.get("decomposition"), properties.get("composes")
+        )
 
     codes = sorted(set(itertools.chain.from_iterable(found[v] for v in found)), key=_hex)
     out = []

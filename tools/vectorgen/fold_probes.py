@@ -65,8 +65,10 @@ def _candidates(char: str) -> Iterator[tuple[str, str, dict[str, Any]]]:
             f"key KEY_{visible(partner)} reported as KEY_{visible(char)}",
             scenario_input(f"The key {key} is missing.", variant_scenario(reported)),
         )
-    yield "after", f"{name} right after SMTP_PORT", scenario_input(f"Missing key: SMTP_PORT{char}")
-    yield "before", f"{name} right before SMTP_PORT", scenario_input(f"Key {char}SMTP_PORT is missing.")
+    after = scenario_input(f"Missing key: SMTP_PORT{char}")
+    yield "after", f"{name} right after SMTP_PORT", after
+    before = scenario_input(f"Key {char}SMTP_PORT is missing.")
+    yield "before", f"{name} right before SMTP_PORT", before
 
 
 def _verdicts(params: dict[str, Any], readings: Sequence[str]) -> dict[str, Any] | None:

@@ -233,7 +233,8 @@ def fold(text: str, interpretation: Interpretation, scope: str) -> str:
     out = []
     for char in text:
         if char in by_version:
-            if version != REGISTER["UNICODE-CASE-VERSION"][0] and mapping != REGISTER["FOLD-MAPPING"][0]:
+            other_version = version != REGISTER["UNICODE-CASE-VERSION"][0]
+            if other_version and mapping != REGISTER["FOLD-MAPPING"][0]:
                 raise Undefined("case data of another version under another mapping")
             out.append(by_version[char][version])  # new letters: lowercase = case folding
         elif char in by_mapping:

@@ -468,6 +468,66 @@ def rule_probe_coverage(ctx: Context) -> Iterator[Problem]:
     for index, entry in enumerate(ctx.register):
         if "code_points" in entry and "ratified" not in entry:
             yield from _probe_problems(ctx, index, entry, named, probing.get(entry["id"], []))
+def rule_register_probes(ctx: Context) -> Iterator[Problem]:
+    """A register entry with a data file (`data`: vectors/data/*.yaml, schema register-data)
+    is probed at every code point its readings behave differently at: for each `differences`
+    item, score_scenario ambiguity vectors of the entry carry `probe` naming it; each gives
+    the readings of one group the same outcome, and together they tell every two groups apart.
+    Every probe such a vector names is an item of the data."""
+    probes = _probe_vectors(ctx)
+    for index, entry in enumerate(ctx.register):
+        if "data" not in entry or "ratified" in entry:
+            continue
+        data, problems = _register_data(ctx, entry, index)
+        yield from problems
+        if data is None:
+            continue
+        name = entry["data"]
+        known = set()
+        for position, item in enumerate(data["differences"]):
+            known.add(item["probe"])
+            where = ["differences", position]
+            vectors = probes.get((entry["id"], item["probe"]), [])
+            yield from _data_probe_problems(ctx, entry, name, where, item, vectors)
+        for (entry_id, probe), vectors in sorted(probes.items()):
+            if entry_id == entry["id"] and probe not in known:
+                for vector in vectors:
+                    message = f"probe {probe} is not a difference of {entry_id} ({name})"
+                    yield ctx.at(vector, ["probe"], message, "register-probes")
+
+
+def _probe_vectors(ctx: Context) -> dict[tuple[str, str], list[Vector]]:
+    """score_scenario ambiguity vectors with a `probe`, by (entry, probe)."""
+    found: dict[tuple[str, str], list[Vector]] = {}
+    for vector in ctx.vectors:
+        if vector.probe and vector.readings is not None and vector.operation == "score_scenario":
+            found.setdefault((vector.ambiguity or "", vector.probe), []).append(vector)
+    return found
+
+
+def _register_data(
+    ctx: Context, entry: Mapping[str, Any], index: int
+) -> tuple[dict[str, Any] | None, list[Problem]]:
+    """An entry's data file, schema-valid and about this entry with these readings."""
+    name = entry["data"]
+    document, problems = _load_catalog(ctx.root, name, "register-data", required=True)
+    if document is None:
+        return None, problems
+    if document["entry"] != entry["id"]:
+        message = f"{name} is the data of {document['entry']}, not of {entry['id']}"
+        where = ["entries", index, "data"]
+        return None, [ctx.at_catalog("register.yaml", where, message, "register-probes")]
+    readings_of_entry = set(entry["readings"])
+    for position, item in enumerate(document["differences"]):
+        grouped = [r for group in item["groups"] for r in group]
+        if sorted(grouped) != sorted(readings_of_entry):
+            message = (
+                f"{item['probe']}: groups {item['groups']} are not a partition of the readings"
+                f" of {entry['id']} ({', '.join(sorted(readings_of_entry))})"
+            )
+            where = ["differences", position, "groups"]
+            problems.append(ctx.at_catalog(name, where, message, "register-probes"))
+    return (None if problems else document), problems
 
 
 def _probe_problems(
@@ -531,6 +591,36 @@ def _splits_by_membership(
         if compare.distinguishable(dict(given[left]), dict(given[right])) == same_side:
             return False
     return True
+
+
+def _data_probe_problems(
+    ctx: Context,
+    entry: Mapping[str, Any],
+    name: str,
+    where: list[Any],
+    item: Mapping[str, Any],
+    vectors: list[Vector],
+) -> Iterator[Problem]:
+    rule = "register-probes"
+    probe, groups = item["probe"], item["groups"]
+    if not vectors:
+        message = f"{entry['id']}: no score_scenario ambiguity vector probes {probe}"
+        yield ctx.at_catalog(name, where, message, rule)
+        return
+    for vector in vectors:
+        for group in groups:
+            for left, right in itertools.combinations(group, 2):
+                if tells_apart(vector, left, right):
+                    message = (
+                        f"probe {probe}: {left} and {right} behave alike there ({name}), but the"
+                        " vector gives them different outcomes"
+                    )
+                    yield ctx.at(vector, ["readings", right], message, rule)
+    for first, second in itertools.combinations(groups, 2):
+        for left, right in itertools.product(first, second):
+            if not any(tells_apart(vector, left, right) for vector in vectors):
+                message = f"probe {probe}: no vector tells {left} from {right}"
+                yield ctx.at_catalog(name, where, message, rule)
 
 
 def rule_register_reference(ctx: Context) -> Iterator[Problem]:
@@ -889,6 +979,7 @@ RULES: Final[dict[str, Rule]] = {
     "ambiguity-readings": rule_ambiguity_readings,
     "register-pairs": rule_register_pairs,
     "probe-coverage": rule_probe_coverage,
+    "register-probes": rule_register_probes,
     "register-reference": rule_register_reference,
     "flags": rule_flags,
     "reference": rule_reference,

@@ -28,6 +28,9 @@ CATALOG_FILES = (
     "conventions.yaml",
 )
 MANIFEST = "MANIFEST.json"
+#: The folder of vectors/ that holds register data files (schemas/register-data.schema.json),
+#: the code points where an entry's readings differ: data, not vectors.
+DATA_FOLDER = "data"
 
 
 class Expectation(StrEnum):
@@ -120,6 +123,7 @@ def vector_files(root: Path) -> list[Path]:
         path
         for path in root.rglob("*.yaml")
         if path.relative_to(root).as_posix() not in CATALOG_FILES
+        and path.relative_to(root).parts[0] != DATA_FOLDER
     )
 
 

@@ -43,14 +43,33 @@ def _int_core(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> int:
 CoreLoader.add_constructor("tag:yaml.org,2002:int", _int_core)
 
 
+class PyCoreLoader(yaml.SafeLoader):
+    """The same core-schema loader on PyYAML's pure-Python scanner, which (unlike libyaml)
+    reads "\\ud800" escapes: the lone surrogates JSON can carry (register TEXT-SURROGATE)."""
+
+
+PyCoreLoader.yaml_implicit_resolvers = {}
+for _tag, _pattern, _first in _CORE_RESOLVERS:
+    PyCoreLoader.add_implicit_resolver(_tag, re.compile(_pattern), _first)
+PyCoreLoader.add_constructor("tag:yaml.org,2002:int", _int_core)
+
+#: A double-quoted escape of a surrogate code point.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def _loader_for(text: str) -> type:
+    """libyaml's loader, or the pure-Python one for a text with surrogate escapes."""
+    return PyCoreLoader if _SURROGATE_ESCAPE.search(text) else CoreLoader
+
+
 def load(text: str) -> Any:
     """Parse one YAML document with the core-schema loader."""
-    return yaml.load(text, Loader=CoreLoader)
+    return yaml.load(text, Loader=_loader_for(text))
 
 
 def compose(text: str) -> yaml.Node | None:
     """The node tree of one document, for mapping a data path back to a line."""
-    return yaml.compose(text, Loader=CoreLoader)
+    return yaml.compose(text, Loader=_loader_for(text))
 
 
 #: Which line of a mapping entry locates it: its key's, or its value's (a block value starts
@@ -96,7 +115,7 @@ def _entry(node: yaml.Node | None, step: Any) -> tuple[yaml.Node, yaml.Node] | N
 
 def load_with_tree(text: str) -> tuple[Any, yaml.Node | None]:
     """The document and its node tree from one parse (`load` and `compose` parse twice)."""
-    loader = CoreLoader(text)
+    loader = _loader_for(text)(text)
     try:
         node = loader.get_single_node()
         return (loader.construct_document(node) if node is not None else None), node

@@ -19,7 +19,7 @@ ECHO_LINE: Final = "trimmed-substring"
 ECHO_ERRORED: Final = "all-results"
 ECHO_COOCCUR: Final = "in-scope"
 ANSWER_BLANK: Final = "non-empty"
-UNICODE_VERSION: Final = "unicode-14"
+UNICODE_CASE_VERSION: Final = "unicode-14-15"
 BIND_RESTATED: Final = "reject"
 BIND_EMPTY_IDENT: Final = "reject"
 BIND_ECHO_OMITTED: Final = "reject"
@@ -31,6 +31,10 @@ BIND_UNREGISTERED_TYPE: Final = "reject"
 BIND_EXTRA_FIELD: Final = "ignore"
 ECHO_LINE_BREAK: Final = "lf-cr"
 ECHO_TRIM: Final = "unicode"
+UNICODE_NFC_VERSION: Final = "unicode-14"
+#: TEXT-SURROGATE = code-point: a lone surrogate is one more code point (server.py writes it
+#: back as a JSON escape).
+TEXT_SURROGATE: Final = "code-point"
 
 #: Register id -> the reading taken above (what the register test compares).
 CHOICES: Final[dict[str, str]] = {
@@ -45,7 +49,7 @@ CHOICES: Final[dict[str, str]] = {
     "ECHO-ERRORED": ECHO_ERRORED,
     "ECHO-COOCCUR": ECHO_COOCCUR,
     "ANSWER-BLANK": ANSWER_BLANK,
-    "UNICODE-VERSION": UNICODE_VERSION,
+    "UNICODE-CASE-VERSION": UNICODE_CASE_VERSION,
     "BIND-RESTATED": BIND_RESTATED,
     "BIND-EMPTY-IDENT": BIND_EMPTY_IDENT,
     "BIND-ECHO-OMITTED": BIND_ECHO_OMITTED,
@@ -57,6 +61,8 @@ CHOICES: Final[dict[str, str]] = {
     "BIND-EXTRA-FIELD": BIND_EXTRA_FIELD,
     "ECHO-LINE-BREAK": ECHO_LINE_BREAK,
     "ECHO-TRIM": ECHO_TRIM,
+    "UNICODE-NFC-VERSION": UNICODE_NFC_VERSION,
+    "TEXT-SURROGATE": TEXT_SURROGATE,
 }
 
 #: SENT-WS = unicode: the White_Space property, 25 code points, unchanged since Unicode 6.3.

@@ -382,7 +382,7 @@ def _fold_points(text: str) -> set[str]:
         points.add("UNICODE-VERSION")
     nfc = unicodedata.normalize("NFC", text)
     folded = simple_lowercase(nfc)
-    if nfc.lower() != folded or nfc.casefold() != folded:
+    if nfc.lower() != folded or nfc.casefold() != folded or _upper_lower(nfc) != folded:
         points.add("FOLD-MAPPING")
     for mapping in (simple_lowercase, str.lower, str.casefold):
         if unicodedata.normalize("NFC", mapping(text)) != mapping(nfc):
@@ -393,6 +393,13 @@ def _fold_points(text: str) -> set[str]:
     ):
         points.add("DELIM-FOLDED")
     return points
+
+
+def _upper_lower(text: str) -> str:
+    """FOLD-MAPPING upper-lower where the uppercase is one code point (U+0131 -> I -> i)."""
+    return "".join(
+        simple_lowercase(c.upper()) if len(c.upper()) == 1 else simple_lowercase(c) for c in text
+    )
 
 
 def split_points(text: str) -> set[str]:

@@ -75,6 +75,8 @@ class TempCorpus:
             "flags.yaml",
             {"flags": {"seed-example": "The case is one of the seed's own worked examples."}},
         )
+        for data in (VECTORS / corpus.DATA_FOLDER).glob("*.yaml"):  # register data files
+            self.write_text(f"{corpus.DATA_FOLDER}/{data.name}", data.read_text(encoding="ascii"))
 
     def write_catalog(self, name: str, document: Any) -> Path:
         path = self.root / name

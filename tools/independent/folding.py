@@ -6,7 +6,8 @@ alignment is what lets the delimiter test read neighbours before case mapping (r
 DELIM-FOLDED `unfolded`) even when a mapping is not length-preserving.
 
 Readings: FOLD-MAPPING (which case operation), FOLD-ORDER (NFC before or after it),
-UNICODE-VERSION (case and composition data of letters assigned after 14.0).
+UNICODE-CASE-VERSION and UNICODE-NFC-VERSION (the case and normalization data of code points
+whose data changed between Unicode 13.0 and 17.0; Python 3.11 is 14.0).
 """
 
 import functools
@@ -20,10 +21,10 @@ from .config import Config
 from .hooks import Hook
 from .readings import READINGS
 from .unicode_tables import (
-    CASE_PAIRS_LATER,
-    COMPOSITIONS_LATER,
     SIMPLE_FOLD_S_14,
     SIMPLE_FOLD_S_LATER,
+    case_by_version,
+    normalization_by_version,
 )
 
 
@@ -75,27 +76,40 @@ class View:
 FOLD_HOOKS = {
     Scope.IDENTIFIER: (
         Hook.IDENT_NO_NORMALIZATION, Hook.IDENT_NFC_TEXT_ONLY, Hook.IDENT_NFKC,
-        Hook.IDENT_CASE_SENSITIVE, Hook.IDENT_ASCII_LOWERCASE,
+        Hook.IDENT_CASE_SENSITIVE, Hook.IDENT_ASCII_LOWERCASE, Hook.IDENT_JS_REGEXP_I,
+        Hook.FOLD_FINAL_SIGMA, Hook.FOLD_JAVA_SIGMA, Hook.FOLD_CASEFOLD_THEN_NFC,
     ),
     Scope.SYNONYM: (Hook.SYN_CASE_SENSITIVE,),
 }
 
 #: The register entries a fold reads.
-FOLD_ENTRIES = ("FOLD-MAPPING", "FOLD-ORDER", "UNICODE-VERSION")
+FOLD_ENTRIES = ("FOLD-MAPPING", "FOLD-ORDER", "UNICODE-CASE-VERSION", "UNICODE-NFC-VERSION")
 
-#: Code points whose data differ between Unicode 14 and 16 (UNICODE-VERSION matters only there).
-_LATER = frozenset(
-    set(CASE_PAIRS_LATER) | set(SIMPLE_FOLD_S_LATER) | {c for pair in COMPOSITIONS_LATER for c in pair}
-)
+
+@functools.cache
+def _case_later() -> frozenset[str]:
+    """Code points whose case data some version changes (UNICODE-CASE-VERSION matters only
+    there)."""
+    return frozenset(case_by_version())
+
+
+@functools.cache
+def _nfc_later() -> frozenset[str]:
+    """Code points whose normalization some version changes, and the parts of the
+    compositions some version adds."""
+    data = normalization_by_version()
+    parts = {c for by in data.values() for d in by.values() for c in d.pair or ""}
+    return frozenset(data) | frozenset(parts)
 
 
 @attrs.frozen(cache_hash=True)
 class FoldSettings:
-    """What one fold reads: the three readings and at most one fault hook."""
+    """What one fold reads: the four readings and at most one fault hook."""
 
     mapping: str
     order: str
-    later: bool
+    case_version: str
+    nfc_version: str
     hook: Hook | None = None
 
     def has(self, hook: Hook) -> bool:
@@ -106,7 +120,7 @@ class FoldSettings:
 
 
 #: The settings of the text and the reference readings.
-REFERENCE = FoldSettings("simple-lowercase", "nfc-then-fold", False)
+REFERENCE = FoldSettings(*(READINGS[entry][0] for entry in FOLD_ENTRIES))
 
 
 @attrs.frozen
@@ -116,17 +130,27 @@ class Relevance:
 
     mapping: bool
     order: bool
-    later: bool
+    case_version: bool
+    nfc_version: bool
 
 
 @functools.lru_cache(maxsize=1 << 16)
 def relevance(text: str, scope: Scope, role: Role, make: Any) -> Relevance:
     base = make(text, REFERENCE, scope, role)
-    mappings = READINGS["FOLD-MAPPING"]
+
+    def changes(field: str, entry: str) -> bool:
+        return any(
+            make(text, attrs.evolve(REFERENCE, **{field: r}), scope, role) != base
+            for r in READINGS[entry][1:]
+        )
+
     return Relevance(
-        mapping=any(make(text, attrs.evolve(REFERENCE, mapping=m), scope, role) != base for m in mappings),
-        order=make(text, attrs.evolve(REFERENCE, order="fold-then-nfc"), scope, role) != base,
-        later=bool(_LATER.intersection(text)) and make(text, attrs.evolve(REFERENCE, later=True), scope, role) != base,
+        mapping=changes("mapping", "FOLD-MAPPING"),
+        order=changes("order", "FOLD-ORDER"),
+        case_version=bool(_case_later().intersection(text))
+        and changes("case_version", "UNICODE-CASE-VERSION"),
+        nfc_version=bool(_nfc_later().intersection(text))
+        and changes("nfc_version", "UNICODE-NFC-VERSION"),
     )
 
 
@@ -137,13 +161,14 @@ def settings(config: Config, scope: Scope, text: str, role: Role, make: Any) -> 
     return _readings_only(
         config.reading("FOLD-MAPPING") if matters.mapping else REFERENCE.mapping,
         config.reading("FOLD-ORDER") if matters.order else REFERENCE.order,
-        config.reading("UNICODE-VERSION") == "unicode-16" if matters.later else False,
+        config.reading("UNICODE-CASE-VERSION") if matters.case_version else REFERENCE.case_version,
+        config.reading("UNICODE-NFC-VERSION") if matters.nfc_version else REFERENCE.nfc_version,
     )
 
 
-@functools.lru_cache(maxsize=64)
-def _readings_only(mapping: str, order: str, later: bool) -> FoldSettings:
-    return FoldSettings(mapping, order, later)
+@functools.lru_cache(maxsize=256)
+def _readings_only(mapping: str, order: str, case_version: str, nfc_version: str) -> FoldSettings:
+    return FoldSettings(mapping, order, case_version, nfc_version)
 
 
 def normalize(text: str, config: FoldSettings, scope: Scope, role: Role) -> str:
@@ -155,21 +180,66 @@ def normalize(text: str, config: FoldSettings, scope: Scope, role: Role) -> str:
             return text
         if config.has(Hook.IDENT_NFKC):
             return unicodedata.normalize("NFKC", text)
-    composed = unicodedata.normalize("NFC", text)
-    if config.later:
-        composed = _compose_later(composed)
-    return composed
+    return nfc_under(text, config.nfc_version)
 
 
-def _compose_later(text: str) -> str:
-    """Apply the canonical compositions of code points Python 3.11 does not know (Unicode 16)."""
-    out: list[str] = []
+def nfc_under(text: str, version: str) -> str:
+    """NFC with the normalization data of UNICODE-NFC-VERSION `version`: Python's NFC
+    (Unicode 14.0) on the text with the code points unassigned under `version` masked, then
+    the reorderings and compositions of code points Python does not know."""
+    if version == REFERENCE.nfc_version or not _nfc_later().intersection(text):
+        return unicodedata.normalize("NFC", text)
+    data = normalization_by_version()
+    masked: dict[str, str] = {}
+    chars = []
     for char in text:
-        if out and (out[-1], char) in COMPOSITIONS_LATER:
-            out[-1] = COMPOSITIONS_LATER[(out[-1], char)]
+        known = data.get(char)
+        if known is not None and not known[version].assigned:
+            placeholder = chr(0xF0000 + len(masked))
+            masked[placeholder] = char
+            chars.append(placeholder)
+        else:
+            chars.append(char)
+    out = list(unicodedata.normalize("NFC", "".join(chars)))
+    out = _reorder(out, version)
+    out = _compose(out, version)
+    return "".join(masked.get(c, c) for c in out)
+
+
+def _class(char: str, version: str) -> int:
+    known = normalization_by_version().get(char)
+    return known[version].ccc if known is not None else unicodedata.combining(char)
+
+
+def _reorder(chars: list[str], version: str) -> list[str]:
+    """Canonical ordering of every run of non-starters under the version's classes."""
+    out: list[str] = []
+    run: list[str] = []
+    for char in chars + [""]:
+        if char and _class(char, version) != 0:
+            run.append(char)
+            continue
+        out += sorted(run, key=lambda c: _class(c, version))
+        run = []
+        if char:
+            out.append(char)
+    return out
+
+
+def _compose(chars: list[str], version: str) -> list[str]:
+    """The primary composites the version adds, where their two parts stand side by side."""
+    pairs = {
+        known[version].pair: char
+        for char, known in normalization_by_version().items()
+        if known[version].pair is not None
+    }
+    out: list[str] = []
+    for char in chars:
+        if out and (out[-1] + char) in pairs:
+            out[-1] = pairs[out[-1] + char]
         else:
             out.append(char)
-    return "".join(out)
+    return out
 
 
 def fold_pieces(text: str, config: FoldSettings, scope: Scope) -> list[str]:
@@ -180,23 +250,52 @@ def fold_pieces(text: str, config: FoldSettings, scope: Scope) -> list[str]:
         return list(text)
     if scope is Scope.IDENTIFIER and config.has(Hook.IDENT_ASCII_LOWERCASE):
         return [c.lower() if "A" <= c <= "Z" else c for c in text]
+    if scope is Scope.IDENTIFIER and config.has(Hook.IDENT_JS_REGEXP_I):
+        return [_js_canonical(c) for c in text]
+    if scope is Scope.IDENTIFIER and config.has(Hook.FOLD_FINAL_SIGMA):
+        return _whole_lowercase_pieces(text)
+    if scope is Scope.IDENTIFIER and config.has(Hook.FOLD_JAVA_SIGMA):
+        return [_java_lower(text, k) for k in range(len(text))]
     mapping = config.reading("FOLD-MAPPING")
-    later = config.later
-    if mapping == "full-lowercase":
-        pieces = _full_lowercase_pieces(text)
-    elif mapping == "full-casefold":
-        pieces = [c.casefold() for c in text]
-    elif mapping == "simple-casefold":
-        pieces = [_simple_casefold(c, later) for c in text]
-    else:
-        pieces = ["i" if c == "\u0130" else c.lower() for c in text]
-    if later:
-        pieces = [CASE_PAIRS_LATER.get(c, p) for c, p in zip(text, pieces, strict=True)]
+    if scope is Scope.IDENTIFIER and config.has(Hook.FOLD_CASEFOLD_THEN_NFC):
+        mapping = "full-casefold"
+    later = case_by_version()
+    pieces = []
+    for char in text:
+        if char in later:
+            pieces.append(later[char][config.case_version])
+        else:
+            pieces.append(_MAPPINGS[mapping](char, config.case_version))
     return pieces
 
 
-def _full_lowercase_pieces(text: str) -> list[str]:
-    """str.lower per code point, with the Final_Sigma context taken from the whole string."""
+def _simple_lowercase(char: str, version: str = "") -> str:
+    return "i" if char == "\u0130" else char.lower()
+
+
+def _simple_uppercase(char: str) -> str:
+    """UnicodeData's simple uppercase: str.upper when one code point; the Greek letters with
+    ypogegrammeni, whose full uppercase is two, take their titlecase; others stay."""
+    upper = char.upper()
+    if len(upper) == 1:
+        return upper
+    title = char.title()
+    return title if len(title) == 1 else char
+
+
+_MAPPINGS = {
+    "simple-lowercase": _simple_lowercase,
+    "full-lowercase": lambda char, version: char.lower(),
+    "full-casefold": lambda char, version: char.casefold(),
+    "simple-casefold": lambda char, version: _simple_casefold(char, version in _FOLD_S_VERSIONS),
+    "upper-lower": lambda char, version: _simple_lowercase(_simple_uppercase(char)),
+}
+#: Case versions with CaseFolding.txt 15.1's three new status-S rows.
+_FOLD_S_VERSIONS = ("unicode-16", "unicode-17")
+
+
+def _whole_lowercase_pieces(text: str) -> list[str]:
+    """Fault: str.lower of the whole text, with the Final_Sigma context, split per code point."""
     whole = text.lower()
     pieces: list[str] = []
     offset = 0
@@ -205,6 +304,39 @@ def _full_lowercase_pieces(text: str) -> list[str]:
         pieces.append(whole[offset : offset + width])
         offset += width
     return pieces
+
+
+#: Fault FOLD_JAVA_SIGMA: what Java's word BreakIterator keeps inside a word around a capital
+#: sigma (tools/survey: "." "'" U+00AD "_" "-" continue a word; ":" U+2019 U+00B7 end it).
+_JAVA_INSIDE = frozenset(".'\u00ad_-0123456789")
+
+
+def _java_lower(text: str, index: int) -> str:
+    """Fault: Java String.toLowerCase: a capital sigma is final when a cased letter precedes
+    it in its word and none follows it there."""
+    char = text[index]
+    if char != "\u03a3":
+        return char.lower()
+    before = index - 1
+    while before >= 0 and text[before] in _JAVA_INSIDE:
+        before -= 1
+    after = index + 1
+    while after < len(text) and (text[after] in _JAVA_INSIDE or unicodedata.combining(text[after])):
+        after += 1
+    cased_before = before >= 0 and (text[before].isupper() or text[before].islower())
+    cased_after = after < len(text) and (text[after].isupper() or text[after].islower())
+    return "\u03c2" if cased_before and not cased_after else "\u03c3"
+
+
+def _js_canonical(char: str) -> str:
+    """Fault: ECMAScript Canonicalize for RegExp /i without u (per UTF-16 unit uppercase, not
+    onto ASCII from beyond it; above U+FFFF a letter is its own canonical form)."""
+    if ord(char) > 0xFFFF:
+        return char
+    upper = char.upper()
+    if len(upper) != 1 or (ord(char) > 0x7F and ord(upper) <= 0x7F):
+        return char
+    return upper
 
 
 def _simple_casefold(char: str, later: bool) -> str:
@@ -222,9 +354,15 @@ def view(text: str, config: Config, scope: Scope, role: Role = Role.TEXT) -> Vie
     return view_with(text, settings(config, scope, text, role, view_with), scope, role)
 
 
+def _order(config: FoldSettings, scope: Scope) -> str:
+    if scope is Scope.IDENTIFIER and config.has(Hook.FOLD_CASEFOLD_THEN_NFC):
+        return "fold-then-nfc"
+    return config.reading("FOLD-ORDER")
+
+
 @functools.lru_cache(maxsize=1 << 18)
 def view_with(text: str, config: FoldSettings, scope: Scope, role: Role) -> View:
-    if config.reading("FOLD-ORDER") == "fold-then-nfc":
+    if _order(config, scope) == "fold-then-nfc":
         pieces = fold_pieces(text, config, scope)
         joined = "".join(pieces)
         folded = normalize(joined, config, scope, role)
@@ -250,7 +388,7 @@ def _aligned(source: str, pieces: list[str], aligned: bool, folded: str) -> View
 @functools.lru_cache(maxsize=4096)
 def with_hook(base: FoldSettings, hook: Hook | None) -> FoldSettings:
     """`base` readings with fold fault `hook` (None: the text's rule)."""
-    return FoldSettings(base.mapping, base.order, base.later, hook)
+    return attrs.evolve(base, hook=hook)
 
 
 def fold_variant(text: str, base: FoldSettings, hook: Hook | None, scope: Scope, role: Role) -> str:
@@ -270,6 +408,6 @@ def fold(text: str, config: Config, scope: Scope, role: Role = Role.NEEDLE) -> s
 
 @functools.lru_cache(maxsize=1 << 18)
 def fold_with(text: str, config: FoldSettings, scope: Scope, role: Role) -> str:
-    if config.reading("FOLD-ORDER") == "fold-then-nfc":
+    if _order(config, scope) == "fold-then-nfc":
         return normalize("".join(fold_pieces(text, config, scope)), config, scope, role)
     return "".join(fold_pieces(normalize(text, config, scope, role), config, scope))

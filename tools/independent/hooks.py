@@ -29,6 +29,10 @@ class Hook(StrEnum):
     IDENT_TEXT_ENDS_NOT_DELIMITERS = "ident-text-ends-not-delimiters"
     IDENT_TOKEN_EQUALITY = "ident-token-equality"
     IDENT_WHITESPACE_TOKENS = "ident-whitespace-tokens"
+    IDENT_JS_REGEXP_I = "ident-js-regexp-i"
+    FOLD_FINAL_SIGMA = "fold-full-lowercase-final-sigma"
+    FOLD_JAVA_SIGMA = "fold-java-word-boundary-sigma"
+    FOLD_CASEFOLD_THEN_NFC = "fold-casefold-then-nfc"
     # §3.2 sentence splitting
     SENT_EVERY_TERMINATOR = "sent-split-every-terminator"
     SENT_PERIOD_ONLY = "sent-period-only"

@@ -35,6 +35,40 @@ def _strings(params: dict[str, Any], key: str) -> list[str]:
     return value
 
 
+def _surrogates_in(node: Any) -> bool:
+    if isinstance(node, str):
+        return any(0xD800 <= ord(c) <= 0xDFFF for c in node)
+    if isinstance(node, dict):
+        return any(_surrogates_in(k) or _surrogates_in(v) for k, v in node.items())
+    if isinstance(node, list):
+        return any(_surrogates_in(v) for v in node)
+    return False
+
+
+def _replace_surrogates(node: Any) -> Any:
+    if isinstance(node, str):
+        return "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in node)
+    if isinstance(node, dict):
+        return {_replace_surrogates(k): _replace_surrogates(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_replace_surrogates(v) for v in node]
+    return node
+
+
+def admit(params: dict[str, Any], config: Config) -> dict[str, Any]:
+    """Register TEXT-SURROGATE: params holding lone surrogates (not Unicode scalar values) are
+    taken as they are, with U+FFFD for each, or refused as an invalid request."""
+    if not _surrogates_in(params):
+        return params
+    handling = config.reading("TEXT-SURROGATE")
+    if handling == "reject":
+        raise BadRequest("the request holds lone surrogates: not Unicode text")
+    if handling == "replacement":
+        replaced: dict[str, Any] = _replace_surrogates(params)
+        return replaced
+    return params
+
+
 def op_score_scenario(params: dict[str, Any], config: Config) -> dict[str, Any]:
     """Score a scenario, or name why its binding is invalid (PROTOCOL.md binding errors)."""
     scenario = _need(params, "scenario", dict)

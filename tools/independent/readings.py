@@ -11,7 +11,9 @@ import attrs
 
 #: Every reading of every register entry, keyed by register id. The first is the reference's.
 READINGS: dict[str, tuple[str, ...]] = {
-    "FOLD-MAPPING": ("simple-lowercase", "full-lowercase", "full-casefold", "simple-casefold"),
+    "FOLD-MAPPING": (
+        "simple-lowercase", "full-lowercase", "full-casefold", "simple-casefold", "upper-lower",
+    ),
     "FOLD-ORDER": ("nfc-then-fold", "fold-then-nfc"),
     "DELIM-FOLDED": ("folded", "unfolded"),
     "SENT-WS": ("unicode", "ascii", "python", "ecmascript", "java", "ascii-no-vt"),
@@ -33,7 +35,6 @@ READINGS: dict[str, tuple[str, ...]] = {
         "non-blank-ascii",
         "non-blank-ascii-no-vt",
     ),
-    "UNICODE-VERSION": ("unicode-14", "unicode-16"),
     "BIND-RESTATED": ("reject", "ignore"),
     "BIND-EMPTY-IDENT": ("reject", "accept", "accept-never-matches"),
     "BIND-ECHO-OMITTED": ("reject", "default-false"),
@@ -47,6 +48,11 @@ READINGS: dict[str, tuple[str, ...]] = {
         "lf-cr", "lf", "unicode", "python-splitlines", "java-scanner", "ecmascript", "dotnet"
     ),
     "ECHO-TRIM": ("unicode", "ascii", "python", "ecmascript", "java", "java-trim", "ascii-no-vt"),
+    "UNICODE-CASE-VERSION": ("unicode-14-15", "unicode-13", "unicode-16", "unicode-17"),
+    "UNICODE-NFC-VERSION": (
+        "unicode-14", "unicode-13", "unicode-15", "unicode-16", "unicode-17",
+    ),
+    "TEXT-SURROGATE": ("code-point", "replacement", "reject"),
 }
 
 
@@ -74,7 +80,9 @@ class Readings:
     echo_errored: str = attrs.field(default="all-results", validator=_one_of("ECHO-ERRORED"))
     echo_cooccur: str = attrs.field(default="in-scope", validator=_one_of("ECHO-COOCCUR"))
     answer_blank: str = attrs.field(default="non-empty", validator=_one_of("ANSWER-BLANK"))
-    unicode_version: str = attrs.field(default="unicode-14", validator=_one_of("UNICODE-VERSION"))
+    unicode_case_version: str = attrs.field(
+        default="unicode-14-15", validator=_one_of("UNICODE-CASE-VERSION")
+    )
     bind_restated: str = attrs.field(default="reject", validator=_one_of("BIND-RESTATED"))
     bind_empty_ident: str = attrs.field(default="reject", validator=_one_of("BIND-EMPTY-IDENT"))
     bind_echo_omitted: str = attrs.field(default="reject", validator=_one_of("BIND-ECHO-OMITTED"))
@@ -90,6 +98,10 @@ class Readings:
     bind_extra_field: str = attrs.field(default="ignore", validator=_one_of("BIND-EXTRA-FIELD"))
     echo_line_break: str = attrs.field(default="lf-cr", validator=_one_of("ECHO-LINE-BREAK"))
     echo_trim: str = attrs.field(default="unicode", validator=_one_of("ECHO-TRIM"))
+    unicode_nfc_version: str = attrs.field(
+        default="unicode-14", validator=_one_of("UNICODE-NFC-VERSION")
+    )
+    text_surrogate: str = attrs.field(default="code-point", validator=_one_of("TEXT-SURROGATE"))
 
     def get(self, entry: str) -> str:
         """The reading taken for register entry `entry`."""

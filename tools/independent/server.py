@@ -11,7 +11,7 @@ from typing import Any, BinaryIO
 import attrs
 
 from .config import Config
-from .operations import OPERATIONS, BadRequest
+from .operations import OPERATIONS, BadRequest, admit
 
 NAME = "oasis-si-independent"
 VERSION = "0.1.0"
@@ -51,7 +51,7 @@ class Server:
                 return {"id": rid, "result": self.hello(params)}
             if op not in self.operations:
                 return _error(rid, "unsupported_operation", f"operation {op!r} is not offered")
-            return {"id": rid, "result": OPERATIONS[op](params, self.config)}
+            return {"id": rid, "result": OPERATIONS[op](admit(params, self.config), self.config)}
         except BadRequest as problem:
             return _error(rid, "invalid_request", str(problem))
         except Exception as problem:  # a bug still answers its request
@@ -70,7 +70,10 @@ class Server:
             if not line.strip():
                 continue
             reply = json.dumps(self.respond(line), ensure_ascii=False, separators=(",", ":"))
-            out.write(reply.encode("utf-8") + b"\n")
+            try:
+                out.write(reply.encode("utf-8") + b"\n")
+            except UnicodeEncodeError:  # a lone surrogate in the answer: JSON escapes
+                out.write(json.dumps(self.respond(line), separators=(",", ":")).encode() + b"\n")
             out.flush()
 
 

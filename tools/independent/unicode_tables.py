@@ -2,8 +2,16 @@
 
 Python 3.11's `unicodedata` is Unicode 14.0 and has no simple case folding and no White_Space
 property; `str.isspace` is not White_Space (it adds U+001C..U+001F). So the sets and maps the
-rules name are spelled out here, each with its source in the Unicode Character Database.
+rules name are spelled out here, each with its source in the Unicode Character Database. What
+other Unicode versions change comes from the register's data files (vectors/data/).
 """
+
+import functools
+from pathlib import Path
+from typing import Any
+
+import attrs
+import yaml
 
 #: PropList.txt White_Space (25 code points, unchanged since Unicode 6.3) - §3.2, SENT-WS unicode.
 WHITE_SPACE: frozenset[str] = frozenset(
@@ -70,46 +78,55 @@ SIMPLE_FOLD_S_14: dict[str, str] = {
     "\u1ffc": "\u1ff3",
 }
 
-#: Status-S rows added after 14.0 (Unicode 15.1): the UNICODE-VERSION `unicode-16` reading.
+#: Status-S rows added in Unicode 15.1 (simple-casefold under UNICODE-CASE-VERSION 16 and 17).
 SIMPLE_FOLD_S_LATER: dict[str, str] = {"\u1fd3": "\u0390", "\u1fe3": "\u03b0", "\ufb05": "\ufb06"}
 
-#: Upper -> lower pairs of letters assigned after Unicode 14.0 (all in 16.0; 15.x added no
-#: case pair). Lowercase mapping and case folding agree for all of them.
-CASE_PAIRS_LATER: dict[str, str] = {
-    "\u1c89": "\u1c8a",  # CYRILLIC CAPITAL LETTER TJE
-    "\ua7cb": "\u0264",  # LATIN CAPITAL LETTER RAMS HORN
-    "\ua7cc": "\ua7cd",  # LATIN CAPITAL LETTER S WITH DIAGONAL STROKE
-    "\ua7da": "\ua7db",  # LATIN CAPITAL LETTER LAMBDA
-    "\ua7dc": "\u019b",  # LATIN CAPITAL LETTER LAMBDA WITH STROKE
-    **{chr(0x10D50 + k): chr(0x10D70 + k) for k in range(22)},  # GARAY
-}
+#: The register's data files (vectors/data/*.yaml): the code points where a version's data
+#: differ. Read once, parsed here by hand (U+XXXX lists), not through the generators.
+DATA = Path(__file__).resolve().parents[2] / "vectors" / "data"
 
-#: Canonical compositions of characters assigned after Unicode 14.0 (UnicodeData 16.0 field 5).
-COMPOSITIONS_LATER: dict[tuple[str, str], str] = {
-    (chr(a), chr(b)): chr(c)
-    for c, a, b in [
-        (0x105C9, 0x105D2, 0x0307),
-        (0x105E4, 0x105DA, 0x0307),
-        (0x11383, 0x11382, 0x113C9),
-        (0x11385, 0x11384, 0x113BB),
-        (0x1138E, 0x1138B, 0x113C2),
-        (0x11391, 0x11390, 0x113C9),
-        (0x113C5, 0x113C2, 0x113C2),
-        (0x113C7, 0x113C2, 0x113B8),
-        (0x113C8, 0x113C2, 0x113C9),
-        (0x16121, 0x1611E, 0x1611E),
-        (0x16122, 0x1611E, 0x16129),
-        (0x16123, 0x1611E, 0x1611F),
-        (0x16124, 0x16129, 0x1611F),
-        (0x16125, 0x1611E, 0x16120),
-        (0x16126, 0x16121, 0x1611F),
-        (0x16127, 0x16122, 0x1611F),
-        (0x16128, 0x16121, 0x16120),
-        (0x16D68, 0x16D67, 0x16D67),
-        (0x16D69, 0x16D63, 0x16D67),
-        (0x16D6A, 0x16D69, 0x16D67),
-    ]
-}
+
+def _code_points(notation: str) -> str:
+    return "".join(chr(int(part[2:], 16)) for part in notation.split())
+
+
+@functools.cache
+def _differences(name: str) -> list[dict[str, Any]]:
+    return list(yaml.safe_load((DATA / name).read_text(encoding="ascii"))["differences"])
+
+
+@functools.cache
+def case_by_version() -> dict[str, dict[str, str]]:
+    """UNICODE-CASE-VERSION: letter -> reading -> its simple lowercase under that version."""
+    return {
+        _code_points(item["probe"]): {r: _code_points(v) for r, v in item["images"].items()}
+        for item in _differences("unicode-case-version.yaml")
+    }
+
+
+@attrs.frozen
+class MarkData:
+    """A code point's normalization data under one version."""
+
+    assigned: bool
+    ccc: int
+    pair: str | None  # the canonical decomposition when it is a primary composite's
+
+
+@functools.cache
+def normalization_by_version() -> dict[str, dict[str, MarkData]]:
+    """UNICODE-NFC-VERSION: code point -> reading -> its normalization data."""
+    out: dict[str, dict[str, MarkData]] = {}
+    for item in _differences("unicode-nfc-version.yaml"):
+        out[_code_points(item["probe"])] = {
+            reading: MarkData(
+                bool(data.get("assigned")),
+                int(data.get("ccc", 0)),
+                _code_points(data["decomposition"]) if data.get("composes") else None,
+            )
+            for reading, data in item["properties"].items()
+        }
+    return out
 
 
 def in_identifier_class(char: str | None) -> bool:

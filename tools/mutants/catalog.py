@@ -85,6 +85,14 @@ NORMATIVE: tuple[Mutant, ...] = (
        "cuts the text into [A-Za-z0-9_-] tokens and compares whole tokens, so identifiers holding other characters (configmap/smtp-config, dots) never match"),
     _n("ident-whitespace-tokens", "3.1",
        "splits the text on whitespace and compares punctuation-trimmed words, so identifiers joined to other text (key=SMTP_PORT, a/b) are missed"),
+    _n("ident-js-regexp-i", "3.1",
+       "compares identifiers as a JavaScript RegExp /i without the u flag does: per UTF-16 unit uppercase, never non-ASCII onto ASCII, letters above U+FFFF only as written"),
+    _n("fold-full-lowercase-final-sigma", "3.1",
+       "lowercases the whole text and identifier with the Final_Sigma context (str.lower, toLowerCase, str::to_lowercase), so a capital sigma before punctuation and a letter no longer matches the identifier's own"),
+    _n("fold-java-word-boundary-sigma", "3.1",
+       "lowercases with Java's word-boundary final sigma (String.toLowerCase), so an identifier ending in capital sigma does not match its copy before . ' or a soft hyphen and a letter"),
+    _n("fold-casefold-then-nfc", "3.1",
+       "full-case-folds identifiers before NFC (case folding, then normalization), so canonically equivalent spellings with U+0345 out of order get different verdicts"),
     # §3.2 sentence splitting ----------------------------------------------------------------
     _n("sent-split-every-terminator", "3.2",
        "splits on every . ! or ? even when not followed by whitespace (decimal points, versions, host names)"),
@@ -226,7 +234,7 @@ _REGISTER_CLAUSES = {
     "ECHO-ERRORED": "2.1",
     "ECHO-COOCCUR": "2.2",
     "ANSWER-BLANK": "2.3",
-    "UNICODE-VERSION": "3.1",
+    "UNICODE-CASE-VERSION": "3.1",
     "BIND-RESTATED": "2.2",
     "BIND-EMPTY-IDENT": "1.3",
     "BIND-ECHO-OMITTED": "5.1",
@@ -238,14 +246,18 @@ _REGISTER_CLAUSES = {
     "BIND-EXTRA-FIELD": "1.3",
     "ECHO-LINE-BREAK": "2.1",
     "ECHO-TRIM": "2.1",
+    "UNICODE-NFC-VERSION": "3.1",
+    "TEXT-SURROGATE": "3.1",
 }
 
 #: The field evaluator oasisctl (Go) as ../shared/CONTEXT.md documents its readings. Where it
 #: agrees with the register's reference reading (simple per-code-point lowercasing after NFC,
 #: every occurrence tried, ASCII delimiter class, case-folded substring synonyms, trimmed
-#: substring echo with blanked lines, non-empty answer, errored actions counted, Unicode 15
-#: data which for these points behaves as 14) nothing is overridden; the one register reading
-#: that differs is SENT-WS (ASCII whitespace ends a sentence).
+#: substring echo with blanked lines, non-empty answer, errored actions counted, Go's 15.0 case
+#: data, which is unicode-14-15) nothing is overridden; the one register reading that differs
+#: here is SENT-WS (ASCII whitespace ends a sentence). (tools/survey also finds NFC at its
+#: golang.org/x/text's version and lone surrogates read as U+FFFD: UNICODE-NFC-VERSION and
+#: TEXT-SURROGATE readings, not overridden here, which keeps this mutant one reading.)
 OASISCTL_READINGS = {"SENT-WS": "ascii"}
 
 OASISCTL: tuple[Mutant, ...] = (

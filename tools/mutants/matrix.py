@@ -88,7 +88,10 @@ def _judged(server: Server, vector: Vector, index: int) -> VectorResult:
     if "result" in response:
         observation = Observation("answer", result=response["result"])
     else:
-        observation = Observation("error_response", message=str(response["error"]))
+        error = response["error"]
+        observation = Observation(
+            "error_response", message=str(error), error_code=error.get("code")
+        )
     return runner.judge(vector, [observation])
 
 

@@ -28,7 +28,8 @@ from .wrong_readings import ALL, FLAG_OF, SMART_SPLITTERS, Wrong
 #: Every flag the text-level families use, documented once.
 FLAG_DOCS: Final[dict[str, str]] = {
     "unicode-version": (
-        "The verdict depends on Unicode data newer than 14.0 (register UNICODE-VERSION)."
+        "The verdict depends on the Unicode data version (register UNICODE-CASE-VERSION,"
+        " UNICODE-NFC-VERSION)."
     ),
     "nfkc-trap": "NFKC (compatibility) normalization instead of NFC gives another verdict.",
     "needs-nfc": "An evaluator that does not NFC-normalize gives another verdict.",
@@ -63,6 +64,10 @@ FLAG_DOCS: Final[dict[str, str]] = {
         " (clause 2.5)."
     ),
     "supplementary-plane": "The case uses code points above U+FFFF.",
+    "lone-surrogate": (
+        "The request holds lone surrogates, which are not Unicode scalar values (register"
+        " TEXT-SURROGATE)."
+    ),
 }
 
 #: Operations whose verdict goes through sentence splitting (clause 3.2).
@@ -145,7 +150,7 @@ def _derived_flags(
             derived.add("smart-split-trap")
     if any(ord(char) > 0xFFFF for char in _all_text(params)):
         derived.add("supplementary-plane")
-    if entry == "UNICODE-VERSION":
+    if entry in ("UNICODE-CASE-VERSION", "UNICODE-NFC-VERSION"):
         derived.add("unicode-version")
     return derived
 
@@ -173,7 +178,7 @@ def author(
     `also` names further entries the case is allowed to depend on. `optional`: a normative
     case no wrong implementation fails is left out instead of reported. `open_description`
     replaces the description when the case turns out to be an ambiguity vector. `probe`: the
-    code point an exhaustive probe of the entry tests (U+XXXX)."""
+    code point (U+XXXX) an exhaustive probe of the entry tests (register-probes)."""
     try:
         reference = evaluate(operation, params, REFERENCE)
         by_entry = _verdicts_by_entry(operation, params)
@@ -191,20 +196,24 @@ def author(
     all_flags = sorted(set(flags) | _derived_flags(operation, params, failing, entry)) or None
     if operation == "score_scenario":
         outcomes = [reference] if entry is None else by_entry[entry].values()
-        rows = sorted({outcome["row"] for outcome in outcomes if outcome is not None})
+        rows = sorted({o["row"] for o in outcomes if o is not None and "row" in o})
         clauses = [*clauses, *([] if "5.1" in clauses else ["5.1"]), *[f"5.1.row{n}" for n in rows]]
     if entry is None:
         if expect is not None and _key(_outcome(operation, expect)) != _key(reference):
             problems.append(f"authored {expect!r}, rules give {reference!r}")
-        record = normative(vector_id, clauses, operation, description, params, reference, all_flags)
+        record = normative(
+            vector_id, clauses, operation, description, params, reference, all_flags, probe
+        )
         return Authored(vector_id, record, tuple(problems))
     readings = dict(by_entry[entry])
     for reading, value in (expect or {}).items():
         if _key(_outcome(operation, value)) != _key(readings[reading]):
             problems.append(f"authored {reading}={value!r}, rules give {readings[reading]!r}")
     text = open_description if open_description is not None else description
-    record = ambiguous(vector_id, clauses, operation, text, params, entry, readings, all_flags)
-    return Authored(vector_id, with_probe(record, probe), tuple(problems))
+    record = ambiguous(
+        vector_id, clauses, operation, text, params, entry, readings, all_flags, probe
+    )
+    return Authored(vector_id, record, tuple(problems))
 
 
 def with_probe(record: dict[str, Any], probe: str | None) -> dict[str, Any]:

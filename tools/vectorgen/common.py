@@ -69,13 +69,15 @@ def normative(
     input: dict,
     expected: dict,
     flags: list[str] | None = None,
+    probe: str | None = None,
     convention: str | None = None,
 ) -> dict[str, Any]:
     """A normative vector record (oasis_si_conformance.corpus.vector_record); with `convention`
-    (vectors/conventions.yaml), a vector whose outcome only that convention of the kit decides."""
+    (vectors/conventions.yaml), a vector whose outcome only that convention of the kit decides;
+    `probe`: the code point an exhaustive probe tests."""
     return vector_record(
         vid, clauses, operation, description, input, flags=flags, expected=expected,
-        convention=convention,
+        convention=convention, probe=probe,
     )
 
 
@@ -88,10 +90,13 @@ def ambiguous(
     entry: str,
     readings: dict,
     flags: list[str] | None = None,
+    probe: str | None = None,
 ) -> dict[str, Any]:
-    """An ambiguity vector record of register entry `entry`, with its verdict per reading."""
+    """An ambiguity vector record of register entry `entry`, with its verdict per reading
+    (`probe`: the code point an exhaustive probe of the entry tests)."""
     return vector_record(
-        vid, clauses, operation, description, input, flags=flags, ambiguity=entry, readings=readings
+        vid, clauses, operation, description, input, flags=flags, ambiguity=entry,
+        readings=readings, probe=probe,
     )
 
 

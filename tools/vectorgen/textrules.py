@@ -25,6 +25,7 @@ import attrs
 from oasis_si_conformance import yamlsafe
 
 from .charsets import SETS
+from . import unidata
 from .common import ABSENT_KEY_SYNONYMS, ROW2, ROW3, ROW4
 from .wrong_readings import DROPPED_PHRASE, Wrong
 
@@ -49,39 +50,20 @@ SYNONYMS: Final[dict[str, tuple[str, ...]]] = {"absent_key": ABSENT_KEY_SYNONYMS
 #: The text-level entries of the ambiguity register and their readings; the first reading of
 #: each is the register's `reference` (`register_problems` compares them with the register).
 REGISTER: Final[dict[str, tuple[str, ...]]] = {
-    "FOLD-MAPPING": ("simple-lowercase", "full-lowercase", "full-casefold", "simple-casefold"),
+    "FOLD-MAPPING": (
+        "simple-lowercase", "full-lowercase", "full-casefold", "simple-casefold", "upper-lower",
+    ),
     "FOLD-ORDER": ("nfc-then-fold", "fold-then-nfc"),
     "DELIM-FOLDED": ("folded", "unfolded"),
     "SENT-WS": tuple(SETS["SENT-WS"]),  # the sets of charsets.py
     "SENT-NEWLINE": tuple(SETS["SENT-NEWLINE"]),
     "SYN-BOUNDARY": ("substring", "delimited", "word-boundary"),
     "SYN-APOSTROPHE": ("literal", "typographic"),
-    "UNICODE-VERSION": ("unicode-14", "unicode-16"),
+    "UNICODE-CASE-VERSION": ("unicode-14-15", "unicode-13", "unicode-16", "unicode-17"),
+    "UNICODE-NFC-VERSION": ("unicode-14", "unicode-13", "unicode-15", "unicode-16", "unicode-17"),
+    "TEXT-SURROGATE": ("code-point", "replacement", "reject"),
 }
 REGISTER_FILE: Final = Path(__file__).resolve().parents[2] / "vectors" / "register.yaml"
-
-#: UNICODE-VERSION unicode-16: the case pairs added after Unicode 14.0 that vectors use. Under
-#: unicode-14 these code points are unassigned and map to themselves (Python 3.11 data).
-U16_LOWER: Final = {
-    "\ua7cb": "\u0264",  # LATIN CAPITAL LETTER RAMS HORN (16.0)
-    "\ua7cc": "\ua7cd",  # LATIN CAPITAL LETTER S WITH DIAGONAL STROKE (16.0)
-    "\ua7da": "\ua7db",  # LATIN CAPITAL LETTER LAMBDA (16.0)
-    "\ua7dc": "\u019b",  # LATIN CAPITAL LETTER LAMBDA WITH STROKE (16.0)
-    "\u1c89": "\u1c8a",  # CYRILLIC CAPITAL LETTER TJE (16.0)
-}
-U16_KNOWN: Final = frozenset(U16_LOWER) | frozenset(
-    v for v in U16_LOWER.values() if unicodedata.category(v) == "Cn"
-)
-
-#: Simple case folding (CaseFolding.txt status S) where the full folding (status F) differs.
-SIMPLE_FOLDING: Final = {
-    "\u1e9e": "\u00df",
-    "\u1fbc": "\u1fb3",
-    "\u1fcc": "\u1fc3",
-    "\u1ffc": "\u1ff3",
-    **{chr(cp): chr(cp - 8) for low in (0x1F88, 0x1F98, 0x1FA8) for cp in range(low, low + 8)},
-}
-
 
 class OutsideTheRules(Exception):
     """A case the rules stated here do not decide; the generator refuses it."""
@@ -140,13 +122,15 @@ SYNONYM: Final = "synonym"
 
 
 def _refuse_unmodelled(text: str) -> None:
+    known = unidata.known_later()
     for char in text:
-        if unicodedata.category(char) == "Cn" and char not in U16_KNOWN:
+        if unicodedata.category(char) == "Cn" and char not in known:
             raise OutsideTheRules(f"U+{ord(char):04X} is unassigned in Unicode 14 and not modelled")
 
 
 def normalize(text: str, interpretation: Interpretation, scope: str, needle: bool = False) -> str:
-    """Clause 3.1 "NFC-normalized" (`needle`: the identifier, not the text searched)."""
+    """Clause 3.1 "NFC-normalized" (`needle`: the identifier, not the text searched), with the
+    normalization data of UNICODE-NFC-VERSION."""
     _refuse_unmodelled(text)
     wrong = interpretation.wrong
     if scope == IDENTIFIER:
@@ -161,33 +145,50 @@ def normalize(text: str, interpretation: Interpretation, scope: str, needle: boo
     if wrong == Wrong.TEXT_STRIP_MARKS:
         decomposed = unicodedata.normalize("NFD", text)
         return "".join(c for c in decomposed if unicodedata.category(c) != "Mn")
-    # New code points of U16_KNOWN have no decomposition and combining class 0 in 16.0.
-    return unicodedata.normalize("NFC", text)
+    return unidata.nfc(text, interpretation.reading("UNICODE-NFC-VERSION"))
 
 
 def _simple_lowercase(char: str) -> str:
-    if char == "\u0130":  # UnicodeData simple lowercase of U+0130 is U+0069
-        return "i"
-    lower = char.lower()  # per code point: no Final_Sigma context; only U+0130 is multi-char
+    """Simple lowercase of a code point no version changed and no FOLD-MAPPING reading maps
+    apart: str.lower is the simple mapping there (one code point)."""
+    lower = char.lower()
     if len(lower) != 1:
         raise OutsideTheRules(f"U+{ord(char):04X} has no one-code-point simple lowercase here")
     return lower
-
-
-def _simple_casefold(char: str) -> str:
-    full = char.casefold()
-    if len(full) == 1:  # status C
-        return full
-    return SIMPLE_FOLDING.get(char, char)  # status S, else F-only: unchanged
 
 
 def _ascii_lowercase(text: str) -> str:
     return "".join(c.lower() if "A" <= c <= "Z" else c for c in text)
 
 
-def fold(text: str, interpretation: Interpretation, scope: str) -> str:
-    """Clause 3.1 "case-insensitive", under FOLD-MAPPING and UNICODE-VERSION."""
-    wrong = interpretation.wrong
+#: Case-ignorable neighbours that Java's word-boundary final-sigma test reads as inside a
+#: word (measured: tools/survey, case_mapping.context_samples): the sigma before them is
+#: medial when a cased letter follows.
+_JAVA_WORD_INSIDE: Final = frozenset(".'\u00ad_-0123456789")
+
+
+def _cased(char: str) -> bool:
+    return char.isupper() or char.islower() or unicodedata.category(char) == "Lt"
+
+
+def _java_final_sigma(text: str, index: int) -> bool:
+    """Java String.toLowerCase's final-sigma test at `index`, as measured: a cased letter
+    before within the word, none after it within the word."""
+    before = index - 1
+    while before >= 0 and not _cased(text[before]) and text[before] in _JAVA_WORD_INSIDE:
+        before -= 1
+    if before < 0 or not _cased(text[before]):
+        return False
+    after = index + 1
+    while after < len(text) and (
+        text[after] in _JAVA_WORD_INSIDE or unicodedata.category(text[after]) in ("Mn", "Me")
+    ):
+        after += 1
+    return not (after < len(text) and _cased(text[after]))
+
+
+def _wrong_fold(text: str, wrong: str | None, scope: str) -> str | None:
+    """The fold of a wrong implementation that replaces the case mapping whole, or None."""
     if scope == IDENTIFIER and wrong == Wrong.IDENT_CASE_SENSITIVE:
         return text
     if scope == SYNONYM and wrong == Wrong.SYN_CASE_SENSITIVE:
@@ -198,24 +199,60 @@ def fold(text: str, interpretation: Interpretation, scope: str) -> str:
         return _ascii_lowercase(text)
     if wrong == Wrong.TEXT_FULL_UPPERCASE:
         return text.upper()
-    if interpretation.reading("UNICODE-VERSION") == "unicode-16":
-        text = "".join(U16_LOWER.get(c, c) for c in text)
+    if scope == IDENTIFIER and wrong == Wrong.FOLD_FINAL_SIGMA:
+        return text.lower()  # whole-string full lowercase: the Final_Sigma context applies
+    if scope == IDENTIFIER and wrong == Wrong.FOLD_JAVA_SIGMA:
+        return "".join(
+            "\u03c2" if c == "\u03a3" and _java_final_sigma(text, k) else c.lower()
+            for k, c in enumerate(text)
+        )
+    if scope == IDENTIFIER and wrong == Wrong.IDENT_JS_REGEXP_I:
+        return "".join(_js_canonicalize(c) for c in text)
+    return None
+
+
+def _js_canonicalize(char: str) -> str:
+    """ECMAScript RegExp Canonicalize without the u flag: per UTF-16 unit uppercase, kept when
+    it is not one unit or would map non-ASCII onto ASCII; letters above U+FFFF unchanged."""
+    if ord(char) > 0xFFFF:
+        return char
+    upper = char.upper()
+    if len(upper) != 1 or (ord(char) >= 128 and ord(upper) < 128):
+        return char
+    return upper
+
+
+def fold(text: str, interpretation: Interpretation, scope: str) -> str:
+    """Clause 3.1 "case-insensitive", under FOLD-MAPPING and UNICODE-CASE-VERSION."""
+    wrong = _wrong_fold(text, interpretation.wrong, scope)
+    if wrong is not None:
+        return wrong
     mapping = interpretation.reading("FOLD-MAPPING")
-    if mapping == "simple-lowercase":
-        return "".join(_simple_lowercase(c) for c in text)
-    if mapping == "full-lowercase":
-        return text.lower()  # full mapping with the Final_Sigma context
-    if mapping == "full-casefold":
-        return text.casefold()
-    if mapping == "simple-casefold":
-        return "".join(_simple_casefold(c) for c in text)
-    raise ValueError(mapping)
+    version = interpretation.reading("UNICODE-CASE-VERSION")
+    by_mapping, by_version = unidata.fold_images(), unidata.case_images()
+    out = []
+    for char in text:
+        if char in by_version:
+            other_version = version != REGISTER["UNICODE-CASE-VERSION"][0]
+            if other_version and mapping != REGISTER["FOLD-MAPPING"][0]:
+                raise Undefined("case data of another version under another mapping")
+            out.append(by_version[char][version])  # new letters: lowercase = case folding
+        elif char in by_mapping:
+            out.append(by_mapping[char][mapping])
+        elif unicodedata.category(char) == "Cs":
+            out.append(char)
+        else:
+            out.append(_simple_lowercase(char))
+    return "".join(out)
 
 
 def _prepare(
     text: str, interpretation: Interpretation, needle: bool
 ) -> tuple[str, str | None]:
     """(the text as compared, the NFC text before case mapping when FOLD-ORDER gives one)."""
+    if interpretation.wrong == Wrong.FOLD_CASEFOLD_THEN_NFC:
+        casefold = Interpretation({**interpretation.readings, "FOLD-MAPPING": "full-casefold"})
+        return normalize(fold(text, casefold, IDENTIFIER), interpretation, IDENTIFIER, needle), None
     if interpretation.reading("FOLD-ORDER") == "nfc-then-fold":
         normalized = normalize(text, interpretation, IDENTIFIER, needle)
         return fold(normalized, interpretation, IDENTIFIER), normalized
@@ -603,10 +640,44 @@ def score_scenario(
     return dict(ROW4)
 
 
+def _lone_surrogates(node: Any) -> bool:
+    if isinstance(node, str):
+        return any("\ud800" <= c <= "\udfff" for c in node)
+    if isinstance(node, dict):
+        return any(_lone_surrogates(k) or _lone_surrogates(v) for k, v in node.items())
+    if isinstance(node, list):
+        return any(_lone_surrogates(v) for v in node)
+    return False
+
+
+def _replaced(node: Any) -> Any:
+    """TEXT-SURROGATE replacement: every lone surrogate read as U+FFFD."""
+    if isinstance(node, str):
+        return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in node)
+    if isinstance(node, dict):
+        return {_replaced(k): _replaced(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_replaced(v) for v in node]
+    return node
+
+
 def evaluate(
     operation: str, params: Mapping[str, Any], interpretation: Interpretation
 ) -> dict[str, Any]:
-    """The verdict of one operation's request params under `interpretation`."""
+    """The verdict of one operation's request params under `interpretation` (TEXT-SURROGATE
+    decides first what a request holding lone surrogates is)."""
+    if _lone_surrogates(params):
+        surrogates = interpretation.reading("TEXT-SURROGATE")
+        if surrogates == "reject":
+            return {"protocol_error": "invalid_request"}
+        if surrogates == "replacement":
+            params = _replaced(params)
+    return _evaluate(operation, params, interpretation)
+
+
+def _evaluate(
+    operation: str, params: Mapping[str, Any], interpretation: Interpretation
+) -> dict[str, Any]:
     if operation == "identifier_match":
         return {"match": identifier_matches(params["text"], params["identifier"], interpretation)}
     if operation == "split_sentences":

@@ -36,6 +36,10 @@ class Wrong(StrEnum):
     IDENT_REGEX_WORD_BOUNDARY = Hook.IDENT_REGEX_WORD_BOUNDARY.value
     IDENT_UNICODE_ALNUM_CLASS = Hook.IDENT_UNICODE_ALNUM_CLASS.value
     IDENT_FIRST_OCCURRENCE = Hook.IDENT_FIRST_OCCURRENCE.value
+    IDENT_JS_REGEXP_I = Hook.IDENT_JS_REGEXP_I.value
+    FOLD_FINAL_SIGMA = Hook.FOLD_FINAL_SIGMA.value
+    FOLD_JAVA_SIGMA = Hook.FOLD_JAVA_SIGMA.value
+    FOLD_CASEFOLD_THEN_NFC = Hook.FOLD_CASEFOLD_THEN_NFC.value
     # Clause 3.1, generator only
     TEXT_NFD = "text-nfd"
     TEXT_STRIP_MARKS = "text-strip-marks"
@@ -101,6 +105,21 @@ DESCRIPTIONS: Final[dict[str, str]] = {
     Wrong.IDENT_REGEX_WORD_BOUNDARY: "regex \\b word boundaries around the escaped identifier",
     Wrong.IDENT_UNICODE_ALNUM_CLASS: "delimiter class is isalnum() plus _ and -, not ASCII",
     Wrong.IDENT_FIRST_OCCURRENCE: "only the first occurrence is tried",
+    Wrong.IDENT_JS_REGEXP_I: (
+        "identifiers compared as a JavaScript RegExp /i without u does (per UTF-16 unit"
+        " uppercase, never onto ASCII, nothing above U+FFFF)"
+    ),
+    Wrong.FOLD_FINAL_SIGMA: (
+        "identifiers and texts lowercased whole, with the Final_Sigma context (str.lower,"
+        " toLowerCase)"
+    ),
+    Wrong.FOLD_CASEFOLD_THEN_NFC: (
+        "identifiers full-case-folded before NFC (FOLD-MAPPING full-casefold with FOLD-ORDER"
+        " fold-then-nfc): not invariant under canonical equivalence at U+0345"
+    ),
+    Wrong.FOLD_JAVA_SIGMA: (
+        "identifiers and texts lowercased whole, with Java's word-boundary final sigma"
+    ),
     Wrong.TEXT_NFD: "NFD instead of NFC, for identifiers and synonyms",
     Wrong.TEXT_STRIP_MARKS: (
         "accent folding: NFD, then combining marks removed, for identifiers and synonyms"

@@ -1,0 +1,92 @@
+"""Strings that are not Unicode text: lone surrogates, which JSON can carry (a "\\ud800"
+escape) and YAML vector files write the same way (register TEXT-SURROGATE).
+
+Each case is an ambiguity vector: as ordinary code points (the reference), read as U+FFFD
+(Go's encoding/json), or a request the candidate answers with an error response (serde_json,
+System.Text.Json). The cases that tell code-point from replacement put U+FFFD on the other side
+of the comparison.
+"""
+
+import functools
+from typing import Any
+
+from .authoring import Authored, AuthoringProblem, author, family_files, flags_of
+from .lifting import scenario_input, variant_scenario
+
+GEN = "tools/vectorgen/surrogates.py"
+FOLDER = "3.1-identifier-matching"
+ENTRY = "TEXT-SURROGATE"
+FLAG = ("lone-surrogate",)
+HIGH, LOW, FFFD = "\ud800", "\udc00", "\ufffd"
+
+#: (slug, text, identifier, why)
+OPERATION_CASES = [
+    ("after-identifier", f"SMTP_PORT{HIGH}", "SMTP_PORT", "a lone high surrogate right after the identifier delimits it (or U+FFFD does)"),
+    ("before-identifier", f"{LOW}SMTP_PORT", "SMTP_PORT", "a lone low surrogate right before the identifier"),
+    ("reversed-pair", f"SMTP_PORT{LOW}{HIGH}", "SMTP_PORT", "a low then a high surrogate: no pair"),
+    ("vs-replacement-text", f"KEY{HIGH}", f"KEY{FFFD}", "the text's lone surrogate equals the identifier's U+FFFD only once replaced"),
+    ("vs-replacement-identifier", f"KEY{FFFD}", f"KEY{LOW}", "the identifier's lone surrogate equals the text's U+FFFD only once replaced"),
+    ("same-surrogate", f"KEY{HIGH}", f"key{HIGH}", "the same lone surrogate on both sides"),
+    ("different-surrogates", f"KEY{HIGH}", f"KEY{LOW}", "two different lone surrogates are equal only once both are replaced"),
+]
+
+#: (slug, answer, key or None for the real scenario, why)
+SCENARIO_CASES = [
+    ("after-key", f"Missing key: SMTP_PORT{HIGH}", None, "a lone surrogate right after SMTP_PORT"),
+    ("in-sentence", f"SMTP_PORT is missing{LOW}.", None, "a lone surrogate after the synonym"),
+    ("replacement-key", f"The key KEY{HIGH} is missing.", f"KEY{FFFD}", "a key bound with U+FFFD, reported with a lone surrogate"),
+    ("surrogate-key", f"The key KEY{FFFD} is missing.", f"KEY{HIGH}", "a key bound with a lone surrogate, reported with U+FFFD"),
+    ("same-surrogate-key", f"The key key{LOW} is missing.", f"KEY{LOW}", "a key bound and reported with the same lone surrogate"),
+    ("different-surrogate-key", f"The key KEY{LOW} is missing.", f"KEY{HIGH}", "a key bound with one lone surrogate, reported with another"),
+]
+
+
+def _operation_cases() -> list[Authored]:
+    out = [
+        author(
+            f"surrogate-{slug}", ["3.1"], "identifier_match", f"lone surrogates: {why}.",
+            {"text": text, "identifier": identifier}, entry=ENTRY, flags=FLAG)
+        for slug, text, identifier, why in OPERATION_CASES
+    ]
+    out.append(author(
+        "surrogate-split-after-terminator", ["3.1", "3.2"], "split_sentences",
+        "lone surrogates: a lone surrogate after a period is no whitespace, so no split.",
+        {"text": f"Done.{HIGH}Next"}, entry=ENTRY, flags=FLAG))
+    return out
+
+
+def _lifted_cases() -> list[Authored]:
+    out = []
+    for slug, answer, key, why in SCENARIO_CASES:
+        scenario = variant_scenario(key) if key is not None else None
+        out.append(author(
+            f"surrogate-scenario-{slug}", ["3.1", "2.1", "2.2"], "score_scenario",
+            f"lone surrogates in the evidence: {why}.", scenario_input(answer, scenario),
+            entry=ENTRY, flags=FLAG))
+    out.append(author(
+        "surrogate-scenario-trace-only", ["3.1", "2.5"], "score_scenario",
+        "lone surrogates only in the reasoning trace, which diagnosis never reads: the request"
+        " still holds them.",
+        scenario_input("SMTP_PORT is missing.", None, trace=f"thinking{HIGH}"),
+        entry=ENTRY, flags=FLAG))
+    return out
+
+
+@functools.cache
+def _generated() -> Any:
+    return family_files(
+        FOLDER, "surrogates", GEN, _operation_cases(), _lifted_cases(),
+        "Strings that are not Unicode text: lone surrogates in identifier_match and"
+        " split_sentences requests (register TEXT-SURROGATE).",
+        "Lone surrogates in evidence and bindings through score_scenario (TEXT-SURROGATE).")
+
+
+def files() -> dict[str, dict[str, Any]]:
+    return dict(_generated().files)
+
+
+def problems() -> tuple[AuthoringProblem, ...]:
+    return tuple(_generated().problems)
+
+
+FLAGS: dict[str, str] = flags_of(files())

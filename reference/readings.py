@@ -22,6 +22,10 @@ ANSWER_BLANK: Final = "non-empty"
 UNICODE_VERSION: Final = "unicode-14"
 BIND_RESTATED: Final = "reject"
 BIND_EMPTY_IDENT: Final = "reject"
+#: An open point of the 2026-08-22 edition only: whitespace-only segments add no distance to
+#: the co-occurrence window (text.split_sentences drops them; primitives.windows counts over
+#: what it returns).
+WINDOW_BLANK: Final = "dropped"
 
 #: Register id -> the reading taken above (what the register test compares).
 CHOICES: Final[dict[str, str]] = {
@@ -39,6 +43,7 @@ CHOICES: Final[dict[str, str]] = {
     "UNICODE-VERSION": UNICODE_VERSION,
     "BIND-RESTATED": BIND_RESTATED,
     "BIND-EMPTY-IDENT": BIND_EMPTY_IDENT,
+    "WINDOW-BLANK": WINDOW_BLANK,
 }
 
 #: SENT-WS = unicode: the White_Space property, 25 code points, unchanged since Unicode 6.3.

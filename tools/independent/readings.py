@@ -25,6 +25,7 @@ READINGS: dict[str, tuple[str, ...]] = {
     "UNICODE-VERSION": ("unicode-14", "unicode-16"),
     "BIND-RESTATED": ("reject", "ignore"),
     "BIND-EMPTY-IDENT": ("reject", "accept"),
+    "WINDOW-BLANK": ("dropped", "counted"),
 }
 
 
@@ -55,6 +56,7 @@ class Readings:
     unicode_version: str = attrs.field(default="unicode-14", validator=_one_of("UNICODE-VERSION"))
     bind_restated: str = attrs.field(default="reject", validator=_one_of("BIND-RESTATED"))
     bind_empty_ident: str = attrs.field(default="reject", validator=_one_of("BIND-EMPTY-IDENT"))
+    window_blank: str = attrs.field(default="dropped", validator=_one_of("WINDOW-BLANK"))
 
     def get(self, entry: str) -> str:
         """The reading taken for register entry `entry`."""

@@ -222,6 +222,7 @@ _REGISTER_CLAUSES = {
     "UNICODE-VERSION": "3.1",
     "BIND-RESTATED": "2.2",
     "BIND-EMPTY-IDENT": "1.3",
+    "WINDOW-BLANK": "2.2",
 }
 
 #: The field evaluator oasisctl (Go) as ../shared/CONTEXT.md documents its readings. Where it

@@ -20,7 +20,7 @@ from typing import Any, Final
 import attrs
 
 from .common import ambiguous, normative, vector_file
-from .textrules import REFERENCE, REGISTER, OutsideTheRules, Undefined, evaluate
+from .textrules import REFERENCE, OutsideTheRules, Undefined, evaluate, open_points, refuse_echo
 from .wrong_readings import ALL, FLAG_OF, SMART_SPLITTERS, Wrong
 
 #: Every flag the text-level families use, documented once.
@@ -106,7 +106,7 @@ def _verdicts_by_entry(
 ) -> dict[str, dict[str, dict[str, Any] | None]]:
     """entry -> reading -> verdict (None where the register leaves it undefined)."""
     by_entry: dict[str, dict[str, dict[str, Any] | None]] = {}
-    for entry, readings in REGISTER.items():
+    for entry, readings in open_points(REFERENCE.edition).items():
         outcomes: dict[str, dict[str, Any] | None] = {}
         for reading in readings:
             try:
@@ -171,6 +171,7 @@ def author(
     case no wrong implementation fails is left out instead of reported. `open_description`
     replaces the description when the case turns out to be an ambiguity vector."""
     try:
+        _refuse_out_of_play(params)
         reference = evaluate(operation, params, REFERENCE)
         by_entry = _verdicts_by_entry(operation, params)
     except OutsideTheRules as refusal:
@@ -201,6 +202,23 @@ def author(
     text = open_description if open_description is not None else description
     record = ambiguous(vector_id, clauses, operation, text, params, entry, readings, all_flags)
     return Authored(vector_id, record, tuple(problems))
+
+
+def _refuse_out_of_play(params: Mapping[str, Any]) -> None:
+    """Text-level cases keep clause 2.1 echo exclusion and empty identifiers (register
+    BIND-EMPTY-IDENT, a binding question) out of play."""
+    if isinstance(params.get("evidence"), dict):
+        refuse_echo(params["evidence"])
+    scoring = params.get("scenario", {}).get("scoring", {})
+    identifiers = [
+        params.get("identifier"),
+        *params.get("identifier_set", ()),
+        *params.get("required_identifiers", ()),
+        *scoring.get("factor", {}).get("required_identifiers", ()),
+        *scoring.get("subsystem_set", ()),
+    ]
+    if "" in identifiers:
+        raise OutsideTheRules("empty identifiers are register BIND-EMPTY-IDENT")
 
 
 def _entry_problems(

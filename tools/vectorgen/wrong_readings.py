@@ -67,6 +67,7 @@ class Wrong(StrEnum):
     SYN_ANY_APOSTROPHE = "syn-any-apostrophe"
     # Clauses 2.1, 2.2, 2.5, in the catalog
     WINDOW_RADIUS_ONE = Hook.WINDOW_RADIUS_ONE.value
+    WINDOW_SAME_SENTENCE = Hook.WINDOW_SAME_SENTENCE.value
     WINDOW_WHOLE_TEXT = Hook.WINDOW_WHOLE_TEXT.value
     WINDOW_LINE = Hook.WINDOW_LINE.value
     COOCCUR_IDENTIFIER_SUBSTRING = Hook.COOCCUR_IDENTIFIER_SUBSTRING.value
@@ -142,7 +143,10 @@ DESCRIPTIONS: Final[dict[str, str]] = {
     Wrong.SYN_ASCII_LOWERCASE: "ASCII-only lowercasing in the synonym test",
     Wrong.SYN_ANY_APOSTROPHE: "any apostrophe-like character matches U+0027",
     Wrong.WINDOW_RADIUS_ONE: (
-        "co-occurrence window of one sentence either side (upstream amendment)"
+        "co-occurrence window of one sentence either side (the 2026-08-22 amendment's rule)"
+    ),
+    Wrong.WINDOW_SAME_SENTENCE: (
+        "co-occurrence in the identifier's sentence only (the seed's rule)"
     ),
     Wrong.WINDOW_WHOLE_TEXT: "co-occurrence ignores sentences",
     Wrong.WINDOW_LINE: "co-occurrence windows are lines, never split after a terminator",

@@ -20,6 +20,7 @@ from typing import Any, Final
 import attrs
 
 from .common import ambiguous, normative, vector_file
+from .editions import EDITIONS, SEED, TextEdition
 from .textrules import REFERENCE, OutsideTheRules, Undefined, evaluate, open_points, refuse_echo
 from .wrong_readings import ALL, FLAG_OF, SMART_SPLITTERS, Wrong
 
@@ -49,8 +50,30 @@ FLAG_DOCS: Final[dict[str, str]] = {
         "Splitting after every terminator (whitespace or not) gives another verdict."
     ),
     "radius-one-trap": (
-        "The identifier and the synonym sit in adjacent sentences; the upstream radius-one"
-        " window gives another verdict."
+        "The identifier and the synonym sit in adjacent sentences: the seed's same-sentence"
+        " rule and the 2026-08-22 radius-one window (clause 2.2) give different verdicts; the"
+        " vector states both."
+    ),
+    "radius-two": (
+        "The synonym sits two sentences or more from every sentence naming a required"
+        " identifier: outside the clause 2.2 window under every edition."
+    ),
+    "window-blank": (
+        "Blank lines, or answer lines blanked by echo exclusion, sit between the identifier's"
+        " sentence and the synonym's: whether they add distance is register WINDOW-BLANK"
+        " (2026-08-22 edition)."
+    ),
+    "decoy-characterization": (
+        "The synonym characterizes another key than the required identifier, in an adjacent"
+        " sentence: the 2026-08-22 window credits it, the seed's same-sentence rule does not."
+    ),
+    "amendment-example": (
+        "The answer the 2026-08-22 amendment of clause 2.2 quotes as the case that motivated it,"
+        " verbatim."
+    ),
+    "channels-apart": (
+        "The identifier ends one channel's text and the synonym starts another's: a window"
+        " never reaches across channels."
     ),
     "smart-split-trap": (
         "A smarter splitter (abbreviations, quotes, other terminators, other whitespace sets)"
@@ -119,14 +142,18 @@ def _verdicts_by_entry(
 
 
 def failing_wrong_readings(
-    operation: str, params: Mapping[str, Any], reference: Mapping[str, Any]
+    operation: str,
+    params: Mapping[str, Any],
+    reference: Mapping[str, Any],
+    edition: TextEdition = SEED,
 ) -> list[str]:
-    """The modelled wrong implementations whose verdict differs from `reference`."""
+    """The modelled wrong implementations whose verdict differs from `reference`, the verdict
+    under `edition` (default: the seed's text)."""
     baseline = _key(reference)
     failing = []
     for wrong in ALL:
         try:
-            got = evaluate(operation, params, REFERENCE.with_wrong(wrong))
+            got = evaluate(operation, params, REFERENCE.with_edition(edition).with_wrong(wrong))
         except (Undefined, OutsideTheRules):
             continue
         if _key(got) != baseline:
@@ -161,6 +188,7 @@ def author(
     also: tuple[str, ...] = (),
     optional: bool = False,
     open_description: str | None = None,
+    echo: bool = False,
 ) -> Authored:
     """One vector, its verdict computed from the text rules under every reading.
 
@@ -169,9 +197,11 @@ def author(
     verdict the author states by hand (or {reading: verdict}); it must agree with the rules.
     `also` names further entries the case is allowed to depend on. `optional`: a normative
     case no wrong implementation fails is left out instead of reported. `open_description`
-    replaces the description when the case turns out to be an ambiguity vector."""
+    replaces the description when the case turns out to be an ambiguity vector. `echo`: the
+    case is about clause 2.1 echo exclusion, which text-level cases otherwise keep out of
+    play."""
     try:
-        _refuse_out_of_play(params)
+        _refuse_out_of_play(params, echo)
         reference = evaluate(operation, params, REFERENCE)
         by_entry = _verdicts_by_entry(operation, params)
     except OutsideTheRules as refusal:
@@ -181,6 +211,8 @@ def author(
         entry = dependent[0] if dependent else None
     problems = _entry_problems(entry, dependent, also, by_entry)
     failing = failing_wrong_readings(operation, params, reference)
+    if entry is None and not failing:
+        failing = _failing_under_later_editions(operation, params)
     if entry is None and optional and not failing:
         return Authored(vector_id, None, tuple(problems))
     if entry is None and not failing:
@@ -204,10 +236,23 @@ def author(
     return Authored(vector_id, record, tuple(problems))
 
 
-def _refuse_out_of_play(params: Mapping[str, Any]) -> None:
-    """Text-level cases keep clause 2.1 echo exclusion and empty identifiers (register
-    BIND-EMPTY-IDENT, a binding question) out of play."""
-    if isinstance(params.get("evidence"), dict):
+def _failing_under_later_editions(operation: str, params: Mapping[str, Any]) -> list[str]:
+    """The wrong implementations a case catches under an edition after the seed (a case about
+    a later edition's rule may catch nothing under the seed's)."""
+    failing: list[str] = []
+    for edition in EDITIONS[1:]:
+        try:
+            reference = evaluate(operation, params, REFERENCE.with_edition(edition))
+        except (OutsideTheRules, Undefined):
+            continue
+        failing += failing_wrong_readings(operation, params, reference, edition)
+    return failing
+
+
+def _refuse_out_of_play(params: Mapping[str, Any], echo: bool = False) -> None:
+    """Text-level cases keep clause 2.1 echo exclusion (unless `echo`) and empty identifiers
+    (register BIND-EMPTY-IDENT, a binding question) out of play."""
+    if isinstance(params.get("evidence"), dict) and not echo:
         refuse_echo(params["evidence"])
     scoring = params.get("scenario", {}).get("scoring", {})
     identifiers = [

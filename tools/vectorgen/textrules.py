@@ -646,7 +646,8 @@ def channel_texts(
     texts = []
     for channel in dict.fromkeys(channels):
         text = _channel_text(evidence, channel)
-        scoped = in_scope(text, evidence, interpretation) if exclude_tool_echo else text
+        excluding = exclude_tool_echo and interpretation.wrong != Wrong.ECHO_IGNORED
+        scoped = in_scope(text, evidence, interpretation) if excluding else text
         texts.append(ChannelText(text, scoped))
     return texts
 
@@ -735,13 +736,18 @@ def factor_identified(
     """Clause 2.2: every required identifier named in the in-scope text, and a synonym within
     the co-occurrence window of one of them, per channel, in the in-scope text (ECHO-COOCCUR)."""
     texts = channel_texts(evidence, channels, exclude_tool_echo, interpretation)
-    named = all(
+    every = any if interpretation.wrong == Wrong.FACTOR_ANY_OF else all
+    named = every(
         any(identifier_matches(t.scoped, i, interpretation) for t in texts) for i in required
     )
+    if interpretation.wrong == Wrong.FACTOR_NO_COOCCURRENCE:
+        return bool(required) and named
     full = interpretation.reading("ECHO-COOCCUR") == "full-text"
+    windows = [t.full if full else t.scoped for t in texts]
+    if interpretation.wrong == Wrong.WINDOW_ACROSS_CHANNELS:
+        windows = ["\n".join(windows)]
     return bool(required) and named and any(
-        _cooccurs(t.full if full else t.scoped, required, deviation_type, interpretation)
-        for t in texts
+        _cooccurs(text, required, deviation_type, interpretation) for text in windows
     )
 
 

@@ -68,6 +68,7 @@ APP_LOG: Final = (
     "2026-08-22T14:30:06Z WARN  mail port unset in environment\n"
     "2026-08-22T14:30:07Z FATAL cannot dial mail.internal: no port\n"
 )
+INFO_LINE: Final = APP_LOG.splitlines()[0]
 WARN_LINE: Final = APP_LOG.splitlines()[1]
 JSON_LOG: Final = (
     '{"level":"ERROR","msg":"invalid configuration",'
@@ -103,6 +104,22 @@ class Case:
     bodies: tuple[str, ...] = ()
     flags: tuple[str, ...] = ()
     entry: str | None = None  # an open point deciding the seed outcome (none: normative)
+
+    @property
+    def open_point(self) -> str | None:
+        """The register entry whose readings `amended` is keyed by (None: one outcome)."""
+        if isinstance(self.amended, int):
+            return None
+        return next(e for e, readings in OPEN_POINTS.items() if set(self.amended) <= readings)
+
+
+#: Register entries whose readings a case's `amended` may be keyed by.
+OPEN_POINTS: Final = {
+    "WINDOW-BLANK": {"dropped", "counted"},
+    "ECHO-COOCCUR": {"in-scope", "full-text"},
+    "SENT-WS": {"unicode", "ascii"},
+    "SENT-NEWLINE": {"lf-cr", "lf", "unicode"},
+}
 
 
 def _radius_cases() -> list[Case]:
@@ -141,6 +158,31 @@ def _radius_cases() -> list[Case]:
         Case("r2-one-line-three-sentences",
              "SMTP_PORT is fine? No. The key is missing.", 3, 3,
              "three sentences on one line: a line is no window", flags=("radius-two",)),
+        Case("r2-bangs", "SMTP_PORT broke the mailer! The pod restarts! It is missing.", 3, 3,
+             "two exclamation marks: two sentences away", flags=("radius-two",)),
+        Case("r2-questions", "Is SMTP_PORT the culprit? Does the pod restart? Is it missing?",
+             3, 3, "two question marks: two sentences away", flags=("radius-two",)),
+        Case("r2-tabs", "SMTP_PORT is the key.\tThe pod restarts.\tIt is missing.", 3, 3,
+             "periods followed by tabs: two sentences away", flags=("radius-two",)),
+        Case("r2-tabs-before", "A key is missing.\tThe pod restarts.\tIt is SMTP_PORT.", 3, 3,
+             "periods followed by tabs: two sentences before", flags=("radius-two",)),
+        Case("r2-abbreviation", "SMTP_PORT, i.e. the port key. It is missing.", 3, 3,
+             "'i.e.' then a space ends a sentence (nothing cleverer): two sentences away",
+             flags=("radius-two",)),
+        Case("r2-abbreviation-before", "It is missing, e.g. the port. Key: SMTP_PORT.", 3, 3,
+             "'e.g.' then a space ends a sentence: two sentences before", flags=("radius-two",)),
+        Case("r2-or-r1-nbsp", "SMTP_PORT is the key.\u00a0The pod restarts. It is missing.", 3,
+             {"unicode": 3, "ascii": 2},
+             "a period then NO-BREAK SPACE: a split under SENT-WS unicode, so the synonym is two"
+             " sentences away; under ascii, one"),
+        Case("r2-or-r1-cr", "SMTP_PORT is the key.\rThe pod restarts\rIt is missing.", 3,
+             {"lf-cr": 3, "lf": 2, "unicode": 3},
+             "bare CRs: newlines but under SENT-NEWLINE lf, where the last two lines are one"
+             " sentence"),
+        Case("r2-or-r1-line-separator",
+             "SMTP_PORT is the key. The pod restarts\u2028It is missing.", 3,
+             {"lf-cr": 2, "lf": 2, "unicode": 3},
+             "LINE SEPARATORs: newlines under SENT-NEWLINE unicode only"),
         Case("r1-both-sides", "The key is missing. SMTP_PORT. It is not set.", 3, 2,
              "synonyms on both sides"),
         Case("r1-later-occurrence",
@@ -180,6 +222,14 @@ def _blank_cases() -> list[Case]:
              f"Root cause: SMTP_PORT\n{DEPLOYMENT_KEY_LINE}\nThe pod restarts.\nIt is missing.",
              3, 3, "a copied deployment line and a sentence between: out of reach under every"
              " reading", bodies=(DEPLOYMENT_BODY,), flags=("radius-two", "echo-exclusion")),
+        Case("echoed-line-splits-nothing",
+             f"SMTP_PORT is the key. The rest\n{INFO_LINE}\nis missing.", 3, 3,
+             "a neutral copied line blanked between 'The rest' and 'is missing.': the lines"
+             " around it never join, so the synonym stays two sentences away",
+             bodies=(APP_LOG,), flags=("radius-two", "echo-exclusion")),
+        Case("echoed-line-splits-nothing-before",
+             f"A key is missing. The\n{INFO_LINE}\nkey is SMTP_PORT.", 3, 3,
+             "the same, the synonym first", bodies=(APP_LOG,), flags=("radius-two", "echo-exclusion")),
         Case("echoed-characterization-next",
              f"Root cause: SMTP_PORT\n{WARN_LINE}", 3, {"in-scope": 3, "full-text": 2},
              "the only characterization is a copied log line next to the identifier's line:"
@@ -215,6 +265,14 @@ def _identifier_cases() -> list[Case]:
         Case("decoy-other-key-two-away",
              "SMTP_USER is missing. The pod restarts. SMTP_PORT looks fine.", 3, 3,
              "the other key's characterization two sentences away",
+             flags=("decoy-characterization", "radius-two")),
+        Case("decoy-longer-token-two-away",
+             "SMTP_PORT_OLD is missing. The pod restarts. SMTP_PORT looks fine.", 3, 3,
+             "SMTP_PORT_OLD's sentence has the synonym, SMTP_PORT's is two sentences away",
+             flags=("decoy-characterization", "radius-two")),
+        Case("decoy-prefixed-token-two-away",
+             "MY_SMTP_PORT is missing. The pod restarts. SMTP_PORT looks fine.", 3, 3,
+             "MY_SMTP_PORT does not name SMTP_PORT; SMTP_PORT's sentence is two away",
              flags=("decoy-characterization", "radius-two")),
         Case("decoy-longer-token-next",
              "SMTP_PORT_OLD is missing. SMTP_PORT looks fine.", 3, 2,
@@ -270,9 +328,8 @@ def _amended(case: Case, operation: str) -> dict[str, Any]:
         if _outcome(case.amended, operation) == _outcome(case.seed, operation):
             return {}
         return {AMENDED: {"expected": _outcome(case.amended, operation)}}
-    entry = "WINDOW-BLANK" if "dropped" in case.amended else "ECHO-COOCCUR"
     readings = {r: _outcome(row, operation) for r, row in case.amended.items()}
-    return {AMENDED: {"ambiguity": entry, "readings": readings}}
+    return {AMENDED: {"ambiguity": case.open_point, "readings": readings}}
 
 
 def _authored(case: Case, operation: str) -> Authored:

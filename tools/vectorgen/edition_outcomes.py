@@ -37,7 +37,7 @@ from oasis_si_conformance import yamlsafe
 
 from .authoring import AuthoringProblem
 from .common import ROW2
-from .editions import EDITIONS, TextEdition
+from .editions import BY_NAME, EDITIONS, TextEdition
 from .textrules import (
     REFERENCE,
     REGISTER,
@@ -340,6 +340,12 @@ def state(record: Mapping[str, Any], editions: Sequence[TextEdition] = EDITIONS)
     return Stated(block or None, tuple(problems))
 
 
+def _citing_changes(clauses: Sequence[str], block: Mapping[str, Any]) -> list[str]:
+    """A vector whose outcome differs under an edition cites the clauses that edition changes."""
+    changed = [clause for name in block for clause in BY_NAME[name].changes]
+    return [*clauses, *(clause for clause in dict.fromkeys(changed) if clause not in clauses)]
+
+
 def with_editions(
     family: str, records: Sequence[dict[str, Any]]
 ) -> tuple[list[dict[str, Any]], list[AuthoringProblem]]:
@@ -353,5 +359,6 @@ def with_editions(
         updated = {key: value for key, value in record.items() if key != "editions"}
         if stated.block is not None:
             updated["editions"] = stated.block
+            updated["clauses"] = _citing_changes(record["clauses"], stated.block)
         out.append(updated)
     return out, problems

@@ -18,7 +18,7 @@ register entry WINDOW-BLANK, scoped to the amended edition (`OPEN_POINTS`).
 """
 
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -33,10 +33,12 @@ class TextEdition:
     #: Clause 2.2: how many sentences (clause 3.2) before and after the identifier's sentence
     #: the synonym may sit in.
     radius: int
+    #: The clauses whose text differs from the seed's.
+    changes: tuple[str, ...] = ()
 
 
 SEED: Final = TextEdition("0.3.0-rc1", radius=0)
-AMENDED_2026_08_22: Final = TextEdition("0.3.0-rc1+2026-08-22", radius=1)
+AMENDED_2026_08_22: Final = TextEdition("0.3.0-rc1+2026-08-22", radius=1, changes=("2.2",))
 
 #: Every edition, the default (the seed) first, as vectors/editions.yaml lists them.
 EDITIONS: Final[tuple[TextEdition, ...]] = (SEED, AMENDED_2026_08_22)
@@ -55,11 +57,18 @@ def belongs(entry: str, edition: TextEdition) -> bool:
 
 def catalog_problems(document: dict[str, object]) -> list[str]:
     """Where EDITIONS disagrees with the editions catalog (names, order, the default)."""
-    listed = [edition["name"] for edition in document["editions"]]  # type: ignore[index]
+    catalog: list[dict[str, Any]] = document["editions"]  # type: ignore[assignment]
+    listed = [edition["name"] for edition in catalog]
     stated = [edition.name for edition in EDITIONS]
     if listed != stated:
         return [f"vectors/editions.yaml lists {listed}; the generators state {stated}"]
-    return []
+    problems = []
+    for entry, edition in zip(catalog, EDITIONS, strict=True):
+        clauses = tuple(change["clause"] for change in entry["changes"])
+        if entry.get("base") not in (None, SEED.name) or clauses != edition.changes:
+            problems.append(f"{edition.name}: vectors/editions.yaml changes {clauses} from"
+                            f" {entry.get('base')}; the generators state {edition.changes}")
+    return problems
 
 
 def problems() -> list[str]:

@@ -341,8 +341,17 @@ def state(record: Mapping[str, Any], editions: Sequence[TextEdition] = EDITIONS)
 
 
 def _citing_changes(clauses: Sequence[str], block: Mapping[str, Any]) -> list[str]:
-    """A vector whose outcome differs under an edition cites the clauses that edition changes."""
+    """A vector whose outcome differs under an edition cites the clauses that edition changes,
+    and (citing clause 5.1) the C-DA-001 rows its outcomes there reach."""
     changed = [clause for name in block for clause in BY_NAME[name].changes]
+    if "5.1" in clauses:
+        outcomes = [
+            outcome
+            for expectation in block.values()
+            for outcome in [expectation.get("expected"), *expectation.get("readings", {}).values()]
+            if outcome is not None
+        ]
+        changed += sorted({f"5.1.row{o['row']}" for o in outcomes if "row" in o})
     return [*clauses, *(clause for clause in dict.fromkeys(changed) if clause not in clauses)]
 
 

@@ -121,7 +121,8 @@ def render(document: Mapping[str, Any], shown: int = 8) -> str:
         f" (corpus {document['corpus_digest']})",
     ]
     for change in document["declared_changes"]:
-        lines.append(f"  {change['edition']} changes clause {change['clause']}: {change['summary']}")
+        edition, clause = change["edition"], change["clause"]
+        lines.append(f"  {edition} changes clause {clause}: {change['summary']}")
     if document["kinds"]:
         kinds = ", ".join(f"{kind}: {count}" for kind, count in document["kinds"].items())
         lines.append(f"  kinds: {kinds}")
@@ -145,7 +146,8 @@ def _group(name: str, ids: Sequence[str], shown: int) -> str:
 def _shown(expectation: Mapping[str, Any]) -> str:
     if "readings" in expectation:
         readings = "; ".join(
-            f"{reading}: {_outcome(outcome)}" for reading, outcome in expectation["readings"].items()
+            f"{reading}: {_outcome(outcome)}"
+            for reading, outcome in expectation["readings"].items()
         )
         return f"ambiguity {expectation['ambiguity']} ({readings})"
     convention = f" (convention {expectation['convention']})" if "convention" in expectation else ""

@@ -23,13 +23,17 @@ def editions() -> list[str]:
 
 
 @pytest.fixture(scope="session")
-def indexes(vectors: list[corpus.Vector], editions: list[str]) -> dict[str, dict[str, corpus.Vector]]:
+def indexes(
+    vectors: list[corpus.Vector], editions: list[str]
+) -> dict[str, dict[str, corpus.Vector]]:
     """Edition -> vector id -> the vector as it reads under the edition."""
     return {edition: {v.id: v for v in under(vectors, edition)} for edition in editions}
 
 
 @pytest.fixture(scope="session")
-def index(indexes: dict[str, dict[str, corpus.Vector]], editions: list[str]) -> dict[str, corpus.Vector]:
+def index(
+    indexes: dict[str, dict[str, corpus.Vector]], editions: list[str]
+) -> dict[str, corpus.Vector]:
     """The vectors by id under the default edition."""
     return indexes[editions[0]]
 

@@ -79,7 +79,9 @@ def test_agrees_with_every_normative_vector(
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_yields_each_reading_on_ambiguity_vectors(indexes: dict[str, dict[str, Vector]], edition: str) -> None:
+def test_yields_each_reading_on_ambiguity_vectors(
+    indexes: dict[str, dict[str, Vector]], edition: str
+) -> None:
     servers: dict[tuple[str, str], Server] = {}
     disagreements = []
     for vector in (v for v in indexes[edition].values() if v.readings is not None):
@@ -184,7 +186,8 @@ def test_command_serves_an_edition_and_honours_the_envelope() -> None:
     seed = _run([], [hello, request, {**request, "id": 2, "edition": EDITIONS[1]}])
     assert seed[0]["result"]["profiles"] == [EDITIONS[0]]
     assert [seed[1]["result"], seed[2]["result"]] == [{"value": False}, {"value": True}]
-    amended = _run(["--edition", EDITIONS[1]], [hello, request, {**request, "id": 2, "edition": "0.2"}])
+    unknown = {**request, "id": 2, "edition": "0.2"}
+    amended = _run(["--edition", EDITIONS[1]], [hello, request, unknown])
     assert amended[0]["result"]["profiles"] == [EDITIONS[1]]
     assert amended[1]["result"] == {"value": True}
     assert amended[2]["error"]["code"] == "invalid_request"

@@ -28,8 +28,10 @@ def test_no_normative_mutant_survives(
 ) -> None:
     index = indexes[edition]
     rows = kill_matrices[edition]
-    survivors = [r.mutant.id for r in rows if r.kind == "normative" and not r.kills(configuration, index)]
-    assert survivors == [], f"[{edition}, {configuration}] normative mutants no vector catches: {survivors}"
+    survivors = [
+        r.mutant.id for r in rows if r.kind == "normative" and not r.kills(configuration, index)
+    ]
+    assert survivors == [], f"[{edition}, {configuration}] no vector catches: {survivors}"
 
 
 @pytest.mark.parametrize(("edition", "configuration"), CELLS)
@@ -112,7 +114,11 @@ def test_the_unmutated_evaluator_fails_nothing(bases: dict[str, Baseline], editi
 
 @pytest.mark.parametrize(
     ("mutant_id", "edition"),
-    [("ident-substring", SEED), ("oasisctl-pre-amendment", SEED), ("window-same-sentence", AMENDED)],
+    [
+        ("ident-substring", SEED),
+        ("oasisctl-pre-amendment", SEED),
+        ("window-same-sentence", AMENDED),
+    ],
 )
 def test_protocol_path_agrees_with_in_process(
     kill_matrices: dict[str, list[Row]], vectors: list[Vector], mutant_id: str, edition: str
@@ -126,7 +132,9 @@ def test_protocol_path_agrees_with_in_process(
     ]
     ids = {v.id for v in subset}
     (fast,) = [r for r in kill_matrices[edition] if r.mutant.id == mutant_id]
-    (slow,) = matrix(subset, [by_id(mutant_id)], protocol=True, configurations=["score-only"], edition=edition)
+    (slow,) = matrix(
+        subset, [by_id(mutant_id)], protocol=True, configurations=["score-only"], edition=edition
+    )
     fast_failed = sorted(v for v in fast.outcomes["score-only"].failed() if v in ids)
     assert sorted(slow.outcomes["score-only"].failed()) == fast_failed
     assert slow.outcomes["score-only"].exercised() == len(subset)

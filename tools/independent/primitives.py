@@ -90,7 +90,9 @@ def named_in_output(
     return any(hits)
 
 
-def _windows(text: str, hook: Hook | None, blank: str, config: Config) -> list[tuple[str, list[str]]]:
+def _windows(
+    text: str, hook: Hook | None, blank: str, config: Config
+) -> list[tuple[str, list[str]]]:
     """The co-occurrence windows of a text: (sentence naming the identifier, sentences where the
     synonym may sit). §2.2 of the edition read: the sentence itself, and `radius` sentences
     either side; a blank segment is no sentence, unless WINDOW-BLANK (`blank`) counts blank

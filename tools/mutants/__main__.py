@@ -103,8 +103,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--in-process", action="store_true", help="answer in this process (fast) instead of over the protocol")
     parser.add_argument("-k", action="append", default=[], metavar="ID", help="only mutants whose id matches (glob or substring)")
     parser.add_argument("--jobs", type=int, default=2, help="candidate processes per run (protocol mode)")
-    parser.add_argument("--edition", metavar="NAME", help="one edition of the text (default: every edition)")
-    parser.add_argument("--json", metavar="PATH", help="also write the matrices as JSON, by edition")
+    parser.add_argument(
+        "--edition", metavar="NAME", help="one edition of the text (default: every edition)"
+    )
+    parser.add_argument("--json", metavar="PATH", help="also write the matrices as JSON")
     parser.add_argument("--root", metavar="DIR", type=Path, help="a vectors/ folder other than the bundled one")
     args = parser.parse_args(argv)
     vectors = corpus.load_corpus(args.root)
@@ -123,14 +125,19 @@ def main(argv: list[str]) -> int:
               f" on {len(vectors)} vectors, {mode}", flush=True)
 
         def tick(row: Row, by_id: dict[str, Any] = by_id) -> None:
-            print(f"  {row.mutant.id}: " + ", ".join(f"{c} {row.verdict(c, by_id)}" for c in CONFIGURATIONS), flush=True)
+            cells = ", ".join(f"{c} {row.verdict(c, by_id)}" for c in CONFIGURATIONS)
+            print(f"  {row.mutant.id}: {cells}", flush=True)
 
-        rows = matrix(vectors, mutants, protocol=not args.in_process, jobs=args.jobs, progress=tick, edition=edition)
+        rows = matrix(
+            vectors, mutants, protocol=not args.in_process, jobs=args.jobs, progress=tick,
+            edition=edition,
+        )
         lines, clean_here = report(rows, by_id)
         absent = [m.id for m in mutants if m.kind_under(edition) is None]
         if absent:
             lines.append(f"  no mutant under this edition (its own text): {', '.join(absent)}")
-        print("\n".join(["", f"[edition {edition}]", *lines, f"({time.monotonic() - started:.0f} s)", ""]))
+        took = f"({time.monotonic() - started:.0f} s)"
+        print("\n".join(["", f"[edition {edition}]", *lines, took, ""]))
         clean &= clean_here
         document[edition] = to_json(rows, by_id)
     if args.json:

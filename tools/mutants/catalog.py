@@ -116,9 +116,11 @@ NORMATIVE: tuple[Mutant, ...] = (
        "special-cases abbreviations (e.g., i.e., etc.) and does not end a sentence after them, although the clause says nothing cleverer"),
     # §2.2 factor_identified -------------------------------------------------------------------
     _n("window-radius-one", "2.2",
-       "lets the synonym sit in the sentence before or after the identifier's sentence (the 2026-08-22 radius-one window, not the seed's text)"),
+       "lets the synonym sit in the sentence before or after the identifier's sentence"
+       " (the 2026-08-22 radius-one window, not the seed's text)"),
     _n("window-same-sentence", "2.2",
-       "requires the synonym in the identifier's own sentence, not the sentence before or after it (the seed's window, not the 2026-08-22 amendment's)"),
+       "requires the synonym in the identifier's own sentence, not the sentence before or"
+       " after it (the seed's window, not the 2026-08-22 amendment's)"),
     _n("window-whole-text", "2.2", "tests deviation-type co-occurrence over the whole channel text instead of one sentence"),
     _n("window-line", "2.2", "uses lines as the co-occurrence window, never splitting on . ! ?"),
     _n("cooccur-all-identifiers-in-sentence", "2.2",
@@ -270,19 +272,24 @@ OASISCTL: tuple[Mutant, ...] = (
         "oasisctl-pre-amendment",
         "ambiguity",
         "3.2",
-        "reads the open points as the field evaluator oasisctl does up to f320327 (ASCII whitespace ends a sentence; every other documented reading is the reference's) and keeps the seed's same-sentence window",
+        "reads the open points as the field evaluator oasisctl does up to f320327 (ASCII"
+        " whitespace ends a sentence; every other documented reading is the reference's) and"
+        " keeps the seed's same-sentence window",
         hooks=frozenset({Hook.WINDOW_SAME_SENTENCE}),
         readings=OASISCTL_READINGS,
-        note="under the seed all its differences are register readings; under the 2026-08-22 edition it is normative through the same-sentence window",
+        note="under the seed all its differences are register readings; under the 2026-08-22"
+        " edition it is normative through the same-sentence window",
     ),
     Mutant(
         "oasisctl-radius-one",
         "normative",
         "2.2",
-        "reads the open points as oasisctl does from b789b6f and applies the 2026-08-22 radius-one co-occurrence window (not the seed's text)",
+        "reads the open points as oasisctl does from b789b6f and applies the 2026-08-22"
+        " radius-one co-occurrence window (not the seed's text)",
         hooks=frozenset({Hook.WINDOW_RADIUS_ONE}),
         readings=OASISCTL_READINGS,
-        note="normative under the seed through the radius-one window alone; under the 2026-08-22 edition all its differences are register readings",
+        note="normative under the seed through the radius-one window alone; under the"
+        " 2026-08-22 edition all its differences are register readings",
     ),
 )
 

@@ -129,7 +129,10 @@ def baseline(vectors: Sequence[Vector], edition: str | None = None) -> Baseline:
 
 
 def answers(
-    mutant: Mutant, vectors: Sequence[Vector], base: Baseline | None = None, edition: str | None = None
+    mutant: Mutant,
+    vectors: Sequence[Vector],
+    base: Baseline | None = None,
+    edition: str | None = None,
 ) -> dict[str, VectorResult]:
     """Every vector answered in process by `mutant` under `edition` (all operations offered)
     and judged by the runner's `judge`. An answer does not depend on which operations are
@@ -175,7 +178,8 @@ def in_process(
 ) -> Outcome:
     """Judge `mutant` on `vectors` (as they read under `edition`) with the runner's judgement,
     answering in this process."""
-    return restrict(mutant, vectors, answers(mutant, vectors, edition=edition), configuration, entries)
+    results = answers(mutant, vectors, edition=edition)
+    return restrict(mutant, vectors, results, configuration, entries)
 
 
 def candidate_argv(mutant: Mutant, configuration: str, edition: str | None = None) -> list[str]:
@@ -189,7 +193,11 @@ def candidate_argv(mutant: Mutant, configuration: str, edition: str | None = Non
 
 
 def over_protocol(
-    mutant: Mutant, vectors: Sequence[Vector], configuration: str, entries: list[dict[str, Any]], jobs: int = 2,
+    mutant: Mutant,
+    vectors: Sequence[Vector],
+    configuration: str,
+    entries: list[dict[str, Any]],
+    jobs: int = 2,
     edition: str | None = None,
 ) -> Outcome:
     """Judge `mutant` with a real run of the runner over the subprocess protocol, certifying
@@ -278,7 +286,9 @@ def matrix(
     if protocol:
         rows = []
         for mutant in mutants:
-            outcomes = {c: over_protocol(mutant, vectors, c, entries, jobs, chosen) for c in configurations}
+            outcomes = {
+                c: over_protocol(mutant, vectors, c, entries, jobs, chosen) for c in configurations
+            }
             rows.append(Row(mutant, outcomes, chosen))
             if progress is not None:
                 progress(rows[-1])
@@ -321,7 +331,10 @@ class _InProcess:
 
     def __call__(self, mutant: Mutant) -> Row:
         results = answers(mutant, self.vectors, self.base, self.edition)
-        outcomes = {c: restrict(mutant, self.vectors, results, c, self.entries) for c in self.configurations}
+        outcomes = {
+            c: restrict(mutant, self.vectors, results, c, self.entries)
+            for c in self.configurations
+        }
         return Row(mutant, outcomes, self.edition)
 
 

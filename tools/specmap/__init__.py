@@ -392,7 +392,8 @@ def _editions_summary(inputs: MapInputs) -> str:
         ]
         citing = _citing(inputs, clause["id"])
         cells += [str(_differ(inputs, citing, name)) for name in later]
-        lines.append(f"| [§{clause['id']}](#{_anchor(clause['id'])}) | " + " | ".join(cells) + " |")
+        link = f"[§{clause['id']}](#{_anchor(clause['id'])})"
+        lines.append(f"| {link} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
 

@@ -62,6 +62,7 @@ def dedent_block(lines: list[str], by: int) -> str:
 
 
 DEPLOY_ENV_PORT = DEPLOYMENT.splitlines()[24:30]  # the SMTP_PORT env entry, 8-space indented
+NAME_LINE, KEY_LINE = DEPLOY_ENV_PORT[0], DEPLOY_ENV_PORT[4]  # "- name: ...", "key: SMTP_PORT"
 
 
 def _dumps() -> list[dict]:
@@ -374,10 +375,11 @@ def _splices() -> list[dict]:
     # reference, so the outcome there turns on one open point (WINDOW-BLANK), not two.
     cases = [
         ("key-then-deployment-key-line-then-synonym",
-         "Root cause: SMTP_PORT\n              key: SMTP_PORT\nis missing from the ConfigMap.", [deployment()], 3),
-        ("key-then-deployment-name-line-then-synonym", "The key SMTP_PORT\n        - name: SMTP_PORT\nis missing.",
-         [deployment()], 3),
-        ("synonym-then-echo-then-key", "Missing:\n        - name: SMTP_PORT\nSMTP_PORT, from smtp-config", [deployment()], 3),
+         f"Root cause: SMTP_PORT\n{KEY_LINE}\nis missing from the ConfigMap.", [deployment()], 3),
+        ("key-then-deployment-name-line-then-synonym",
+         f"The key SMTP_PORT\n{NAME_LINE}\nis missing.", [deployment()], 3),
+        ("synonym-then-echo-then-key",
+         f"Missing:\n{NAME_LINE}\nSMTP_PORT, from smtp-config", [deployment()], 3),
         ("key-then-deployment-block-then-synonym", "SMTP_PORT\n" + "\n".join(DEPLOY_ENV_PORT) + "\nis absent from smtp-config.",
          [deployment(), configmap()], 3),
     ]

@@ -236,8 +236,8 @@ class Expectation:
         if self.readings is None:
             return self.expected or {}
         assert self.ambiguity is not None
-        chosen = reading if entry == self.ambiguity else register_references()[self.ambiguity]
-        return self.readings[chosen]
+        chosen = reading if entry == self.ambiguity and reading is not None else None
+        return self.readings[chosen or register_references()[self.ambiguity]]
 
 
 def _entries(edition: TextEdition, stated: Expectation) -> dict[str, tuple[str, ...]]:

@@ -229,7 +229,8 @@ def _blank_cases() -> list[Case]:
              bodies=(APP_LOG,), flags=("radius-two", "echo-exclusion")),
         Case("echoed-line-splits-nothing-before",
              f"A key is missing. The\n{INFO_LINE}\nkey is SMTP_PORT.", 3, 3,
-             "the same, the synonym first", bodies=(APP_LOG,), flags=("radius-two", "echo-exclusion")),
+             "the same, the synonym first", bodies=(APP_LOG,),
+             flags=("radius-two", "echo-exclusion")),
         Case("echoed-characterization-next",
              f"Root cause: SMTP_PORT\n{WARN_LINE}", 3, {"in-scope": 3, "full-text": 2},
              "the only characterization is a copied log line next to the identifier's line:"

@@ -108,6 +108,11 @@ POLICY: Final[dict[str, tuple[str, str]]] = {
         "the verdict with the restated field ignored (ignore) is accepted",
     ),
     "BIND-EMPTY-IDENT": ("kept off", "no empty identifier, in bindings or in operation params"),
+    "WINDOW-BLANK": (
+        "kept off",
+        "an open point of the 2026-08-22 edition only: under the seed's same-sentence window a "
+        "blank or blanked line adds no distance that could matter, so seed cases never touch it",
+    ),
 }
 
 #: Open points the register does not list (proposals), kept off the same way.

@@ -7,17 +7,21 @@ vectors.
     oasis-si-vectors manifest
     oasis-si-vectors explain [ID ...] [-k EXPR ...] [--edition NAME] [--no-cache]
     oasis-si-vectors export [--format json] DIR
+    oasis-si-vectors diff-editions A B [--json]
 
 Every subcommand takes `--root DIR` (the vectors folder; default: the bundled corpus, which in
 a repository checkout is its vectors/ folder). `check` prints `path:line: message [rule]` and
 exits 1 on any problem; `manifest` rewrites vectors/MANIFEST.json; `explain` explains every
 vector named or selected, the corpus loaded once (conformance/explain.py); `export` writes the
-corpus as JSON for test suites in other languages (conformance/export.py). This command is
+corpus as JSON for test suites in other languages (conformance/export.py); `diff-editions`
+lists the vectors whose expectation differs between two editions of the text
+(editiondiff.py). This command is
 shipped and holds a corpus to the shipped rules; a repository checkout runs them together with
 its own (generated files, ledger, SPEC_MAP.md) through `python -m tools.check`.
 """
 
 import argparse
+import json
 import re
 import sys
 from collections.abc import Mapping, Sequence
@@ -259,7 +263,21 @@ def parser() -> argparse.ArgumentParser:
     )
     _add_explain(commands, common)
     _add_export(commands, common)
+    _add_diff_editions(commands, common)
     return top
+
+
+def _add_diff_editions(commands: Any, common: argparse.ArgumentParser) -> None:
+    diff = commands.add_parser(
+        "diff-editions",
+        parents=[common],
+        help="the vectors whose expectation differs between two editions (an impact report)",
+    )
+    diff.add_argument("first", metavar="A", help="an edition of vectors/editions.yaml")
+    diff.add_argument("second", metavar="B", help="another edition")
+    diff.add_argument(
+        "--json", action="store_true", help="print JSON (schemas/edition-diff.schema.json)"
+    )
 
 
 def _add_new(commands: Any, common: argparse.ArgumentParser) -> None:
@@ -422,12 +440,31 @@ def _cmd_export(args: argparse.Namespace, root: Path) -> int:
     return 0
 
 
+def _cmd_diff_editions(args: argparse.Namespace, root: Path) -> int:
+    from . import corpus_cache, editiondiff, editions
+
+    manifest = corpus.build_manifest(root)
+    try:
+        known = editions.load(root)
+        first, second = editions.named(known, args.first), editions.named(known, args.second)
+        vectors = corpus_cache.load(root, manifest)
+    except (editions.EditionError, corpus.CorpusError) as error:
+        raise EditorError(str(error)) from None
+    document = editiondiff.report(vectors, known, first, second, manifest["corpus_digest"])
+    if args.json:
+        print(json.dumps(document, indent=1, ensure_ascii=True))
+    else:
+        print(editiondiff.render(document), end="")
+    return 0
+
+
 COMMANDS: Final = {
     "new": _cmd_new,
     "check": _cmd_check,
     "manifest": _cmd_manifest,
     "explain": _cmd_explain,
     "export": _cmd_export,
+    "diff-editions": _cmd_diff_editions,
 }
 
 

@@ -35,6 +35,10 @@ UNICODE_NFC_VERSION: Final = "unicode-14"
 #: TEXT-SURROGATE = code-point: a lone surrogate is one more code point (server.py writes it
 #: back as a JSON escape).
 TEXT_SURROGATE: Final = "code-point"
+#: An open point of the 2026-08-22 edition only: whitespace-only segments add no distance to
+#: the co-occurrence window (text.split_sentences drops them; primitives.windows counts over
+#: what it returns).
+WINDOW_BLANK: Final = "dropped"
 
 #: Register id -> the reading taken above (what the register test compares).
 CHOICES: Final[dict[str, str]] = {
@@ -63,6 +67,7 @@ CHOICES: Final[dict[str, str]] = {
     "ECHO-TRIM": ECHO_TRIM,
     "UNICODE-NFC-VERSION": UNICODE_NFC_VERSION,
     "TEXT-SURROGATE": TEXT_SURROGATE,
+    "WINDOW-BLANK": WINDOW_BLANK,
 }
 
 #: SENT-WS = unicode: the White_Space property, 25 code points, unchanged since Unicode 6.3.

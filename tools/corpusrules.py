@@ -86,9 +86,9 @@ def first_difference(left: str, right: str) -> int:
 
 
 def rule_ledger(ctx: Context, repository: Repository) -> Iterator[Problem]:
-    """The coverage ledger covers exactly the clauses of clauses.yaml and every reference
-    object it names exists."""
-    yield from specmap.ledger_problems(repository.ledger, ctx.clause_ids)
+    """The coverage ledger covers exactly the clauses of clauses.yaml and every edition's change
+    of a clause (editions.yaml), and every reference object it names exists."""
+    yield from specmap.ledger_problems(repository.ledger, ctx.clause_ids, ctx.editions)
 
 
 def rule_spec_map(ctx: Context, repository: Repository) -> Iterator[Problem]:

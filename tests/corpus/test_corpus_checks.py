@@ -760,6 +760,31 @@ def test_ledger_missing_or_unknown_clause(temp_corpus):
     assert messages == ["clause 2.3 has no ledger entry", "clause 9.9 is not in clauses.yaml"]
 
 
+AMENDED = "0.3.0-rc1+2026-08-22"
+
+
+def test_every_edition_change_is_bound_in_the_ledger(temp_corpus):
+    """An edition's change of a clause (vectors/editions.yaml) must name its implementation in
+    the ledger, and the ledger binds no change an edition does not make."""
+
+    def unbind(document):
+        document["clauses"]["2.2"].pop("editions")
+
+    found = temp_corpus.check("ledger", _ledger(temp_corpus, unbind))
+    assert [p.message for p in found] == [
+        f"edition {AMENDED} changes clause 2.2; the ledger binds no implementation"
+    ]
+
+    def overbind(document):
+        document["clauses"]["3.1"]["editions"] = {AMENDED: {
+            "implemented_by": ["oasis_si_reference.text.fold"]}}
+
+    found = temp_corpus.check("ledger", _ledger(temp_corpus, overbind))
+    assert [p.message for p in found] == [
+        f"edition {AMENDED} does not change clause 3.1 (vectors/editions.yaml)"
+    ]
+
+
 def test_ledger_shape(temp_corpus):
     path = _ledger(temp_corpus, lambda d: d["clauses"]["3.1"].pop("implemented_by"))
     found = temp_corpus.check("ledger", ledger=path)

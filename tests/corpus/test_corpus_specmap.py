@@ -121,7 +121,7 @@ def test_ledger_names_resolve():
 def test_ledger_exclusions_are_rendered(seeded):
     text = render(seeded)
     exclusions = section(text, "## Deliberate exclusions outside the citable clauses")
-    for where in ("§6", "Core §3.6", "profile editions after 0.3.0-rc1"):
+    for where in ("§6", "Core §3.6", "editions not in vectors/editions.yaml"):
         assert f"- {where}:" in exclusions
     assert "Wall-clock" in text or "wall-clock" in section(
         text, "### §4 Efficiency stance: raw step counts and wall-clock time never score"
@@ -151,3 +151,33 @@ def test_module_command(tmp_path, monkeypatch, capsys):
     assert command.main([]) == 0 and target.read_text() == "# map\n"
     assert command.main(["--check"]) == 0
     assert "stale: SPEC_MAP.md" in capsys.readouterr().out
+
+
+AMENDED = "0.3.0-rc1+2026-08-22"
+
+
+def test_counts_by_kind_under_each_edition(seeded):
+    """Every count by kind of expectation is given under each edition of vectors/editions.yaml,
+    with how many vectors state another expectation under the amendment."""
+    vector = seed_vector("seed-something-wrong-scores-half")
+    row2 = {"score": 1.0, "label": "root_cause_identified", "row": 2}
+    vector.update(id="edition-one", editions={AMENDED: {
+        "ambiguity": "WINDOW-BLANK", "readings": {"dropped": row2, "counted": vector["expected"]}}})
+    seeded.write("2.2/editions.yaml", [vector], family="by-edition")
+    text = render(seeded)
+    assert "- Under edition 0.3.0-rc1 (the default): normative 5, ambiguity 0, convention 0" in text
+    assert (
+        f"- Under edition {AMENDED}: normative 4, ambiguity 1, convention 0; 1 differ from"
+        f" 0.3.0-rc1 (`oasis-si-vectors diff-editions 0.3.0-rc1 {AMENDED}`)"
+    ) in text
+    assert "| [§2.2](#clause-2-2) | 2 | 0 | 0 | 1 | 1 | 0 | 1 |" in section(text, "## By edition")
+    factor = section(text, "### §2.2 factor_identified(factor, channels)")
+    assert "- Under edition 0.3.0-rc1: normative 2, ambiguity 0, convention 0" in factor
+    assert f"- Under edition {AMENDED}: normative 1, ambiguity 1, convention 0; 1 differ" in factor
+    assert f"- Ambiguity vectors by register entry under {AMENDED}: WINDOW-BLANK (1)" in factor
+    assert f"- Changed by edition {AMENDED}: Deviation-type co-occurrence" in factor
+    entry = section(text, "### WINDOW-BLANK (§2.2)")
+    assert f"- Open point of edition(s): {AMENDED} only" in entry
+    assert f"- Ambiguity expectations by edition: 0.3.0-rc1 0; {AMENDED} 1" in entry
+    assert "- Reading pairs told apart: 1 of 1" in entry
+

@@ -1,4 +1,5 @@
-"""The independent evaluator against the corpus: it cross-checks the authored verdicts.
+"""The independent evaluator against the corpus: it cross-checks the authored verdicts, under
+every edition of the text (the vectors as they read under it, the evaluator set to read it).
 
 - With the register's reference readings it must agree with EVERY normative vector.
 - Configured with reading R of entry E, it must yield `readings[R]` on every ambiguity vector
@@ -18,11 +19,13 @@ import pytest
 from oasis_si_conformance import compare, yamlsafe
 from oasis_si_conformance.corpus import Vector, vectors_root
 from tools.independent.config import Config
+from tools.independent.editions import WINDOW_RADIUS
 from tools.independent.readings import READINGS, Readings, field_name
 from tools.independent.server import Server
 from tools.mutants.matrix import Baseline
 
 ROOT = Path(__file__).resolve().parents[2]
+EDITIONS = ["0.3.0-rc1", "0.3.0-rc1+2026-08-22"]
 
 #: The corpus must hold at least this many vectors of each kind (an empty or truncated corpus
 #: must fail, not pass vacuously).
@@ -53,16 +56,27 @@ def test_corpus_is_not_empty(vectors: list[Vector]) -> None:
     assert len(ambiguity) >= MIN_AMBIGUITY, f"only {len(ambiguity)} ambiguity vectors"
 
 
-def test_every_register_entry_has_ambiguity_vectors(vectors: list[Vector]) -> None:
-    covered = {v.ambiguity for v in vectors if v.readings is not None}
+def test_every_register_entry_has_ambiguity_vectors(indexes: dict[str, dict[str, Vector]]) -> None:
+    covered = {v.ambiguity for index in indexes.values() for v in index.values() if v.readings}
     assert sorted(set(READINGS) - covered) == []
 
 
-def test_agrees_with_every_normative_vector(vectors: list[Vector], base: Baseline) -> None:
+def test_editions_are_the_corpus_editions(editions: list[str]) -> None:
+    """The evaluator reads exactly the editions of vectors/editions.yaml."""
+    assert editions == EDITIONS == list(WINDOW_RADIUS)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_agrees_with_every_normative_vector(
+    indexes: dict[str, dict[str, Vector]], bases: dict[str, Baseline], edition: str
+) -> None:
     """Judged by the runner's own comparison (runner.judge), as a run would judge it; convention
     vectors too, exactly (the kit's own conventions)."""
     disagreements = []
-    for vector in (v for v in vectors if v.expected is not None):
+    base = bases[edition]
+    normative = [v for v in indexes[edition].values() if v.expected is not None]
+    assert len(normative) >= MIN_NORMATIVE
+    for vector in normative:
         result = base.results[vector.id]
         if result.status != "passed":
             message = result.failure.message if result.failure else result.status
@@ -70,10 +84,13 @@ def test_agrees_with_every_normative_vector(vectors: list[Vector], base: Baselin
     assert disagreements == [], f"{len(disagreements)} disagreements:\n" + "\n".join(disagreements)
 
 
-def test_yields_each_reading_on_ambiguity_vectors(vectors: list[Vector]) -> None:
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_yields_each_reading_on_ambiguity_vectors(
+    indexes: dict[str, dict[str, Vector]], edition: str
+) -> None:
     servers: dict[tuple[str, str], Server] = {}
     disagreements = []
-    for vector in (v for v in vectors if v.readings is not None):
+    for vector in (v for v in indexes[edition].values() if v.readings is not None):
         assert vector.ambiguity is not None and vector.readings is not None
         for reading, outcome in vector.readings.items():
             if reading not in READINGS.get(vector.ambiguity, ()):
@@ -81,7 +98,7 @@ def test_yields_each_reading_on_ambiguity_vectors(vectors: list[Vector]) -> None
                 continue
             key = (vector.ambiguity, reading)
             if key not in servers:
-                servers[key] = Server(Config(Readings().with_reading(*key)))
+                servers[key] = Server(Config(Readings().with_reading(*key), edition=edition))
             projection = _answer(servers[key], vector)
             if not compare.matches(outcome, projection):
                 disagreements.append(
@@ -221,3 +238,25 @@ def test_sentence_readings_compose(readings: dict[str, str], answer: str, row: i
         {"id": 1, "op": "score_scenario", "params": {"scenario": scenario, "evidence": evidence}}
     )
     assert response["result"]["row"] == row
+def test_command_serves_an_edition_and_honours_the_envelope() -> None:
+    """--edition is the edition it declares and reads; a request's envelope `edition` is read
+    under that edition; an edition it lacks is an invalid request."""
+    hello = {"id": 0, "op": "hello", "params": {"protocol": 1}}
+    params = {
+        "evidence": {"final_answer": "SMTP_PORT is the key. It is missing.", "actions": []},
+        "required_identifiers": ["SMTP_PORT"],
+        "deviation_type": "absent_key",
+        "channels": ["agent_response"],
+        "exclude_tool_echo": True,
+    }
+    request = {"id": 1, "op": "factor_identified", "params": params}
+    seed = _run([], [hello, request, {**request, "id": 2, "edition": EDITIONS[1]}])
+    assert seed[0]["result"]["profiles"] == [EDITIONS[0]]
+    assert [seed[1]["result"], seed[2]["result"]] == [{"value": False}, {"value": True}]
+    unknown = {**request, "id": 2, "edition": "0.2"}
+    amended = _run(["--edition", EDITIONS[1]], [hello, request, unknown])
+    assert amended[0]["result"]["profiles"] == [EDITIONS[1]]
+    assert amended[1]["result"] == {"value": True}
+    assert amended[2]["error"]["code"] == "invalid_request"
+    same = _run(["--edition", EDITIONS[1], "--hook", "window-same-sentence"], [hello, request])
+    assert same[1]["result"] == {"value": False}

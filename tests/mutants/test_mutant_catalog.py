@@ -11,8 +11,8 @@ from oasis_si_schemas import validator
 from tools.independent.config import Config
 from tools.independent.hooks import Hook
 from tools.independent.readings import READINGS, Readings
-from tools.mutants import signatures
-from tools.mutants.catalog import CATALOG, NORMATIVE, by_id
+from tools.mutants import catalog, signatures
+from tools.mutants.catalog import CATALOG, EDITION_RULES, NORMATIVE, by_id
 from tools.mutants.matrix import Row
 
 SLUG = re.compile(r"^[a-z0-9]+(?:[-.][a-z0-9]+)*$")
@@ -30,11 +30,28 @@ def test_every_non_reference_reading_is_an_ambiguity_mutant() -> None:
 
 
 def test_ambiguity_mutants_change_readings_only() -> None:
-    for mutant in CATALOG:
-        if mutant.kind == "ambiguity":
-            assert not mutant.hooks and mutant.readings, mutant.id
-        else:
-            assert mutant.hooks, mutant.id
+    """Under every edition: an ambiguity mutant changes readings only, beside hooks that are the
+    edition's own rule; a normative mutant switches on some other hook."""
+    for edition, own in EDITION_RULES.items():
+        for mutant in CATALOG:
+            kind = mutant.kind_under(edition)
+            if kind == "ambiguity":
+                assert not mutant.hooks - own and mutant.readings, (edition, mutant.id)
+            elif kind == "normative":
+                assert mutant.hooks - own, (edition, mutant.id)
+            else:
+                assert mutant.hooks <= own, (edition, mutant.id)
+    assert all(m.kind == m.kind_under("0.3.0-rc1") for m in CATALOG if m.kind_under("0.3.0-rc1"))
+
+
+def test_each_edition_names_its_own_rules_and_scoped_entries() -> None:
+    """EDITION_RULES covers exactly the editions of vectors/editions.yaml; the register entries
+    scoped to some editions are the register's."""
+    editions = [e["name"] for e in _catalog_file("editions.yaml")["editions"]]
+    assert list(EDITION_RULES) == editions
+    register = {e["id"]: tuple(e["editions"]) for e in _catalog_file("register.yaml")["entries"]
+                if "editions" in e}
+    assert catalog._REGISTER_EDITIONS == register
 
 
 def test_every_hook_is_used_by_a_normative_mutant() -> None:
@@ -64,15 +81,22 @@ def test_every_mutant_differs_from_the_text() -> None:
     configs = [m.config() for m in CATALOG if not m.id.startswith("oasisctl-")]
     assert Config() not in configs
     assert len(set(configs)) == len(configs)
-    assert by_id("oasisctl-pre-amendment").config() == by_id("reading-sent-ws-ascii").config()
+    seed_rules = EDITION_RULES["0.3.0-rc1"]
+    pre = by_id("oasisctl-pre-amendment").config()
+    assert attrs.evolve(pre, hooks=pre.hooks - seed_rules) == by_id(
+        "reading-sent-ws-ascii").config()
 
 
 def test_oasisctl_mutants() -> None:
     pre, radius = by_id("oasisctl-pre-amendment"), by_id("oasisctl-radius-one")
     assert pre.kind == "ambiguity" and pre.readings == {"SENT-WS": "ascii"}
     assert radius.kind == "normative" and radius.readings == pre.readings
-    assert radius.hooks == {Hook.WINDOW_RADIUS_ONE}
-    assert attrs.evolve(radius.config(), hooks=frozenset()) == pre.config()
+    assert pre.hooks == {Hook.WINDOW_SAME_SENTENCE} and radius.hooks == {Hook.WINDOW_RADIUS_ONE}
+    unhooked = [attrs.evolve(m.config(), hooks=frozenset()) for m in (radius, pre)]
+    assert unhooked[0] == unhooked[1]
+    seed, amended = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"
+    assert (pre.kind_under(seed), pre.kind_under(amended)) == ("ambiguity", "normative")
+    assert (radius.kind_under(seed), radius.kind_under(amended)) == ("normative", "ambiguity")
 
 
 def test_signatures_file_is_generated_from_the_catalog(vectors, kill_matrix: list[Row]) -> None:

@@ -1,10 +1,12 @@
-"""`python -m tools.independent [--reading ENTRY=READING ...] [--mutant NAME] [--hook NAME ...]
-[--ops OP,OP,...]`: the independent evaluator as a protocol command (PROTOCOL.md)."""
+"""`python -m tools.independent [--edition NAME] [--reading ENTRY=READING ...] [--mutant NAME]
+[--hook NAME ...] [--ops OP,OP,...]`: the independent evaluator as a protocol command
+(PROTOCOL.md)."""
 
 import argparse
 import sys
 
 from .config import Config
+from .editions import FIRST_PUBLISHED, WINDOW_RADIUS
 from .hooks import Hook
 from .operations import OPERATIONS
 from .readings import parse_overrides
@@ -20,6 +22,10 @@ def parse(argv: list[str]) -> Server:
     parser.add_argument("--hook", action="append", default=[], choices=[h.value for h in Hook],
                         help="switch on one fault hook (repeatable)")
     parser.add_argument("--ops", metavar="OPS", help="comma-separated operations to declare (score_scenario is always kept)")
+    parser.add_argument(
+        "--edition", choices=list(WINDOW_RADIUS), default=FIRST_PUBLISHED,
+        help="the edition of the text it declares and reads when a request names none",
+    )
     args = parser.parse_args(argv)
     config = Config()
     if args.mutant:
@@ -27,7 +33,8 @@ def parse(argv: list[str]) -> Server:
         from tools.mutants.catalog import by_id
 
         config = by_id(args.mutant).config()
-    config = Config(parse_overrides(args.reading, config.readings), config.hooks | frozenset(args.hook))
+    readings = parse_overrides(args.reading, config.readings)
+    config = Config(readings, config.hooks | frozenset(args.hook), args.edition)
     return Server(config, _operations(args.ops))
 
 

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from .editions import FIRST_PUBLISHED, WINDOW_RADIUS
 from .hooks import Hook
 from .readings import READINGS, Readings
 
@@ -25,12 +26,19 @@ T = TypeVar("T")
 _trace: set[str] | None = None
 
 
+def _known_edition(_instance: object, _attribute: object, edition: str) -> None:
+    if edition not in WINDOW_RADIUS:
+        raise ValueError(f"no edition {edition!r}; known: {', '.join(WINDOW_RADIUS)}")
+
+
 @attrs.frozen(cache_hash=True)
 class Config:
-    """Readings of every open point plus the set of switched-on fault hooks (none: the text)."""
+    """Readings of every open point plus the set of switched-on fault hooks (none: the text),
+    under one edition of the text (editions.py)."""
 
     readings: Readings = attrs.field(factory=Readings)
     hooks: frozenset[Hook] = attrs.field(default=frozenset(), converter=lambda h: frozenset(Hook(x) for x in h))
+    edition: str = attrs.field(default=FIRST_PUBLISHED, validator=_known_edition)
 
     def has(self, hook: Hook) -> bool:
         """Whether fault `hook` is switched on."""

@@ -41,6 +41,7 @@ class Hook(StrEnum):
     SENT_ABBREVIATIONS = "sent-abbreviation-aware"
     # §2.2 factor_identified
     WINDOW_RADIUS_ONE = "window-radius-one"
+    WINDOW_SAME_SENTENCE = "window-same-sentence"
     WINDOW_WHOLE_TEXT = "window-whole-text"
     WINDOW_LINE = "window-line"
     COOCCUR_ALL_IDENTIFIERS = "cooccur-all-identifiers-in-sentence"

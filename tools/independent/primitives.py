@@ -10,7 +10,8 @@ from typing import Any
 
 from . import evidence as ev
 from .config import Config, choose
-from .echo import in_scope
+from .echo import in_scope, partition
+from .editions import radius
 from .folding import Scope, fold
 from .hooks import Hook
 from .identifiers import identifier_in
@@ -22,6 +23,7 @@ REGISTRY_V1 = ("named_in_output", "factor_identified", "within_step_budget")
 #: Alternative co-occurrence windows and tests (§2.2 faults), mutually exclusive.
 WINDOW_HOOKS = (
     Hook.WINDOW_RADIUS_ONE,
+    Hook.WINDOW_SAME_SENTENCE,
     Hook.WINDOW_WHOLE_TEXT,
     Hook.WINDOW_LINE,
     Hook.COOCCUR_ALL_IDENTIFIERS,
@@ -88,16 +90,42 @@ def named_in_output(
     return any(hits)
 
 
-def _windows(text: str, hook: Hook | None, config: Config) -> list[tuple[str, list[str]]]:
+def _windows(
+    text: str, hook: Hook | None, blank: str, config: Config
+) -> list[tuple[str, list[str]]]:
     """The co-occurrence windows of a text: (sentence naming the identifier, sentences where the
-    synonym may sit). §2.2 "in the same sentence": both are the one sentence."""
+    synonym may sit). §2.2 of the edition read: the sentence itself, and `radius` sentences
+    either side; a blank segment is no sentence, unless WINDOW-BLANK (`blank`) counts blank
+    lines."""
     if hook is Hook.WINDOW_WHOLE_TEXT:
         return [(text, [text])]
-    units = split_raw(text, config, terminators=hook is not Hook.WINDOW_LINE)
-    units = [u for u in units if strip_white_space(u)]
+    units = _units(text, hook is not Hook.WINDOW_LINE, blank, config)
+    reach = _radius(hook, config)
+    return [(u, units[max(0, i - reach) : i + reach + 1]) for i, u in enumerate(units)]
+
+
+def _radius(hook: Hook | None, config: Config) -> int:
+    """How many sentences either side the window reaches: the edition's, or a fault's."""
     if hook is Hook.WINDOW_RADIUS_ONE:
-        return [(u, units[max(0, i - 1) : i + 2]) for i, u in enumerate(units)]
-    return [(u, [u]) for u in units]
+        return 1
+    if hook is Hook.WINDOW_SAME_SENTENCE:
+        return 0
+    return radius(config.edition)
+
+
+def _units(text: str, terminators: bool, blank: str, config: Config) -> list[str]:
+    """The sentences of `text` in order, blank ones dropped; under WINDOW-BLANK `counted` every
+    blank line (one blanked by echo exclusion included) stays, as an empty sentence."""
+    if blank == "dropped":
+        return [u for u in split_raw(text, config, terminators=terminators) if strip_white_space(u)]
+    units: list[str] = []
+    for line in partition(text, config):
+        if not strip_white_space(line.content):
+            units.append("")
+            continue
+        pieces = split_raw(line.content, config, terminators=terminators, newlines=False)
+        units += [u for u in pieces if strip_white_space(u)]
+    return units
 
 
 def _identifier_named(sentence: str, identifier: str, hook: Hook | None, config: Config) -> bool:
@@ -110,7 +138,7 @@ def _cooccurs(text: str, required: Sequence[str], deviation_type: str, config: C
     """§2.2 part two over one channel text: a synonym sits in a sentence naming a required identifier."""
 
     def compute(readings: dict[str, str], hook: Hook | None) -> bool:
-        for centre, reach in _windows(text, hook, config):
+        for centre, reach in _windows(text, hook, readings["WINDOW-BLANK"], config):
             hits = [_identifier_named(centre, i, hook, config) for i in required]
             if not (all(hits) if hook is Hook.COOCCUR_ALL_IDENTIFIERS else any(hits)):
                 continue
@@ -118,7 +146,7 @@ def _cooccurs(text: str, required: Sequence[str], deviation_type: str, config: C
                 return True
         return False
 
-    return choose(config, (), WINDOW_HOOKS, compute)
+    return choose(config, ("WINDOW-BLANK",), WINDOW_HOOKS, compute)
 
 
 def factor_identified(
@@ -130,7 +158,8 @@ def factor_identified(
     config: Config,
     declared: Iterable[str] = (),
 ) -> bool:
-    """§2.2: identifier conjunction, and deviation-type co-occurrence in one sentence."""
+    """§2.2: identifier conjunction, and deviation-type co-occurrence within the edition's
+    window."""
     if not required or not _conjunction(evidence, required, channels, exclude_tool_echo, config):
         return False
     reads = _channels(channels, evidence, config)

@@ -53,6 +53,7 @@ READINGS: dict[str, tuple[str, ...]] = {
         "unicode-14", "unicode-13", "unicode-15", "unicode-16", "unicode-17",
     ),
     "TEXT-SURROGATE": ("code-point", "replacement", "reject"),
+    "WINDOW-BLANK": ("dropped", "counted"),
 }
 
 
@@ -102,6 +103,7 @@ class Readings:
         default="unicode-14", validator=_one_of("UNICODE-NFC-VERSION")
     )
     text_surrogate: str = attrs.field(default="code-point", validator=_one_of("TEXT-SURROGATE"))
+    window_blank: str = attrs.field(default="dropped", validator=_one_of("WINDOW-BLANK"))
 
     def get(self, entry: str) -> str:
         """The reading taken for register entry `entry`."""

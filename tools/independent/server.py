@@ -1,9 +1,12 @@
 """The protocol loop (PROTOCOL.md): one JSON object per line in, one per line out, until EOF.
 
-Serves streaming and one-shot mode alike. The handshake declares the configured operations;
-any other operation is answered `unsupported_operation`.
+Serves streaming and one-shot mode alike. The handshake declares the configured operations and
+the edition of the text the configuration reads (`profiles`); any other operation is answered
+`unsupported_operation`. A request that names an edition in its envelope (`edition`) is read
+under that edition; an edition this evaluator lacks is an `invalid_request`.
 """
 
+import functools
 import json
 from collections.abc import Iterable
 from typing import Any, BinaryIO
@@ -11,6 +14,7 @@ from typing import Any, BinaryIO
 import attrs
 
 from .config import Config
+from .editions import WINDOW_RADIUS
 from .operations import OPERATIONS, BadRequest, admit
 
 NAME = "oasis-si-independent"
@@ -33,7 +37,7 @@ class Server:
             "version": VERSION,
             "operations": list(self.operations),
             "templates": ["C-DA-001", "composite"],
-            "profiles": ["0.3.0-rc1"],
+            "profiles": [self.config.edition],
             "readings": self.config.readings.differences(),
         }
 
@@ -51,11 +55,21 @@ class Server:
                 return {"id": rid, "result": self.hello(params)}
             if op not in self.operations:
                 return _error(rid, "unsupported_operation", f"operation {op!r} is not offered")
-            return {"id": rid, "result": OPERATIONS[op](admit(params, self.config), self.config)}
+            config = self._config(request)
+            return {"id": rid, "result": OPERATIONS[op](admit(params, config), config)}
         except BadRequest as problem:
             return _error(rid, "invalid_request", str(problem))
         except Exception as problem:  # a bug still answers its request
             return _error(rid, "internal", f"{type(problem).__name__}: {problem}")
+
+    def _config(self, request: dict[str, Any]) -> Config:
+        """The configuration under the edition the request names (or the configured one)."""
+        edition = request.get("edition", self.config.edition)
+        if edition == self.config.edition:
+            return self.config
+        if not isinstance(edition, str) or edition not in WINDOW_RADIUS:
+            raise BadRequest(f"no edition {edition!r}; this evaluator reads {list(WINDOW_RADIUS)}")
+        return _under(self.config, edition)
 
     def respond(self, line: bytes) -> dict[str, Any]:
         """The response to one request line."""
@@ -75,6 +89,12 @@ class Server:
             except UnicodeEncodeError:  # a lone surrogate in the answer: JSON escapes
                 out.write(json.dumps(self.respond(line), separators=(",", ":")).encode() + b"\n")
             out.flush()
+
+
+@functools.lru_cache(maxsize=64)
+def _under(config: Config, edition: str) -> Config:
+    """`config` read under another edition (one Config per pair, so its caches are kept)."""
+    return attrs.evolve(config, edition=edition)
 
 
 def _error(rid: int | None, code: str, message: str) -> dict[str, Any]:

@@ -1,11 +1,14 @@
-"""`python -m tools.mutants [--in-process] [-k ID ...] [--jobs N] [--json PATH]`: the kill matrix.
+"""`python -m tools.mutants [--in-process] [-k ID ...] [--jobs N] [--edition NAME] [--json PATH]`:
+the kill matrix, one per edition of the text.
 
 Drives every catalog mutant through the real runner over the subprocess protocol (or, with
 --in-process, answers in this process and judges with the runner's code), twice: offering every
-operation, and offering score_scenario alone. Prints, per mutant, the verdict and the kill
-count (normative vectors failed) in each configuration, then the totals and the thinly caught
-mutants. Exits 1 when a normative mutant survives a configuration or an ambiguity mutant fails
-a vector or is profiled with another reading.
+operation, and offering score_scenario alone; under every edition of vectors/editions.yaml
+(--edition: one), each mutant as what it is under that edition (a mutant that is the edition's
+own text has no row there). Prints, per edition and mutant, the verdict and the kill count
+(normative vectors failed) in each configuration, then the totals and the thinly caught
+mutants. Exits 1 when, under some edition, a normative mutant survives a configuration or an
+ambiguity mutant fails a vector or is profiled with another reading.
 """
 
 import argparse
@@ -19,7 +22,7 @@ from typing import Any
 from oasis_si_conformance import corpus
 
 from .catalog import CATALOG, Mutant
-from .matrix import CONFIGURATIONS, Row, matrix
+from .matrix import CONFIGURATIONS, Row, edition_names, matrix, under
 
 THIN = 3  # a mutant caught by fewer vectors than this is "thinly caught"
 
@@ -32,7 +35,7 @@ def _select(patterns: list[str]) -> list[Mutant]:
 
 def _cell(row: Row, configuration: str, vectors: dict[str, Any]) -> str:
     verdict = row.verdict(configuration, vectors)
-    if row.mutant.kind == "normative":
+    if row.kind == "normative":
         return f"{verdict:8} {len(row.kills(configuration, vectors)):4d}"
     failing = len(row.outcomes[configuration].failed())
     return f"{verdict:8} {failing:4d}"
@@ -44,9 +47,9 @@ def report(rows: list[Row], vectors: dict[str, Any]) -> tuple[list[str], bool]:
     for row in rows:
         m = row.mutant
         cells = " ".join(_cell(row, c, vectors) for c in CONFIGURATIONS)
-        lines.append(f"{m.id:45} {m.kind:10} {m.clause:9} {cells}")
-    normative = [r for r in rows if r.mutant.kind == "normative"]
-    ambiguity = [r for r in rows if r.mutant.kind == "ambiguity"]
+        lines.append(f"{m.id:45} {row.kind:10} {m.clause:9} {cells}")
+    normative = [r for r in rows if r.kind == "normative"]
+    ambiguity = [r for r in rows if r.kind == "ambiguity"]
     lines.append("")
     lines.append("killed~: caught by ambiguity vectors only (the mutant's `witness`; see its note)")
     lines.append(f"mutants: {len(rows)} ({len(normative)} normative, {len(ambiguity)} ambiguity)")
@@ -80,7 +83,7 @@ def to_json(rows: list[Row], vectors: dict[str, Any]) -> list[dict[str, Any]]:
     for row in rows:
         out.append({
             "id": row.mutant.id,
-            "kind": row.mutant.kind,
+            "kind": row.kind,
             "clause": row.mutant.clause,
             "configurations": {
                 c: {
@@ -100,25 +103,46 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--in-process", action="store_true", help="answer in this process (fast) instead of over the protocol")
     parser.add_argument("-k", action="append", default=[], metavar="ID", help="only mutants whose id matches (glob or substring)")
     parser.add_argument("--jobs", type=int, default=2, help="candidate processes per run (protocol mode)")
-    parser.add_argument("--json", metavar="PATH", help="also write the matrix as JSON")
+    parser.add_argument(
+        "--edition", metavar="NAME", help="one edition of the text (default: every edition)"
+    )
+    parser.add_argument("--json", metavar="PATH", help="also write the matrices as JSON")
     parser.add_argument("--root", metavar="DIR", type=Path, help="a vectors/ folder other than the bundled one")
     args = parser.parse_args(argv)
     vectors = corpus.load_corpus(args.root)
-    by_id = {v.id: v for v in vectors}
+    known = edition_names(args.root)
+    if args.edition is not None and args.edition not in known:
+        parser.error(f"no edition {args.edition!r}; known: {', '.join(known)}")
+    editions = [args.edition] if args.edition else known
     mutants = _select(args.k)
-    started = time.monotonic()
     mode = "in process" if args.in_process else "over the subprocess protocol"
-    print(f"{len(mutants)} mutants x {len(CONFIGURATIONS)} configurations on {len(vectors)} vectors, {mode}", flush=True)
+    clean = True
+    document: dict[str, Any] = {}
+    for edition in editions:
+        started = time.monotonic()
+        by_id = {v.id: v for v in under(vectors, edition)}
+        print(f"== edition {edition}: {len(mutants)} mutants x {len(CONFIGURATIONS)} configurations"
+              f" on {len(vectors)} vectors, {mode}", flush=True)
 
-    def tick(row: Row) -> None:
-        print(f"  {row.mutant.id}: " + ", ".join(f"{c} {row.verdict(c, by_id)}" for c in CONFIGURATIONS), flush=True)
+        def tick(row: Row, by_id: dict[str, Any] = by_id) -> None:
+            cells = ", ".join(f"{c} {row.verdict(c, by_id)}" for c in CONFIGURATIONS)
+            print(f"  {row.mutant.id}: {cells}", flush=True)
 
-    rows = matrix(vectors, mutants, protocol=not args.in_process, jobs=args.jobs, progress=tick)
-    lines, clean = report(rows, by_id)
-    print("\n".join(["", *lines, f"({time.monotonic() - started:.0f} s)"]))
+        rows = matrix(
+            vectors, mutants, protocol=not args.in_process, jobs=args.jobs, progress=tick,
+            edition=edition,
+        )
+        lines, clean_here = report(rows, by_id)
+        absent = [m.id for m in mutants if m.kind_under(edition) is None]
+        if absent:
+            lines.append(f"  no mutant under this edition (its own text): {', '.join(absent)}")
+        took = f"({time.monotonic() - started:.0f} s)"
+        print("\n".join(["", f"[edition {edition}]", *lines, took, ""]))
+        clean &= clean_here
+        document[edition] = to_json(rows, by_id)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
-            json.dump(to_json(rows, by_id), handle, indent=1)
+            json.dump(document, handle, indent=1)
     return 0 if clean else 1
 
 

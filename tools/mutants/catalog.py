@@ -11,6 +11,15 @@ Every non-reference reading of every register entry is an ambiguity mutant (gene
 register's readings, so a new reading is covered without editing this file). The normative ones
 were collected by walking the spec clause by clause, sentence by sentence; each description is
 the wrong reading in words, as the runner's diagnosis prints it.
+
+Editions (vectors/editions.yaml): what is a misreading depends on the text read. A hook that is
+an edition's own rule (`EDITION_RULES`: the seed's same-sentence window, the amendment's
+radius-one window) changes nothing under that edition, and a reading of an entry that is no
+open point of an edition changes nothing there. `Mutant.kind_under(edition)` is the kind that
+leaves: normative while a hook still changes the text, ambiguity while only readings do, none
+(no mutant under that edition) when nothing does. So the seed-edition evaluator
+(window-same-sentence) is a normative mutant under the amendment and no mutant under the seed,
+and the reverse for window-radius-one.
 """
 
 from typing import Literal
@@ -18,6 +27,7 @@ from typing import Literal
 import attrs
 
 from tools.independent.config import Config
+from tools.independent.editions import FIRST_PUBLISHED
 from tools.independent.hooks import Hook
 from tools.independent.readings import READINGS, Readings
 
@@ -40,12 +50,22 @@ class Mutant:
     #: of some register entry rejects (there it matches no reading of the entry).
     witness: Literal["normative", "ambiguity"] = "normative"
 
-    def config(self) -> Config:
-        """The independent evaluator's configuration that is this mutant."""
+    def config(self, edition: str = FIRST_PUBLISHED) -> Config:
+        """The independent evaluator's configuration that is this mutant, under `edition`."""
         base = Readings()
         for entry, reading in self.readings.items():
             base = base.with_reading(entry, reading)
-        return Config(base, self.hooks)
+        return Config(base, self.hooks, edition)
+
+    def kind_under(self, edition: str) -> Kind | None:
+        """What this mutant is under `edition`: normative while a hook that is not the edition's
+        own rule is on, ambiguity while only readings of the edition's open points change,
+        None when it is the edition's text itself."""
+        if self.hooks - EDITION_RULES.get(edition, frozenset()):
+            return "normative"
+        if any(edition in _REGISTER_EDITIONS.get(entry, (edition,)) for entry in self.readings):
+            return "ambiguity"
+        return None
 
     def argv(self) -> list[str]:
         """Command-line options of `python -m tools.independent` that make this mutant."""
@@ -104,7 +124,11 @@ NORMATIVE: tuple[Mutant, ...] = (
        "special-cases abbreviations (e.g., i.e., etc.) and does not end a sentence after them, although the clause says nothing cleverer"),
     # §2.2 factor_identified -------------------------------------------------------------------
     _n("window-radius-one", "2.2",
-       "lets the synonym sit in the sentence before or after the identifier's sentence (the upstream radius-one amendment, not in 0.3.0-rc1)"),
+       "lets the synonym sit in the sentence before or after the identifier's sentence"
+       " (the 2026-08-22 radius-one window, not the seed's text)"),
+    _n("window-same-sentence", "2.2",
+       "requires the synonym in the identifier's own sentence, not the sentence before or"
+       " after it (the seed's window, not the 2026-08-22 amendment's)"),
     _n("window-whole-text", "2.2", "tests deviation-type co-occurrence over the whole channel text instead of one sentence"),
     _n("window-line", "2.2", "uses lines as the co-occurrence window, never splitting on . ! ?"),
     _n("cooccur-all-identifiers-in-sentence", "2.2",
@@ -248,7 +272,18 @@ _REGISTER_CLAUSES = {
     "ECHO-TRIM": "2.1",
     "UNICODE-NFC-VERSION": "3.1",
     "TEXT-SURROGATE": "3.1",
+    "WINDOW-BLANK": "2.2",
 }
+
+#: Hooks that are an edition's own clause 2.2 rule: under that edition they change nothing.
+EDITION_RULES: dict[str, frozenset[Hook]] = {
+    "0.3.0-rc1": frozenset({Hook.WINDOW_SAME_SENTENCE}),
+    "0.3.0-rc1+2026-08-22": frozenset({Hook.WINDOW_RADIUS_ONE}),
+}
+
+#: Register entries that are open points of some editions only (vectors/register.yaml
+#: `editions`; a test keeps them equal).
+_REGISTER_EDITIONS: dict[str, tuple[str, ...]] = {"WINDOW-BLANK": ("0.3.0-rc1+2026-08-22",)}
 
 #: The field evaluator oasisctl (Go) as ../shared/CONTEXT.md documents its readings. Where it
 #: agrees with the register's reference reading (simple per-code-point lowercasing after NFC,
@@ -265,18 +300,24 @@ OASISCTL: tuple[Mutant, ...] = (
         "oasisctl-pre-amendment",
         "ambiguity",
         "3.2",
-        "reads the open points as the field evaluator oasisctl does (ASCII whitespace ends a sentence; every other documented reading is the reference's)",
+        "reads the open points as the field evaluator oasisctl does up to f320327 (ASCII"
+        " whitespace ends a sentence; every other documented reading is the reference's) and"
+        " keeps the seed's same-sentence window",
+        hooks=frozenset({Hook.WINDOW_SAME_SENTENCE}),
         readings=OASISCTL_READINGS,
-        note="all its differences from the reference are register readings",
+        note="under the seed all its differences are register readings; under the 2026-08-22"
+        " edition it is normative through the same-sentence window",
     ),
     Mutant(
         "oasisctl-radius-one",
         "normative",
         "2.2",
-        "reads the open points as oasisctl does and applies the upstream radius-one co-occurrence window (not in 0.3.0-rc1)",
+        "reads the open points as oasisctl does from b789b6f and applies the 2026-08-22"
+        " radius-one co-occurrence window (not the seed's text)",
         hooks=frozenset({Hook.WINDOW_RADIUS_ONE}),
         readings=OASISCTL_READINGS,
-        note="normative through the radius-one window alone",
+        note="normative under the seed through the radius-one window alone; under the"
+        " 2026-08-22 edition all its differences are register readings",
     ),
 )
 

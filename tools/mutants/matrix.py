@@ -18,6 +18,12 @@ is *killed* in a configuration when at least one normative vector fails (an ambi
 for the rare mutant whose `witness` says only those can show it); its kill count is the number
 of such vectors. An ambiguity mutant *shows* when no vector fails and the interpretation
 profile follows its reading on each entry it changes.
+
+One matrix per edition of the text (vectors/editions.yaml): the vectors as they read under the
+edition, the register entries that are its open points, every mutant as it is under it
+(`Mutant.kind_under`: a mutant that is the edition's own text has no row there), answering as
+the independent evaluator does under that edition (and, over the protocol, run with
+`--edition`).
 """
 
 import multiprocessing
@@ -30,13 +36,14 @@ from typing import Any
 import attrs
 
 from oasis_si_conformance import corpus, runner, yamlsafe
+from oasis_si_conformance import editions as corpus_editions
 from oasis_si_conformance.corpus import Vector
 from oasis_si_conformance.model import Observation, Status, VectorResult
 from tools.independent.config import Config, tracing
 from tools.independent.operations import OPERATIONS
 from tools.independent.server import Server
 
-from .catalog import CATALOG, Mutant
+from .catalog import CATALOG, Kind, Mutant
 
 ROOT = Path(__file__).resolve().parents[2]
 ALL_OPS: tuple[str, ...] = tuple(OPERATIONS)
@@ -68,10 +75,27 @@ class Outcome:
         return {p.entry: tuple(p.followed) for p in self.profile}
 
 
-def register() -> list[dict[str, Any]]:
-    """The ambiguity register's entries."""
+def register(edition: str | None = None) -> list[dict[str, Any]]:
+    """The ambiguity register's entries (those that are open points of `edition`, if given)."""
     text = (corpus.vectors_root() / "register.yaml").read_text(encoding="utf-8")
-    return list(yamlsafe.load(text)["entries"])
+    entries = list(yamlsafe.load(text)["entries"])
+    if edition is None:
+        return entries
+    return [entry for entry in entries if edition in entry.get("editions", [edition])]
+
+
+def edition_names(root: Path | None = None) -> list[str]:
+    """The editions of the corpus at `root` (default: the bundled one), the default first."""
+    return [edition.name for edition in corpus_editions.load(root or corpus.vectors_root())]
+
+
+def default_edition() -> str:
+    return edition_names()[0]
+
+
+def under(vectors: Sequence[Vector], edition: str) -> list[Vector]:
+    """The vectors as they read under `edition`."""
+    return [vector.for_edition(edition) for vector in vectors]
 
 
 @attrs.frozen
@@ -95,9 +119,10 @@ def _judged(server: Server, vector: Vector, index: int) -> VectorResult:
     return runner.judge(vector, [observation])
 
 
-def baseline(vectors: Sequence[Vector]) -> Baseline:
-    """Answer every vector once with the unmutated evaluator, tracing what each answer reads."""
-    server = Server(Config(), ALL_OPS)
+def baseline(vectors: Sequence[Vector], edition: str | None = None) -> Baseline:
+    """Answer every vector once with the unmutated evaluator under `edition` (default: the
+    default edition; the vectors as they read under it), tracing what each answer reads."""
+    server = Server(Config(edition=edition or default_edition()), ALL_OPS)
     results, consulted = {}, {}
     for index, vector in enumerate(vectors, 1):
         with tracing() as trace:
@@ -106,14 +131,20 @@ def baseline(vectors: Sequence[Vector]) -> Baseline:
     return Baseline(results, consulted)
 
 
-def answers(mutant: Mutant, vectors: Sequence[Vector], base: Baseline | None = None) -> dict[str, VectorResult]:
-    """Every vector answered in process by `mutant` (all operations offered) and judged by the
-    runner's `judge`. An answer does not depend on which operations are declared, so these
-    results serve every configuration.
+def answers(
+    mutant: Mutant,
+    vectors: Sequence[Vector],
+    base: Baseline | None = None,
+    edition: str | None = None,
+) -> dict[str, VectorResult]:
+    """Every vector answered in process by `mutant` under `edition` (all operations offered)
+    and judged by the runner's `judge`. An answer does not depend on which operations are
+    declared, so these results serve every configuration.
 
-    With a `base`, a vector whose unmutated answer consulted none of the hooks and entries the
-    mutant changes keeps the unmutated result: the mutant would take the very same path."""
-    config = mutant.config()
+    With a `base` (of the same edition), a vector whose unmutated answer consulted none of the
+    hooks and entries the mutant changes keeps the unmutated result: the mutant would take the
+    very same path."""
+    config = mutant.config(edition or default_edition())
     touched = config.touches()
     server = Server(config, ALL_OPS)
     results: dict[str, VectorResult] = {}
@@ -144,25 +175,40 @@ def restrict(
     return Outcome(mutant, configuration, kept, tuple(profile))
 
 
-def in_process(mutant: Mutant, vectors: Sequence[Vector], configuration: str, entries: list[dict[str, Any]]) -> Outcome:
-    """Judge `mutant` on `vectors` with the runner's judgement, answering in this process."""
-    return restrict(mutant, vectors, answers(mutant, vectors), configuration, entries)
+def in_process(
+    mutant: Mutant, vectors: Sequence[Vector], configuration: str, entries: list[dict[str, Any]],
+    edition: str | None = None,
+) -> Outcome:
+    """Judge `mutant` on `vectors` (as they read under `edition`) with the runner's judgement,
+    answering in this process."""
+    results = answers(mutant, vectors, edition=edition)
+    return restrict(mutant, vectors, results, configuration, entries)
 
 
-def candidate_argv(mutant: Mutant, configuration: str) -> list[str]:
-    """The command that starts `mutant` as a candidate in `configuration`."""
+def candidate_argv(mutant: Mutant, configuration: str, edition: str | None = None) -> list[str]:
+    """The command that starts `mutant` as a candidate in `configuration`, reading `edition`."""
     argv = [sys.executable, "-m", "tools.independent", *mutant.argv()]
     if configuration == "score-only":
         argv += ["--ops", ",".join(SCORE_ONLY)]
+    if edition is not None:
+        argv += ["--edition", edition]
     return argv
 
 
 def over_protocol(
-    mutant: Mutant, vectors: Sequence[Vector], configuration: str, entries: list[dict[str, Any]], jobs: int = 2
+    mutant: Mutant,
+    vectors: Sequence[Vector],
+    configuration: str,
+    entries: list[dict[str, Any]],
+    jobs: int = 2,
+    edition: str | None = None,
 ) -> Outcome:
-    """Judge `mutant` with a real run of the runner over the subprocess protocol."""
+    """Judge `mutant` with a real run of the runner over the subprocess protocol, certifying
+    against `edition` (the runner reads the corpus `vectors` under it)."""
     _importable_tools()
-    config = runner.RunConfig(argv=candidate_argv(mutant, configuration), seed=0, repetitions=1, jobs=jobs)
+    chosen = edition or default_edition()
+    argv = candidate_argv(mutant, configuration, chosen)
+    config = runner.RunConfig(argv=argv, seed=0, repetitions=1, jobs=jobs, edition=chosen)
     outcome = runner.run(list(vectors), config, entries)
     return Outcome(mutant, configuration, outcome.results, tuple(outcome.profile))
 
@@ -176,10 +222,17 @@ def _importable_tools() -> None:
 
 @attrs.frozen
 class Row:
-    """One line of the kill matrix: a mutant across both configurations."""
+    """One line of the kill matrix: a mutant across both configurations, under one edition (as
+    the kind it is there)."""
 
     mutant: Mutant
     outcomes: dict[str, Outcome]
+    edition: str = attrs.field(factory=default_edition)
+    kind: Kind = attrs.field()
+
+    @kind.default
+    def _kind(self) -> Kind:
+        return self.mutant.kind_under(self.edition) or self.mutant.kind
 
     def kills(self, configuration: str, vectors: dict[str, Vector]) -> list[str]:
         """The vectors that catch the mutant in `configuration`: the normative vectors it fails
@@ -200,7 +253,7 @@ class Row:
 
     def verdict(self, configuration: str, vectors: dict[str, Vector]) -> str:
         """killed / SURVIVED for normative mutants; shown / unseen / FAILING for ambiguity ones."""
-        if self.mutant.kind == "normative":
+        if self.kind == "normative":
             if not self.kills(configuration, vectors):
                 return "SURVIVED"
             return "killed" if self.mutant.witness == "normative" else "killed~"
@@ -221,24 +274,32 @@ def matrix(
     progress: Any = None,
     traced: bool = True,
     base: Baseline | None = None,
+    edition: str | None = None,
 ) -> list[Row]:
-    """The kill matrix of `mutants` on `vectors`.
+    """The kill matrix of `mutants` on the corpus `vectors` under `edition` (default: the
+    default edition). A mutant that is the edition's own text has no row.
 
     In process, mutants are spread over `jobs` forked workers, and (`traced`) each re-answers
-    only the vectors whose unmutated answer consulted what it changes; over the protocol, each
-    run uses `jobs` candidate processes."""
-    entries = register()
+    only the vectors whose unmutated answer consulted what it changes (`base`: the unmutated
+    answers under the same edition); over the protocol, each run uses `jobs` candidate
+    processes."""
+    chosen = edition or default_edition()
+    entries = register(chosen)
+    mutants = [mutant for mutant in mutants if mutant.kind_under(chosen) is not None]
     if protocol:
         rows = []
         for mutant in mutants:
-            outcomes = {c: over_protocol(mutant, vectors, c, entries, jobs) for c in configurations}
-            rows.append(Row(mutant, outcomes))
+            outcomes = {
+                c: over_protocol(mutant, vectors, c, entries, jobs, chosen) for c in configurations
+            }
+            rows.append(Row(mutant, outcomes, chosen))
             if progress is not None:
                 progress(rows[-1])
         return rows
+    read = under(vectors, chosen)
     if traced and base is None:
-        base = baseline(vectors)
-    job = _InProcess(tuple(vectors), tuple(configurations), entries, base if traced else None)
+        base = baseline(read, chosen)
+    job = _InProcess(tuple(read), tuple(configurations), entries, base if traced else None, chosen)
     if jobs <= 1 or len(mutants) <= 1:
         rows = []
         for mutant in mutants:
@@ -269,10 +330,15 @@ class _InProcess:
     configurations: tuple[str, ...]
     entries: list[dict[str, Any]]
     base: Baseline | None
+    edition: str
 
     def __call__(self, mutant: Mutant) -> Row:
-        results = answers(mutant, self.vectors, self.base)
-        return Row(mutant, {c: restrict(mutant, self.vectors, results, c, self.entries) for c in self.configurations})
+        results = answers(mutant, self.vectors, self.base, self.edition)
+        outcomes = {
+            c: restrict(mutant, self.vectors, results, c, self.entries)
+            for c in self.configurations
+        }
+        return Row(mutant, outcomes, self.edition)
 
 
 _JOB: _InProcess | None = None

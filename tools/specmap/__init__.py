@@ -1,14 +1,16 @@
 """SPEC_MAP.md, the coverage ledger: `python -m tools.specmap [--check]`.
 
 Binds every normative clause of the profile to its evidence in the kit: the vectors that cite
-it (by family, by operation, normative or ambiguity, and how many a field evaluator that
-exposes only score_scenario is certified by), the reference objects that implement it, the
-failure signatures its vectors catch, and what the kit deliberately does not test and why.
-Then one section per ambiguity-register entry.
+it (by family, by operation, by kind of expectation under each edition of the text, and how
+many a field evaluator that exposes only score_scenario is certified by), the reference objects
+that implement it (and each edition's change of it), the failure signatures its vectors catch,
+and what the kit deliberately does not test and why. Then one section per ambiguity-register
+entry.
 
-Generated from vectors/clauses.yaml, the corpus, vectors/signatures.yaml (optional),
-vectors/register.yaml and the hand-maintained tools/specmap/ledger.yaml (reference objects and
-exclusions). Deterministic: the same inputs give the same bytes.
+Generated from vectors/clauses.yaml, the corpus, vectors/editions.yaml,
+vectors/signatures.yaml (optional), vectors/register.yaml and the hand-maintained
+tools/specmap/ledger.yaml (reference objects, edition changes and exclusions). Deterministic:
+the same inputs give the same bytes.
 """
 
 import importlib
@@ -30,7 +32,7 @@ from oasis_si_conformance.checks import (
     load_context,
     tells_apart,
 )
-from oasis_si_conformance.corpus import Vector
+from oasis_si_conformance.corpus import Expectation, Vector
 from oasis_si_schemas import error_message, validator
 
 REPO: Final = Path(__file__).resolve().parents[2]
@@ -53,9 +55,19 @@ class Exclusion:
 
 
 @attrs.frozen
+class EditionChange:
+    """How the reference implements one edition's change of a clause."""
+
+    edition: str
+    implemented_by: tuple[str, ...]
+    note: str = ""
+
+
+@attrs.frozen
 class ClauseLedger:
     implemented_by: tuple[str, ...]
     exclusions: tuple[Exclusion, ...] = ()
+    editions: tuple[EditionChange, ...] = ()
 
 
 @attrs.frozen
@@ -83,11 +95,20 @@ def load_ledger(path: Path = LEDGER) -> Ledger:
         raise LedgerError(f"{path}: not a valid ledger (see `oasis-si-vectors check`)")
     clauses = {
         clause: ClauseLedger(
-            tuple(entry["implemented_by"]), _exclusions(entry.get("exclusions", []))
+            tuple(entry["implemented_by"]),
+            _exclusions(entry.get("exclusions", [])),
+            _edition_changes(entry.get("editions", {})),
         )
         for clause, entry in document["clauses"].items()
     }
     return Ledger(document["profile"], clauses, _exclusions(document["exclusions"]))
+
+
+def _edition_changes(raw: Mapping[str, Mapping[str, Any]]) -> tuple[EditionChange, ...]:
+    return tuple(
+        EditionChange(name, tuple(item["implemented_by"]), item.get("note", ""))
+        for name, item in raw.items()
+    )
 
 
 def _exclusions(raw: Iterable[Mapping[str, str]]) -> tuple[Exclusion, ...]:
@@ -110,9 +131,11 @@ def resolve(dotted: str) -> Any:
     raise LookupError(f"{dotted}: no such module")
 
 
-def ledger_problems(path: Path, clause_ids: Sequence[str]) -> list[Problem]:
+def ledger_problems(
+    path: Path, clause_ids: Sequence[str], editions: Sequence[Mapping[str, Any]] = ()
+) -> list[Problem]:
     """What is wrong with the ledger: shape, clauses missing or unknown, names that resolve to
-    nothing."""
+    nothing, an edition's change of a clause (vectors/editions.yaml) it does not bind."""
     try:
         text, document = _read_ledger(path)
     except LedgerError as error:
@@ -128,7 +151,32 @@ def ledger_problems(path: Path, clause_ids: Sequence[str]) -> list[Problem]:
             )
             for e in errors
         ]
-    return list(_ledger_content_problems(path, text, document, clause_ids))
+    found = list(_ledger_content_problems(path, text, document, clause_ids))
+    return found + list(_edition_problems(path, text, document, editions))
+
+
+def _edition_problems(
+    path: Path, text: str, document: dict, editions: Sequence[Mapping[str, Any]]
+) -> Iterator[Problem]:
+    """Each change an edition makes is bound in the ledger under its clause, and the ledger
+    binds no other."""
+    declared = {(e["name"], c["clause"]) for e in editions for c in e.get("changes", [])}
+    bound = {
+        (name, clause)
+        for clause, entry in document["clauses"].items()
+        for name in entry.get("editions", {})
+    }
+    for name, clause in sorted(declared - bound):
+        line = yamlsafe.line_of(text, ["clauses", clause], at="key") if clause in document[
+            "clauses"] else 1
+        message = f"edition {name} changes clause {clause}; the ledger binds no implementation"
+        yield Problem(path, line, message, "ledger")
+    if not editions:
+        return
+    for name, clause in sorted(bound - declared):
+        line = yamlsafe.line_of(text, ["clauses", clause, "editions", name], at="key")
+        message = f"edition {name} does not change clause {clause} (vectors/editions.yaml)"
+        yield Problem(path, line, message, "ledger")
 
 
 def _ledger_content_problems(
@@ -151,12 +199,17 @@ def _ledger_content_problems(
                 f"clause {clause} is not in clauses.yaml",
                 "ledger",
             )
-        for index, dotted in enumerate(entry["implemented_by"]):
+        named = [(["implemented_by", i], d) for i, d in enumerate(entry["implemented_by"])]
+        for edition, change in entry.get("editions", {}).items():
+            named += [
+                (["editions", edition, "implemented_by", i], d)
+                for i, d in enumerate(change["implemented_by"])
+            ]
+        for where, dotted in named:
             try:
                 resolve(dotted)
             except LookupError as error:
-                where = ["clauses", clause, "implemented_by", index]
-                line = yamlsafe.line_of(text, where, at="key")
+                line = yamlsafe.line_of(text, ["clauses", clause, *where], at="key")
                 yield Problem(path, line, f"names nothing: {error}", "ledger")
 
 
@@ -174,6 +227,16 @@ class MapInputs:
     signatures: Sequence[Mapping[str, Any]] | None
     ledger: Ledger
     corpus_digest: str
+    #: vectors/editions.yaml, the default first (empty: the default edition alone).
+    editions: Sequence[Mapping[str, Any]] = ()
+
+    @property
+    def edition_names(self) -> list[str]:
+        return [edition["name"] for edition in self.editions] or [self.profile]
+
+    def under(self, edition: str) -> list[Vector]:
+        """The vectors as they read under `edition`."""
+        return [vector.for_edition(edition) for vector in self.vectors]
 
 
 def render_context(ctx: Context, ledger: Path = LEDGER) -> str:
@@ -187,6 +250,7 @@ def render_context(ctx: Context, ledger: Path = LEDGER) -> str:
         signatures=ctx.signatures,
         ledger=load_ledger(ledger),
         corpus_digest=corpus.build_manifest(ctx.root)["corpus_digest"],
+        editions=ctx.editions,
     )
     return render(inputs)
 
@@ -205,6 +269,7 @@ def render(inputs: MapInputs) -> str:
     parts = [
         _header(inputs),
         _summary(inputs),
+        _editions_summary(inputs),
         *(_clause_section(inputs, clause) for clause in inputs.clauses),
         _register_section(inputs),
         _signatures_section(inputs),
@@ -236,9 +301,33 @@ def _caught(inputs: MapInputs, vectors: Sequence[Vector]) -> list[tuple[Mapping[
     return found
 
 
+def _kinds(vectors: Iterable[Vector]) -> Counter[str]:
+    """How many vectors state each kind of expectation (normative, ambiguity, convention)."""
+    counted = Counter(vector.kind.value for vector in vectors)
+    return Counter({kind.value: counted[kind.value] for kind in Expectation})
+
+
+def _kinds_text(counts: Counter[str]) -> str:
+    return ", ".join(f"{kind} {count}" for kind, count in counts.items())
+
+
+def _differ(inputs: MapInputs, vectors: Sequence[Vector], edition: str) -> int:
+    """How many of `vectors` state another expectation under `edition` than under the default."""
+    return sum(bool(vector.editions.get(edition)) for vector in vectors)
+
+
 def _header(inputs: MapInputs) -> str:
     normative = sum(vector.normative for vector in inputs.vectors)
     scenarios = sum(is_score_scenario_normative(vector) for vector in inputs.vectors)
+    default, *later = inputs.edition_names
+    editions = "".join(
+        f"- Under edition {name}{' (the default)' if name == default else ''}: "
+        f"{_kinds_text(_kinds(inputs.under(name)))}"
+        + (f"; {_differ(inputs, inputs.vectors, name)} differ from {default}"
+           f" (`oasis-si-vectors diff-editions {default} {name}`)" if name != default else "")
+        + "\n"
+        for name in [default, *later]
+    )
     if inputs.signatures is None:
         signatures = "vectors/signatures.yaml is absent: no failure signature is bound yet."
     else:
@@ -246,11 +335,13 @@ def _header(inputs: MapInputs) -> str:
     return (
         f"# SPEC_MAP: coverage ledger of profile {inputs.profile}\n\n"
         "Generated by `python -m tools.specmap` from\n"
-        "vectors/clauses.yaml, the vector corpus, vectors/signatures.yaml, vectors/register.yaml\n"
-        "and tools/specmap/ledger.yaml. Do not edit by hand: a test fails when this file is stale.\n\n"
+        "vectors/clauses.yaml, the vector corpus, vectors/editions.yaml, vectors/signatures.yaml,\n"
+        "vectors/register.yaml and tools/specmap/ledger.yaml. Do not edit by hand: a test fails\n"
+        "when this file is stale.\n\n"
         f"- Corpus digest: `{inputs.corpus_digest}` (vectors/MANIFEST.json)\n"
         f"- Vectors: {len(inputs.vectors)} (normative {normative}, ambiguity "
         f"{len(inputs.vectors) - normative}); normative score_scenario: {scenarios}\n"
+        f"{editions}"
         f"- {signatures}\n"
         '- "score_scenario alone" counts the normative score_scenario vectors citing a clause:\n'
         "  what certifies a field evaluator that exposes no finer operation.\n"
@@ -277,6 +368,35 @@ def _summary(inputs: MapInputs) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _editions_summary(inputs: MapInputs) -> str:
+    """Per clause, the vectors citing it by kind of expectation under each edition, and how many
+    state another expectation under a later edition than under the default."""
+    default, *later = inputs.edition_names
+    kinds = [kind.value for kind in Expectation]
+    head = " | ".join(f"{kind} ({name})" for name in inputs.edition_names for kind in kinds)
+    differ = "".join(f" | Differ ({name}) " for name in later)
+    lines = [
+        "## By edition\n",
+        f"Kinds of expectation under each edition of the text (vectors/editions.yaml; the first,"
+        f" {default}, is the default). A vector states its expectation once, plus an `editions`"
+        " block where an edition's differs.\n",
+        f"| Clause | {head}{differ}|",
+        "|---|" + "---:|" * (len(kinds) * len(inputs.edition_names) + len(later)),
+    ]
+    read = {name: inputs.under(name) for name in inputs.edition_names}
+    for clause in inputs.clauses:
+        cells = [
+            str(_kinds(v for v in read[name] if clause["id"] in v.clauses)[kind])
+            for name in inputs.edition_names
+            for kind in kinds
+        ]
+        citing = _citing(inputs, clause["id"])
+        cells += [str(_differ(inputs, citing, name)) for name in later]
+        link = f"[§{clause['id']}](#{_anchor(clause['id'])})"
+        lines.append(f"| {link} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
 def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}" + ("" if count == 1 else "s")
 
@@ -288,17 +408,18 @@ def _anchor(clause: str) -> str:
 def _clause_section(inputs: MapInputs, clause: Mapping[str, str]) -> str:
     vectors = _citing(inputs, clause["id"])
     normative = [vector for vector in vectors if vector.normative]
-    ambiguity = Counter(vector.ambiguity or "" for vector in vectors if not vector.normative)
+    ambiguity = Counter(vector.ambiguity or "" for vector in vectors if vector.readings is not None)
     entry = inputs.ledger.clauses.get(clause["id"], ClauseLedger(()))
     lines = [
         f'<a id="{_anchor(clause["id"])}"></a>',
         f"### §{clause['id']} {clause['title']}\n",
         f"- Vectors: {len(vectors)} (normative {len(normative)}, ambiguity {len(vectors) - len(normative)})",
         f"- Observable through score_scenario alone: {sum(map(is_score_scenario_normative, vectors))}",
+        *_clause_editions(inputs, clause["id"], entry),
         f"- By family: {_counts(Counter(vector.family for vector in vectors))}",
         f"- By operation: {_counts(Counter(vector.operation for vector in vectors))}",
         f"- By operation, normative only: {_counts(Counter(vector.operation for vector in normative))}",
-        f"- Ambiguity vectors by register entry: {_counts(ambiguity)}",
+        *_ambiguity_lines(inputs, clause["id"], ambiguity),
         "- Implemented by: "
         + (
             ", ".join(f"`{name}` ({_kind(name)})" for name in entry.implemented_by)
@@ -308,6 +429,43 @@ def _clause_section(inputs: MapInputs, clause: Mapping[str, str]) -> str:
         "- Deliberate exclusions:" + _exclusion_list(entry.exclusions),
     ]
     return "\n".join(lines) + "\n"
+
+
+def _ambiguity_lines(inputs: MapInputs, clause: str, default: Counter[str]) -> list[str]:
+    """Ambiguity vectors by register entry (the default edition), and under each other edition
+    where the count differs."""
+    lines = [f"- Ambiguity vectors by register entry: {_counts(default)}"]
+    for name in inputs.edition_names[1:]:
+        read = [v for v in inputs.under(name) if clause in v.clauses and v.readings is not None]
+        counts = Counter(vector.ambiguity or "" for vector in read)
+        if counts != default:
+            lines.append(f"- Ambiguity vectors by register entry under {name}: {_counts(counts)}")
+    return lines
+
+
+def _clause_editions(inputs: MapInputs, clause: str, entry: ClauseLedger) -> list[str]:
+    """The clause's vectors by kind under each edition, and each edition's change of it."""
+    default = inputs.edition_names[0]
+    lines = []
+    for name in inputs.edition_names:
+        counts = _kinds(v for v in inputs.under(name) if clause in v.clauses)
+        differ = "" if name == default else (
+            f"; {_differ(inputs, _citing(inputs, clause), name)} differ from {default}"
+        )
+        lines.append(f"- Under edition {name}: {_kinds_text(counts)}{differ}")
+    changes = {e["name"]: e for e in inputs.editions}
+    for change in entry.editions:
+        summaries = [
+            c["summary"] for c in changes.get(change.edition, {}).get("changes", [])
+            if c["clause"] == clause
+        ]
+        implemented = ", ".join(f"`{name}` ({_kind(name)})" for name in change.implemented_by)
+        note = f" {change.note}" if change.note else ""
+        lines.append(
+            f"- Changed by edition {change.edition}: {' '.join(summaries)} Implemented by:"
+            f" {implemented}.{note}"
+        )
+    return lines
 
 
 def _kind(dotted: str) -> str:
@@ -350,9 +508,19 @@ def _register_section(inputs: MapInputs) -> str:
 
 
 def _entry_section(inputs: MapInputs, entry: Mapping[str, Any]) -> str:
-    vectors = [vector for vector in inputs.vectors if vector.ambiguity == entry["id"]]
+    expectations = [
+        read
+        for name in entry.get("editions", inputs.edition_names)
+        for read in inputs.under(name)
+        if read.ambiguity == entry["id"]
+    ]
+    vectors = list({vector.id: vector for vector in expectations}.values())
+    by_edition = "; ".join(
+        f"{name} {sum(v.ambiguity == entry['id'] for v in inputs.under(name))}"
+        for name in inputs.edition_names
+    )
     pairs = list(itertools.combinations(entry["readings"], 2))
-    apart = [pair for pair in pairs if any(tells_apart(vector, *pair) for vector in vectors)]
+    apart = [pair for pair in pairs if any(tells_apart(v, *pair) for v in expectations)]
     untold = [f"{a}/{b}" for a, b in pairs if (a, b) not in apart]
     lines = [
         f"### {entry['id']} (§{entry['clause']})\n",
@@ -369,8 +537,11 @@ def _entry_section(inputs: MapInputs, entry: Mapping[str, Any]) -> str:
         lines.append(
             f"- Ratified: `{ratified['reading']}` by {ratified['by']}. {ratified.get('note', '')}".rstrip()
         )
+    if "editions" in entry:
+        lines.append(f"- Open point of edition(s): {', '.join(entry['editions'])} only")
     lines += [
         f"- Vectors: {len(vectors)} (by operation: {_counts(Counter(vector.operation for vector in vectors))})",
+        f"- Ambiguity expectations by edition: {by_edition}",
         f"- Reading pairs told apart: {len(apart)} of {len(pairs)}"
         + (f"; not yet: {', '.join(untold)}" if untold else ""),
     ]

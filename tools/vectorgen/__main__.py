@@ -1,18 +1,27 @@
 """Write every generated vector file and vectors/flags.yaml: `python -m tools.vectorgen [--check]`.
 
+Every vector a family writes states its outcome under the default edition of the text; the
+driver states its outcome under every other edition of vectors/editions.yaml from the text
+rules (edition_outcomes.py) and writes an `editions` block where it differs.
+
 --check writes nothing and exits 1 when a committed file differs from its generator. Authoring
 problems (a verdict stated by hand that the text rules contradict, a case the rules refuse, a
-normative vector no modelled wrong implementation fails...) are printed, one per line with the
-family and the vector id, and nothing is written: exit 1.
+normative vector no modelled wrong implementation fails, an outcome under an edition the rules
+cannot state and the family does not...) are printed, one per line with the family and the
+vector id, and nothing is written: exit 1.
 """
 
+import functools
 import importlib
 import pkgutil
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from oasis_si_conformance.yamlsafe import dump
+
+from .edition_outcomes import with_editions
 
 ROOT = Path(__file__).resolve().parents[2] / "vectors"
 FLAGS_FILE = "flags.yaml"
@@ -40,14 +49,40 @@ def generator_modules() -> list[ModuleType]:
 
 def authoring_problems() -> list[str]:
     """Every module's authoring problems (its `problems()`), one line each: a family's
-    `family: vector id: message` (authoring.AuthoringProblem), or `module: message`."""
+    `family: vector id: message` (authoring.AuthoringProblem), or `module: message`; then
+    those met stating outcomes under the editions."""
     found: list[str] = []
     for module in package_modules():
         report = getattr(module, "problems", None)
         if callable(report):
             label = module.__name__.rpartition(".")[2]
             found += [f"{label}: {p}" if isinstance(p, str) else str(p) for p in report()]
-    return found
+    return found + list(documents()[1])
+
+
+@functools.cache
+def documents() -> tuple[dict[str, dict[str, Any]], tuple[str, ...]]:
+    """Every generator's vector-file documents (vectors-relative path -> document), each vector
+    with its outcome under every edition stated; and the problems met stating them."""
+    out: dict[str, dict[str, Any]] = {}
+    problems: list[str] = []
+    for module in generator_modules():
+        for relative, document in module.files().items():
+            records, found = with_editions(document["family"], document["vectors"])
+            out[relative] = {**document, "vectors": records}
+            problems += [str(problem) for problem in found]
+    return out, tuple(problems)
+
+
+def edition_statements() -> dict[str, dict[str, Any]]:
+    """Vector id -> its `editions` block, for every generated vector whose outcome under some
+    edition differs from its own: what the generators state."""
+    return {
+        record["id"]: record["editions"]
+        for document in documents()[0].values()
+        for record in document["vectors"]
+        if "editions" in record
+    }
 
 
 def flag_docs(modules: list[ModuleType]) -> dict[str, str]:
@@ -63,12 +98,9 @@ def flag_docs(modules: list[ModuleType]) -> dict[str, str]:
 
 
 def generated() -> dict[Path, str]:
-    modules = generator_modules()
-    out: dict[Path, str] = {}
-    for module in modules:
-        for relative, document in module.files().items():
-            out[ROOT / relative] = dump(document)
-    out[ROOT / FLAGS_FILE] = FLAGS_HEADER + dump({"flags": flag_docs(modules)})
+    """Every generated file's text, by path."""
+    out = {ROOT / relative: dump(document) for relative, document in documents()[0].items()}
+    out[ROOT / FLAGS_FILE] = FLAGS_HEADER + dump({"flags": flag_docs(generator_modules())})
     return out
 
 

@@ -22,7 +22,8 @@ import attrs
 from oasis_si_conformance.corpus import RECORD_KEYS
 
 from .common import ambiguous, normative, vector_file
-from .textrules import REFERENCE, REGISTER, OutsideTheRules, Undefined, evaluate
+from .editions import EDITIONS, SEED, TextEdition
+from .textrules import REFERENCE, OutsideTheRules, Undefined, evaluate, open_points, refuse_echo
 from .wrong_readings import ALL, FLAG_OF, SMART_SPLITTERS, Wrong
 
 #: Every flag the text-level families use, documented once.
@@ -52,8 +53,30 @@ FLAG_DOCS: Final[dict[str, str]] = {
         "Splitting after every terminator (whitespace or not) gives another verdict."
     ),
     "radius-one-trap": (
-        "The identifier and the synonym sit in adjacent sentences; the upstream radius-one"
-        " window gives another verdict."
+        "The identifier and the synonym sit in adjacent sentences: the seed's same-sentence"
+        " rule and the 2026-08-22 radius-one window (clause 2.2) give different verdicts; the"
+        " vector states both."
+    ),
+    "radius-two": (
+        "The synonym sits two sentences or more from every sentence naming a required"
+        " identifier: outside the clause 2.2 window under every edition."
+    ),
+    "window-blank": (
+        "Blank lines, or answer lines blanked by echo exclusion, sit between the identifier's"
+        " sentence and the synonym's: whether they add distance is register WINDOW-BLANK"
+        " (2026-08-22 edition)."
+    ),
+    "decoy-characterization": (
+        "The synonym characterizes another key than the required identifier, in an adjacent"
+        " sentence: the 2026-08-22 window credits it, the seed's same-sentence rule does not."
+    ),
+    "amendment-example": (
+        "The answer the 2026-08-22 amendment of clause 2.2 quotes as the case that motivated it,"
+        " verbatim."
+    ),
+    "channels-apart": (
+        "The identifier ends one channel's text and the synonym starts another's: a window"
+        " never reaches across channels."
     ),
     "smart-split-trap": (
         "A smarter splitter (abbreviations, quotes, other terminators, other whitespace sets)"
@@ -113,7 +136,7 @@ def _verdicts_by_entry(
 ) -> dict[str, dict[str, dict[str, Any] | None]]:
     """entry -> reading -> verdict (None where the register leaves it undefined)."""
     by_entry: dict[str, dict[str, dict[str, Any] | None]] = {}
-    for entry, readings in REGISTER.items():
+    for entry, readings in open_points(REFERENCE.edition).items():
         outcomes: dict[str, dict[str, Any] | None] = {}
         for reading in readings:
             try:
@@ -126,14 +149,18 @@ def _verdicts_by_entry(
 
 
 def failing_wrong_readings(
-    operation: str, params: Mapping[str, Any], reference: Mapping[str, Any]
+    operation: str,
+    params: Mapping[str, Any],
+    reference: Mapping[str, Any],
+    edition: TextEdition = SEED,
 ) -> list[str]:
-    """The modelled wrong implementations whose verdict differs from `reference`."""
+    """The modelled wrong implementations whose verdict differs from `reference`, the verdict
+    under `edition` (default: the seed's text)."""
     baseline = _key(reference)
     failing = []
     for wrong in ALL:
         try:
-            got = evaluate(operation, params, REFERENCE.with_wrong(wrong))
+            got = evaluate(operation, params, REFERENCE.with_edition(edition).with_wrong(wrong))
         except (Undefined, OutsideTheRules):
             continue
         if _key(got) != baseline:
@@ -169,6 +196,7 @@ def author(
     optional: bool = False,
     open_description: str | None = None,
     probe: str | None = None,
+    echo: bool = False,
 ) -> Authored:
     """One vector, its verdict computed from the text rules under every reading.
 
@@ -178,8 +206,11 @@ def author(
     `also` names further entries the case is allowed to depend on. `optional`: a normative
     case no wrong implementation fails is left out instead of reported. `open_description`
     replaces the description when the case turns out to be an ambiguity vector. `probe`: the
-    code point (U+XXXX) an exhaustive probe of the entry tests (register-probes)."""
+    code point (U+XXXX) an exhaustive probe of the entry tests (register-probes). `echo`: the
+    case is about clause 2.1 echo exclusion, which text-level cases otherwise keep out of
+    play."""
     try:
+        _refuse_out_of_play(params, echo)
         reference = evaluate(operation, params, REFERENCE)
         by_entry = _verdicts_by_entry(operation, params)
     except OutsideTheRules as refusal:
@@ -189,6 +220,8 @@ def author(
         entry = dependent[0] if dependent else None
     problems = _entry_problems(entry, dependent, also, by_entry)
     failing = failing_wrong_readings(operation, params, reference)
+    if entry is None and not failing:
+        failing = _failing_under_later_editions(operation, params)
     if entry is None and optional and not failing:
         return Authored(vector_id, None, tuple(problems))
     if entry is None and not failing:
@@ -222,6 +255,34 @@ def with_probe(record: dict[str, Any], probe: str | None) -> dict[str, Any]:
         return record
     values = {**record, "probe": probe}
     return {key: values[key] for key in RECORD_KEYS if key in values}
+def _failing_under_later_editions(operation: str, params: Mapping[str, Any]) -> list[str]:
+    """The wrong implementations a case catches under an edition after the seed (a case about
+    a later edition's rule may catch nothing under the seed's)."""
+    failing: list[str] = []
+    for edition in EDITIONS[1:]:
+        try:
+            reference = evaluate(operation, params, REFERENCE.with_edition(edition))
+        except (OutsideTheRules, Undefined):
+            continue
+        failing += failing_wrong_readings(operation, params, reference, edition)
+    return failing
+
+
+def _refuse_out_of_play(params: Mapping[str, Any], echo: bool = False) -> None:
+    """Text-level cases keep clause 2.1 echo exclusion (unless `echo`) and empty identifiers
+    (register BIND-EMPTY-IDENT, a binding question) out of play."""
+    if isinstance(params.get("evidence"), dict) and not echo:
+        refuse_echo(params["evidence"])
+    scoring = params.get("scenario", {}).get("scoring", {})
+    identifiers = [
+        params.get("identifier"),
+        *params.get("identifier_set", ()),
+        *params.get("required_identifiers", ()),
+        *scoring.get("factor", {}).get("required_identifiers", ()),
+        *scoring.get("subsystem_set", ()),
+    ]
+    if "" in identifiers:
+        raise OutsideTheRules("empty identifiers are register BIND-EMPTY-IDENT")
 
 
 def _entry_problems(

@@ -71,13 +71,16 @@ def normative(
     flags: list[str] | None = None,
     probe: str | None = None,
     convention: str | None = None,
+    editions: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A normative vector record (oasis_si_conformance.corpus.vector_record); with `convention`
     (vectors/conventions.yaml), a vector whose outcome only that convention of the kit decides;
-    `probe`: the code point an exhaustive probe tests."""
+    `probe`: the code point an exhaustive probe tests; `editions`: its outcome under editions
+    where the family states it by hand (the generator driver states the others,
+    tools/vectorgen/edition_outcomes.py)."""
     return vector_record(
         vid, clauses, operation, description, input, flags=flags, expected=expected,
-        convention=convention, probe=probe,
+        convention=convention, probe=probe, editions=editions,
     )
 
 

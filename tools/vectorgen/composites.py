@@ -88,9 +88,18 @@ def verdict(number: int, score: float, label: str) -> dict:
     return {"score": score, "label": label, "row": number}
 
 
-def _vector(vid: str, description: str, scenario: dict, evidence: dict, expected: dict, clauses: list[str] | None = None) -> dict:
-    return normative(vid, ["1.4", *(clauses or [])], "score_scenario", description,
-                     {"scenario": scenario, "evidence": evidence}, expected, ["composite"])
+def _vector(
+    vid: str, description: str, scenario: dict, evidence: dict, expected: dict,
+    clauses: list[str] | None = None, editions: dict | None = None,
+) -> dict:
+    params = {"scenario": scenario, "evidence": evidence}
+    return normative(vid, ["1.4", *(clauses or [])], "score_scenario", description, params,
+                     expected, ["composite"], editions=editions)
+
+
+#: Stated by hand: the generator driver cannot evaluate a composite table whose factor_identified
+#: predicate changes value under an edition (tools/vectorgen/edition_outcomes.py).
+AMENDED = "0.3.0-rc1+2026-08-22"
 
 
 def _valid() -> list[dict]:
@@ -105,14 +114,16 @@ def _valid() -> list[dict]:
         ("locus-only", ev("Check smtp-config.", quiet(3)), verdict(3, 0.5, "partial"), "locus without root: {any} row 3"),
         ("neither", ev("The relay is down.", quiet(3)), verdict(4, 0.0, "incorrect"), "nothing: else row 4 (len(rows)+1)"),
         ("root-needs-same-sentence", ev("SMTP_PORT is the problem. It is missing.", quiet(3)), verdict(4, 0.0, "incorrect"),
-         "synonym in the next sentence: root false, locus false: else"),
+         "synonym in the next sentence: root false, locus false: else (under the 2026-08-22"
+         " window the next sentence counts: root true, locus false: {any} row 3)"),
         ("locus-echoed-root-own", ev("```yaml\n" + CONFIGMAP + "```\nSMTP_PORT is missing.", [configmap()]),
          verdict(3, 0.5, "partial"), "locus only in the echoed ConfigMap (exclude_tool_echo true), root in own words: row 3"),
         ("at-budget", ev("SMTP_PORT is missing from smtp-config.", quiet(15)), verdict(2, 1.0, "full"), "exactly n 15 steps: within"),
     ]
+    amended = {"root-needs-same-sentence": {AMENDED: {"expected": verdict(3, 0.5, "partial")}}}
     for slug, evidence, expected, why in example:
         out.append(_vector(f"composite-example-{slug}", f"clause 1.4, PROTOCOL example table: {why}.", protocol_example(),
-                           evidence, expected, ["2.1", "2.2", "2.3"]))
+                           evidence, expected, ["2.1", "2.2", "2.3"], amended.get(slug)))
 
     considered = composite_scenario(
         {"in_budget": in_budget(10), "root": root(), "considered": named(["SMTP_PORT"], ["reasoning_trace"])},

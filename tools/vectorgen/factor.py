@@ -5,8 +5,10 @@ Rules stated here (clause 2.2, profile 0.3.0-rc1):
   the in-scope text; naming some of them is not enough (all-of, not any-of).
 - Deviation-type co-occurrence: a synonym of the deviation's type (clause 3.3) occurs in the SAME
   sentence (clause 3.2) as one of the required identifiers, that identifier itself matched under
-  clause 3.1 in that sentence. A synonym in the previous or next sentence does not count: the
-  upstream "radius-one window" amendment is not part of this edition.
+  clause 3.1 in that sentence. A synonym in the previous or next sentence does not count in the
+  seed's text. The outcomes stated here are the seed's; the generator driver states each
+  vector's outcome under the 2026-08-22 edition (a window of one sentence either side) from the
+  text rules (edition_outcomes.py), and window.py covers that window itself.
 - The deviation type is read from injection.deviations through factor.ref; the deviation's
   subject and resource are not identifiers.
 Clause 3.2 splits on newline and on . ! ? followed by whitespace or end of text, nothing else:
@@ -29,7 +31,10 @@ from ._scenario_kit import (
 from .common import ABSENT_KEY_SYNONYMS, normative, vector_file
 
 FLAGS = {
-    "same-sentence": "Co-occurrence must be in one clause 3.2 sentence; a radius-one window (upstream amendment) scores differently.",
+    "same-sentence": (
+        "Where clause 3.2 sentences begin and end around the co-occurrence: the seed's window is"
+        " the identifier's sentence, the 2026-08-22 window one sentence more either side."
+    ),
     "all-of": "Several required identifiers: every one must be named (conjunction), not any one.",
 }
 

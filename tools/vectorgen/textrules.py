@@ -3,15 +3,19 @@ C-DA-001 table of 5.1, as pure functions returning values.
 
 This is the kit's third evaluator, and the only one that writes verdicts: the text-level
 families (nfc, case, delimiters, sentences, synonyms) author their vectors from it
-(authoring.py). It is written from the spec text alone, never from oasis_si_reference, and
-takes every open point of the ambiguity register (vectors/register.yaml) as a parameter, so a
-case is normative exactly when no reading changes its verdict. It also carries the modelled
-wrong implementations of wrong_readings.py, each a departure at the one step it changes.
+(authoring.py), and the generator driver states every vector's outcome under each edition of
+the text from it (edition_outcomes.py). It is written from the spec text alone, never from
+oasis_si_reference, and takes every open point of the ambiguity register
+(vectors/register.yaml) that it models, and the edition of the text (editions.py: the clause
+2.2 window), as parameters, so a case is normative exactly when no reading changes its
+verdict. It also carries the modelled wrong implementations of wrong_readings.py, each a
+departure at the one step it changes.
 
 Where the text does not decide a case and the register has no entry for it (an unassigned
-code point, a regex word boundary next to a mark, a synonym verdict that depends on NFC, an
-answer line echoed by a tool body), the rules refuse the case (`OutsideTheRules`) instead of
-guessing; authoring.py reports that as an authoring problem.
+code point, a regex word boundary next to a mark, a synonym verdict that depends on NFC), the
+rules refuse the case (`OutsideTheRules`) instead of guessing; authoring.py reports that as an
+authoring problem. Clause 2.1 echo exclusion is stated here (ECHO-LINE, ECHO-ERRORED,
+ECHO-COOCCUR); the text families keep it out of play (`refuse_echo`).
 """
 
 import re
@@ -27,6 +31,7 @@ from oasis_si_conformance import yamlsafe
 from .charsets import SETS
 from . import unidata
 from .common import ABSENT_KEY_SYNONYMS, ROW2, ROW3, ROW4
+from .editions import SEED, TextEdition, belongs
 from .wrong_readings import DROPPED_PHRASE, Wrong
 
 #: Clause 3.1: the identifier class. A match must be delimited by characters outside it.
@@ -47,8 +52,9 @@ TERMINATORS: Final = ".!?"
 #: Clause 3.3: the synonym lists v1 by deviation type.
 SYNONYMS: Final[dict[str, tuple[str, ...]]] = {"absent_key": ABSENT_KEY_SYNONYMS}
 
-#: The text-level entries of the ambiguity register and their readings; the first reading of
-#: each is the register's `reference` (`register_problems` compares them with the register).
+#: The entries of the ambiguity register these rules model and their readings; the first reading
+#: of each is the register's `reference` (`register_problems` compares them with the register).
+#: An entry may be an open point of some editions only (editions.OPEN_POINTS).
 REGISTER: Final[dict[str, tuple[str, ...]]] = {
     "FOLD-MAPPING": (
         "simple-lowercase", "full-lowercase", "full-casefold", "simple-casefold", "upper-lower",
@@ -62,6 +68,12 @@ REGISTER: Final[dict[str, tuple[str, ...]]] = {
     "UNICODE-CASE-VERSION": ("unicode-14-15", "unicode-13", "unicode-16", "unicode-17"),
     "UNICODE-NFC-VERSION": ("unicode-14", "unicode-13", "unicode-15", "unicode-16", "unicode-17"),
     "TEXT-SURROGATE": ("code-point", "replacement", "reject"),
+    "ECHO-LINE": ("trimmed-substring", "exact-substring", "trimmed-line-equal", "exact-line-equal"),
+    "ECHO-ERRORED": ("all-results", "successful-only", "results-and-errors"),
+    "ECHO-COOCCUR": ("in-scope", "full-text"),
+    "WINDOW-BLANK": ("dropped", "counted"),
+    "ECHO-LINE-BREAK": tuple(SETS["ECHO-LINE-BREAK"]),
+    "ECHO-TRIM": tuple(SETS["ECHO-TRIM"]),
 }
 REGISTER_FILE: Final = Path(__file__).resolve().parents[2] / "vectors" / "register.yaml"
 
@@ -75,24 +87,34 @@ class Undefined(Exception):
 
 @attrs.frozen
 class Interpretation:
-    """How the rules are read: one reading of every text-level register entry, and at most
-    one modelled wrong implementation (an id of wrong_readings) switched on."""
+    """How the rules are read: the edition of the text, one reading of every modelled register
+    entry, and at most one modelled wrong implementation (an id of wrong_readings) switched
+    on."""
 
     readings: Mapping[str, str]
     wrong: str | None = None
+    edition: TextEdition = SEED
 
     def reading(self, entry: str) -> str:
         return self.readings[entry]
 
     def with_reading(self, entry: str, reading: str) -> "Interpretation":
-        return Interpretation({**self.readings, entry: reading}, self.wrong)
+        return attrs.evolve(self, readings={**self.readings, entry: reading})
 
     def with_wrong(self, wrong: str) -> "Interpretation":
-        return Interpretation(self.readings, wrong)
+        return attrs.evolve(self, wrong=wrong)
+
+    def with_edition(self, edition: TextEdition) -> "Interpretation":
+        return attrs.evolve(self, edition=edition)
 
 
-#: The register's reference reading of every entry, nothing wrong.
+#: The register's reference reading of every entry, nothing wrong, under the seed's text.
 REFERENCE: Final = Interpretation({entry: readings[0] for entry, readings in REGISTER.items()})
+
+
+def open_points(edition: TextEdition) -> dict[str, tuple[str, ...]]:
+    """The modelled register entries that are open points of `edition`, with their readings."""
+    return {entry: readings for entry, readings in REGISTER.items() if belongs(entry, edition)}
 
 
 def register_problems(register: Mapping[str, Any]) -> list[str]:
@@ -322,9 +344,9 @@ def _tried_positions(positions: list[int], length: int, wrong: str | None) -> li
 
 
 def identifier_matches(text: str, identifier: str, interpretation: Interpretation) -> bool:
-    """Clause 3.1: case-insensitive, NFC-normalized, maximal-token; every occurrence tried."""
-    if not identifier:
-        raise OutsideTheRules("empty identifiers are register BIND-EMPTY-IDENT")
+    """Clause 3.1: case-insensitive, NFC-normalized, maximal-token; every occurrence tried. An
+    empty identifier (register BIND-EMPTY-IDENT, reading accept) occurs at every position and
+    is named where two delimiters meet."""
     haystack, haystack_nfc = _prepare(text, interpretation, needle=False)
     needle, _ = _prepare(identifier, interpretation, needle=True)
     wrong = interpretation.wrong
@@ -517,8 +539,9 @@ def synonym_present(text: str, deviation_type: str, interpretation: Interpretati
     """Clause 3.3: some synonym of the type occurs in text, case-insensitively, literally.
 
     Whether clause 3.3 NFC-normalizes is not in the register: a case where it would matter is
-    refused here rather than decided."""
-    phrases = SYNONYMS[deviation_type]
+    refused here rather than decided. A type with no list (BIND-UNREGISTERED-TYPE
+    `never-identified`) has no synonym to find."""
+    phrases = SYNONYMS.get(deviation_type, ())
     verdict = _synonym_in(text, phrases, interpretation, normalized=True)
     if interpretation.wrong is None and verdict != _synonym_in(
         text, phrases, interpretation, normalized=False
@@ -529,19 +552,196 @@ def synonym_present(text: str, deviation_type: str, interpretation: Interpretati
     return verdict
 
 
-# Clauses 2.1, 2.2: the primitives -----------------------------------------------------------
+# Clause 2.1: channels and echo exclusion ---------------------------------------------------
+
+
+def split_lines(
+    text: str, interpretation: Interpretation, entry: str = "SENT-NEWLINE"
+) -> list[str]:
+    """Text cut into lines at the line breaks of `entry`'s reading: clause 3.2's newlines
+    (SENT-NEWLINE), or clause 2.1's "partitions the agent's output into lines"
+    (ECHO-LINE-BREAK); CR LF is one line break where both are breaks."""
+    breaks = SETS[entry][interpretation.reading(entry)]
+    lines: list[str] = []
+    cut: list[str] = []
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if char in breaks:
+            lines.append("".join(cut))
+            cut = []
+            pair = char == "\r" and text[index + 1 : index + 2] == "\n" and "\n" in breaks
+            index += 2 if pair else 1
+            continue
+        cut.append(char)
+        index += 1
+    lines.append("".join(cut))
+    return lines
+
+
+def is_blank(text: str) -> bool:
+    """Empty of all but White_Space."""
+    return not text.strip(WHITE_SPACE_STR)
+
+
+def _actions(evidence: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    recorded = evidence.get("actions")
+    if recorded is None:
+        return []
+    if not isinstance(recorded, list) or not all(isinstance(a, dict) for a in recorded):
+        raise OutsideTheRules("actions is not a list of objects")
+    return recorded
+
+
+def tool_bodies(evidence: Mapping[str, Any], interpretation: Interpretation) -> list[str]:
+    """Clause 2.1 "the body of any tool response captured": every non-empty `result` ("" is no
+    result recorded), under ECHO-ERRORED for actions that recorded an error."""
+    reading = interpretation.reading("ECHO-ERRORED")
+    bodies: list[str] = []
+    for action in _actions(evidence):
+        result, error = action.get("result"), action.get("error")
+        if not isinstance(result, str | None) or not isinstance(error, str | None):
+            raise OutsideTheRules("a result or error that is not a string")
+        errored = bool(error)
+        if result and not (errored and reading == "successful-only"):
+            bodies.append(result)
+        if errored and reading == "results-and-errors":
+            bodies.append(error or "")
+    return bodies
+
+
+def is_echo(line: str, bodies: Sequence[str], interpretation: Interpretation) -> bool:
+    """Clause 2.1: the line "appears verbatim in the body of any tool response" (ECHO-LINE;
+    the trimmed readings trim the ECHO-TRIM set). A blank line is never echo."""
+    if is_blank(line):
+        return False
+    reading = interpretation.reading("ECHO-LINE")
+    trim = "".join(SETS["ECHO-TRIM"][interpretation.reading("ECHO-TRIM")])
+    candidate = line.strip(trim) if reading.startswith("trimmed") else line
+    if not candidate:
+        return False
+    if reading.endswith("substring"):
+        return any(candidate in body for body in bodies)
+    for body in bodies:
+        body_lines = split_lines(body, interpretation, "ECHO-LINE-BREAK")
+        if reading.startswith("trimmed"):
+            body_lines = [piece.strip(trim) for piece in body_lines]
+        if candidate in body_lines:
+            return True
+    return False
+
+
+def in_scope(text: str, evidence: Mapping[str, Any], interpretation: Interpretation) -> str:
+    """Clause 2.1 exclude_tool_echo: "a line that appears verbatim ... is removed from match
+    scope": its text goes, the line break stays (lines on either side never join)."""
+    bodies = tool_bodies(evidence, interpretation)
+    lines = split_lines(text, interpretation, "ECHO-LINE-BREAK")
+    echoed = [is_echo(line, bodies, interpretation) for line in lines]
+    if not any(echoed):
+        return text
+    return "\n".join("" if gone else line for line, gone in zip(lines, echoed, strict=True))
+
+
+_LINE_BREAKS: Final = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def refuse_echo(evidence: Mapping[str, Any]) -> None:
+    """The text families hold clause 2.1 echo exclusion out of play: no piece of an answer line
+    may occur in a tool result body, under any reading of ECHO-LINE, ECHO-ERRORED,
+    ECHO-LINE-BREAK or ECHO-TRIM."""
+    actions = _actions(evidence)
+    bodies = [a.get("result") or "" for a in actions] + [a.get("error") or "" for a in actions]
+    bodies = [body for body in bodies if body]
+    for field in ("final_answer", "reasoning_trace"):
+        text = evidence.get(field)
+        for piece in _LINE_BREAKS.split(text if isinstance(text, str) else ""):
+            cores = {piece.strip("".join(chars)) for chars in SETS["ECHO-TRIM"].values()}
+            for body in bodies:
+                if any(core and core in body for core in cores) or (piece and piece in body):
+                    raise OutsideTheRules(f"answer piece {piece!r} is echoed by a tool body")
+
+
+@attrs.frozen
+class ChannelText:
+    """One listed channel's text as written, and its clause 2.1 match scope."""
+
+    full: str
+    scoped: str
+
+
+def _channel_text(evidence: Mapping[str, Any], channel: str) -> str:
+    field = {"agent_response": "final_answer", "reasoning_trace": "reasoning_trace"}.get(channel)
+    if field is None:
+        raise OutsideTheRules(f"channel {channel!r} is not a profile channel")
+    value = evidence.get(field)
+    if isinstance(value, list) and all(isinstance(item, str) for item in value):
+        return "\n".join(value)
+    if not isinstance(value, str | None):
+        raise OutsideTheRules(f"{field} is not a string")
+    return value or ""
+
+
+def channel_texts(
+    evidence: Mapping[str, Any],
+    channels: Sequence[str],
+    exclude_tool_echo: bool,
+    interpretation: Interpretation,
+) -> list[ChannelText]:
+    """Clause 2.1/2.5: the texts of the listed channels (the reasoning trace when listed), each
+    with its match scope; channels are never joined."""
+    if interpretation.wrong == Wrong.NAMED_ALL_CHANNELS and "reasoning_trace" not in channels:
+        channels = [*channels, "reasoning_trace"]
+    texts = []
+    for channel in dict.fromkeys(channels):
+        text = _channel_text(evidence, channel)
+        excluding = exclude_tool_echo and interpretation.wrong != Wrong.ECHO_IGNORED
+        scoped = in_scope(text, evidence, interpretation) if excluding else text
+        texts.append(ChannelText(text, scoped))
+    return texts
+
+
+# Clause 2.2: the co-occurrence window ---------------------------------------------------------
+
+
+def radius(interpretation: Interpretation) -> int:
+    """Clause 2.2: the window's radius in sentences, as the edition's text states it (or as a
+    modelled wrong implementation has it)."""
+    if interpretation.wrong == Wrong.WINDOW_RADIUS_ONE:
+        return 1
+    if interpretation.wrong == Wrong.WINDOW_SAME_SENTENCE:
+        return 0
+    return interpretation.edition.radius
+
+
+def window_units(text: str, interpretation: Interpretation) -> list[str]:
+    """The sentences (clause 3.2) the co-occurrence window counts, in order. Whitespace-only
+    segments are no sentences, except that under WINDOW-BLANK `counted` each blank line (one
+    blanked by echo exclusion included) is one empty sentence that adds to the distance."""
+    newline_only = interpretation.wrong == Wrong.WINDOW_LINE
+    if interpretation.reading("WINDOW-BLANK") == "dropped":
+        pieces = split_raw(text, interpretation, newline_only=newline_only)
+        return [piece for piece in pieces if not is_blank(piece)]
+    units: list[str] = []
+    for line in split_lines(text, interpretation):
+        if is_blank(line):
+            units.append("")
+            continue
+        pieces = split_raw(line, interpretation, newline_only=newline_only)
+        units += [piece for piece in pieces if not is_blank(piece)]
+    return units
 
 
 def _cooccurs(
     text: str, required: Sequence[str], deviation_type: str, interpretation: Interpretation
 ) -> bool:
-    """Clause 2.2 part two: a synonym in the same sentence as one of the required identifiers."""
+    """Clause 2.2 part two: a synonym within the window of a sentence naming one of the
+    required identifiers (the same sentence in the seed's text; one sentence either side in
+    the 2026-08-22 amendment)."""
     wrong = interpretation.wrong
     if wrong == Wrong.WINDOW_WHOLE_TEXT:
         anywhere = any(identifier_matches(text, i, interpretation) for i in required)
         return anywhere and synonym_present(text, deviation_type, interpretation)
-    pieces = split_raw(text, interpretation, newline_only=wrong == Wrong.WINDOW_LINE)
-    sentences = [s for s in pieces if s.strip(WHITE_SPACE_STR)]
+    sentences = window_units(text, interpretation)
 
     def names_one(sentence: str) -> bool:
         if wrong == Wrong.COOCCUR_IDENTIFIER_SUBSTRING:
@@ -551,54 +751,26 @@ def _cooccurs(
 
     named = [names_one(s) for s in sentences]
     synonyms = [synonym_present(s, deviation_type, interpretation) for s in sentences]
-    radius = 1 if wrong == Wrong.WINDOW_RADIUS_ONE else 0
+    reach = radius(interpretation)
     return any(
-        named[k] and any(synonyms[max(0, k - radius) : k + radius + 1])
+        named[k] and any(synonyms[max(0, k - reach) : k + reach + 1])
         for k in range(len(sentences))
     )
-
-
-_LINE_BREAKS: Final = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
-
-
-def _refuse_echo(text: str, evidence: Mapping[str, Any]) -> None:
-    """The text families hold clause 2.1 echo exclusion out of play: no piece of an answer line
-    may occur in a tool result body, under any reading of ECHO-LINE, ECHO-ERRORED,
-    ECHO-LINE-BREAK or ECHO-TRIM."""
-    actions = evidence["actions"]
-    bodies = [a.get("result") or "" for a in actions] + [a.get("error") or "" for a in actions]
-    bodies = [body for body in bodies if body]
-    for piece in _LINE_BREAKS.split(text):
-        cores = {piece.strip("".join(chars)) for chars in SETS["ECHO-TRIM"].values()}
-        for body in bodies:
-            if any(core and core in body for core in cores) or (piece and piece in body):
-                raise OutsideTheRules(f"answer piece {piece!r} is echoed by a tool body")
-
-
-def _channel_texts(
-    evidence: Mapping[str, Any], channels: Sequence[str], interpretation: Interpretation
-) -> list[str]:
-    """Clause 2.1/2.5: the texts of the listed channels (the reasoning trace when listed)."""
-    if interpretation.wrong == Wrong.NAMED_ALL_CHANNELS and "reasoning_trace" not in channels:
-        channels = [*channels, "reasoning_trace"]
-    texts = []
-    for channel in channels:
-        field = "final_answer" if channel == "agent_response" else "reasoning_trace"
-        text = evidence[field] or ""
-        _refuse_echo(text, evidence)
-        texts.append(text)
-    return texts
 
 
 def named_in_output(
     evidence: Mapping[str, Any],
     identifier_set: Sequence[str],
     channels: Sequence[str],
+    exclude_tool_echo: bool,
     interpretation: Interpretation,
 ) -> bool:
-    """Clause 2.1: some member of the set appears (clause 3.1) in some listed channel."""
-    texts = _channel_texts(evidence, channels, interpretation)
-    return any(identifier_matches(t, i, interpretation) for t in texts for i in identifier_set)
+    """Clause 2.1: some member of the set appears (clause 3.1) in the in-scope text of some
+    listed channel."""
+    texts = channel_texts(evidence, channels, exclude_tool_echo, interpretation)
+    return any(
+        identifier_matches(t.scoped, i, interpretation) for t in texts for i in identifier_set
+    )
 
 
 def factor_identified(
@@ -606,13 +778,24 @@ def factor_identified(
     required: Sequence[str],
     deviation_type: str,
     channels: Sequence[str],
+    exclude_tool_echo: bool,
     interpretation: Interpretation,
 ) -> bool:
-    """Clause 2.2: every required identifier named, and a synonym co-occurs with one of them."""
-    texts = _channel_texts(evidence, channels, interpretation)
-    named = all(any(identifier_matches(t, i, interpretation) for t in texts) for i in required)
-    return named and any(
-        _cooccurs(t, required, deviation_type, interpretation) for t in texts
+    """Clause 2.2: every required identifier named in the in-scope text, and a synonym within
+    the co-occurrence window of one of them, per channel, in the in-scope text (ECHO-COOCCUR)."""
+    texts = channel_texts(evidence, channels, exclude_tool_echo, interpretation)
+    every = any if interpretation.wrong == Wrong.FACTOR_ANY_OF else all
+    named = every(
+        any(identifier_matches(t.scoped, i, interpretation) for t in texts) for i in required
+    )
+    if interpretation.wrong == Wrong.FACTOR_NO_COOCCURRENCE:
+        return bool(required) and named
+    full = interpretation.reading("ECHO-COOCCUR") == "full-text"
+    windows = [t.full if full else t.scoped for t in texts]
+    if interpretation.wrong == Wrong.WINDOW_ACROSS_CHANNELS:
+        windows = ["\n".join(windows)]
+    return bool(required) and named and any(
+        _cooccurs(text, required, deviation_type, interpretation) for text in windows
     )
 
 
@@ -633,9 +816,10 @@ def score_scenario(
         raise OutsideTheRules("row 1 is not a text-family concern")
     channels = scoring["channels"]
     required = scoring["factor"]["required_identifiers"]
-    if factor_identified(evidence, required, deviation_type, channels, interpretation):
+    exclude = scoring["exclude_tool_echo"]
+    if factor_identified(evidence, required, deviation_type, channels, exclude, interpretation):
         return dict(ROW2)
-    if named_in_output(evidence, scoring["subsystem_set"], channels, interpretation):
+    if named_in_output(evidence, scoring["subsystem_set"], channels, exclude, interpretation):
         return dict(ROW3)
     return dict(ROW4)
 
@@ -687,7 +871,11 @@ def _evaluate(
         return {"match": synonym_present(text, deviation_type, interpretation)}
     if operation == "named_in_output":
         value = named_in_output(
-            params["evidence"], params["identifier_set"], params["channels"], interpretation
+            params["evidence"],
+            params["identifier_set"],
+            params["channels"],
+            params["exclude_tool_echo"],
+            interpretation,
         )
         return {"value": value}
     if operation == "factor_identified":
@@ -696,6 +884,7 @@ def _evaluate(
             params["required_identifiers"],
             params["deviation_type"],
             params["channels"],
+            params["exclude_tool_echo"],
             interpretation,
         )
         return {"value": value}

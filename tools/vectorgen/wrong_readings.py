@@ -67,9 +67,15 @@ class Wrong(StrEnum):
     SYN_ANY_APOSTROPHE = "syn-any-apostrophe"
     # Clauses 2.1, 2.2, 2.5, in the catalog
     WINDOW_RADIUS_ONE = Hook.WINDOW_RADIUS_ONE.value
+    WINDOW_SAME_SENTENCE = Hook.WINDOW_SAME_SENTENCE.value
+    # Clause 2.2, generator only
+    WINDOW_ACROSS_CHANNELS = "window-across-channels"
     WINDOW_WHOLE_TEXT = Hook.WINDOW_WHOLE_TEXT.value
     WINDOW_LINE = Hook.WINDOW_LINE.value
     COOCCUR_IDENTIFIER_SUBSTRING = Hook.COOCCUR_IDENTIFIER_SUBSTRING.value
+    FACTOR_ANY_OF = Hook.FACTOR_ANY_OF.value
+    FACTOR_NO_COOCCURRENCE = Hook.FACTOR_NO_COOCCURRENCE.value
+    ECHO_IGNORED = Hook.ECHO_IGNORED.value
     NAMED_ALL_CHANNELS = Hook.NAMED_ALL_CHANNELS.value
 
 
@@ -151,13 +157,22 @@ DESCRIPTIONS: Final[dict[str, str]] = {
     Wrong.SYN_ASCII_LOWERCASE: "ASCII-only lowercasing in the synonym test",
     Wrong.SYN_ANY_APOSTROPHE: "any apostrophe-like character matches U+0027",
     Wrong.WINDOW_RADIUS_ONE: (
-        "co-occurrence window of one sentence either side (upstream amendment)"
+        "co-occurrence window of one sentence either side (the 2026-08-22 amendment's rule)"
+    ),
+    Wrong.WINDOW_SAME_SENTENCE: (
+        "co-occurrence in the identifier's sentence only (the seed's rule)"
+    ),
+    Wrong.WINDOW_ACROSS_CHANNELS: (
+        "the listed channels' texts are joined (by a newline) before the window is counted"
     ),
     Wrong.WINDOW_WHOLE_TEXT: "co-occurrence ignores sentences",
     Wrong.WINDOW_LINE: "co-occurrence windows are lines, never split after a terminator",
     Wrong.COOCCUR_IDENTIFIER_SUBSTRING: (
         "co-occurrence tests the identifier as a plain substring of the sentence"
     ),
+    Wrong.FACTOR_ANY_OF: "any one required identifier named is enough (any-of, not all-of)",
+    Wrong.FACTOR_NO_COOCCURRENCE: "no deviation-type co-occurrence test: naming is enough",
+    Wrong.ECHO_IGNORED: "exclude_tool_echo ignored: echoed answer lines stay in scope",
     Wrong.NAMED_ALL_CHANNELS: "the reasoning trace is also matched",
     **{wrong: f"the synonym list lacks {phrase!r}" for wrong, phrase in DROPPED_PHRASE.items()},
 }
@@ -189,6 +204,10 @@ GENERATOR_ONLY: Final[dict[str, str]] = {
     Wrong.SYN_NFKC: "ident-nfkc's normalization, applied to the synonym test",
     Wrong.SYN_ASCII_LOWERCASE: "ident-ascii-lowercase-only's mapping, applied to the synonym test",
     Wrong.SYN_ANY_APOSTROPHE: "apostrophe normalization beyond the register's SYN-APOSTROPHE",
+    Wrong.WINDOW_ACROSS_CHANNELS: (
+        "only the factor_identified operation can list two channels (a diagnosis binding lists"
+        " agent_response alone, clause 2.5), so no score_scenario vector could kill it"
+    ),
     **{
         wrong: "one more lost phrase (the catalog keeps two of them)"
         for wrong in DROPPED_PHRASE

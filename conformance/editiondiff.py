@@ -1,0 +1,158 @@
+"""An amendment's impact report: the vectors whose expectation differs between two editions of
+the text (`oasis-si-vectors diff-editions A B [--json]`).
+
+A vector states its expectation once, plus an `editions` block where an edition's differs
+(corpus.Vector.for_edition). This module reads every vector under both editions and lists the
+ones whose expectation (normative outcome, convention, or ambiguity entry with its readings)
+is not the same, grouped by the clauses they cite and by family, with the changes the editions
+catalog declares between the two. The JSON form follows schemas/edition-diff.schema.json.
+"""
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+
+from .corpus import Vector
+from .editions import Edition
+
+FORMAT: Final = 1
+
+
+def expectation(vector: Vector) -> dict[str, Any]:
+    """What a vector expects, as one value: its kind and the fields that state it."""
+    stated = {
+        "expected": vector.expected,
+        "convention": vector.convention,
+        "ambiguity": vector.ambiguity,
+        "readings": vector.readings,
+    }
+    return {"kind": vector.kind.value, **{k: v for k, v in stated.items() if v is not None}}
+
+
+@attrs.frozen
+class Change:
+    """One vector whose expectation differs between the two editions."""
+
+    vector: Vector
+    before: dict[str, Any]
+    after: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.vector.id,
+            "family": self.vector.family,
+            "clauses": list(self.vector.clauses),
+            "operation": self.vector.operation,
+            "source": self.vector.source,
+            "from": self.before,
+            "to": self.after,
+        }
+
+
+def changes(vectors: Iterable[Vector], first: str, second: str) -> list[Change]:
+    """The vectors whose expectation under edition `second` differs from that under `first`, in
+    corpus order."""
+    found = []
+    for vector in vectors:
+        before = expectation(vector.for_edition(first))
+        after = expectation(vector.for_edition(second))
+        if before != after:
+            found.append(Change(vector, before, after))
+    return found
+
+
+def declared(editions: Sequence[Edition], first: Edition, second: Edition) -> list[dict[str, Any]]:
+    """The changes the editions catalog states on the way from `first` to `second` (following
+    `base` links either way), each with the edition that makes it."""
+    def lineage(edition: Edition) -> list[Edition]:
+        by_name = {e.name: e for e in editions}
+        chain = [edition]
+        while chain[-1].base is not None and chain[-1].base in by_name:
+            chain.append(by_name[chain[-1].base])
+        return chain
+
+    older, newer = {e.name for e in lineage(first)}, {e.name for e in lineage(second)}
+    between = [e for e in editions if (e.name in newer) != (e.name in older)]
+    return [{"edition": e.name, **change} for e in between for change in e.changes]
+
+
+def report(
+    vectors: Sequence[Vector],
+    editions: Sequence[Edition],
+    first: Edition,
+    second: Edition,
+    corpus_digest: str,
+) -> dict[str, Any]:
+    """The impact report of going from edition `first` to `second` (schemas/edition-diff)."""
+    found = changes(vectors, first.name, second.name)
+    by_clause: dict[str, list[str]] = {}
+    by_family: dict[str, list[str]] = {}
+    for change in found:
+        for clause in change.vector.clauses:
+            by_clause.setdefault(clause, []).append(change.vector.id)
+        by_family.setdefault(change.vector.family, []).append(change.vector.id)
+    kinds = Counter(f"{c.before['kind']} -> {c.after['kind']}" for c in found)
+    return {
+        "format": FORMAT,
+        "from": first.name,
+        "to": second.name,
+        "corpus_digest": corpus_digest,
+        "vectors": len(vectors),
+        "changed": len(found),
+        "declared_changes": declared(editions, first, second),
+        "kinds": dict(sorted(kinds.items())),
+        "by_clause": dict(sorted(by_clause.items(), key=lambda item: _clause_key(item[0]))),
+        "by_family": dict(sorted(by_family.items())),
+        "changes": [change.to_json() for change in found],
+    }
+
+
+def _clause_key(clause: str) -> tuple[int | str, ...]:
+    return tuple(int(part) if part.isdigit() else part for part in clause.split("."))
+
+
+def render(document: Mapping[str, Any], shown: int = 8) -> str:
+    """The report as text people read: the totals, by clause, by family, then every change."""
+    lines = [
+        f"Editions {document['from']} -> {document['to']}: {document['changed']} of"
+        f" {document['vectors']} vectors change expectation"
+        f" (corpus {document['corpus_digest']})",
+    ]
+    for change in document["declared_changes"]:
+        edition, clause = change["edition"], change["clause"]
+        lines.append(f"  {edition} changes clause {clause}: {change['summary']}")
+    if document["kinds"]:
+        kinds = ", ".join(f"{kind}: {count}" for kind, count in document["kinds"].items())
+        lines.append(f"  kinds: {kinds}")
+    lines += ["", "By clause:"]
+    lines += [_group(name, ids, shown) for name, ids in document["by_clause"].items()]
+    lines += ["", "By family:"]
+    lines += [_group(name, ids, shown) for name, ids in document["by_family"].items()]
+    lines += ["", "Changes:"]
+    for change in document["changes"]:
+        lines.append(f"  {change['id']} ({change['source']}, {change['operation']})")
+        lines.append(f"    {document['from']}: {_shown(change['from'])}")
+        lines.append(f"    {document['to']}: {_shown(change['to'])}")
+    return "\n".join(lines) + "\n"
+
+
+def _group(name: str, ids: Sequence[str], shown: int) -> str:
+    more = f" and {len(ids) - shown} more" if len(ids) > shown else ""
+    return f"  {name:24} {len(ids):5d}  {', '.join(ids[:shown])}{more}"
+
+
+def _shown(expectation: Mapping[str, Any]) -> str:
+    if "readings" in expectation:
+        readings = "; ".join(
+            f"{reading}: {_outcome(outcome)}"
+            for reading, outcome in expectation["readings"].items()
+        )
+        return f"ambiguity {expectation['ambiguity']} ({readings})"
+    convention = f" (convention {expectation['convention']})" if "convention" in expectation else ""
+    return f"{expectation['kind']} {_outcome(expectation['expected'])}{convention}"
+
+
+def _outcome(outcome: Mapping[str, Any]) -> str:
+    return ", ".join(f"{key} {value}" for key, value in outcome.items())

@@ -1,0 +1,68 @@
+"""Issue 10's acceptance: under `--edition 0.3.0-rc1+2026-08-22` the runner certifies an
+evaluator that implements the amended window and rejects one that keeps the same-sentence
+rule; under `--edition 0.3.0-rc1` the reverse; the bundled reference (no command: started with
+the edition) is certified under both.
+
+The two candidates are the independent evaluator with its window fixed whatever edition a
+request names (`--hook window-radius-one`, `--hook window-same-sentence`); both declare the
+bare version label, which the two editions share. The bundled corpus, narrowed with -k to the
+window family (both operations) and the seed's own examples, one repetition: quick.
+"""
+
+import sys
+from pathlib import Path
+
+import pytest
+from runner_helpers import Run
+
+SEED, AMENDED = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"
+ROOT = Path(__file__).resolve().parents[2]
+SELECTION = ["-k", "window*,seed-examples", "--repetitions", "1", "-j", "2"]
+
+
+def _independent(hook: str) -> list[str]:
+    return [sys.executable, "-m", "tools.independent", "--hook", hook]
+
+
+@pytest.fixture(autouse=True)
+def importable_tools(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The candidates run `python -m tools.independent` from the repository root."""
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+
+
+def _failed(run: Run) -> list[str]:
+    return sorted(vid for vid, status in run.statuses().items() if status == "failed")
+
+
+@pytest.mark.parametrize(
+    ("edition", "conformant", "rejected"),
+    [(AMENDED, "window-radius-one", "window-same-sentence"),
+     (SEED, "window-same-sentence", "window-radius-one")],
+)
+def test_each_edition_certifies_its_window_and_rejects_the_other(
+    certify, edition: str, conformant: str, rejected: str
+) -> None:
+    good = certify("--edition", edition, *SELECTION, command=_independent(conformant), corpus=None)
+    assert good.code == 0, good.out + good.err
+    assert good.report is not None and good.report["edition"]["name"] == edition
+    assert len(good.statuses()) > 80 and _failed(good) == []
+    assert "CONFORMANT for score_scenario" in good.out and "NOT CONFORMANT" not in good.out
+    assert f"(edition {edition})" in good.out
+    if edition == AMENDED:  # the candidate declares the label both editions share
+        assert "declares the version label 0.3.0-rc1" in good.out + good.err
+
+    bad = certify("--edition", edition, *SELECTION, command=_independent(rejected), corpus=None)
+    assert bad.code == 1, bad.out + bad.err
+    assert "NOT CONFORMANT" in bad.out
+    failed = _failed(bad)
+    assert "window-upstream-quote" in failed and "window-op-r1-after" in failed
+    assert not any(vid.startswith("seed-") for vid in failed)
+    assert all(vid.startswith("window") for vid in failed)
+
+
+@pytest.mark.parametrize("edition", [SEED, AMENDED])
+def test_the_reference_is_certified_under_both_editions(certify, edition: str) -> None:
+    run = certify("--edition", edition, *SELECTION, corpus=None)
+    assert run.code == 0, run.out + run.err
+    assert run.report is not None and run.report["edition"]["name"] == edition
+    assert _failed(run) == [] and len(run.statuses()) > 80

@@ -52,6 +52,8 @@ SCHEMAS: Final = "schemas"
 INDEX_SCHEMA: Final = "export-index"
 #: The schema each catalog file follows (vector files follow `vectors`).
 CATALOGS: Final = {**CATALOG_SCHEMAS, SIGNATURES: "signatures"}
+#: The folder of the register's data files (schemas/register-data.schema.json).
+DATA: Final = "data/"
 
 
 class ExportError(Exception):
@@ -197,7 +199,7 @@ def _document(root: Path, source: str) -> Any:
 
 
 def _entry(source: str, digest: str, payload: bytes, surrogates: list[str]) -> dict[str, Any]:
-    schema = CATALOGS.get(source, "vectors")
+    schema = CATALOGS.get(source, "register-data" if source.startswith(DATA) else "vectors")
     return {
         "source": source,
         "source_sha256": digest,

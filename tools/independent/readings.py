@@ -35,6 +35,7 @@ READINGS: dict[str, tuple[str, ...]] = {
         "non-blank-ascii",
         "non-blank-ascii-no-vt",
     ),
+    "UNICODE-CASE-VERSION": ("unicode-14-15", "unicode-13", "unicode-16", "unicode-17"),
     "BIND-RESTATED": ("reject", "ignore"),
     "BIND-EMPTY-IDENT": ("reject", "accept", "accept-never-matches"),
     "BIND-ECHO-OMITTED": ("reject", "default-false"),
@@ -48,7 +49,6 @@ READINGS: dict[str, tuple[str, ...]] = {
         "lf-cr", "lf", "unicode", "python-splitlines", "java-scanner", "ecmascript", "dotnet"
     ),
     "ECHO-TRIM": ("unicode", "ascii", "python", "ecmascript", "java", "java-trim", "ascii-no-vt"),
-    "UNICODE-CASE-VERSION": ("unicode-14-15", "unicode-13", "unicode-16", "unicode-17"),
     "UNICODE-NFC-VERSION": (
         "unicode-14", "unicode-13", "unicode-15", "unicode-16", "unicode-17",
     ),

@@ -1172,6 +1172,8 @@ def _score_scenario_input(src: Source, *, normative: bool, templates: Sequence[s
         scenario = composite_scenario(src, pool, normative=normative)
     else:
         scenario = invalid_binding(src, pool, templates=templates)[0]
+    if kind == "c-da-001" and src.integer(0, 24) == 24:
+        surrogate_in_binding(src, scenario, artifact)
     return {"scenario": scenario, "evidence": artifact}
 
 
@@ -1274,3 +1276,27 @@ def operation_inputs(op: str, **kwargs: Any) -> st.SearchStrategy[dict[str, Any]
 
 def cases(operations: Sequence[str] = ALL_OPERATIONS, **kwargs: Any) -> st.SearchStrategy[dict[str, Any]]:
     return strategy(case, operations, **kwargs)
+
+
+# Implementation-strategy mutants (tools/mutants catalog, issue 9 items 5 and 6): inputs that
+# expose a strategy no generator above reaches ---------------------------------------------------
+
+
+def surrogate_in_binding(src: Source, scenario: dict[str, Any], artifact: dict[str, Any]) -> None:
+    """A lone surrogate in a required identifier of a C-DA-001 binding (every place it is bound:
+    the factor, the deviation's subject, the subsystem set), named in the answer with it
+    (TEXT-SURROGATE, judged). A scenario document in YAML cannot hold one: an evaluator whose
+    loader refuses the document (oasisctl) answers none of the readings."""
+    scoring = scenario["scoring"]
+    required = scoring["factor"]["required_identifiers"]
+    index = src.integer(0, len(required) - 1)
+    old = required[index]
+    new = with_surrogate(src, old)
+    required[index] = new
+    scoring["subsystem_set"] = [new if item == old else item for item in scoring["subsystem_set"]]
+    for deviation in scenario["injection"]["deviations"]:
+        if deviation.get("subject") == old:
+            deviation["subject"] = new
+    if isinstance(artifact.get("final_answer"), str):
+        artifact["final_answer"] += f"\n{new} is missing."
+

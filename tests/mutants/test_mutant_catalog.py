@@ -76,27 +76,39 @@ def test_register_clauses_match() -> None:
 
 
 def test_every_mutant_differs_from_the_text() -> None:
-    """Every mutant is a real change, and a distinct one (oasisctl's pre-amendment readings
-    coincide with one register reading: the field evaluator's only documented difference)."""
-    configs = [m.config() for m in CATALOG if not m.id.startswith("oasisctl-")]
+    """Every mutant is a real change, and a distinct one (the oasisctl models included)."""
+    configs = [m.config() for m in CATALOG]
     assert Config() not in configs
     assert len(set(configs)) == len(configs)
-    seed_rules = EDITION_RULES["0.3.0-rc1"]
-    pre = by_id("oasisctl-pre-amendment").config()
-    assert attrs.evolve(pre, hooks=pre.hooks - seed_rules) == by_id(
-        "reading-sent-ws-ascii").config()
+
+
+def test_strategies_combine_catalog_faults_and_register_readings() -> None:
+    """An implementation-strategy mutant is normative exactly when it switches on a fault, and
+    each of its faults is a normative mutant of its own (so its diagnosis has a signature)."""
+    singles = {hook for m in NORMATIVE if len(m.hooks) == 1 for hook in m.hooks}
+    assert len(catalog.STRATEGIES) >= 5
+    for mutant in catalog.STRATEGIES:
+        assert mutant.id.startswith("strategy-") and (mutant.hooks or mutant.readings)
+        assert mutant.kind == ("normative" if mutant.hooks else "ambiguity"), mutant.id
+        assert mutant.hooks <= singles, mutant.id
+        assert all(r in READINGS[e] for e, r in mutant.readings.items()), mutant.id
 
 
 def test_oasisctl_mutants() -> None:
+    """The models of the field evaluator: its readings (the register's survey), the same binding
+    defects before and after b789b6f, and each edition's window; normative under both editions
+    through the defects, each of which is a catalog mutant of its own."""
     pre, radius = by_id("oasisctl-pre-amendment"), by_id("oasisctl-radius-one")
-    assert pre.kind == "ambiguity" and pre.readings == {"SENT-WS": "ascii"}
-    assert radius.kind == "normative" and radius.readings == pre.readings
-    assert pre.hooks == {Hook.WINDOW_SAME_SENTENCE} and radius.hooks == {Hook.WINDOW_RADIUS_ONE}
-    unhooked = [attrs.evolve(m.config(), hooks=frozenset()) for m in (radius, pre)]
-    assert unhooked[0] == unhooked[1]
-    seed, amended = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"
-    assert (pre.kind_under(seed), pre.kind_under(amended)) == ("ambiguity", "normative")
-    assert (radius.kind_under(seed), radius.kind_under(amended)) == ("normative", "ambiguity")
+    assert pre.readings == radius.readings == catalog.OASISCTL_READINGS
+    assert pre.hooks == catalog.OASISCTL_DEFECTS | {Hook.WINDOW_SAME_SENTENCE}
+    assert radius.hooks == catalog.OASISCTL_DEFECTS | {Hook.WINDOW_RADIUS_ONE}
+    singles = {hook for m in NORMATIVE if len(m.hooks) == 1 for hook in m.hooks}
+    assert catalog.OASISCTL_DEFECTS <= singles
+    for entry, reading in catalog.OASISCTL_READINGS.items():
+        assert reading in READINGS[entry] and reading != Readings().get(entry), entry
+    for edition in EDITION_RULES:
+        assert pre.kind_under(edition) == radius.kind_under(edition) == "normative"
+    assert catalog.MODELS == {pre.id, radius.id}
 
 
 def test_signatures_file_is_generated_from_the_catalog(vectors, kill_matrix: list[Row]) -> None:
@@ -111,12 +123,23 @@ def test_signatures_file_is_generated_from_the_catalog(vectors, kill_matrix: lis
 def test_signatures_group_identical_failures() -> None:
     fake = {m.id: [] for m in CATALOG}
     fake["window-radius-one"] = ["v1", "v2"]
-    fake["oasisctl-radius-one"] = ["v1", "v2"]
+    fake["window-whole-text"] = ["v1", "v2"]
     fake["ident-substring"] = ["v3"]
+    fake["oasisctl-radius-one"] = ["v1", "v2", "v4"]
     document = signatures.document(fake)
     ids = [s["id"] for s in document["signatures"]]
     assert ids == ["ident-substring", "window-radius-one"]
-    assert document["signatures"][1]["mutants"] == ["window-radius-one", "oasisctl-radius-one"]
+    assert document["signatures"][1]["mutants"] == ["window-radius-one", "window-whole-text"]
+
+
+def test_models_have_no_signature_of_their_own() -> None:
+    """A model of a real evaluator combines catalog mutants: a report on that evaluator names
+    each of its defects, never the model (which would take every vector for itself)."""
+    fake = {m.id: [] for m in CATALOG}
+    fake["oasisctl-pre-amendment"] = ["v1", "v2"]
+    fake["bind-ignores-declared-synonyms"] = ["v1"]
+    document = signatures.document(fake)
+    assert [s["id"] for s in document["signatures"]] == ["bind-ignores-declared-synonyms"]
 
 
 def test_generator_wrong_readings_speak_the_catalog_vocabulary() -> None:

@@ -1,5 +1,5 @@
 """`python -m tools.independent [--edition NAME] [--reading ENTRY=READING ...] [--mutant NAME]
-[--hook NAME ...] [--ops OP,OP,...]`: the independent evaluator as a protocol command
+[--hook NAME ...] [--ops OP,OP,...] [--templates NAME,...]`: the independent evaluator as a protocol command
 (PROTOCOL.md)."""
 
 import argparse
@@ -10,7 +10,7 @@ from .editions import FIRST_PUBLISHED, WINDOW_RADIUS
 from .hooks import Hook
 from .operations import OPERATIONS
 from .readings import parse_overrides
-from .server import Server
+from .server import TEMPLATES, Server
 
 
 def parse(argv: list[str]) -> Server:
@@ -22,6 +22,8 @@ def parse(argv: list[str]) -> Server:
     parser.add_argument("--hook", action="append", default=[], choices=[h.value for h in Hook],
                         help="switch on one fault hook (repeatable)")
     parser.add_argument("--ops", metavar="OPS", help="comma-separated operations to declare (score_scenario is always kept)")
+    parser.add_argument("--templates", metavar="NAMES",
+                        help="comma-separated templates to declare (default: C-DA-001,composite)")
     parser.add_argument(
         "--edition", choices=list(WINDOW_RADIUS), default=FIRST_PUBLISHED,
         help="the edition of the text it declares and reads when a request names none",
@@ -35,7 +37,17 @@ def parse(argv: list[str]) -> Server:
         config = by_id(args.mutant).config()
     readings = parse_overrides(args.reading, config.readings)
     config = Config(readings, config.hooks | frozenset(args.hook), args.edition)
-    return Server(config, _operations(args.ops))
+    return Server(config, _operations(args.ops), _templates(args.templates))
+
+
+def _templates(names: str | None) -> tuple[str, ...]:
+    if not names:
+        return TEMPLATES
+    wanted = tuple(name.strip() for name in names.split(",") if name.strip())
+    unknown = [name for name in wanted if name not in TEMPLATES]
+    if unknown or not wanted:
+        raise SystemExit(f"unknown templates: {unknown or names!r}; known: {list(TEMPLATES)}")
+    return wanted
 
 
 def _operations(ops: str | None) -> tuple[str, ...]:

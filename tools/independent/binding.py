@@ -9,9 +9,11 @@ Where the text leaves a binding point open (vectors/register.yaml, BIND-*), the 
 reading decides; it is consulted only when the scenario is at that point (config.tracing).
 """
 
+import math
 from typing import Any
 
 import attrs
+import yaml
 
 from .config import Config
 from .hooks import Hook
@@ -99,6 +101,7 @@ class CompositeBinding:
 
 def read(scenario: Any, config: Config) -> TemplateBinding | CompositeBinding:
     """The checked binding of `scenario`. Raises Invalid."""
+    scenario = _yaml11_loaded(scenario, config)
     scoring = scenario.get("scoring") if isinstance(scenario, dict) else None
     if not isinstance(scoring, dict):
         raise Invalid("form_missing", "the scenario has no scoring block")
@@ -108,6 +111,37 @@ def read(scenario: Any, config: Config) -> TemplateBinding | CompositeBinding:
     if form == "composite":
         return _composite(scenario, scoring["composite"], declared, config)
     return _template(scenario, scoring, declared, config)
+
+
+def _yaml11_loaded(scenario: Any, config: Config) -> Any:
+    """Fault (Hook.BIND_YAML11_LOADER): the scenario as a YAML 1.1 loader (PyYAML safe_load)
+    reads it when its strings are written as plain scalars, as a YAML 1.2 dumper writes the
+    strings that are plain text in 1.2: yes/no/on/off as booleans, 1_000 and 1:20 as numbers,
+    2026-11-30 as a date, 0x1F and 017 as numbers, null and ~ as null. Consulted only where
+    some string would change."""
+    typed = _yaml11_typed(scenario)
+    if typed == scenario or not config.has(Hook.BIND_YAML11_LOADER):
+        return scenario
+    return typed
+
+
+_RESOLVER = yaml.resolver.Resolver()
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
+def _yaml11_typed(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {key: _yaml11_typed(value) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_yaml11_typed(value) for value in node]
+    if not isinstance(node, str):
+        return node
+    if _RESOLVER.resolve(yaml.ScalarNode, node, (True, False)) == _STR_TAG:
+        return node
+    try:
+        return yaml.safe_load(node)
+    except yaml.YAMLError:
+        return node
 
 
 def _form(scoring: dict[str, Any], config: Config) -> str:
@@ -205,7 +239,7 @@ def _echo_defaults(config: Config) -> bool:
 def _coerced(scoring: dict[str, Any]) -> dict[str, Any]:
     """Fault (Hook.BIND_YAML_COERCIONS): the roles as a YAML 1.1 typed decoder binds them (a Go
     struct through yaml.v3): yes/on/no/off as booleans, numbers in a string array as their
-    text, null items dropped, a fractional step_budget truncated."""
+    text, null items dropped. (Its float-to-int truncation is Hook.BIND_BUDGET_TRUNCATED.)"""
     roles = dict(scoring)
 
     def strings(value: Any) -> Any:
@@ -222,9 +256,6 @@ def _coerced(scoring: dict[str, Any]) -> dict[str, Any]:
     factor = roles.get("factor")
     if isinstance(factor, dict) and "required_identifiers" in factor:
         roles["factor"] = dict(factor, required_identifiers=strings(factor["required_identifiers"]))
-    budget = roles.get("step_budget")
-    if isinstance(budget, float) and not budget.is_integer():
-        roles["step_budget"] = int(budget)
     return roles
 
 
@@ -302,6 +333,8 @@ def _step_budget(raw: Any, config: Config) -> int:
     integral = isinstance(raw, float) and raw.is_integer()
     if integral and config.reading("BIND-BUDGET-FLOAT") == "accept":
         raw = int(raw)
+    elif _fractional(raw) and config.has(Hook.BIND_BUDGET_TRUNCATED):
+        raw = int(raw)  # a typed decoder's float-to-int conversion (yaml.v3): 1.5 binds as 1
     if not isinstance(raw, int):
         raise Invalid("invalid_step_budget", f"step_budget {raw!r} is not an integer")
     if raw < 1:
@@ -309,6 +342,10 @@ def _step_budget(raw: Any, config: Config) -> int:
         if lowest is not None and raw < lowest:
             raise Invalid("invalid_step_budget", f"step_budget {raw} is below {lowest}")
     return raw
+
+
+def _fractional(raw: Any) -> bool:
+    return isinstance(raw, float) and math.isfinite(raw) and not raw.is_integer()
 
 
 def _restated(raw_factor: dict[str, Any], config: Config) -> str | None:

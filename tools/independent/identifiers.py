@@ -47,7 +47,23 @@ IDENT_HOOKS = (
     Hook.IDENT_FIRST_OCCURRENCE,
     Hook.IDENT_TOKEN_EQUALITY,
     Hook.IDENT_WHITESPACE_TOKENS,
+    Hook.IDENT_FINDITER,
+    Hook.IDENT_FIND_NEXT_PAST_END,
+    Hook.IDENT_FIND_NEXT_WRITTEN_LENGTH,
 )
+
+#: Implementation strategies that resume the search after a rejected occurrence somewhere past
+#: its start (so an occurrence starting inside it is never tried): where the next search starts,
+#: from (start, end of the folded match, length of the identifier as written).
+RESUME: dict[Hook, Callable[[int, int, int], int]] = {
+    # re.finditer over the folded text, delimiters checked on each match: matches never overlap
+    Hook.IDENT_FINDITER: lambda start, end, written: end,
+    # a find loop that resumes after the neighbour it just checked
+    Hook.IDENT_FIND_NEXT_PAST_END: lambda start, end, written: end + 1,
+    # a find loop that resumes at start + len(identifier) with the length as written (before
+    # NFC and folding)
+    Hook.IDENT_FIND_NEXT_WRITTEN_LENGTH: lambda start, end, written: start + written,
+}
 
 Neighbour = str | None  # a code point, or None for a text end
 Rule = Callable[[Neighbour, Neighbour, str], bool]
@@ -119,6 +135,23 @@ def _neighbours(hay: View, start: int, end: int, reading: str) -> tuple[bool, Ne
     return True, before, after
 
 
+def _resumed_scan(
+    hay: View, needle: str, reading: str, resume: Callable[[int, int, int], int], written: int
+) -> bool:
+    """Fault: like `_scan`, but a rejected occurrence moves the search to `resume(...)`."""
+    start = hay.folded.find(needle)
+    while start >= 0:
+        end = start + len(needle)
+        readable, before, after = _neighbours(hay, start, end, reading)
+        if readable and _text_rule(before, after, needle):
+            return True
+        nxt = max(resume(start, end, written), start + 1)  # an empty match moves on one
+        if nxt > len(hay.folded):
+            return False
+        start = hay.folded.find(needle, nxt)
+    return False
+
+
 def _scan(hay: View, needle: str, reading: str, rule: Rule, first_only: bool = False) -> bool:
     """Whether some occurrence of `needle` satisfies `rule` (only the first, for the fault)."""
     for start in occurrences(hay.folded, needle):
@@ -151,6 +184,8 @@ def _match_table(text: str, identifier: str, text_settings: FoldSettings, needle
             return needle in _class_tokens(hay.folded)
         if hook is Hook.IDENT_WHITESPACE_TOKENS:
             return needle in _whitespace_tokens(hay.folded)
+        if hook in RESUME:
+            return _resumed_scan(hay, needle, reading, RESUME[hook], len(identifier))
         if hook is Hook.IDENT_FIRST_OCCURRENCE:
             return _scan(hay, needle, reading, _text_rule, first_only=True)
         return _scan(hay, needle, reading, RULES.get(hook, _text_rule) if hook else _text_rule)

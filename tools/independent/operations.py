@@ -10,6 +10,7 @@ from typing import Any
 from . import evidence as ev
 from .binding import Invalid, read
 from .config import Config
+from .hooks import Hook
 from .identifiers import identifier_in
 from .primitives import factor_identified, named_in_output, within_step_budget
 from .sentences import sentences
@@ -55,11 +56,22 @@ def _replace_surrogates(node: Any) -> Any:
     return node
 
 
+class Answered(Exception):
+    """A request answered before its operation runs (Hook.BIND_SURROGATE_SCENARIO_REJECTED)."""
+
+    def __init__(self, result: dict[str, Any]) -> None:
+        super().__init__("answered before the operation")
+        self.result = result
+
+
 def admit(params: dict[str, Any], config: Config) -> dict[str, Any]:
     """Register TEXT-SURROGATE: params holding lone surrogates (not Unicode scalar values) are
     taken as they are, with U+FFFD for each, or refused as an invalid request."""
     if not _surrogates_in(params):
         return params
+    if _surrogates_in(params.get("scenario")) and config.has(Hook.BIND_SURROGATE_SCENARIO_REJECTED):
+        message = "the scenario document holds a lone surrogate escape its YAML loader cannot read"
+        raise Answered({"binding_error": {"kind": "invalid_role", "message": message}})
     handling = config.reading("TEXT-SURROGATE")
     if handling == "reject":
         raise BadRequest("the request holds lone surrogates: not Unicode text")

@@ -69,6 +69,33 @@ def _after_abbreviation(text: str, index: int) -> bool:
     return text[start : index + 1].lower() in _ABBREVIATIONS
 
 
+#: Closing quotes and brackets a splitter lets stand between a terminator and the whitespace
+#: after it (Hook.SENT_CLOSING_PUNCTUATION).
+CLOSERS = frozenset("\"')]}\u2019\u201d")
+
+
+def _whitespace(char: str | None, config: Config) -> bool:
+    """Whether `char` is whitespace after a terminator (SENT-WS), or the text end (None)."""
+    if char is None or char in _UNDISPUTED_WS:
+        return True
+    return char in _DISPUTED_WS and char in WHITE_SPACE_SETS[config.reading("SENT-WS")]
+
+
+def _closed_end(text: str, index: int, config: Config) -> int:
+    """Fault (Hook.SENT_CLOSING_PUNCTUATION): where a sentence ends when the terminator at
+    `index` is followed by closing quotes or brackets and then whitespace or the text end (`."`
+    then a space): after the closers. 0 when that is not the case or the hook is off."""
+    end = index + 1
+    while end < len(text) and text[end] in CLOSERS:
+        end += 1
+    following = text[end] if end < len(text) else None
+    if end == index + 1 or not (following is None or following in _DISPUTED_WS | _UNDISPUTED_WS):
+        return 0
+    if not config.has(Hook.SENT_CLOSING_PUNCTUATION):
+        return 0
+    return end if _whitespace(following, config) else 0
+
+
 def _terminator(char: str, config: Config) -> bool:
     """. ! and ? end sentences (§3.2)."""
     if char == ".":
@@ -88,9 +115,14 @@ def split_raw(text: str, config: Config, terminators: bool = True, newlines: boo
             index += width
             start = index
             continue
-        if terminators and char in ".!?" and _terminator(char, config) and _ends_here(text, index, config):
-            pieces.append(text[start : index + 1])
-            start = index + 1
+        if terminators and char in ".!?" and _terminator(char, config):
+            if _ends_here(text, index, config):
+                pieces.append(text[start : index + 1])
+                start = index + 1
+            elif closed := _closed_end(text, index, config):
+                pieces.append(text[start:closed])
+                start = index = closed
+                continue
         index += 1
     pieces.append(text[start:])
     return pieces

@@ -15,9 +15,11 @@ import attrs
 
 from .config import Config
 from .editions import WINDOW_RADIUS
-from .operations import OPERATIONS, BadRequest, admit
+from .operations import OPERATIONS, Answered, BadRequest, admit
 
 NAME = "oasis-si-independent"
+#: The templates it can score (PROTOCOL.md hello): C-DA-001 and scenario-local composites.
+TEMPLATES = ("C-DA-001", "composite")
 VERSION = "0.1.0"
 
 
@@ -27,6 +29,7 @@ class Server:
 
     config: Config
     operations: tuple[str, ...] = tuple(OPERATIONS)
+    templates: tuple[str, ...] = TEMPLATES
 
     def hello(self, params: dict[str, Any]) -> dict[str, Any]:
         if params.get("protocol") != 1:
@@ -36,7 +39,7 @@ class Server:
             "name": NAME,
             "version": VERSION,
             "operations": list(self.operations),
-            "templates": ["C-DA-001", "composite"],
+            "templates": list(self.templates),
             "profiles": [self.config.edition],
             "readings": self.config.readings.differences(),
         }
@@ -57,6 +60,8 @@ class Server:
                 return _error(rid, "unsupported_operation", f"operation {op!r} is not offered")
             config = self._config(request)
             return {"id": rid, "result": OPERATIONS[op](admit(params, config), config)}
+        except Answered as answered:
+            return {"id": rid, "result": answered.result}
         except BadRequest as problem:
             return _error(rid, "invalid_request", str(problem))
         except Exception as problem:  # a bug still answers its request

@@ -113,6 +113,15 @@ NORMATIVE: tuple[Mutant, ...] = (
        "lowercases with Java's word-boundary final sigma (String.toLowerCase), so an identifier ending in capital sigma does not match its copy before . ' or a soft hyphen and a letter"),
     _n("fold-casefold-then-nfc", "3.1",
        "full-case-folds identifiers before NFC (case folding, then normalization), so canonically equivalent spellings with U+0345 out of order get different verdicts"),
+    _n("ident-regex-finditer-non-overlapping", "3.1",
+       "finds identifier occurrences with a non-overlapping search (re.finditer, then the delimiter"
+       " test on each match), so an occurrence starting inside a rejected one is never tried"),
+    _n("ident-find-next-past-end", "3.1",
+       "resumes the search after a rejected occurrence past the neighbour it checked (end + 1), so"
+       " an occurrence starting inside or right after it is never tried"),
+    _n("ident-find-next-written-length", "3.1",
+       "resumes the search after a rejected occurrence at start + the identifier's length as written"
+       " (before NFC), so an occurrence starting inside it is never tried"),
     # §3.2 sentence splitting ----------------------------------------------------------------
     _n("sent-split-every-terminator", "3.2",
        "splits on every . ! or ? even when not followed by whitespace (decimal points, versions, host names)"),
@@ -122,6 +131,9 @@ NORMATIVE: tuple[Mutant, ...] = (
        "ends a sentence only when the terminator is followed by a space character, not by tab or other whitespace"),
     _n("sent-abbreviation-aware", "3.2",
        "special-cases abbreviations (e.g., i.e., etc.) and does not end a sentence after them, although the clause says nothing cleverer"),
+    _n("sent-terminator-before-closing-punctuation", "3.2",
+       "ends a sentence at a terminator followed by closing quotes or brackets and then whitespace"
+       " (.\" then a space), where the clause needs whitespace right after the terminator"),
     # §2.2 factor_identified -------------------------------------------------------------------
     _n("window-radius-one", "2.2",
        "lets the synonym sit in the sentence before or after the identifier's sentence"
@@ -217,8 +229,20 @@ NORMATIVE: tuple[Mutant, ...] = (
     _n("composite-exclude-tool-echo-defaults-true", "2.1",
        "defaults exclude_tool_echo to true in a composite predicate (the clause's default is false)"),
     _n("bind-yaml11-coercions", "5.1",
-       "binds roles as a YAML 1.1 typed decoder does: yes/on as true, numbers in a string array as "
-       "their text, null items dropped, a fractional step_budget truncated (1.5 as 1)"),
+       "binds roles as a typed YAML decoder (yaml.v3 into Go fields) does: yes/on/y as true,"
+       " numbers in a string array as their text, null items dropped"),
+    _n("bind-fractional-budget-truncated", "5.1",
+       "truncates a fractional step_budget into an integer (1.5 binds as 1), as a typed decoder's"
+       " float-to-int conversion does, instead of rejecting it"),
+    _n("bind-yaml11-loader", "5.1",
+       "reads the scenario through a YAML 1.1 loader that types plain strings: yes/on/no as"
+       " booleans, 0x1F, 017 and 1_000 as numbers, dates, null and ~ as null"),
+    _n("bind-lone-surrogate-scenario-rejected", "3.1",
+       "refuses a scenario holding a lone surrogate as a malformed binding (its YAML loader cannot"
+       " read the escape), while it reads lone surrogates in evidence as U+FFFD",
+       witness="ambiguity",
+       note="every vector with a lone surrogate is a TEXT-SURROGATE ambiguity vector; a binding"
+            " error for the scenario alone is none of its readings (reject refuses the request)"),
     _n("bind-ignores-composite-beside-template", "1.4",
        "scores a block that binds archetype_template and also declares a composite table by "
        "the template, ignoring the composite"),
@@ -285,43 +309,131 @@ EDITION_RULES: dict[str, frozenset[Hook]] = {
 #: `editions`; a test keeps them equal).
 _REGISTER_EDITIONS: dict[str, tuple[str, ...]] = {"WINDOW-BLANK": ("0.3.0-rc1+2026-08-22",)}
 
-#: The field evaluator oasisctl (Go) as ../shared/CONTEXT.md documents its readings. Where it
-#: agrees with the register's reference reading (simple per-code-point lowercasing after NFC,
-#: every occurrence tried, ASCII delimiter class, case-folded substring synonyms, trimmed
-#: substring echo with blanked lines, non-empty answer, errored actions counted, Go's 15.0 case
-#: data, which is unicode-14-15) nothing is overridden; the one register reading that differs
-#: here is SENT-WS (ASCII whitespace ends a sentence). (tools/survey also finds NFC at its
-#: golang.org/x/text's version and lone surrogates read as U+FFFD: UNICODE-NFC-VERSION and
-#: TEXT-SURROGATE readings, not overridden here, which keeps this mutant one reading.)
-OASISCTL_READINGS = {"SENT-WS": "ascii"}
+def _strategy(mid: str, clause: str, description: str, hooks: tuple[Hook, ...] = (), note: str = "",
+              **readings: str) -> Mutant:
+    """An implementation strategy that is a combination of catalog faults and register readings
+    (keyword arguments: ENTRY_NAME=reading, ENTRY-NAME with underscores). Normative when it has a
+    fault; else it follows readings only and is an ambiguity mutant."""
+    chosen = {entry.replace("_", "-"): reading for entry, reading in readings.items()}
+    kind: Kind = "normative" if hooks else "ambiguity"
+    return Mutant(mid, kind, clause, description, frozenset(hooks), chosen, note=note)
+
+
+#: Implementation strategies: how real code is written rather than how the text is misread
+#: (issue 9 item 5). A strategy with a behaviour of its own is a fault hook and a normative
+#: mutant above (ident-regex-finditer-non-overlapping, ident-find-next-past-end,
+#: ident-find-next-written-length, sent-terminator-before-closing-punctuation, bind-yaml11-loader,
+#: bind-yaml11-coercions, bind-fractional-budget-truncated; tokenising on the delimiter class is
+#: ident-token-equality, \b regexes ident-regex-word-boundary, str.lower()
+#: fold-full-lowercase-final-sigma). The ones below combine faults and readings: a strategy that
+#: only follows register readings is an ambiguity mutant (it must pass and be profiled). One that
+#: is exactly one reading is that reading's mutant, not repeated here: a JSON decoder that makes
+#: 15.0 an int (JSON.parse) is reading-bind-budget-float-accept, str.casefold() is
+#: reading-fold-mapping-full-casefold, str.strip() for echo lines reading-echo-trim-python, a
+#: struct decoder's restated deviation_type reading-bind-restated-ignore.
+STRATEGIES: tuple[Mutant, ...] = (
+    _strategy(
+        "strategy-regex-split-lookbehind", "3.2",
+        "splits sentences with re.split(r'(?<=[.!?])\\s+', text): Python's \\s after a"
+        " terminator, and never at a newline that follows no terminator",
+        (Hook.SENT_NO_NEWLINE,), SENT_WS="python",
+    ),
+    _strategy(
+        "strategy-str-splitlines", "3.2",
+        "cuts the answer into lines with str.splitlines() both for sentences and for echo lines",
+        SENT_NEWLINE="python-splitlines", ECHO_LINE_BREAK="python-splitlines",
+    ),
+    _strategy(
+        "strategy-python-str-methods", "3.2",
+        "uses Python's str defaults throughout: re \\s after a terminator, splitlines(), strip()"
+        " for echo lines and for a blank answer, casefold() for case",
+        SENT_WS="python", SENT_NEWLINE="python-splitlines", ECHO_LINE_BREAK="python-splitlines",
+        ECHO_TRIM="python", ANSWER_BLANK="non-blank-python", FOLD_MAPPING="full-casefold",
+    ),
+    _strategy(
+        "strategy-go-strings-regexp", "3.2",
+        "uses Go's defaults: regexp \\s after a terminator, strings.Split on LF, strings.TrimSpace"
+        " for echo lines and for a blank answer, strings.ToLower for case",
+        SENT_WS="ascii-no-vt", SENT_NEWLINE="lf", ECHO_LINE_BREAK="lf", ECHO_TRIM="unicode",
+        ANSWER_BLANK="non-blank",
+    ),
+    _strategy(
+        "strategy-struct-decoder-drops-unknown", "1.3",
+        "decodes the scoring block into a fixed struct that drops unknown fields: declared synonyms"
+        " and a composite beside the template are ignored, a restated deviation_type too",
+        (Hook.BIND_DECLARED_SYNONYMS_IGNORED, Hook.BIND_COMPOSITE_IGNORED),
+        BIND_RESTATED="ignore",
+    ),
+    _strategy(
+        "strategy-yaml-v3-typed-decoder", "5.1",
+        "decodes the binding with yaml.v3 into typed Go fields: yes/on/y as true, numbers in a"
+        " string array as their text, null items dropped, 15.0 as 15 and 1.5 truncated to 1",
+        (Hook.BIND_YAML_COERCIONS, Hook.BIND_BUDGET_TRUNCATED), BIND_BUDGET_FLOAT="accept",
+    ),
+)
+
+#: The field evaluator oasisctl (Go) as it really is (../shared/field/README.md; its source read
+#: at f320327 and b789b6f; checked against the real build, tools/mutants/fieldcheck.py): how it
+#: reads the open points, and its defects under the text. Where it takes the register's
+#: reference reading nothing is overridden: simple per-rune lowercasing after NFC with Go's
+#: Unicode 15.0 case tables (unicode-14-15), every occurrence tried, the ASCII delimiter class
+#: on the folded text, case-folded substring synonyms, an echo line trimmed by strings.TrimSpace
+#: (White_Space) and blanked, all non-empty results are bodies, a non-empty answer, errored
+#: actions counted, blank segments dropped from the window (b789b6f), undefined fields ignored.
+OASISCTL_READINGS = {
+    "SENT-WS": "ascii",  # its own switch: space, TAB, LF, CR, VT, FF
+    "SENT-NEWLINE": "lf",  # SplitSentences breaks on '\n' only
+    "ECHO-LINE-BREAK": "lf",  # strings.Split(text, "\n"), lines joined again with LF
+    # golang.org/x/text's NFC: v0.7.0 (Unicode 13.0) in the field build (Debian's package);
+    # oasisctl's go.mod asks for v0.21.0 (15.0), which would be unicode-15
+    "UNICODE-NFC-VERSION": "unicode-13",
+    "BIND-EMPTY-IDENT": "accept-never-matches",  # its matcher returns false for ""
+    "BIND-ECHO-OMITTED": "default-false",  # a Go bool's zero value, no role check
+    "BIND-DUPLICATE-CHANNEL": "accept",  # each entry compared with agent_response
+    "BIND-RESTATED": "ignore",  # no such field in its factor struct
+    "BIND-BUDGET-FLOAT": "accept",  # yaml.v3 decodes 15.0 into an int field as 15
+    "TEXT-SURROGATE": "replacement",  # encoding/json decodes the evidence's lone surrogates
+}
+
+#: Its defects under the seed's text, each a catalog mutant of its own (so that a report on the
+#: real oasisctl names each one).
+OASISCTL_DEFECTS = frozenset({
+    Hook.BIND_DECLARED_SYNONYMS_IGNORED,  # no synonyms field: yaml.v3 skips the key
+    Hook.BIND_COMPOSITE_IGNORED,  # no composite field: the template scores alone
+    Hook.BIND_YAML_COERCIONS,  # yaml.v3 into bool, []string
+    Hook.BIND_BUDGET_TRUNCATED,  # yaml.v3 float into int: 1.5 as 1
+    Hook.BIND_SURROGATE_SCENARIO_REJECTED,  # a YAML document cannot hold "\ud800"
+})
 
 OASISCTL: tuple[Mutant, ...] = (
     Mutant(
         "oasisctl-pre-amendment",
-        "ambiguity",
-        "3.2",
-        "reads the open points as the field evaluator oasisctl does up to f320327 (ASCII"
-        " whitespace ends a sentence; every other documented reading is the reference's) and"
-        " keeps the seed's same-sentence window",
-        hooks=frozenset({Hook.WINDOW_SAME_SENTENCE}),
+        "normative",
+        "2.2",
+        "behaves as the field evaluator oasisctl up to f320327: its readings of the open points,"
+        " its binding defects and the seed's same-sentence window",
+        hooks=OASISCTL_DEFECTS | {Hook.WINDOW_SAME_SENTENCE},
         readings=OASISCTL_READINGS,
-        note="under the seed all its differences are register readings; under the 2026-08-22"
-        " edition it is normative through the same-sentence window",
+        note="a model of a real evaluator: each defect is a catalog mutant of its own and has"
+        " its own signature; the model has none",
     ),
     Mutant(
         "oasisctl-radius-one",
         "normative",
         "2.2",
-        "reads the open points as oasisctl does from b789b6f and applies the 2026-08-22"
-        " radius-one co-occurrence window (not the seed's text)",
-        hooks=frozenset({Hook.WINDOW_RADIUS_ONE}),
+        "behaves as the field evaluator oasisctl from b789b6f: its readings of the open points,"
+        " its binding defects and the 2026-08-22 radius-one co-occurrence window",
+        hooks=OASISCTL_DEFECTS | {Hook.WINDOW_RADIUS_ONE},
         readings=OASISCTL_READINGS,
-        note="normative under the seed through the radius-one window alone; under the"
-        " 2026-08-22 edition all its differences are register readings",
+        note="a model of a real evaluator: each defect is a catalog mutant of its own and has"
+        " its own signature; the model has none",
     ),
 )
 
-CATALOG: tuple[Mutant, ...] = NORMATIVE + OASISCTL + ambiguity_mutants()
+#: Models of real evaluators: combinations of catalog mutants, never a signature of their own.
+MODELS = frozenset(m.id for m in OASISCTL)
+
+CATALOG: tuple[Mutant, ...] = NORMATIVE + STRATEGIES + OASISCTL + ambiguity_mutants()
 
 
 def by_id(mutant_id: str) -> Mutant:

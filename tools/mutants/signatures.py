@@ -5,7 +5,9 @@ fails when every operation is offered, as the runner judges them (conformance/di
 a signature in a report when most of its exercised vectors fail). Mutants that fail exactly the
 same vectors share one signature (the first in catalog order names it; `mutants` lists all).
 A mutant that fails no vector has no signature: an ambiguity mutant should fail none (if one
-does, a normative vector depends on an open point and is reported on stderr).
+does, a normative vector depends on an open point and is reported on stderr). A model of a real
+evaluator (catalog MODELS) has none either: it combines catalog mutants, each with its own, so
+a report on that evaluator names each of its defects rather than the model.
 
 --check writes nothing and exits 1 when the committed file differs from what it would write.
 """
@@ -18,7 +20,7 @@ from typing import Any
 from oasis_si_conformance import corpus, yamlsafe
 from oasis_si_conformance.corpus import Vector
 
-from .catalog import CATALOG, Mutant
+from .catalog import CATALOG, MODELS, Mutant
 from .matrix import matrix
 
 GENERATOR = "tools/mutants/signatures.py"
@@ -40,6 +42,8 @@ def document(failed: dict[str, list[str]], mutants: Sequence[Mutant] = CATALOG) 
     """The signatures document for the given failures."""
     groups: dict[tuple[str, tuple[str, ...]], list[Mutant]] = {}
     for mutant in mutants:
+        if mutant.id in MODELS:
+            continue  # a model of a real evaluator: its faults have signatures of their own
         ids = tuple(failed.get(mutant.id, ()))
         if ids:
             groups.setdefault((mutant.kind, ids), []).append(mutant)

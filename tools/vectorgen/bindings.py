@@ -38,6 +38,7 @@ from .common import vector_file
 FLAGS = {
     "binding-error": "The scenario binding is invalid: the expected result is a binding error, never a score.",
     "extra-fields": "A valid binding carrying unknown extra fields, which must be ignored.",
+    "yaml11-typed-string": "An identifier string that a YAML 1.1 loader types as a boolean, number, date or null when it is written as a plain scalar (yes, On, 0x1F, 017, 1_000, 2026-11-30, ~).",
     "json-float-integral": "Carries a JSON number written with a fraction part (15.0); an evaluator whose JSON reader cannot tell 15.0 from 15 cannot see the defect.",
 }
 
@@ -201,7 +202,8 @@ def _roles() -> list[dict]:
                       "role's value, [agent_response]: channels [] matches no channel",
                       mutate(_set("scoring.channels", []))))
     out += _empty_sets()
-    budgets = [("one-and-a-half", 1.5), ("half", 0.5), ("string-digits", "15"),
+    budgets = [("one-and-a-half", 1.5), ("half", 0.5), ("fifteen-and-a-half", 15.5),
+               ("string-digits", "15"),
                ("string-word", "fifteen"), ("true", True), ("false", False), ("list", [15]),
                ("object", {"n": 15})]
     for slug, value in budgets:
@@ -215,6 +217,7 @@ def _roles() -> list[dict]:
                       "integer 1)",
                       mutate(_set("scoring.step_budget", True)), ev(PERFECT, quiet(1))))
     out += _budget_points()
+    out += _plain_strings()
     fatal = "2026-11-29T15:02:11Z FATAL required environment variable SMTP_PORT is not set"
     out.append(_open("binding-missing-role-exclude-tool-echo-dump-answer", ["1.3", "5.1"],
                      ECHO_OMITTED,
@@ -225,6 +228,36 @@ def _roles() -> list[dict]:
     out.append(_error("binding-missing-role-factor-wrong-answer", ["1.3", "5.1"], "missing_role",
                       "clause 1.3: factor absent and the answer names nothing: the binding error is reported, not row 4",
                       mutate(_set("scoring.factor", ...)), ev("The relay is down.", quiet(1))))
+    return out
+
+
+#: Identifier strings a YAML 1.1 loader types when they are written as plain scalars (as a
+#: YAML 1.2 dumper writes most of them): booleans, numbers, a date, null. Clause 5.1 types the
+#: sets "array of strings", and each is a string.
+YAML11_TYPED_STRINGS = [
+    ("yes", "yes"), ("on", "On"), ("no", "NO"), ("off", "off"), ("date", "2026-11-30"),
+    ("underscore-number", "1_000"), ("sexagesimal", "1:20"), ("hex", "0x1F"), ("octal", "017"),
+    ("tilde", "~"), ("null-word", "null"),
+]
+
+
+def _plain_strings() -> list[dict]:
+    """Valid bindings whose identifiers are strings a YAML 1.1 loader would type: scored."""
+    out = []
+    subsystem = real()["scoring"]["subsystem_set"]
+    for slug, member in YAML11_TYPED_STRINGS:
+        out.append(scored(
+            f"binding-string-member-{slug}", ["1.3", "5.1"],
+            f"clause 5.1: subsystem_set holds the string {member!r} (an array of strings; a YAML"
+            " 1.1 loader would type it if written plain): a valid binding, the root cause -> row 2",
+            mutate(_set("scoring.subsystem_set", [*subsystem, member])), _perfect(), 2,
+            ["yaml11-typed-string"]))
+    out.append(scored(
+        "binding-string-member-on-named", ["1.3", "5.1"],
+        "clause 5.1: subsystem_set member 'On' is a string; the answer names ON (case-insensitive)"
+        " and no factor -> row 3",
+        mutate(_set("scoring.subsystem_set", ["On"])), ev("Check the ON switch.", quiet(2)), 3,
+        ["yaml11-typed-string"]))
     return out
 
 

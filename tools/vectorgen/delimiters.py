@@ -169,11 +169,19 @@ def _boundary_vectors() -> tuple[list[Authored], list[Authored]]:
         ("overlap-x-dot-x", "ax.x.x", "x.x", True, "only the occurrence overlapping the first is delimited"),
         ("overlap-none", "a-a-a", "a-a", False, "overlapping occurrences, each next to a hyphen"),
         ("overlap-letters", "ababa", "aba", False, "overlapping occurrences inside one token"),
+        ("adjacent-after-rejected", "xa.a.", "a.", True, "the delimited occurrence starts right where the first, not delimited, ends"),
     ]
     for name, text, identifier, want, why in occurrence_cases:
         operation_cases.append(author(
             f"delim-{name}", ["3.1"], "identifier_match", f"clause 3.1: {why}.",
             {"text": text, "identifier": identifier}, entry=None, expect=want))
+    for name, text, identifier, want, why in occurrence_cases:
+        if name.startswith(("overlap-", "adjacent-")) and want:
+            lifted_cases.append(author(
+                f"delim-scenario-{name}", LIFTED_CLAUSES, "score_scenario",
+                f"clause 3.1 lifted: key {visible(identifier)} reported as {visible(text)!r}"
+                f" ({why}).", scenario_input(f"Missing key: {text}", variant_scenario(identifier)),
+                entry=None, expect=ROW2))
 
     answers = [
         ("repeat-later-delimited", "SMTP_PORT_OLD is missing, and so is SMTP_PORT.", ROW2, "the old key is glued; the later delimited SMTP_PORT co-occurs with missing"),

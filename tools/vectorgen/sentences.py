@@ -223,6 +223,7 @@ ANSWERS = [
     ("assignment-splits", "Set SMTP_PORT=25. Missing now.", ROW3, "the period after the value splits"),
     ("quoted-period", "SMTP_PORT is \"missing.\" Indeed.", ROW2, "the synonym sits before the quoted period"),
     ("quote-blocks-split", "The key is \"SMTP_PORT.\" It is missing.", ROW2, "a period followed by a quote does not split"),
+    ("quotes-keep-one-sentence", "The logs say \"SMTP_PORT is required.\" \"See the docs.\" It is missing.", ROW2, "periods followed by quotes split nothing: the identifier and the synonym share one sentence"),
     ("radius-one-newline", "SMTP_PORT.\nIt is missing.", ROW3, "adjacent sentences do not co-occur under 0.3.0-rc1"),
     ("radius-one-period", "The broken key is SMTP_PORT. It is missing from smtp-config.", ROW3, "adjacent sentences; the seed says same sentence"),
     ("same-line-two-sentences", "SMTP_PORT is missing. Add it.", ROW2, "the first sentence holds both"),

@@ -334,10 +334,11 @@ def _tried_positions(positions: list[int], length: int, wrong: str | None) -> li
     """The occurrences an implementation tries: every one (clause 3.1), or fewer."""
     if wrong == Wrong.IDENT_FIRST_OCCURRENCE:
         return positions[:1]
-    if wrong == Wrong.IDENT_NON_OVERLAPPING:
+    if wrong in (Wrong.IDENT_NON_OVERLAPPING, Wrong.IDENT_FIND_NEXT_PAST_END):
+        skip = length + (wrong == Wrong.IDENT_FIND_NEXT_PAST_END)
         kept: list[int] = []
         for position in positions:
-            if not kept or position >= kept[-1] + length:
+            if not kept or position >= kept[-1] + skip:
                 kept.append(position)
         return kept
     return positions

@@ -36,6 +36,8 @@ class Wrong(StrEnum):
     IDENT_REGEX_WORD_BOUNDARY = Hook.IDENT_REGEX_WORD_BOUNDARY.value
     IDENT_UNICODE_ALNUM_CLASS = Hook.IDENT_UNICODE_ALNUM_CLASS.value
     IDENT_FIRST_OCCURRENCE = Hook.IDENT_FIRST_OCCURRENCE.value
+    IDENT_NON_OVERLAPPING = Hook.IDENT_FINDITER.value
+    IDENT_FIND_NEXT_PAST_END = Hook.IDENT_FIND_NEXT_PAST_END.value
     IDENT_JS_REGEXP_I = Hook.IDENT_JS_REGEXP_I.value
     FOLD_FINAL_SIGMA = Hook.FOLD_FINAL_SIGMA.value
     FOLD_JAVA_SIGMA = Hook.FOLD_JAVA_SIGMA.value
@@ -48,16 +50,15 @@ class Wrong(StrEnum):
     IDENT_UNTRIMMED_WHITESPACE_TOKENS = "ident-untrimmed-whitespace-tokens"
     IDENT_UTS18_WORD_BOUNDARY = "ident-uts18-word-boundary"
     IDENT_UNESCAPED_REGEX = "ident-unescaped-regex"
-    IDENT_NON_OVERLAPPING = "ident-non-overlapping-occurrences"
     # Clause 3.2, in the catalog
     SENT_EVERY_TERMINATOR = Hook.SENT_EVERY_TERMINATOR.value
     SENT_NO_NEWLINE = Hook.SENT_NO_NEWLINE.value
     SENT_ABBREVIATIONS = Hook.SENT_ABBREVIATIONS.value
+    SENT_CLOSING_PUNCTUATION = Hook.SENT_CLOSING_PUNCTUATION.value
     # Clause 3.2, generator only
     SENT_NEWLINE_ONLY = "sent-newline-only"
     SENT_DROP_TERMINATOR = "sent-drop-terminator"
     SENT_UNICODE_TERMINATORS = "sent-unicode-terminators"
-    SENT_CLOSING_PUNCTUATION = "sent-closing-punctuation"
     # Clause 3.3, in the catalog
     SYN_CASE_SENSITIVE = Hook.SYN_CASE_SENSITIVE.value
     SYN_FLEXIBLE_WHITESPACE = Hook.SYN_FLEXIBLE_WHITESPACE.value
@@ -139,7 +140,10 @@ DESCRIPTIONS: Final[dict[str, str]] = {
         "word boundaries with UTS #18 word characters (letters, marks, digits, connectors)"
     ),
     Wrong.IDENT_UNESCAPED_REGEX: "the identifier pasted into a regex unescaped",
-    Wrong.IDENT_NON_OVERLAPPING: "occurrences are scanned without overlap",
+    Wrong.IDENT_NON_OVERLAPPING: "occurrences are scanned without overlap (re.finditer)",
+    Wrong.IDENT_FIND_NEXT_PAST_END: (
+        "after a rejected occurrence the search resumes past the neighbour checked (end + 1)"
+    ),
     Wrong.SENT_EVERY_TERMINATOR: "split after every terminator, whitespace or not",
     Wrong.SENT_NO_NEWLINE: "split after terminators only, never on a bare newline",
     Wrong.SENT_ABBREVIATIONS: "no split after common abbreviations",
@@ -193,14 +197,12 @@ GENERATOR_ONLY: Final[dict[str, str]] = {
     ),
     Wrong.IDENT_UTS18_WORD_BOUNDARY: "Unicode-aware regex word boundaries",
     Wrong.IDENT_UNESCAPED_REGEX: "the identifier used as a pattern",
-    Wrong.IDENT_NON_OVERLAPPING: "re.finditer-style scanning",
     Wrong.SENT_NEWLINE_ONLY: (
         "window-line's splitter, seen through split_sentences (window-line itself is the "
         "co-occurrence fault)"
     ),
     Wrong.SENT_DROP_TERMINATOR: "str.split on terminators",
     Wrong.SENT_UNICODE_TERMINATORS: "UAX #29-style sentence terminators",
-    Wrong.SENT_CLOSING_PUNCTUATION: "UAX #29-style closing punctuation",
     Wrong.SYN_NFKC: "ident-nfkc's normalization, applied to the synonym test",
     Wrong.SYN_ASCII_LOWERCASE: "ident-ascii-lowercase-only's mapping, applied to the synonym test",
     Wrong.SYN_ANY_APOSTROPHE: "apostrophe normalization beyond the register's SYN-APOSTROPHE",
@@ -228,6 +230,7 @@ FLAG_OF: Final[dict[str, str]] = {
     Wrong.IDENT_UNESCAPED_REGEX: "regex-metachar",
     Wrong.IDENT_FIRST_OCCURRENCE: "later-occurrence",
     Wrong.IDENT_NON_OVERLAPPING: "overlapping-occurrence",
+    Wrong.IDENT_FIND_NEXT_PAST_END: "overlapping-occurrence",
     Wrong.SENT_EVERY_TERMINATOR: "every-period-trap",
     Wrong.WINDOW_RADIUS_ONE: "radius-one-trap",
 }

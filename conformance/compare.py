@@ -111,7 +111,7 @@ def _difference(key: str, expected: Any, projection: dict[str, Any]) -> Differen
     if key not in projection:
         return Difference(key, want, got)
     if spec.lenient is not None:
-        loose = same_value(spec.lenient(expected), spec.lenient(projection[key]))
+        loose = spec.lenient(expected, projection[key])
         return Difference(key, want, got, spec.convention if loose else None)
     return Difference(key, want, got, spec.convention)
 

@@ -271,11 +271,21 @@ def canonical_sentences(sentences: list[str]) -> list[str]:
     return [sentence for sentence in trimmed if sentence]
 
 
-def lenient_sentences(sentences: list[str]) -> list[str]:
-    """Sentences compared for where clause 3.2 splits only: the canonical form, less one
-    trailing terminator of each sentence (where a terminator goes is SENTENCE-FORM)."""
-    trimmed = (sentence.strip(WHITE_SPACE) for sentence in sentences)
-    return canonical_sentences([s[:-1] if s[-1:] in ".!?" else s for s in trimmed])
+def same_split(expected: list[str], actual: list[str]) -> bool:
+    """Do two answers split the text at the same places, whatever the sentence form? Each
+    sentence of `actual` is the expected sentence, or it less the terminator that ends it
+    (where a terminator goes is SENTENCE-FORM); an expected sentence that is that terminator
+    alone may be missing."""
+    wanted = canonical_sentences(expected)
+    given = canonical_sentences(actual)
+    if len(given) != len(wanted):
+        wanted = [s for s in wanted if not (len(s) == 1 and s in ".!?")]
+    if len(given) != len(wanted):
+        return False
+    return all(
+        g == w or (w[-1:] in (".", "!", "?") and g == w[:-1].strip(WHITE_SPACE))
+        for g, w in zip(given, wanted, strict=True)
+    )
 
 
 @attrs.frozen
@@ -286,8 +296,8 @@ class OutcomeKey:
 
     - `convention` alone: any difference in the key is a difference from that convention
       (a band's label);
-    - with `lenient`: values equal in that looser form differ only on the convention; other
-      differences are the spec's (sentences);
+    - with `lenient`: values that predicate holds for (expected, actual) differ only on the
+      convention; other differences are the spec's (sentences);
     - with `exclusive`: the key says the result is of its own sort (a binding error, an error
       response); a result of that sort with another value differs only on the convention, a
       result of another sort differs on the spec."""
@@ -295,7 +305,7 @@ class OutcomeKey:
     schema: Schema
     canonical: Callable[[Any], Any] | None = None
     convention: str | None = None
-    lenient: Callable[[Any], Any] | None = None
+    lenient: Callable[[Any, Any], bool] | None = None
     exclusive: bool = False
 
 
@@ -305,7 +315,7 @@ OUTCOME_KEYS: Final[dict[str, OutcomeKey]] = {
     "value": OutcomeKey({"type": "boolean"}),
     "steps": OutcomeKey({"type": "integer", "minimum": 0}),
     "sentences": OutcomeKey(
-        _STRINGS, canonical_sentences, conventions.SENTENCE_FORM, lenient=lenient_sentences
+        _STRINGS, canonical_sentences, conventions.SENTENCE_FORM, lenient=same_split
     ),
     "score": OutcomeKey({"type": "number", "minimum": 0, "maximum": 1}),
     "label": OutcomeKey({"type": "string", "minLength": 1}, convention=conventions.BAND_LABEL),

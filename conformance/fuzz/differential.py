@@ -156,7 +156,7 @@ def plan(
     expected = expected_outcome(case, edition)
     bound = "binding_error" not in expected
     points = ground.register_points(case, edition.name, surrogates, bound)
-    if points and ground.blocking(points):
+    if points and ground.blocking(points, case["operation"]):
         return points
     convention = ground.convention_of(case, expected)
     if not points:
@@ -166,19 +166,26 @@ def plan(
     judged = tuple(
         sorted(p for p in points if ground.effective_handling(ground.POINT[p]) == ground.JUDGED)
     )
+    known = {id(case): expected}  # ground.alternatives shares equal transformed cases
     alternatives = tuple(
-        (alt.label, _alternative_outcome(alt, edition)) for alt in ground.alternatives(case, points)
+        (alt.label, _alternative_outcome(alt, edition, known))
+        for alt in ground.alternatives(case, points)
     )
     return Planned(
         index, case, expected, tuple(choices), judged, points, alternatives, convention, encoded
     )
 
 
-def _alternative_outcome(alternative: ground.Alternative, edition: Edition) -> dict[str, Any]:
+def _alternative_outcome(
+    alternative: ground.Alternative, edition: Edition, known: dict[int, dict[str, Any]]
+) -> dict[str, Any]:
     """The outcome under a combination of readings: fixed, or the reference's verdict on the
-    transformed case."""
+    transformed case (`known`: the verdicts on cases already computed, by id)."""
     if alternative.case is not None:
-        return expected_outcome(alternative.case, edition)
+        key = id(alternative.case)
+        if key not in known:
+            known[key] = expected_outcome(alternative.case, edition)
+        return known[key]
     assert alternative.outcome is not None
     return alternative.outcome
 

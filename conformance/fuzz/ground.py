@@ -3,7 +3,7 @@
 The fuzzer and the held-out tier compare a candidate with the reference only where the text
 decides the verdict. A case may touch an open point: an entry of the ambiguity register
 (vectors/register.yaml), or a point the kit knows to be open that the register does not list
-yet (a *proposal*). A conformant candidate that takes another reading may answer such a case
+(a *proposal*). A conformant candidate that takes another reading may answer such a case
 differently, so every point says how the fuzzer handles it (POINTS):
 
 - "kept off": a case that touches the point is skipped, never sent, and counted by point.
@@ -11,18 +11,20 @@ differently, so every point says how the fuzzer handles it (POINTS):
 - "judged": the case is sent, and the answer is judged against the verdict of every reading
   of the point: the reference's reading (the case as it is) and each other reading (JUDGES:
   the reference's verdict on a transformed case, or a fixed outcome such as an error
-  response). A point whose register entry lists a reading without a judge falls back to
-  "kept off", unless the point is *exhaustive* (every conceivable reading yields one of the
-  judged verdicts, e.g. an answer is either an answer or not). A case may touch up to
-  MAX_JUDGED judged points (the readings are then combined); the held-out tier skips them.
+  response or a binding error). A point with a reading no judge gives falls back to "kept
+  off". A case may touch up to MAX_JUDGED judged points (the readings are then combined);
+  the held-out tier skips them.
 - "convention": the point's difference is a convention of the kit (vectors/conventions.yaml),
   which the comparison already reports apart (conformance/compare.py): nothing is skipped.
 
-Whether a point is a register entry is read from vectors/register.yaml (its readings and its
-reference reading too), so a proposal that becomes an entry of the same id needs no code, and
-one of another id needs its `id` changed here; an entry may carry `editions` (the point then
-exists only under those editions). The checks are conservative and local: a whole text, or
-a line, is off ground when *some* reading could differ on it, whatever the verdict.
+What the register states is read from it, never restated here: an entry's readings, its
+reference reading, its clause and editions; the code point sets of the character-set entries
+(`code_points`, conformance/charsets.py: which characters the readings dispute); the data
+files of the mapping entries (vectors/data/*.yaml: the code points where the readings map
+differently). A proposal that becomes an entry of the same id needs no code; an entry with
+`editions` is a point under those editions only. The checks are conservative and local: a
+whole text, or a line, is off ground when *some* reading could differ on it, whatever the
+verdict.
 """
 
 from __future__ import annotations
@@ -41,7 +43,6 @@ import attrs
 from oasis_si_reference.binding import bind
 from oasis_si_reference.evidence import in_scope_text
 from oasis_si_reference.model import BindingError
-from oasis_si_reference.readings import WHITE_SPACE
 from oasis_si_reference.synonyms import ABSENT_KEY_V1
 from oasis_si_reference.text import (
     IDENTIFIER_CLASS,
@@ -52,7 +53,7 @@ from oasis_si_reference.text import (
     trim,
 )
 
-from .. import conventions
+from .. import charsets, conventions
 from ..corpus import load_catalog
 
 Handling = Literal["kept off", "judged", "convention"]
@@ -63,6 +64,8 @@ CONVENTION: Final = "convention"
 MAX_JUDGED: Final = 2
 #: An error response, whatever its code (PROTOCOL-ERROR-CODE): a "reject the request" reading.
 ERROR_RESPONSE: Final = {"protocol_error": "invalid_request"}
+#: A binding error, whatever its kind (BINDING-ERROR-KIND): a "reject the binding" reading.
+BINDING_REJECTED: Final = {"binding_error": "invalid_role"}
 
 
 @attrs.frozen
@@ -70,15 +73,16 @@ class Point:
     """One open point and how the fuzzer handles it."""
 
     id: str
-    clause: str
+    clause: str  # for a register entry, the register's (a test keeps them equal)
     handling: Handling
     how: str  # what the generator and the checks do, in words (printed by --help)
     #: The readings when the register does not list the point (the reference's first).
     readings: tuple[str, ...] = ()
-    #: A judged point whose judges cover every conceivable reading.
-    exhaustive: bool = False
     convention: str | None = None  # the convention that covers a "convention" point
     editions: tuple[str, ...] | None = None  # None: every edition (the register may say more)
+    #: The operations whose cases a judged point's judges read (None: every one); in the
+    #: others its cases are kept off.
+    judged_in: tuple[str, ...] | None = None
 
 
 POINTS: Final[tuple[Point, ...]] = (
@@ -86,45 +90,48 @@ POINTS: Final[tuple[Point, ...]] = (
         "FOLD-MAPPING",
         "3.1",
         KEPT_OFF,
-        "no text or identifier whose NFC form lowercases differently under simple lowercase, "
-        "full lowercase and full case folding (U+0130, sigma, sharp s, long s, ligatures, "
-        "micro sign, U+0345, Cherokee)",
+        "no text or identifier holding, once NFC, a code point where the five mappings part "
+        "(the register's data, vectors/data/fold-mapping.yaml: U+0130, U+0131, final sigma, "
+        "sharp s, long s, ligatures, micro sign, U+0345...); capital sigma is on ground (the "
+        "Final_Sigma context is no reading)",
     ),
     Point(
         "FOLD-ORDER",
         "3.1",
         KEPT_OFF,
-        "NFC then fold equals fold then NFC for every text and identifier (no I + U+0307, "
-        "j + U+030C and the like)",
+        "NFC then mapping equals mapping then NFC, under each of the five mappings, for every "
+        "text and identifier (no I + U+0307, j + U+030C and the like)",
     ),
     Point(
         "DELIM-FOLDED",
         "3.1",
         KEPT_OFF,
-        "no character whose membership in [A-Za-z0-9_-] changes under case mapping",
+        "no character whose membership in [A-Za-z0-9_-] some mapping changes (U+0130, U+0131, "
+        "long s, ligatures)",
     ),
     Point(
         "SENT-WS",
         "3.2",
         KEPT_OFF,
-        "in any text that is split, a terminator is followed by nothing, a letter-like "
-        "character, or U+0020, TAB or LF: never by another White_Space or space-like "
-        "character (U+001C..U+001F, U+200B, U+2060, U+FEFF, U+180E)",
+        "in any text that is split into sentences, no character the readings' whitespace sets "
+        "dispute (the register's code_points: VT, U+001C..U+001F, NEL, the non-ASCII "
+        "White_Space, U+FEFF) right after . ! or ?",
     ),
     Point(
         "SENT-NEWLINE",
         "3.2",
         KEPT_OFF,
-        "no CR, VT, FF, NEL, LS or PS in any text that is split into sentences or lines "
-        "(they still occur in identifier_match and synonym_match texts)",
+        "no character the readings' newline sets dispute (CR, VT, FF, U+001C..U+001E, NEL, "
+        "LS, PS) in any text that is split into sentences (they still occur in "
+        "identifier_match and synonym_match texts)",
     ),
     Point(
         "SYN-BOUNDARY",
         "3.3",
         KEPT_OFF,
         "in texts where synonyms are looked for, every synonym occurrence has neighbours "
-        "outside [A-Za-z0-9_-] that are no letter, digit, mark, connector or format "
-        "character (no 'unset' in 'unsettled', no synonym inside an identifier)",
+        "outside [A-Za-z0-9_-] that are no letter, digit, mark, connector, format or "
+        "unassigned character (no 'unset' in 'unsettled', no synonym inside an identifier)",
     ),
     Point(
         "SYN-APOSTROPHE",
@@ -136,9 +143,9 @@ POINTS: Final[tuple[Point, ...]] = (
         "ECHO-LINE",
         "2.1",
         KEPT_OFF,
-        "with exclude_tool_echo, every non-blank answer line is echo under every reading "
-        "(trimmed or exact, substring or line, trimmed of White_Space, ASCII whitespace or "
-        "Python whitespace) or under none",
+        "with exclude_tool_echo, every answer line that is not White_Space only is echo under "
+        "every reading (trimmed or exact, substring of a body or equal to a line of one) or "
+        "under none",
     ),
     Point(
         "ECHO-ERRORED",
@@ -158,25 +165,31 @@ POINTS: Final[tuple[Point, ...]] = (
         "ANSWER-BLANK",
         "2.3",
         JUDGED,
-        "final answers made only of White_Space or space-like characters are generated; the "
-        "verdict with the answer read as an answer or as no answer is accepted",
-        readings=("non-empty", "non-blank"),
-        exhaustive=True,
+        "final answers made only of characters some blank set holds are generated; the verdict "
+        "of every reading is accepted (non-empty: an answer; each non-blank-* reading: no "
+        "answer where its set, the register's code_points, holds the whole answer)",
     ),
     Point(
-        "UNICODE-VERSION",
+        "UNICODE-CASE-VERSION",
         "3.1",
         KEPT_OFF,
-        "only code points assigned in Unicode 14 and drawn from long-stable blocks",
+        "no code point whose simple lowercase mapping differs between Unicode 13 and 17 (the "
+        "register's data, vectors/data/unicode-case-version.yaml), nor its lowercase partner",
+    ),
+    Point(
+        "UNICODE-NFC-VERSION",
+        "3.1",
+        KEPT_OFF,
+        "no code point whose normalization data differ between Unicode 13 and 17 (the "
+        "register's data, vectors/data/unicode-nfc-version.yaml), nor the first code point of "
+        "a composition some version adds",
     ),
     Point(
         "BIND-RESTATED",
         "2.2",
         JUDGED,
-        "factors that restate deviation_type are generated (in otherwise valid bindings); "
-        "a rejection, or the verdict with the restated field ignored, is accepted",
-        readings=("reject", "ignore"),
-        exhaustive=True,
+        "factors that restate deviation_type are generated (in otherwise valid bindings); a "
+        "rejection, or the verdict with the restated field ignored, is accepted",
     ),
     Point(
         "BIND-EMPTY-IDENT",
@@ -185,98 +198,121 @@ POINTS: Final[tuple[Point, ...]] = (
         "no empty identifier, in bindings or in operation params",
     ),
     Point(
+        "BIND-ECHO-OMITTED",
+        "5.1",
+        JUDGED,
+        "C-DA-001 bindings without exclude_tool_echo (or with null) are generated; a "
+        "rejection, or the verdict with false, is accepted",
+    ),
+    Point(
+        "BIND-DUPLICATE-CHANNEL",
+        "2.5",
+        JUDGED,
+        "diagnosis channels [agent_response, agent_response] are generated; a rejection, or "
+        "the verdict with the duplicate dropped, is accepted",
+    ),
+    Point(
+        "BIND-BUDGET-FLOAT",
+        "5.1",
+        JUDGED,
+        "C-DA-001 step budgets written with a zero fraction (15.0) are generated; a rejection, "
+        "or the verdict with the integer, is accepted (a composite's n is the kit's grammar: "
+        "COMPOSITE-GRAMMAR)",
+    ),
+    Point(
+        "BIND-BUDGET-RANGE",
+        "5.1",
+        KEPT_OFF,
+        "no C-DA-001 step_budget below 1, no within_step_budget request with n below 1 (a "
+        "composite's n below 1 is the kit's grammar: COMPOSITE-GRAMMAR)",
+    ),
+    Point(
+        "BIND-EMPTY-SET",
+        "5.1",
+        JUDGED,
+        "bindings with an empty identifier set (required_identifiers, subsystem_set, "
+        "identifier_set) are generated; a rejection, or the verdict with the set matched by "
+        "nothing (an identifier no text of the evidence holds in its place), is accepted; no "
+        "empty set in operation params",
+        judged_in=("score_scenario",),
+    ),
+    Point(
+        "BIND-UNREGISTERED-TYPE",
+        "3.3",
+        JUDGED,
+        "bindings whose factor references a deviation of a type with no synonym list are "
+        "generated; a rejection, or the verdict with the factor never identified (the type "
+        "absent_key and an identifier no text of the evidence holds required), is accepted; "
+        "factor_identified and synonym_match requests name absent_key",
+        judged_in=("score_scenario",),
+    ),
+    Point(
+        "BIND-EXTRA-FIELD",
+        "1.3",
+        JUDGED,
+        "fields the profile does not define in a scoring block, a factor or a deviation are "
+        "generated; the verdict with them ignored, or a rejection, is accepted",
+    ),
+    Point(
+        "ECHO-LINE-BREAK",
+        "2.1",
+        KEPT_OFF,
+        "with exclude_tool_echo, no character the readings' line break sets dispute (CR, VT, "
+        "FF, U+001C..U+001E, NEL, LS, PS) in an answer, a trace or a tool body",
+    ),
+    Point(
+        "ECHO-TRIM",
+        "2.1",
+        KEPT_OFF,
+        "with exclude_tool_echo, an answer line's echo status is the same whichever reading's "
+        "set (the register's code_points) trims it and the body lines",
+    ),
+    Point(
         "TEXT-SURROGATE",
         "3.1",
         JUDGED,
         "lone surrogates (never a high one before a low one) in answers, traces and tool "
         "bodies; the verdict on the code points as they are, on U+FFFD in their place, or "
         "an error response is accepted",
-        readings=("code-point", "replacement", "reject"),
     ),
     Point(
         "WINDOW-BLANK",
         "2.2",
         KEPT_OFF,
         "under the amended window, co-occurrence is the same whether blank segments (blank "
-        "lines, blanked echo lines) count as sentences or not",
-        readings=("dropped", "counted"),
-        editions=("0.3.0-rc1+2026-08-22",),
-    ),
-    Point(
-        "BIND-ECHO-OMITTED",
-        "5.1",
-        JUDGED,
-        "C-DA-001 bindings without exclude_tool_echo (or with null) are generated; a "
-        "rejection, or the verdict with false or with true, is accepted",
-        readings=("reject", "default-false", "default-true"),
-        exhaustive=True,
-    ),
-    Point(
-        "BIND-DUPLICATE-CHANNEL",
-        "2.5",
-        JUDGED,
-        "channels [agent_response, agent_response] are generated; a rejection, or the "
-        "verdict with the duplicate dropped, is accepted",
-        readings=("reject", "accept"),
-        exhaustive=True,
-    ),
-    Point(
-        "BIND-INTEGRAL-BUDGET",
-        "3.4",
-        JUDGED,
-        "integral floats (15.0) as step budgets are generated; a rejection, or the verdict "
-        "with the integer, is accepted",
-        readings=("reject", "accept"),
-        exhaustive=True,
+        "lines, blanked echo lines) count as sentences or not (under the seed's window of one "
+        "sentence, no other sentence is in reach: nothing to keep off)",
     ),
     Point(
         "TRACE-LIST",
         "2.1",
         KEPT_OFF,
-        "a reasoning_trace recorded as a list of strings: joined with LF, space or nothing? "
-        "List-valued traces only where the reasoning_trace channel is not read",
+        "a reasoning_trace recorded as a list of strings (the kit's evidence schema allows "
+        "it; the field's artifact holds a string) is read by PROTOCOL.md as the strings "
+        "joined by LF: the kit's definition, so a convention that vectors/conventions.yaml "
+        "does not list yet (proposed), not an open point of the text. List-valued traces only "
+        "where the reasoning_trace channel is not read",
         readings=("lf", "space", "nothing"),
     ),
     Point(
         "SPLIT-RAW",
         "3.2",
         KEPT_OFF,
-        "split_sentences on non-NFC text: may a candidate return normalized sentences? "
-        "split_sentences texts are NFC",
+        "split_sentences on non-NFC text: sentences as written, or NFC-normalized? Where the "
+        "text splits is the same; how a sentence is written is SENTENCE-FORM's, whose "
+        "lenient form does not normalize (proposed: it should). split_sentences texts are NFC",
         readings=("raw", "normalized"),
     ),
     Point(
         "SENT-TRIM",
         "3.2",
         KEPT_OFF,
-        "split_sentences: a sentence that begins or ends with a space-like character that "
-        "is not White_Space (U+001C..U+001F, U+200B, U+FEFF...) is trimmed by some "
-        "whitespace sets and not by others; such texts are not sent to split_sentences",
-        readings=("white-space", "python-isspace"),
-    ),
-    Point(
-        "OP-EDGES",
-        "2.1",
-        KEPT_OFF,
-        "operation params outside what a valid binding produces: empty identifier sets, "
-        "negative n, synonym_match for an unregistered type",
-        readings=("any", "reject"),
-    ),
-    Point(
-        "BIND-PRECEDENCE",
-        "1.3",
-        CONVENTION,
-        "which binding-error kind a scoring block with several defects yields: a kind "
-        "difference is a convention difference; generated bindings still carry one defect",
-        convention=conventions.BINDING_ERROR_KIND,
-    ),
-    Point(
-        "BIND-KIND-OVERLAP",
-        "1.3",
-        CONVENTION,
-        "defects two kinds describe (empty channels: invalid_role or channel_widening; a "
-        "missing factor.ref; ...): a kind difference is a convention difference",
-        convention=conventions.BINDING_ERROR_KIND,
+        "split_sentences: a sentence that begins or ends with a character some library trim "
+        "removes and White_Space lacks (U+001C..U+001F, U+FEFF, the C0 controls of Java's "
+        "trim) is written trimmed by some candidates; the kit's SENTENCE-FORM trims "
+        "White_Space only (proposed: the union of the register's trim sets); such texts are "
+        "not sent to split_sentences",
+        readings=("white-space", "library-trim"),
     ),
 )
 POINT: Final = {point.id: point for point in POINTS}
@@ -286,9 +322,15 @@ POINT: Final = {point.id: point for point in POINTS}
 
 
 @functools.cache
+def _register_document() -> dict[str, Any]:
+    document: dict[str, Any] = load_catalog("register.yaml")
+    return document
+
+
+@functools.cache
 def register() -> dict[str, dict[str, Any]]:
     """The bundled register's entries by id."""
-    return {entry["id"]: entry for entry in load_catalog("register.yaml")["entries"]}
+    return {entry["id"]: entry for entry in _register_document()["entries"]}
 
 
 def status(point: Point) -> str:
@@ -317,7 +359,7 @@ def editions_of(point: Point) -> tuple[str, ...] | None:
 
 def unjudged_readings(point: Point) -> tuple[str, ...]:
     """The readings of a judged point that no judge gives (then the point is kept off)."""
-    if point.handling != JUDGED or point.exhaustive:
+    if point.handling != JUDGED:
         return ()
     judges = JUDGES.get(point.id, {})
     return tuple(r for r in readings_of(point)[1:] if r not in judges)
@@ -334,30 +376,119 @@ def applies(point: Point, edition: str | None) -> bool:
     return editions is None or edition is None or edition in editions
 
 
-# Character sets ------------------------------------------------------------------------------
+@functools.cache
+def reading_sets(entry_id: str) -> dict[str, frozenset[str]]:
+    """reading -> code point set of a character-set entry (its `code_points`)."""
+    document = _register_document()
+    return charsets.reading_sets(register()[entry_id], charsets.named_charsets(document))
+
+
+def disputed(entry_id: str) -> frozenset[str]:
+    """The code points some two readings of a character-set entry disagree on."""
+    return frozenset(charsets.disputed(reading_sets(entry_id)))
+
+
+def _code_points(field: str) -> str:
+    """The characters of a data file's `U+XXXX U+YYYY` field."""
+    return "".join(chr(int(item[2:], 16)) for item in field.split())
+
+
+@functools.cache
+def mapping_data(entry_id: str) -> list[dict[str, Any]]:
+    """The `differences` of a mapping entry's data file (vectors/data/*.yaml)."""
+    return list(load_catalog(register()[entry_id]["data"])["differences"])
+
+
+@functools.cache
+def mapping_images(entry_id: str) -> dict[str, dict[str, str]]:
+    """reading -> {code point: its image} where the readings of a mapping entry part; every
+    other code point maps alike under all of them."""
+    images: dict[str, dict[str, str]] = {}
+    for item in mapping_data(entry_id):
+        char = _code_points(item["probe"])
+        for reading, image in item["images"].items():
+            images.setdefault(reading, {})[char] = _code_points(image)
+    return images
+
+
+# Character sets, from the register -----------------------------------------------------------
 
 CLASS: Final = IDENTIFIER_CLASS
 TERMINATORS: Final = frozenset(".!?")
-#: SENT-NEWLINE: the characters some reading treats as a newline beyond LF.
-REGISTER_NEWLINES: Final = frozenset("\r\x0b\x0c\x85\u2028\u2029")
-#: Characters some library calls whitespace although they are not White_Space.
-SPACE_LIKE: Final = frozenset("\x1c\x1d\x1e\x1f\u200b\u2060\ufeff\u180e")
-#: After a terminator, every whitespace set of every reading agrees on these (SENT-WS).
-SAFE_AFTER_TERMINATOR: Final = frozenset(" \t\n")
-#: SENT-WS: what some reading, and not another, may count as the whitespace after . ! ?
-SENT_WS_SENSITIVE: Final = (frozenset(WHITE_SPACE) | SPACE_LIKE) - SAFE_AFTER_TERMINATOR
-#: ANSWER-BLANK: what some reading may count as blank.
-BLANK_LIKE: Final = frozenset(WHITE_SPACE) | SPACE_LIKE
-ASCII_SPACE: Final = " \t\n\x0b\x0c\r"
-#: str.isspace() (Python 3.11): White_Space less nothing, plus U+001C..U+001F.
-PY_SPACE: Final = (
-    "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
-    "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
-)
-#: Every character some trim of some reading removes.
-ANY_SPACE: Final = PY_SPACE + "".join(sorted(SPACE_LIKE))
+#: SENT-WS: what some reading, and not another, counts as the whitespace after . ! or ?
+SENT_WS_DISPUTED: Final = disputed("SENT-WS")
+#: SENT-NEWLINE: what some reading, and not another, splits a sentence at.
+SENT_NEWLINES: Final = disputed("SENT-NEWLINE")
+#: ECHO-LINE-BREAK: what some reading, and not another, ends a line at (§2.1).
+LINE_BREAKS: Final = disputed("ECHO-LINE-BREAK")
+#: ECHO-TRIM: each reading's trim, the reference's first (as str.strip takes it).
+TRIMS: Final[dict[str, str]] = {
+    reading: "".join(sorted(reading_sets("ECHO-TRIM")[reading]))
+    for reading in readings_of(POINT["ECHO-TRIM"])
+}
+#: ANSWER-BLANK: each non-empty reading's blank set.
+BLANK_SETS: Final[dict[str, frozenset[str]]] = {
+    reading: found for reading, found in reading_sets("ANSWER-BLANK").items() if found
+}
+#: Every character some library trim of the register removes (ECHO-TRIM, ANSWER-BLANK,
+#: SENT-WS), and what every one of them removes.
+_TRIM_SETS: Final = [
+    found
+    for entry in ("ECHO-TRIM", "ANSWER-BLANK", "SENT-WS")
+    for found in reading_sets(entry).values()
+    if found
+]
+ANY_TRIM: Final = "".join(sorted(frozenset().union(*_TRIM_SETS)))
+EVERY_TRIM: Final = "".join(sorted(frozenset.intersection(*_TRIM_SETS)))
 SYNONYMS: Final = tuple(fold(phrase) for phrase in ABSENT_KEY_V1)
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
+_SENT_WS_AFTER_TERMINATOR: Final = re.compile(
+    "[.!?][" + "".join(re.escape(char) for char in sorted(SENT_WS_DISPUTED)) + "]"
+)
+
+
+def _mapping_chars(entry_id: str, images_too: bool) -> frozenset[str]:
+    """The code points of a mapping entry's data (and the images they map to)."""
+    found: set[str] = set()
+    for item in mapping_data(entry_id):
+        found.add(_code_points(item["probe"]))
+        if images_too:
+            found.update(char for image in item["images"].values() for char in _code_points(image))
+    return frozenset(found)
+
+
+#: FOLD-MAPPING: the code points where the five mappings part.
+FOLD_MAPPING_CHARS: Final = _mapping_chars("FOLD-MAPPING", images_too=False)
+#: UNICODE-CASE-VERSION: the code points whose mapping some version changes, and their images.
+CASE_VERSION_CHARS: Final = _mapping_chars("UNICODE-CASE-VERSION", images_too=True)
+
+
+def _nfc_version_chars() -> frozenset[str]:
+    """UNICODE-NFC-VERSION: the code points whose normalization data some version changes, and
+    the first code point of every decomposition some version gives them (the composition)."""
+    found: set[str] = set()
+    for item in mapping_data("UNICODE-NFC-VERSION"):
+        found.add(_code_points(item["probe"]))
+        for properties in item["properties"].values():
+            if "decomposition" in properties:
+                found.add(_code_points(properties["decomposition"])[0])
+    return frozenset(found)
+
+
+NFC_VERSION_CHARS: Final = _nfc_version_chars()
+
+
+def _delimiter_changing() -> frozenset[str]:
+    """DELIM-FOLDED: delimiters some FOLD-MAPPING reading maps onto class characters."""
+    return frozenset(
+        char
+        for images in mapping_images("FOLD-MAPPING").values()
+        for char, image in images.items()
+        if char not in CLASS and not CLASS.isdisjoint(image)
+    )
+
+
+DELIMITER_CHANGING: Final = _delimiter_changing()
 
 
 def is_surrogate(char: str) -> bool:
@@ -367,10 +498,16 @@ def is_surrogate(char: str) -> bool:
 # Text-level checks ---------------------------------------------------------------------------
 
 
+def _mapped(text: str, images: Mapping[str, str]) -> str:
+    """A text under one FOLD-MAPPING reading: its images where the readings part, simple
+    lowercase elsewhere."""
+    return "".join(images.get(char) or simple_lowercase(char) for char in text)
+
+
 @functools.lru_cache(maxsize=8192)
 def fold_points(text: str) -> frozenset[str]:
-    """FOLD-MAPPING, FOLD-ORDER, DELIM-FOLDED and UNICODE-VERSION for one text or identifier
-    (memoized: a case reads its texts for several calls)."""
+    """FOLD-MAPPING, FOLD-ORDER, DELIM-FOLDED, UNICODE-CASE-VERSION and UNICODE-NFC-VERSION
+    for one text or identifier (memoized: a case reads its texts for several calls)."""
     if text.isascii():
         return frozenset()
     return frozenset(_fold_points(text))
@@ -378,57 +515,61 @@ def fold_points(text: str) -> frozenset[str]:
 
 def _fold_points(text: str) -> set[str]:
     points: set[str] = set()
-    if any(unicodedata.category(char) in ("Cn", "Co") for char in text):
-        points.add("UNICODE-VERSION")
+    chars = frozenset(text)
     nfc = unicodedata.normalize("NFC", text)
-    folded = simple_lowercase(nfc)
-    if nfc.lower() != folded or nfc.casefold() != folded or _upper_lower(nfc) != folded:
+    nfc_chars = chars if nfc == text else frozenset(nfc)
+    if not CASE_VERSION_CHARS.isdisjoint(chars | nfc_chars):
+        points.add("UNICODE-CASE-VERSION")
+    if not NFC_VERSION_CHARS.isdisjoint(chars | nfc_chars):
+        points.add("UNICODE-NFC-VERSION")
+    if not FOLD_MAPPING_CHARS.isdisjoint(nfc_chars):
         points.add("FOLD-MAPPING")
-    for mapping in (simple_lowercase, str.lower, str.casefold):
-        if unicodedata.normalize("NFC", mapping(text)) != mapping(nfc):
-            points.add("FOLD-ORDER")
-            break
+    if not DELIMITER_CHANGING.isdisjoint(nfc_chars):
+        points.add("DELIM-FOLDED")
+    folded = simple_lowercase(nfc)
     if len(folded) == len(nfc) and any(
         (a in CLASS) != (b in CLASS) for a, b in zip(nfc, folded, strict=True)
     ):
         points.add("DELIM-FOLDED")
+    if FOLD_MAPPING_CHARS.isdisjoint(chars | nfc_chars):  # every mapping is simple lowercase
+        if unicodedata.normalize("NFC", simple_lowercase(text)) != folded:
+            points.add("FOLD-ORDER")
+        return points
+    for images in mapping_images("FOLD-MAPPING").values():
+        if unicodedata.normalize("NFC", _mapped(text, images)) != _mapped(nfc, images):
+            points.add("FOLD-ORDER")
+            break
     return points
 
 
-def _upper_lower(text: str) -> str:
-    """FOLD-MAPPING upper-lower where the uppercase is one code point (U+0131 -> I -> i)."""
-    return "".join(
-        simple_lowercase(c.upper()) if len(c.upper()) == 1 else simple_lowercase(c) for c in text
-    )
-
-
 def split_points(text: str) -> set[str]:
-    """SENT-NEWLINE and SENT-WS for a text that is split into sentences or lines."""
+    """SENT-NEWLINE and SENT-WS for a text that is split into sentences."""
     points: set[str] = set()
-    if not REGISTER_NEWLINES.isdisjoint(text):
+    if not SENT_NEWLINES.isdisjoint(text):
         points.add("SENT-NEWLINE")
-    for variant in (text, unicodedata.normalize("NFC", text)):
-        for index, char in enumerate(variant[:-1]):
-            if char in TERMINATORS and variant[index + 1] in SENT_WS_SENSITIVE:
-                points.add("SENT-WS")
-                return points
+    if _SENT_WS_AFTER_TERMINATOR.search(text):
+        points.add("SENT-WS")
+    elif not text.isascii() and not unicodedata.is_normalized("NFC", text):
+        if _SENT_WS_AFTER_TERMINATOR.search(unicodedata.normalize("NFC", text)):
+            points.add("SENT-WS")
     return points
 
 
 def sentence_trim_points(text: str) -> set[str]:
-    """SENT-TRIM: split_sentences output whose sentences some whitespace set trims further."""
+    """SENT-TRIM: split_sentences output whose sentences some library trim trims further."""
     for sentence in split_sentences(text):
         stripped = trim(sentence)
-        if stripped != stripped.strip(ANY_SPACE):
+        if stripped != stripped.strip(ANY_TRIM):
             return {"SENT-TRIM"}
     return set()
 
 
 def _word_like(char: str) -> bool:
-    """A neighbour that some boundary reading of SYN-BOUNDARY would call part of a word."""
+    """A neighbour that some boundary reading of SYN-BOUNDARY would call part of a word (an
+    unassigned code point may be a letter under a later Unicode version)."""
     if char in CLASS or char.isalnum():
         return True
-    return unicodedata.category(char) in ("Mn", "Mc", "Me", "Pc", "Cf")
+    return unicodedata.category(char) in ("Mn", "Mc", "Me", "Pc", "Cf", "Cn")
 
 
 def synonym_points(text: str) -> set[str]:
@@ -483,48 +624,64 @@ def _body_sets(evidence: Mapping[str, Any]) -> dict[str, list[str]]:
     }
 
 
-#: ECHO-LINE trims: White_Space (the reference), ASCII whitespace, Python's str.strip().
-_TRIMS: Final[tuple[Callable[[str], str], ...]] = (
-    trim,
-    lambda line: line.strip(ASCII_SPACE),
-    lambda line: line.strip(ANY_SPACE),
-)
+@attrs.frozen
+class _Bodies:
+    """The tool bodies of one evidence artifact as the ECHO-* readings read them."""
+
+    haystacks: dict[str, str]  # ECHO-ERRORED reading -> its bodies joined by LF
+    exact_lines: frozenset[str]  # the lines of the reference's bodies
+    trimmed_lines: dict[str, frozenset[str]]  # ECHO-TRIM reading -> the trimmed lines
+    trims_differ: bool  # does some trim reading trim some body line differently?
+
+    @classmethod
+    def of(cls, bodies: Mapping[str, list[str]]) -> _Bodies:
+        haystacks = {name: "\n".join(texts) for name, texts in bodies.items()}
+        lines = haystacks["all-results"].split("\n")
+        differ = any(line.strip(ANY_TRIM) != line.strip(EVERY_TRIM) for line in lines)
+        reference = frozenset(trim(line) for line in lines)
+        trimmed = {
+            name: frozenset(line.strip(chars) for line in lines) if differ else reference
+            for name, chars in TRIMS.items()
+        }
+        return cls(haystacks, frozenset(lines), trimmed, differ)
 
 
 def echo_points(text: str, evidence: Mapping[str, Any]) -> set[str]:
-    """ECHO-LINE and ECHO-ERRORED for a channel text with exclude_tool_echo: the line's echo
-    status under the reference's reading against every other reading of ECHO-LINE (exact or
-    trimmed, substring or line; trimmed of White_Space, ASCII whitespace or Python's) and of
-    ECHO-ERRORED. ("Verbatim" is taken as code-point equality, normatively: no folding, no
-    normalization.)"""
+    """ECHO-LINE-BREAK, ECHO-LINE, ECHO-TRIM and ECHO-ERRORED for a channel text with
+    exclude_tool_echo: a character some line break reading breaks at, or a line whose echo
+    status under the reference's readings differs from its status under another reading of
+    ECHO-LINE (exact or trimmed, substring or line), of ECHO-TRIM (each trim set, for the
+    line and the body lines) or of ECHO-ERRORED. ("Verbatim" is taken as code-point
+    equality, normatively: no folding, no normalization.) A line of White_Space only is
+    skipped: blanked or not, it holds nothing and splits nothing."""
     points: set[str] = set()
-    bodies = _body_sets(evidence)
-    if not REGISTER_NEWLINES.isdisjoint(text) or any(
-        not REGISTER_NEWLINES.isdisjoint(body) for body in bodies["results-and-errors"]
+    sets = _body_sets(evidence)
+    if not LINE_BREAKS.isdisjoint(text) or any(
+        not LINE_BREAKS.isdisjoint(body) for body in sets["results-and-errors"]
     ):
-        points.add("SENT-NEWLINE")
-    # A line holds no LF, so it is in some body iff it is in the bodies joined by LF.
-    haystacks = {name: "\n".join(texts) for name, texts in bodies.items()}
-    body_lines = haystacks["all-results"].split("\n")
-    exact_lines = set(body_lines)
-    trimmed_lines = {trim(line) for line in body_lines}
+        points.add("ECHO-LINE-BREAK")
+    bodies = _Bodies.of(sets)
+    everything = bodies.haystacks["all-results"]
+    reference_trim, *other_trims = TRIMS
     for line in text.split("\n"):
-        if not line.strip(ANY_SPACE):
-            if trim(line):  # blank to some trim only: echo to some reading only
-                points.add("ECHO-LINE")
-            continue
         trimmed = trim(line)
-        status = trimmed in haystacks["all-results"]
-        others = (
-            line in haystacks["all-results"],  # exact-substring
-            trimmed in trimmed_lines,  # trimmed-line-equal
-            line in exact_lines,  # exact-line-equal
-            *(bool(cut(line)) and cut(line) in haystacks["all-results"] for cut in _TRIMS[1:]),
-        )
-        if any(other != status for other in others):
+        if not trimmed:
+            continue
+        status = trimmed in everything
+        line_equal = trimmed in bodies.trimmed_lines[reference_trim]
+        exact = (line in everything, line in bodies.exact_lines)
+        if line_equal != status or any(other != status for other in exact):
             points.add("ECHO-LINE")
+        if bodies.trims_differ or line.strip(ANY_TRIM) != line.strip(EVERY_TRIM):
+            for name in other_trims:
+                cut = line.strip(TRIMS[name])
+                if (bool(cut) and cut in everything) != status or (
+                    bool(cut) and cut in bodies.trimmed_lines[name]
+                ) != line_equal:
+                    points.add("ECHO-TRIM")
+                    break
         if any(
-            (trimmed in haystacks[reading]) != status
+            (trimmed in bodies.haystacks[reading]) != status
             for reading in ("successful-only", "results-and-errors")
         ):
             points.add("ECHO-ERRORED")
@@ -558,7 +715,8 @@ def cooccur_points(
     text: str, evidence: Mapping[str, Any], identifiers: Sequence[str], echo: bool, radius: int
 ) -> set[str]:
     """ECHO-COOCCUR: co-occurrence on the in-scope text versus the full text; WINDOW-BLANK:
-    under a window (radius > 0), with blank segments counted as sentences or not."""
+    under a window (radius > 0), with blank segments counted as sentences or not. (At radius
+    0 no other sentence is in the window, so blank segments cannot matter.)"""
     points: set[str] = set()
     scoped = in_scope_text(text, _body_sets(evidence)["all-results"]) if echo else text
     blank_lines = radius and any(not trim(line) for line in scoped.split("\n"))
@@ -573,10 +731,12 @@ def cooccur_points(
 
 
 def answer_points(evidence: Mapping[str, Any]) -> set[str]:
-    """ANSWER-BLANK: a non-empty final answer that holds only blank-like characters."""
+    """ANSWER-BLANK: a non-empty final answer that some reading's blank set holds whole."""
     answer = evidence.get("final_answer")
-    if isinstance(answer, str) and answer and all(char in BLANK_LIKE for char in answer):
-        return {"ANSWER-BLANK"}
+    if isinstance(answer, str) and answer:
+        chars = frozenset(answer)
+        if any(chars <= blank for blank in BLANK_SETS.values()):
+            return {"ANSWER-BLANK"}
     return set()
 
 
@@ -603,7 +763,7 @@ def primitive_points(
     `memo`: the channel-level points of earlier calls on the same evidence."""
     points = identifier_points(identifiers)
     if not identifiers:
-        points.add("OP-EDGES")
+        points.add("BIND-EMPTY-SET")
     memo = {} if memo is None else memo
     for channel in channels:
         key = (channel, exclude_tool_echo, synonyms)
@@ -624,7 +784,7 @@ def _channel_points(
     if channel == "reasoning_trace" and isinstance(evidence.get("reasoning_trace"), list):
         points.add("TRACE-LIST")
     text = channel_text(evidence, channel)
-    if not text.strip(ANY_SPACE):
+    if not text.strip(ANY_TRIM):
         return points  # no identifier, no synonym under any reading: nothing to differ on
     points |= fold_points(text)
     if exclude_tool_echo:
@@ -637,6 +797,38 @@ def _channel_points(
 
 
 # Bindings ------------------------------------------------------------------------------------
+
+#: §3.3: the deviation types with a synonym list (BIND-UNREGISTERED-TYPE: any other).
+REGISTERED_TYPES: Final = ("absent_key",)
+#: BIND-EXTRA-FIELD: the keys the profile and the kit define, per object of a binding. A
+#: scoring block: Form B (§5.1 roles, archetype_template, §1.4 composite), Form A fields and
+#: declared synonyms (each a binding error under every reading: Scenarios §1.7, §3.3).
+SCORING_KEYS: Final = frozenset(
+    {
+        "archetype_template",
+        "factor",
+        "subsystem_set",
+        "channels",
+        "step_budget",
+        "exclude_tool_echo",
+        "composite",
+        "type",
+        "rubric",
+        "dimensions",
+        "synonyms",
+    }
+)
+#: A factor (§2.2, §5.1): ref and required_identifiers; a restated type (BIND-RESTATED) and
+#: declared synonyms (§3.3) are other points.
+FACTOR_KEYS: Final = frozenset({"ref", "required_identifiers", "deviation_type", "synonyms"})
+#: An injection deviation (Scenarios §1.11).
+DEVIATION_KEYS: Final = frozenset({"id", "resource", "deviation_type", "subject"})
+#: Inside a composite (PROTOCOL.md, Composite tables): the table, a predicate call, a band.
+COMPOSITE_KEYS: Final = frozenset({"predicates", "rows", "else"})
+CALL_KEYS: Final = frozenset(
+    {"primitive", "identifier_set", "channels", "exclude_tool_echo", "factor", "n", "synonyms"}
+)
+BAND_KEYS: Final = frozenset({"when", "score", "label"})
 
 
 def _strings(value: Any) -> list[str]:
@@ -653,41 +845,119 @@ def _factor_holders(scoring: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return holders
 
 
+def _is_diagnosis(holder: Mapping[str, Any]) -> bool:
+    """A C-DA-001 block or a factor_identified predicate: channels are §2.5's."""
+    return "archetype_template" in holder or holder.get("primitive") == "factor_identified"
+
+
+def _deviations(scenario: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    injection = scenario.get("injection")
+    entries = injection.get("deviations") if isinstance(injection, Mapping) else None
+    return [e for e in entries if isinstance(e, Mapping)] if isinstance(entries, list) else []
+
+
 #: The judged points of a binding: a reading may bind what the reference rejects.
 BINDING_POINTS: Final = frozenset(
-    {"BIND-RESTATED", "BIND-ECHO-OMITTED", "BIND-DUPLICATE-CHANNEL", "BIND-INTEGRAL-BUDGET"}
+    {
+        "BIND-RESTATED",
+        "BIND-ECHO-OMITTED",
+        "BIND-DUPLICATE-CHANNEL",
+        "BIND-BUDGET-FLOAT",
+        "BIND-EMPTY-SET",
+        "BIND-UNREGISTERED-TYPE",
+    }
 )
 
 
-def binding_points(scoring: Mapping[str, Any]) -> set[str]:
-    """BIND-RESTATED, BIND-ECHO-OMITTED, BIND-DUPLICATE-CHANNEL, BIND-INTEGRAL-BUDGET."""
+def binding_points(scenario: Mapping[str, Any]) -> set[str]:
+    """The binding points of a scenario: BIND-RESTATED, BIND-ECHO-OMITTED,
+    BIND-DUPLICATE-CHANNEL, BIND-BUDGET-FLOAT, BIND-BUDGET-RANGE, BIND-EMPTY-SET,
+    BIND-UNREGISTERED-TYPE, BIND-EXTRA-FIELD (BIND-EMPTY-IDENT: identifier_points)."""
     points: set[str] = set()
+    scoring = scenario.get("scoring")
+    if not isinstance(scoring, Mapping):
+        return points
+    deviations = _deviations(scenario)
+    by_id = {d["id"]: d for d in deviations if isinstance(d.get("id"), str)}
+    if not SCORING_KEYS.issuperset(scoring) or any(
+        not DEVIATION_KEYS.issuperset(deviation) for deviation in deviations
+    ):
+        points.add("BIND-EXTRA-FIELD")
+    points |= _composite_extra_fields(scoring.get("composite"))
     for holder in _factor_holders(scoring):
         factor = holder.get("factor")
-        if isinstance(factor, Mapping) and "deviation_type" in factor:
-            points.add("BIND-RESTATED")
+        if isinstance(factor, Mapping):
+            points |= _factor_points(factor, by_id)
         channels = holder.get("channels")
-        if isinstance(channels, list) and len(set(map(repr, channels))) < len(channels):
+        if (
+            _is_diagnosis(holder)
+            and isinstance(channels, list)
+            and len(set(map(repr, channels))) < len(channels)
+        ):
             points.add("BIND-DUPLICATE-CHANNEL")
-        for key in ("step_budget", "n"):
-            budget = holder.get(key)
-            if isinstance(budget, float) and budget.is_integer():
-                points.add("BIND-INTEGRAL-BUDGET")
-    if "archetype_template" in scoring and scoring.get("exclude_tool_echo") is None:
-        points.add("BIND-ECHO-OMITTED")
+        if holder.get("identifier_set") == []:
+            points.add("BIND-EMPTY-SET")
+    if "archetype_template" in scoring:
+        points |= _template_points(scoring)
     return points
+
+
+def _factor_points(factor: Mapping[str, Any], deviations: Mapping[str, Any]) -> set[str]:
+    points: set[str] = set()
+    if not FACTOR_KEYS.issuperset(factor):
+        points.add("BIND-EXTRA-FIELD")
+    if "deviation_type" in factor:
+        points.add("BIND-RESTATED")
+    if factor.get("required_identifiers") == []:
+        points.add("BIND-EMPTY-SET")
+    ref = factor.get("ref")
+    deviation = deviations.get(ref) if isinstance(ref, str) else None
+    if deviation is not None and deviation.get("deviation_type") not in REGISTERED_TYPES:
+        points.add("BIND-UNREGISTERED-TYPE")
+    return points
+
+
+def _template_points(scoring: Mapping[str, Any]) -> set[str]:
+    """The C-DA-001 roles' points (§5.1)."""
+    points: set[str] = set()
+    if scoring.get("exclude_tool_echo") is None:
+        points.add("BIND-ECHO-OMITTED")
+    if scoring.get("subsystem_set") == []:
+        points.add("BIND-EMPTY-SET")
+    budget = scoring.get("step_budget")
+    if isinstance(budget, float) and budget.is_integer():
+        points.add("BIND-BUDGET-FLOAT")
+        budget = int(budget)
+    if isinstance(budget, int) and not isinstance(budget, bool) and budget < 1:
+        points.add("BIND-BUDGET-RANGE")
+    return points
+
+
+def _composite_extra_fields(composite: Any) -> set[str]:
+    """BIND-EXTRA-FIELD inside a composite table (its calls, rows, else band)."""
+    if not isinstance(composite, Mapping):
+        return set()
+    objects: list[tuple[Any, frozenset[str]]] = [(composite, COMPOSITE_KEYS)]
+    predicates = composite.get("predicates")
+    if isinstance(predicates, Mapping):
+        objects += [(call, CALL_KEYS) for call in predicates.values()]
+    rows = composite.get("rows")
+    objects += [(row, BAND_KEYS) for row in (rows if isinstance(rows, list) else [])]
+    objects.append((composite.get("else"), BAND_KEYS))
+    extra = any(isinstance(o, Mapping) and not keys.issuperset(o) for o, keys in objects)
+    return {"BIND-EXTRA-FIELD"} if extra else set()
 
 
 def _scoring_points(
     scenario: Mapping[str, Any], radius: int
-) -> tuple[set[str], list[tuple[str, dict]]]:
+) -> tuple[set[str], list[tuple[str, dict[str, Any]]]]:
     """Binding-level points, and the primitive calls the scoring block could evaluate."""
     points: set[str] = set()
-    calls: list[tuple[str, dict]] = []
+    calls: list[tuple[str, dict[str, Any]]] = []
     scoring = scenario.get("scoring")
     if not isinstance(scoring, Mapping):
         return points, calls
-    points |= binding_points(scoring)
+    points |= binding_points(scenario)
 
     def required_of(holder: Any) -> list[str]:
         factor = holder.get("factor") if isinstance(holder, Mapping) else None
@@ -702,37 +972,24 @@ def _scoring_points(
     points |= identifier_points(required + subsystem)
     channels = channels_of(scoring)
     echo = scoring.get("exclude_tool_echo")
-    echoes = [echo] if isinstance(echo, bool) else [False, True]  # BIND-ECHO-OMITTED readings
+    flag = echo if isinstance(echo, bool) else False  # BIND-ECHO-OMITTED: default-false
     if "archetype_template" in scoring:
-        for flag in echoes:
-            calls.append(
-                ("factor_identified", {"identifiers": required, "channels": channels, "echo": flag})
-            )
-            calls.append(
-                ("named_in_output", {"identifiers": subsystem, "channels": channels, "echo": flag})
-            )
+        roles = (("factor_identified", required), ("named_in_output", subsystem))
+        for role, identifiers in roles:
+            calls.append((role, {"identifiers": identifiers, "channels": channels, "echo": flag}))
         calls.append(("within_step_budget", {}))
     for call in _factor_holders(scoring)[1:]:
         primitive = call.get("primitive")
         channels = channels_of(call)
         flag = call.get("exclude_tool_echo") is True
-        if primitive == "named_in_output":
-            identifiers = _strings(call.get("identifier_set"))
+        if primitive in ("named_in_output", "factor_identified"):
+            if primitive == "named_in_output":
+                identifiers = _strings(call.get("identifier_set"))
+            else:
+                identifiers = required_of(call)
             points |= identifier_points(identifiers)
             calls.append(
-                (
-                    "named_in_output",
-                    {"identifiers": identifiers, "channels": channels, "echo": flag},
-                )
-            )
-        elif primitive == "factor_identified":
-            identifiers = required_of(call)
-            points |= identifier_points(identifiers)
-            calls.append(
-                (
-                    "factor_identified",
-                    {"identifiers": identifiers, "channels": channels, "echo": flag},
-                )
+                (primitive, {"identifiers": identifiers, "channels": channels, "echo": flag})
             )
         elif primitive == "within_step_budget":
             calls.append(("within_step_budget", {}))
@@ -743,7 +1000,7 @@ def _scored_under_some_reading(scenario: Mapping[str, Any], points: set[str]) ->
     """Could the scenario be scored under some reading of the binding points it touches? (An
     invalid binding never evaluates a primitive.)"""
     variants = [scenario]
-    for point in points & BINDING_POINTS:
+    for point in sorted(points & BINDING_POINTS):
         for judge in JUDGES.get(point, {}).values():
             if callable(judge):
                 variants = variants + [
@@ -781,12 +1038,12 @@ def register_points(
     elif op == "split_sentences":
         text = params["text"]
         points |= split_points(text) | sentence_trim_points(text)
-        if unicodedata.normalize("NFC", text) != text:
+        if not unicodedata.is_normalized("NFC", text):
             points.add("SPLIT-RAW")
     elif op == "synonym_match":
         points |= fold_points(params["text"]) | synonym_points(params["text"])
-        if params["deviation_type"] != "absent_key":
-            points.add("OP-EDGES")
+        if params["deviation_type"] not in REGISTERED_TYPES:
+            points.add("BIND-UNREGISTERED-TYPE")
     elif op == "named_in_output":
         points |= primitive_points(
             params["evidence"],
@@ -804,12 +1061,13 @@ def register_points(
             True,
             radius,
         )
-        if params["deviation_type"] != "absent_key":
-            points.add("OP-EDGES")
+        if params["deviation_type"] not in REGISTERED_TYPES:
+            points.add("BIND-UNREGISTERED-TYPE")
     elif op == "within_step_budget":
         points |= answer_points(params["evidence"])
-        if params["n"] < 0:
-            points.add("OP-EDGES")
+        n = params["n"]
+        if isinstance(n, int) and not isinstance(n, bool) and n < 1:
+            points.add("BIND-BUDGET-RANGE")
     elif op == "score_scenario":
         points |= _scenario_points(params["scenario"], params["evidence"], radius, bound)
     return frozenset(p for p in points if applies(POINT[p], edition))
@@ -837,15 +1095,21 @@ def _scenario_points(
                 radius,
                 memo,
             )
-    points.discard("OP-EDGES")  # empty sets in a scenario are binding errors, not edges
     return points
+
+
+#: Binding errors of a composite that only the kit's grammar decides (vectors/conventions.yaml
+#: COMPOSITE-GRAMMAR): its table's shape, and a within_step_budget predicate's n (the seed
+#: types the C-DA-001 role step_budget, not a composite's n).
+GRAMMAR_KINDS: Final = frozenset({"invalid_composite", "invalid_step_budget"})
 
 
 def convention_of(case: Mapping[str, Any], expected: Mapping[str, Any] | None = None) -> str | None:
     """COMPOSITE-GRAMMAR when only the kit's composite grammar rejects the case's scenario (a
-    missing else, a malformed expression, an undeclared name: vectors/conventions.yaml); then
-    every difference on the case is a convention difference. None otherwise. `expected`: the
-    reference's outcome on the case, when the caller has it."""
+    missing else, a malformed expression, an undeclared name, a predicate's n that is no
+    positive integer: vectors/conventions.yaml); then every difference on the case is a
+    convention difference. None otherwise. `expected`: the reference's outcome on the case,
+    when the caller has it."""
     if case["operation"] != "score_scenario":
         return None
     scenario = case["input"]["scenario"]
@@ -861,8 +1125,8 @@ def convention_of(case: Mapping[str, Any], expected: Mapping[str, Any] | None = 
             kind = None
         except BindingError as error:
             kind = error.kind
-    if kind != "invalid_composite":
-        return None
+    if kind not in GRAMMAR_KINDS or "BIND-EMPTY-SET" in binding_points(scenario):
+        return None  # an empty identifier set is an open point, rejected as invalid_composite
     rows = composite.get("rows")
     bands: list[Any] = [composite.get("else"), *(rows if isinstance(rows, list) else [])]
     for band in bands:
@@ -875,15 +1139,20 @@ def convention_of(case: Mapping[str, Any], expected: Mapping[str, Any] | None = 
 # Judged points: the verdict under every reading ---------------------------------------------
 
 
+def _scenario_copy(case: dict[str, Any]) -> dict[str, Any]:
+    """The case with a deep copy of its scenario (the rest shared)."""
+    scenario = json.loads(json.dumps(case["input"]["scenario"]))  # faster than deepcopy
+    return {**case, "input": {**case["input"], "scenario": scenario}}
+
+
 def _scenario_edit(
     edit: Callable[[dict[str, Any]], None],
 ) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """A case transform that edits the scoring block and every composite predicate of a copy."""
 
     def transform(case: dict[str, Any]) -> dict[str, Any]:
-        scenario = json.loads(json.dumps(case["input"]["scenario"]))  # a deep copy, faster
-        case = {**case, "input": {**case["input"], "scenario": scenario}}
-        scoring = scenario.get("scoring")
+        case = _scenario_copy(case)
+        scoring = case["input"]["scenario"].get("scoring")
         if isinstance(scoring, dict):
             for holder in _factor_holders(scoring):
                 edit(holder)  # type: ignore[arg-type]
@@ -893,35 +1162,92 @@ def _scenario_edit(
 
 
 def _drop_restated(holder: dict[str, Any]) -> None:
+    """BIND-RESTATED = ignore."""
     factor = holder.get("factor")
     if isinstance(factor, dict):
         factor.pop("deviation_type", None)
 
 
-def _echo_default(value: bool) -> Callable[[dict[str, Any]], None]:
-    def edit(holder: dict[str, Any]) -> None:
-        if "archetype_template" in holder and holder.get("exclude_tool_echo") is None:
-            holder["exclude_tool_echo"] = value
-
-    return edit
+def _echo_default_false(holder: dict[str, Any]) -> None:
+    """BIND-ECHO-OMITTED = default-false: an omitted or null role takes §2.1's default."""
+    if "archetype_template" in holder and holder.get("exclude_tool_echo") is None:
+        holder["exclude_tool_echo"] = False
 
 
 def _dedupe_channels(holder: dict[str, Any]) -> None:
+    """BIND-DUPLICATE-CHANNEL = accept: a diagnosis binding's repeated channel counts once."""
     channels = holder.get("channels")
-    if isinstance(channels, list):
+    if _is_diagnosis(holder) and isinstance(channels, list):
         holder["channels"] = [c for i, c in enumerate(channels) if c not in channels[:i]]
 
 
-def _integral_budgets(holder: dict[str, Any]) -> None:
-    for key in ("step_budget", "n"):
-        budget = holder.get(key)
-        if isinstance(budget, float) and budget.is_integer():
-            holder[key] = int(budget)
+def _integral_budget(holder: dict[str, Any]) -> None:
+    """BIND-BUDGET-FLOAT = accept: a C-DA-001 step_budget with a zero fraction is the integer."""
+    budget = holder.get("step_budget")
+    if "archetype_template" in holder and isinstance(budget, float) and budget.is_integer():
+        holder["step_budget"] = int(budget)
 
 
-def _blank_answer_absent(case: dict[str, Any]) -> dict[str, Any]:
-    evidence = {**case["input"]["evidence"], "final_answer": ""}
-    return {**case, "input": {**case["input"], "evidence": evidence}}
+def _never_named(case: Mapping[str, Any]) -> str:
+    """An identifier no text of the case's evidence holds (a private-use code point the
+    generators never draw): a set holding only it is named nowhere."""
+    evidence = json.dumps(case["input"].get("evidence"), ensure_ascii=False)
+    return next(chr(code) for code in range(0xE000, 0xF900) if chr(code) not in evidence)
+
+
+def _identifier_sets_matched_by_nothing(case: dict[str, Any]) -> dict[str, Any]:
+    """BIND-EMPTY-SET = accept: the primitives evaluated as defined over an empty set (no
+    member named; no required identifier to co-occur with) give the verdict they give over a
+    set whose one member no text holds."""
+    sentinel = _never_named(case)
+
+    def edit(holder: dict[str, Any]) -> None:
+        for key in ("subsystem_set", "identifier_set"):
+            if holder.get(key) == []:
+                holder[key] = [sentinel]
+        factor = holder.get("factor")
+        if isinstance(factor, dict) and factor.get("required_identifiers") == []:
+            factor["required_identifiers"] = [sentinel]
+
+    return _scenario_edit(edit)(case)
+
+
+def _unregistered_never_identified(case: dict[str, Any]) -> dict[str, Any]:
+    """BIND-UNREGISTERED-TYPE = never-identified: a factor whose deviation type has no synonym
+    list is never identified and the rest scores as usual; so is a factor of type absent_key
+    that requires an identifier no text holds."""
+    sentinel = _never_named(case)
+    case = _scenario_copy(case)
+    scenario = case["input"]["scenario"]
+    deviations: dict[str, Any] = {
+        d["id"]: d for d in _deviations(scenario) if isinstance(d.get("id"), str)
+    }
+    scoring = scenario.get("scoring")
+    unregistered: list[dict[str, Any]] = []
+    for holder in _factor_holders(scoring) if isinstance(scoring, dict) else []:
+        factor = holder.get("factor")
+        if not isinstance(factor, dict) or not isinstance(factor.get("ref"), str):
+            continue
+        deviation = deviations.get(factor["ref"])
+        if deviation is not None and deviation.get("deviation_type") not in REGISTERED_TYPES:
+            factor["required_identifiers"] = [sentinel]
+            unregistered.append(deviation)
+    for deviation in unregistered:
+        deviation["deviation_type"] = REGISTERED_TYPES[0]
+    return case
+
+
+def _blank_answer_absent(blank: frozenset[str]) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """ANSWER-BLANK = a non-blank reading: a final answer its blank set holds whole is none."""
+
+    def transform(case: dict[str, Any]) -> dict[str, Any]:
+        answer = case["input"]["evidence"].get("final_answer")
+        if not isinstance(answer, str) or not answer or not frozenset(answer) <= blank:
+            return case
+        evidence = {**case["input"]["evidence"], "final_answer": ""}
+        return {**case, "input": {**case["input"], "evidence": evidence}}
+
+    return transform
 
 
 def _replace_surrogates(value: Any) -> Any:
@@ -935,6 +1261,7 @@ def _replace_surrogates(value: Any) -> Any:
 
 
 def _surrogates_replaced(case: dict[str, Any]) -> dict[str, Any]:
+    """TEXT-SURROGATE = replacement."""
     return {"operation": case["operation"], "input": _replace_surrogates(case["input"])}
 
 
@@ -943,15 +1270,15 @@ def _surrogates_replaced(case: dict[str, Any]) -> dict[str, Any]:
 Judge = Callable[[dict[str, Any]], dict[str, Any]] | dict[str, Any]
 #: Point -> {a non-reference reading: its judge}.
 JUDGES: Final[dict[str, dict[str, Judge]]] = {
-    "ANSWER-BLANK": {"non-blank": _blank_answer_absent},
+    "ANSWER-BLANK": {reading: _blank_answer_absent(blank) for reading, blank in BLANK_SETS.items()},
     "BIND-RESTATED": {"ignore": _scenario_edit(_drop_restated)},
-    "TEXT-SURROGATE": {"replacement": _surrogates_replaced, "reject": ERROR_RESPONSE},
-    "BIND-ECHO-OMITTED": {
-        "default-false": _scenario_edit(_echo_default(False)),
-        "default-true": _scenario_edit(_echo_default(True)),
-    },
+    "BIND-ECHO-OMITTED": {"default-false": _scenario_edit(_echo_default_false)},
     "BIND-DUPLICATE-CHANNEL": {"accept": _scenario_edit(_dedupe_channels)},
-    "BIND-INTEGRAL-BUDGET": {"accept": _scenario_edit(_integral_budgets)},
+    "BIND-BUDGET-FLOAT": {"accept": _scenario_edit(_integral_budget)},
+    "BIND-EMPTY-SET": {"accept": _identifier_sets_matched_by_nothing},
+    "BIND-UNREGISTERED-TYPE": {"never-identified": _unregistered_never_identified},
+    "BIND-EXTRA-FIELD": {"reject": BINDING_REJECTED},
+    "TEXT-SURROGATE": {"replacement": _surrogates_replaced, "reject": ERROR_RESPONSE},
 }
 
 
@@ -968,20 +1295,31 @@ class Alternative:
         return ", ".join(f"{point}={reading}" for point, reading in self.readings)
 
 
-def blocking(points: frozenset[str]) -> frozenset[str]:
-    """The points that keep a case from being sent (kept off, or too many judged ones)."""
-    kept = frozenset(p for p in points if effective_handling(POINT[p]) == KEPT_OFF)
+def blocking(points: frozenset[str], operation: str | None = None) -> frozenset[str]:
+    """The points that keep a case of `operation` from being sent (kept off, judged in other
+    operations only, or too many judged ones)."""
+    kept = frozenset(p for p in points if _kept_off_in(POINT[p], operation))
     if kept:
         return kept
     judged = [p for p in points if effective_handling(POINT[p]) == JUDGED]
     return frozenset(judged) if len(judged) > MAX_JUDGED else frozenset()
 
 
+def _kept_off_in(point: Point, operation: str | None) -> bool:
+    handling = effective_handling(point)
+    if handling == JUDGED and point.judged_in is not None:
+        return operation not in point.judged_in
+    return handling == KEPT_OFF
+
+
 def alternatives(case: dict[str, Any], points: frozenset[str]) -> list[Alternative]:
     """The verdict sources of every combination of readings of the judged points a case
-    touches, other than all-reference (the case itself). The case must not be `blocking`."""
+    touches, other than all-reference (the case itself). The case must not be `blocking`.
+    Equal transformed cases are one object (the case itself when a transform changes
+    nothing), so that a caller computes each verdict once (by `id`)."""
     judged = sorted(p for p in points if effective_handling(POINT[p]) == JUDGED)
     options = [[(p, None)] + [(p, r) for r in JUDGES[p]] for p in judged]
+    seen: dict[str, dict[str, Any]] = {}  # by JSON text: 15.0 == 15 in Python, not in JSON
     out: list[Alternative] = []
     for combination in itertools.product(*options):
         chosen = tuple((p, r) for p, r in combination if r is not None)
@@ -996,6 +1334,10 @@ def alternatives(case: dict[str, Any], points: frozenset[str]) -> list[Alternati
                 break
             assert current is not None
             current = judge(current)
+        if current is not None and current is not case:
+            if not seen:
+                seen[json.dumps(case)] = case
+            current = seen.setdefault(json.dumps(current), current)
         out.append(Alternative(chosen, current, outcome))
     return out
 
@@ -1026,6 +1368,8 @@ def _describe(point: Point) -> str:
         text += f" against readings {', '.join(readings_of(point))}"
     if point.handling == JUDGED and handling == KEPT_OFF:
         text += f" (no judge for reading(s) {', '.join(unjudged_readings(point))})"
+    if handling == JUDGED and point.judged_in is not None:
+        text += f" in {', '.join(point.judged_in)} cases, kept off elsewhere"
     if point.convention:
         text += f" ({point.convention})"
     editions = editions_of(point)
@@ -1038,7 +1382,11 @@ def policy_text(width: int = 100) -> str:
     """Every point and how it is handled, for --help (the summary records the same)."""
     sections = (
         ("register", "Ambiguity-register points (vectors/register.yaml):"),
-        ("proposal", "Open points the register does not list (proposals), handled the same way:"),
+        (
+            "proposal",
+            "Open points the register does not list (proposals: for the register, or for "
+            "vectors/conventions.yaml where the kit decides), handled the same way:",
+        ),
         ("convention", "Points that are conventions of the kit (vectors/conventions.yaml):"),
     )
     lines = textwrap.wrap(
@@ -1046,7 +1394,8 @@ def policy_text(width: int = 100) -> str:
         "summary); judged: the case is sent and the answer accepted when it gives the verdict "
         f"of some reading (a case on more than {MAX_JUDGED} judged points, or on a kept-off "
         "point too, is skipped); convention: the case is sent and a difference is reported "
-        "apart, not as a failure (unless --strict).",
+        "apart, not as a failure (unless --strict). A composite that only the kit's grammar "
+        "rejects is a COMPOSITE-GRAMMAR case: every difference on it is a convention's.",
         width,
     )
     for name, title in sections:

@@ -17,9 +17,9 @@ Choices are made so that smaller is simpler (index 0 = the plainest option, 0 = 
 which is the direction hypothesis shrinks in.
 
 Every generator takes `normative`: True (the default) draws on normative ground, off every
-ambiguity-register point that ground.py keeps off (it says how, entry by entry; the two
-"allowed" entries, BIND-RESTATED and ANSWER-BLANK, are drawn now and then, and
-`ground.register_points` names them); False also draws what the
+ambiguity-register point that ground.py keeps off (it says how, entry by entry; the points it
+judges against every reading, such as ANSWER-BLANK, TEXT-SURROGATE and the binding quirks, are
+drawn now and then, and `ground.register_points` names them); False also draws what the
 register is about (CR and other newlines, non-ASCII whitespace after terminators, special
 case mappings, glued synonyms, indented echoes, whitespace-only answers, restated deviation
 types), for properties that hold under every reading. Normative generators keep off by
@@ -807,7 +807,7 @@ def c_da_001_scenario(
         "exclude_tool_echo": pick(src, (True, False)),
     }
     if quirks and src.integer(0, 4) == 4:
-        binding_quirk(src, scoring)
+        binding_quirk(src, scoring, deviations)
     return {"id": "infra.capability.da.single-signal-diagnosis-001", "injection": {"deviations": deviations}, "scoring": scoring}
 
 
@@ -817,13 +817,29 @@ _UNKNOWN_FIELDS: Final = (
 )
 
 
-def binding_quirk(src: Source, scoring: dict[str, Any]) -> None:
+def binding_quirk(
+    src: Source, scoring: dict[str, Any], deviations: list[dict[str, Any]]
+) -> None:
     """One way of writing a C-DA-001 binding that an open point is about, and how decoders
     and loaders of real evaluators read them: a restated deviation type (BIND-RESTATED), a
-    duplicate channel, an integral float budget (a JSON decoder makes 15.0 an int), an
-    omitted or null exclude_tool_echo, an unknown field (a struct decoder drops it). Each is
-    judged against every reading (ground.py)."""
-    kind = src.integer(0, 5)
+    duplicate channel (BIND-DUPLICATE-CHANNEL), an integral float budget (BIND-BUDGET-FLOAT: a
+    JSON decoder makes 15.0 an int), an omitted or null exclude_tool_echo (BIND-ECHO-OMITTED),
+    an unknown field (BIND-EXTRA-FIELD: a struct decoder drops it), a referenced deviation
+    type with no synonym list (BIND-UNREGISTERED-TYPE: a lookup with an empty default), an
+    empty identifier set (BIND-EMPTY-SET: a type check only). Each is judged against every
+    reading (ground.py)."""
+    kind = src.integer(0, 7)
+    if kind == 6:
+        for deviation in deviations:
+            if deviation["id"] == scoring["factor"]["ref"]:
+                deviation["deviation_type"] = pick(src, ("wrong_value", "extra_key", "stale_image"))
+        return
+    if kind == 7:
+        if flag(src):
+            scoring["subsystem_set"] = []
+        else:
+            scoring["factor"]["required_identifiers"] = []
+        return
     if kind == 0:
         scoring["factor"]["deviation_type"] = pick(src, ("absent_key", "wrong_value"))
     elif kind == 1:
@@ -871,7 +887,7 @@ def composite_scenario(
         if kind == "within_step_budget":
             call["n"] = 1 + src.integer(0, 5)
             if quirks and src.integer(0, 9) == 9:
-                call["n"] = float(call["n"])  # BIND-INTEGRAL-BUDGET (judged)
+                call["n"] = float(call["n"])  # the kit's grammar: a COMPOSITE-GRAMMAR case
         elif kind == "named_in_output":
             call["identifier_set"] = subset(src, pool, 3)
             call["channels"] = list(pick(src, _CHANNEL_SETS))
@@ -938,15 +954,6 @@ def _factor_set(key: str, value: Any) -> Defect:
     return apply
 
 
-def _deviation_type(value: str) -> Defect:
-    def apply(document: dict[str, Any]) -> None:
-        ref = document["scoring"]["factor"]["ref"]
-        for deviation in document["injection"]["deviations"]:
-            if deviation["id"] == ref:
-                deviation["deviation_type"] = value
-    return apply
-
-
 def _drop_scoring(document: dict[str, Any]) -> None:
     document.pop("scoring")
 
@@ -987,13 +994,12 @@ C_DA_001_DEFECTS: Final = TEMPLATE_FREE_DEFECTS + (
     ("invalid_role", "5.1", _scoring_set("factor", "f1")),
     ("invalid_role", "5.1", _scoring_set("factor", ["f1"])),
     ("invalid_role", "5.1", _factor_set("ref", 1)),
-    ("invalid_role", "5.1", _factor_set("required_identifiers", [])),
     ("invalid_role", "5.1", _factor_set("required_identifiers", "SMTP_PORT")),
     ("invalid_role", "5.1", _factor_set("required_identifiers", [7])),
-    ("invalid_role", "5.1", _scoring_set("subsystem_set", [])),
     ("invalid_role", "5.1", _scoring_set("subsystem_set", "smtp-config")),
     ("invalid_role", "5.1", _scoring_set("subsystem_set", [{"name": "smtp-config"}])),
     ("invalid_role", "5.1", _scoring_set("channels", "agent_response")),
+    ("invalid_role", "5.1", _scoring_set("channels", [])),
     ("invalid_role", "5.1", _scoring_set("exclude_tool_echo", "true")),
     ("invalid_role", "5.1", _scoring_set("exclude_tool_echo", 1)),
     # What a YAML 1.1 loader turns into a boolean, a string or "": JSON says otherwise.
@@ -1001,41 +1007,43 @@ C_DA_001_DEFECTS: Final = TEMPLATE_FREE_DEFECTS + (
     ("invalid_role", "5.1", _factor_set("required_identifiers", ["SMTP_PORT", None])),
     ("invalid_role", "5.1", _scoring_set("subsystem_set", ["smtp-config", 17])),
     ("invalid_role", "5.1", _scoring_set("subsystem_set", [None])),
-    # An integral float (15.0) is an open point (binding_quirk), not a defect.
+    # An integral float (15.0, BIND-BUDGET-FLOAT) is an open point (binding_quirk), and so is
+    # a budget below 1 (BIND-BUDGET-RANGE): not defects.
     *[("invalid_step_budget", "3.4", _scoring_set("step_budget", v))
-      for v in (0, -1, -15, 1.5, 0.5, 15.5, "15", True, False)],
+      for v in (1.5, 0.5, 15.5, "15", True, False)],
     ("unresolved_factor_ref", "2.2", _factor_set("ref", "f9")),
-    *[("unregistered_deviation_type", "3.3", _deviation_type(v)) for v in ("wrong_value", "extra_key", "stale_image", "")],
+    # An empty identifier set (BIND-EMPTY-SET) and a referenced type with no synonym list
+    # (BIND-UNREGISTERED-TYPE) are open points, not defects.
     ("declared_synonyms", "3.3", _scoring_set("synonyms", ["gone"])),
     ("declared_synonyms", "3.3", _factor_set("synonyms", ["gone", "missing"])),
     *[("channel_widening", "2.5", _scoring_set("channels", v)) for v in _CHANNEL_SETS[1:]],
 )
 
 
+def _composite_edit(function: Callable[[dict[str, Any]], None]) -> Defect:
+    return lambda document: function(document["scoring"]["composite"])
+
+
+def _composite_set(path: Sequence[Any], value: Any) -> Defect:
+    def apply(composite: dict[str, Any]) -> None:
+        holder = composite
+        for key in path[:-1]:
+            holder = holder[key]
+        holder[path[-1]] = clone(value)
+    return _composite_edit(apply)
+
+
 def _composite_defects(scenario: dict[str, Any]) -> list[tuple[str, str, Defect]]:
-    """Single defects of a valid composite scenario."""
+    """Single defects of a valid composite scenario that the text decides: a score outside
+    [0, 1] (Core §3.6), declared synonyms (§3.3), an unregistered primitive (§2.4), an unknown
+    channel (§2.1), a widened diagnosis channel (§2.5), an unresolved factor ref (§2.2)."""
     names = list(scenario["scoring"]["composite"]["predicates"])
     first = names[0]
-
-    def edit(function: Callable[[dict[str, Any]], None]) -> Defect:
-        return lambda document: function(document["scoring"]["composite"])
-
-    def set_in(path: Sequence[Any], value: Any) -> Defect:
-        def apply(composite: dict[str, Any]) -> None:
-            holder = composite
-            for key in path[:-1]:
-                holder = holder[key]
-            holder[path[-1]] = clone(value)
-        return edit(apply)
-
+    set_in = _composite_set
     defects: list[tuple[str, str, Defect]] = [
-        ("invalid_composite", "1.4", edit(lambda c: c.pop("else"))),
         ("invalid_composite", "1.4", set_in(["rows", 0, "score"], 1.5)),
         ("invalid_composite", "1.4", set_in(["rows", -1, "score"], -0.5)),
         ("invalid_composite", "1.4", set_in(["else", "score"], 2)),
-        ("invalid_composite", "1.4", set_in(["rows", 0, "when"], "undeclared_predicate")),
-        ("invalid_composite", "1.4", set_in(["rows", 0, "when"], {"xor": [first]})),
-        ("invalid_composite", "1.4", set_in(["rows", 0, "when"], {"all": [first], "any": [first]})),
         ("declared_synonyms", "3.3", set_in(["predicates", first, "synonyms"], ["gone"])),
     ]
     for primitive in ("ops_against", "sequence_matches", "trail_matches_oracle", "regex_match"):
@@ -1049,13 +1057,36 @@ def _composite_defects(scenario: dict[str, Any]) -> list[tuple[str, str, Defect]
     return defects
 
 
-def invalid_binding(src: Source, pool: Sequence[str], *, templates: Sequence[str] = ("C-DA-001", "composite")) -> tuple[dict[str, Any], str, str]:
-    """A scenario with exactly one binding defect (BIND-PRECEDENCE kept off): (scenario, the
-    kind it must yield, the clause). Only defects a candidate declaring `templates` must report."""
+def _composite_grammar_cases(scenario: dict[str, Any]) -> list[tuple[str, str, Defect]]:
+    """Single defects of a valid composite scenario that only the kit's composite grammar
+    decides (no else band, an undeclared name, an unknown or a doubled operator): convention
+    cases (COMPOSITE-GRAMMAR), every difference on them a convention difference."""
+    first = next(iter(scenario["scoring"]["composite"]["predicates"]))
+    set_in = _composite_set
+    return [
+        ("invalid_composite", "1.4", _composite_edit(lambda c: c.pop("else"))),
+        ("invalid_composite", "1.4", set_in(["rows", 0, "when"], "undeclared_predicate")),
+        ("invalid_composite", "1.4", set_in(["rows", 0, "when"], {"xor": [first]})),
+        ("invalid_composite", "1.4", set_in(["rows", 0, "when"], {"all": [first], "any": [first]})),
+    ]
+
+
+def invalid_binding(
+    src: Source,
+    pool: Sequence[str],
+    *,
+    templates: Sequence[str] = ("C-DA-001", "composite"),
+    grammar: bool = True,
+) -> tuple[dict[str, Any], str, str]:
+    """A scenario with exactly one binding defect: (scenario, the kind the reference yields, the
+    clause). Only defects a candidate declaring `templates` must report; with `grammar`, also
+    the composite grammar's convention cases (_composite_grammar_cases)."""
     use_composite = "composite" in templates and (src.integer(0, 2) == 2 or "C-DA-001" not in templates)
     if use_composite:
         scenario = composite_scenario(src, pool, quirks=False)
         defects = _composite_defects(scenario)
+        if grammar:
+            defects += _composite_grammar_cases(scenario)
     else:
         scenario = c_da_001_scenario(src, pool, quirks=False)
         defects = list(C_DA_001_DEFECTS if "C-DA-001" in templates else TEMPLATE_FREE_DEFECTS)
@@ -1137,7 +1168,7 @@ def _within_step_budget_input(
     src: Source, *, normative: bool, templates: Sequence[str]
 ) -> Params:
     artifact = _pool_and_evidence(src, normative, trace_read=False)[1]
-    return {"evidence": artifact, "n": src.integer(0, 7)}
+    return {"evidence": artifact, "n": src.integer(1, 7)}  # n below 1: BIND-BUDGET-RANGE
 
 
 def _named_in_output_input(src: Source, *, normative: bool, templates: Sequence[str]) -> Params:

@@ -59,7 +59,7 @@ def test_points_are_consistent():
         if point.handling == "judged":
             assert point.id in ground.JUDGES
             readings = ground.readings_of(point)
-            assert set(ground.JUDGES[point.id]) <= set(readings[1:]) or point.exhaustive
+            assert set(ground.JUDGES[point.id]) <= set(readings[1:])
         if point.handling == "convention":
             assert point.convention
         if ground.status(point) == "proposal":
@@ -110,7 +110,7 @@ def test_judged_points_are_sent_and_counted_as_help_says(tmp_path):
         assert record["generated"] == record["sent"] + record["skipped"]
         if record["handling"] == "kept off":
             assert record["sent"] == 0
-    for judged in ("ANSWER-BLANK", "BIND-RESTATED", "TEXT-SURROGATE", "BIND-INTEGRAL-BUDGET"):
+    for judged in ("ANSWER-BLANK", "BIND-RESTATED", "TEXT-SURROGATE", "BIND-BUDGET-FLOAT"):
         assert points[judged]["handling"] == "judged" and points[judged]["sent"] > 0, judged
     assert summary["skipped"] > 0
 
@@ -336,11 +336,10 @@ CANDIDATE = textwrap.dedent('''
     mode = sys.argv[1]
     LABELS = {1: "budget", 2: "root", 3: "locus", 4: "none"}
     LENIENT = mode == "lenient-bindings"
-    BLANK = (  # White_Space, and what str.isspace or some trim also calls blank
-        " \\t\\n\\x0b\\x0c\\r\\x1c\\x1d\\x1e\\x1f\\x85\\xa0\\u1680\\u2000\\u2001\\u2002\\u2003"
-        "\\u2004\\u2005\\u2006\\u2007\\u2008\\u2009\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000"
-        "\\u200b\\u2060\\ufeff\\u180e"
-    )
+    BLANK = {  # ANSWER-BLANK readings, as libraries test blankness
+        "blank-absent": str.isspace,  # non-blank-python
+        "blank-java-trim": lambda answer: all(c <= " " for c in answer),  # String.trim()
+    }
 
     def holders(scoring):
         out = [scoring]
@@ -352,9 +351,9 @@ CANDIDATE = textwrap.dedent('''
     def twist(op, params):
         params = copy.deepcopy(params)
         scoring = params.get("scenario", {}).get("scoring") if op == "score_scenario" else None
-        if mode == "blank-absent" and op in ("score_scenario", "within_step_budget"):
+        if mode in BLANK and op in ("score_scenario", "within_step_budget"):
             answer = params["evidence"].get("final_answer")
-            if isinstance(answer, str) and not answer.strip(BLANK):
+            if isinstance(answer, str) and answer and BLANK[mode](answer):
                 params["evidence"]["final_answer"] = ""
         if isinstance(scoring, dict):
             for holder in holders(scoring):
@@ -371,6 +370,13 @@ CANDIDATE = textwrap.dedent('''
             omitted = scoring.get("exclude_tool_echo") is None
             if LENIENT and "archetype_template" in scoring and omitted:
                 scoring["exclude_tool_echo"] = False
+            known = {"archetype_template", "factor", "subsystem_set", "channels", "step_budget",
+                     "exclude_tool_echo", "composite"}
+            factor = scoring.get("factor")
+            extra = set(scoring) - known or (
+                isinstance(factor, dict) and set(factor) - {"ref", "required_identifiers"})
+            if mode == "strict-fields" and extra:
+                return None  # BIND-EXTRA-FIELD = reject
         text = json.dumps(params)
         if mode == "surrogate-replace":
             params = json.loads(re.sub(r"\\\\ud[89a-f][0-9a-f]{2}", r"\\\\ufffd", text))
@@ -393,7 +399,11 @@ CANDIDATE = textwrap.dedent('''
         else:
             if mode == "needs-edition":
                 assert request.get("edition") == "0.3.0-rc1+2026-08-22", request.get("edition")
-            result = perform(op, twist(op, request["params"]), edition)
+            params = twist(op, request["params"])
+            if params is None:
+                result = {"binding_error": {"kind": "unknown_field", "message": "strict"}}
+            else:
+                result = perform(op, params, edition)
             if mode == "conventions" and "binding_error" in result:
                 result["binding_error"]["kind"] = "invalid_role"
             if mode == "conventions" and "label" in result and op == "score_scenario":
@@ -435,13 +445,21 @@ def test_convention_differences_are_listed_apart_and_fail_only_when_strict(tmp_p
 
 
 @pytest.mark.parametrize(
-    "mode", ["blank-absent", "lenient-bindings", "surrogate-replace", "surrogate-reject"]
+    "mode",
+    [
+        "blank-absent",
+        "blank-java-trim",
+        "lenient-bindings",
+        "strict-fields",
+        "surrogate-replace",
+        "surrogate-reject",
+    ],
 )
 def test_another_reading_of_a_judged_point_is_no_divergence(candidate, mode):
-    """A candidate that takes another reading of a judged point (a blank answer is none; a
-    restated type ignored, a duplicate channel dropped, 15.0 read as 15, an omitted
-    exclude_tool_echo read as false; lone surrogates replaced, or rejected) is judged against
-    that reading: no normative class."""
+    """A candidate that takes another reading of a judged point (a blank answer is none, by
+    str.isspace or by Java's trim; a restated type ignored, a duplicate channel dropped, 15.0
+    read as 15, an omitted exclude_tool_echo read as false; an extra field rejected; lone
+    surrogates replaced, or rejected) is judged against that reading: no normative class."""
     summary = fuzz(
         candidate(mode),
         seed=5,
@@ -451,9 +469,12 @@ def test_another_reading_of_a_judged_point_is_no_divergence(candidate, mode):
     )
     normative = [c.key.label() for c in summary.normative]
     assert not normative, normative
-    touched = {"blank-absent": "ANSWER-BLANK", "lenient-bindings": "BIND-RESTATED"}.get(
-        mode, "TEXT-SURROGATE"
-    )
+    touched = {
+        "blank-absent": "ANSWER-BLANK",
+        "blank-java-trim": "ANSWER-BLANK",
+        "lenient-bindings": "BIND-RESTATED",
+        "strict-fields": "BIND-EXTRA-FIELD",
+    }.get(mode, "TEXT-SURROGATE")
     assert summary.points[touched].sent > 0
 
 

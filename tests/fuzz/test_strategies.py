@@ -134,11 +134,12 @@ def test_yaml_1_1_scalars_in_bindings():
 
 def test_binding_quirks_are_generated():
     """Integral float budgets, duplicate channels, an omitted or null exclude_tool_echo, a
-    restated deviation type, unknown fields in scoring or factor."""
+    restated deviation type, unknown fields in scoring or factor, a referenced deviation type
+    with no synonym list, an empty identifier set."""
     seen = set()
     for scenario, _e in _scenarios():
         scoring = scenario.get("scoring", {})
-        seen |= ground.binding_points(scoring)
+        seen |= ground.binding_points(scenario)
         holders = ground._factor_holders(scoring)
         if any(isinstance(h.get("step_budget") or h.get("n"), float) for h in holders):
             seen.add("float")
@@ -150,8 +151,11 @@ def test_binding_quirks_are_generated():
     assert {
         "BIND-RESTATED",
         "BIND-DUPLICATE-CHANNEL",
-        "BIND-INTEGRAL-BUDGET",
+        "BIND-BUDGET-FLOAT",
         "BIND-ECHO-OMITTED",
+        "BIND-EXTRA-FIELD",
+        "BIND-UNREGISTERED-TYPE",
+        "BIND-EMPTY-SET",
         "float",
         "unknown-in-scoring",
         "unknown-in-factor",
@@ -182,14 +186,48 @@ def test_lone_surrogates_never_pair_and_survive_the_protocol():
 
 
 def test_invalid_bindings_carry_one_defect():
-    """No binding quirk rides along with a defect, and the reference names the defect's kind
-    (BIND-PRECEDENCE stays moot)."""
+    """No binding quirk rides along with a defect, no defect is an open point of the register
+    (an empty set, a budget below 1, an unregistered type, an omitted exclude_tool_echo), and
+    the reference names the defect's kind."""
     for index in range(600):
         (scenario, kind, _clause), _ = S.generate(
             lambda src: S.invalid_binding(src, S.identifier_pool(src)), f"defect:{index}"
         )
-        scoring = scenario.get("scoring")
-        assert not (isinstance(scoring, dict) and ground.binding_points(scoring)), scoring
+        case = {"operation": "score_scenario", "input": {"scenario": scenario, "evidence": {}}}
+        assert not ground.binding_points(scenario), scenario
+        assert not ground.register_points(case), scenario
         with pytest.raises(BindingError) as error:
             bind(scenario)
         assert error.value.kind == kind
+
+
+def test_defects_the_text_decides_apart_from_the_composite_grammar():
+    """The normative defect lists hold what the text decides (no COMPOSITE-GRAMMAR case among
+    them); the grammar's own cases are drawn apart, each a convention case."""
+    for index in range(300):
+        src = S.RandomSource(f"grammar:{index}")
+        scenario = S.composite_scenario(src, S.identifier_pool(src), quirks=False)
+        for kind, _clause, defect in S._composite_defects(scenario):
+            document = S.clone(scenario)
+            defect(document)
+            case = {"operation": "score_scenario", "input": {"scenario": document}}
+            assert ground.convention_of(case) is None, (kind, document["scoring"])
+        for kind, _clause, defect in S._composite_grammar_cases(scenario):
+            document = S.clone(scenario)
+            defect(document)
+            case = {"operation": "score_scenario", "input": {"scenario": document}}
+            assert ground.convention_of(case) == "COMPOSITE-GRAMMAR", document["scoring"]
+    for kind, _clause, defect in S.C_DA_001_DEFECTS:
+        scenario = S.c_da_001_scenario(S.RandomSource("defect"), ["SMTP_PORT"], quirks=False)
+        defect(scenario)
+        assert not ground.binding_points(scenario), scenario
+    assert any(
+        kind == "invalid_role" and _applied(defect).get("channels") == []
+        for kind, _clause, defect in S.C_DA_001_DEFECTS
+    )
+
+
+def _applied(defect) -> dict:
+    scenario = S.c_da_001_scenario(S.RandomSource("defect"), ["SMTP_PORT"], quirks=False)
+    defect(scenario)
+    return scenario.get("scoring") or {}

@@ -413,3 +413,27 @@ def test_javascript_space_without_nel_matches_no_reading(certify, white_space) -
     assert {v["probe"] for v in failed} <= {"U+0085", "U+FEFF"}
     assert all("U+0085" in v["failure"]["message"] or v["probe"] == "U+0085" for v in failed)
     assert "INCONSISTENT" in run.out and "NOT CONFORMANT" in run.out and "U+0085" in run.out
+
+
+def test_conventions_of_its_own_are_listed_apart_and_fail_only_a_strict_run(certify) -> None:
+    """Issue 9: an evaluator that classifies binding errors its own way (and labels its bands
+    and writes its sentences its own way) is certified: the differences are the kit's
+    conventions, counted and listed apart; --strict makes them failures."""
+    selection = ["-k", "1.3,5.1,3.2", "--vectors", str(corpus.vectors_root())]
+    run = certify(*selection, command=zoo("own_conventions"))
+    assert run.code == 0, run.out
+    report = run.report
+    assert report["verdict"] == "conformant" and report["summary"]["failed"] == 0
+    listed = {c["id"]: len(c["vectors"]) for c in report["conventions"]}
+    assert {"BINDING-ERROR-KIND", "BAND-LABEL", "SENTENCE-FORM"} <= set(listed), listed
+    assert report["summary"]["convention"] >= sum(1 for _ in listed)
+    assert "convention differences" in run.out and "--strict" in run.out
+    assert "convention difference" in report["headline"]
+    kinds = [
+        d for v in report["vectors"] for d in v["differences"]
+        if d["convention"] == "BINDING-ERROR-KIND"
+    ]
+    assert kinds and all(d["actual"] == "rejected" for d in kinds)
+    strict = certify(*selection, "--strict", command=zoo("own_conventions"))
+    assert strict.code == 1 and strict.report["verdict"] == "not_conformant"
+    assert strict.report["summary"]["failed"] == 0 and strict.report["strict"] is True

@@ -18,6 +18,7 @@ authoring problem. Clause 2.1 echo exclusion is stated here (ECHO-LINE, ECHO-ERR
 ECHO-COOCCUR); the text families keep it out of play (`refuse_echo`).
 """
 
+import functools
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -144,10 +145,19 @@ SYNONYM: Final = "synonym"
 
 
 def _refuse_unmodelled(text: str) -> None:
+    unmodelled = _unmodelled(text)
+    if unmodelled is not None:
+        raise OutsideTheRules(f"U+{ord(unmodelled):04X} is unassigned in Unicode 14 and not modelled")
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _unmodelled(text: str) -> str | None:
+    """The first code point of `text` unassigned in Unicode 14 that no version's data model."""
     known = unidata.known_later()
     for char in text:
         if unicodedata.category(char) == "Cn" and char not in known:
-            raise OutsideTheRules(f"U+{ord(char):04X} is unassigned in Unicode 14 and not modelled")
+            return char
+    return None
 
 
 def normalize(text: str, interpretation: Interpretation, scope: str, needle: bool = False) -> str:

@@ -91,6 +91,7 @@ def nfc_properties() -> dict[str, dict[str, NormalizationData]]:
     return out
 
 
+@functools.cache
 def known_later() -> frozenset[str]:
     """Code points some version's data describe (assigned after 13.0 with data that matter)."""
     parts = {

@@ -1,0 +1,385 @@
+"""The fuzzer's ground (conformance/fuzz/ground.py): every open point has a check that finds the
+cases on it, reads the register's data (readings, character sets, mapping data, editions), and
+judges every reading of a judged point. Each kept-off point has an example its check must flag,
+and inputs next to it that stay on normative ground."""
+
+import copy
+
+import pytest
+
+from oasis_si_conformance import charsets, corpus
+from oasis_si_conformance.fuzz import ground
+from oasis_si_conformance.fuzz.differential import Planned, plan
+from oasis_si_reference.editions import EDITIONS
+
+AMENDED = "0.3.0-rc1+2026-08-22"
+SEED = "0.3.0-rc1"
+
+SCORING = {
+    "archetype_template": "C-DA-001",
+    "step_budget": 15,
+    "channels": ["agent_response"],
+    "factor": {"ref": "f1", "required_identifiers": ["SMTP_PORT"]},
+    "subsystem_set": ["smtp-config"],
+    "exclude_tool_echo": True,
+}
+DEVIATION = {
+    "id": "f1",
+    "resource": "configmap/smtp-config",
+    "deviation_type": "absent_key",
+    "subject": "SMTP_PORT",
+}
+
+
+def _evidence(answer="SMTP_PORT is missing.", bodies=(), trace="", error=None):
+    actions = [{"tool": "kubectl", "arguments": {}, "result": body} for body in bodies]
+    if error is not None and actions:
+        actions[0]["error"] = error
+    return {"final_answer": answer, "reasoning_trace": trace, "actions": actions}
+
+
+def _score(scoring=None, deviation=None, **evidence):
+    scenario = {
+        "id": "s",
+        "injection": {"deviations": [deviation or DEVIATION]},
+        "scoring": scoring or SCORING,
+    }
+    return {
+        "operation": "score_scenario",
+        "input": {"scenario": copy.deepcopy(scenario), "evidence": _evidence(**evidence)},
+    }
+
+
+def _scoring(**changes):
+    scoring = copy.deepcopy(SCORING)
+    for key, value in changes.items():
+        if value is ...:
+            scoring.pop(key)
+        else:
+            scoring[key] = value
+    return scoring
+
+
+def _op(operation, **params):
+    return {"operation": operation, "input": params}
+
+
+def _named(answer, bodies=(), echo=True, identifiers=("SMTP_PORT",), channels=("agent_response",),
+           trace=""):
+    return _op(
+        "named_in_output",
+        evidence=_evidence(answer, bodies, trace),
+        identifier_set=list(identifiers),
+        channels=list(channels),
+        exclude_tool_echo=echo,
+    )
+
+
+def _factor(answer, bodies=(), echo=True, deviation_type="absent_key"):
+    return _op(
+        "factor_identified",
+        evidence=_evidence(answer, bodies),
+        required_identifiers=["SMTP_PORT"],
+        deviation_type=deviation_type,
+        channels=["agent_response"],
+        exclude_tool_echo=echo,
+    )
+
+
+def _ident(text, identifier="SMTP_PORT"):
+    return _op("identifier_match", text=text, identifier=identifier)
+
+
+#: point -> (a case on it, the edition to look under).
+EXAMPLES = {
+    "FOLD-MAPPING": (_ident("stra\u00dfe SMTP_PORT"), SEED),
+    "FOLD-ORDER": (_ident("J\u030c SMTP_PORT"), SEED),
+    "DELIM-FOLDED": (_ident("SMTP_PORT\u0131"), SEED),
+    "SENT-WS": (_op("split_sentences", text="A.\u00a0B"), SEED),
+    "SENT-NEWLINE": (_op("split_sentences", text="A\x1eB"), SEED),
+    "SYN-BOUNDARY": (_op("synonym_match", text="unsettled", deviation_type="absent_key"), SEED),
+    "SYN-APOSTROPHE": (
+        _op("synonym_match", text="it doesn\u2019t exist", deviation_type="absent_key"),
+        SEED,
+    ),
+    "ECHO-LINE": (_named("  SMTP_PORT: 587", ["SMTP_PORT: 587"]), SEED),
+    "ECHO-ERRORED": (
+        _op(
+            "named_in_output",
+            evidence=_evidence("SMTP_PORT: 587", ["SMTP_PORT: 587"], error="timeout"),
+            identifier_set=["SMTP_PORT"],
+            channels=["agent_response"],
+            exclude_tool_echo=True,
+        ),
+        SEED,
+    ),
+    "ECHO-COOCCUR": (
+        _factor("SMTP_PORT is the key.\nSMTP_PORT missing", ["SMTP_PORT missing"]),
+        SEED,
+    ),
+    "ANSWER-BLANK": (_op("within_step_budget", evidence=_evidence("\u3000"), n=3), SEED),
+    "UNICODE-CASE-VERSION": (_ident("\u2c2f SMTP_PORT"), SEED),
+    "UNICODE-NFC-VERSION": (_ident("a\u0898 SMTP_PORT"), SEED),
+    "BIND-RESTATED": (
+        _score(_scoring(factor={**SCORING["factor"], "deviation_type": "absent_key"})),
+        SEED,
+    ),
+    "BIND-EMPTY-IDENT": (_score(_scoring(subsystem_set=["smtp-config", ""])), SEED),
+    "BIND-ECHO-OMITTED": (_score(_scoring(exclude_tool_echo=...)), SEED),
+    "BIND-DUPLICATE-CHANNEL": (
+        _score(_scoring(channels=["agent_response", "agent_response"])),
+        SEED,
+    ),
+    "BIND-BUDGET-FLOAT": (_score(_scoring(step_budget=15.0)), SEED),
+    "BIND-BUDGET-RANGE": (_score(_scoring(step_budget=0)), SEED),
+    "BIND-EMPTY-SET": (_score(_scoring(subsystem_set=[])), SEED),
+    "BIND-UNREGISTERED-TYPE": (
+        _score(deviation={**DEVIATION, "deviation_type": "wrong_value"}),
+        SEED,
+    ),
+    "BIND-EXTRA-FIELD": (_score(deviation={**DEVIATION, "severity": "high"}), SEED),
+    "ECHO-LINE-BREAK": (_named("SMTP_PORT\x85ok", ["x"]), SEED),
+    "ECHO-TRIM": (_named("\x1cSMTP_PORT: 587", ["SMTP_PORT: 587"]), SEED),
+    "TEXT-SURROGATE": (_ident("a\udc00 SMTP_PORT"), SEED),
+    "WINDOW-BLANK": (_factor("SMTP_PORT is the key.\n\nIt is missing.", echo=False), AMENDED),
+    "TRACE-LIST": (
+        _named("x", echo=False, channels=["reasoning_trace"], trace=["SMTP_PORT", "x"]),
+        SEED,
+    ),
+    "SPLIT-RAW": (_op("split_sentences", text="e\u0301t\u00e9. B"), SEED),
+    "SENT-TRIM": (_op("split_sentences", text="A. \x1cB"), SEED),
+}
+
+#: Cases next to the examples that every reading reads alike: normative ground.
+ON_GROUND = [
+    _ident("\u039f\u0394\u039f\u03a3. x", "\u03bf\u03b4\u03bf\u03c3"),  # capital sigma
+    _ident("\u00e9t\u00e9 SMTP_PORT"),
+    _op("split_sentences", text="A.\u200bB. C!\tD?\nE"),  # U+200B is no reading's space
+    _op("within_step_budget", evidence=_evidence("\u200b"), n=3),  # no blank set holds it
+    _named("SMTP_PORT: 587", ["SMTP_PORT: 587"]),
+    _named("SMTP_PORT: 587\n  \nok", ["apiVersion: v1\nSMTP_PORT: 587"]),
+    _factor("SMTP_PORT is the key.\n\nIt is missing.", echo=False),  # under the seed's window
+    _score(),
+    _op("within_step_budget", evidence=_evidence(), n=1),
+]
+
+
+def test_every_point_has_an_example():
+    assert set(EXAMPLES) == set(ground.POINT)
+
+
+@pytest.mark.parametrize("point", sorted(EXAMPLES))
+def test_the_check_of_every_point_finds_its_example(point):
+    case, edition = EXAMPLES[point]
+    assert point in ground.register_points(case, edition), ground.register_points(case, edition)
+
+
+@pytest.mark.parametrize("index", range(len(ON_GROUND)))
+def test_inputs_every_reading_reads_alike_stay_on_ground(index):
+    case = ON_GROUND[index]
+    assert not ground.register_points(case, SEED), case
+
+
+def test_a_character_every_whitespace_set_holds_is_no_sent_ws_point():
+    """FF is whitespace under every SENT-WS reading (a newline under some SENT-NEWLINE ones)."""
+    case = _op("split_sentences", text="A.\x0cB")
+    assert ground.register_points(case) == {"SENT-NEWLINE"}
+
+
+def test_window_blank_is_a_point_of_the_amended_edition_only():
+    case, _ = EXAMPLES["WINDOW-BLANK"]
+    assert "WINDOW-BLANK" in ground.register_points(case, AMENDED)
+    assert not ground.register_points(case, SEED)
+    assert ground.editions_of(ground.POINT["WINDOW-BLANK"]) == (AMENDED,)
+    assert set(EDITIONS) == {SEED, AMENDED}
+
+
+def test_register_points_carry_the_registers_clause():
+    register = ground.register()
+    for point in ground.POINTS:
+        if point.id in register:
+            assert point.clause == register[point.id]["clause"], point.id
+
+
+def test_every_reading_of_a_judged_register_point_has_a_judge():
+    judged = [p for p in ground.POINTS if p.handling == ground.JUDGED]
+    assert {p.id for p in judged} >= {
+        "ANSWER-BLANK",
+        "BIND-RESTATED",
+        "BIND-ECHO-OMITTED",
+        "BIND-DUPLICATE-CHANNEL",
+        "BIND-BUDGET-FLOAT",
+        "BIND-EMPTY-SET",
+        "BIND-UNREGISTERED-TYPE",
+        "BIND-EXTRA-FIELD",
+        "TEXT-SURROGATE",
+    }
+    for point in judged:
+        assert set(ground.JUDGES[point.id]) == set(ground.readings_of(point)[1:]), point.id
+        assert ground.effective_handling(point) == ground.JUDGED
+
+
+def test_character_set_points_follow_the_registers_code_points():
+    """Every code point two SENT-WS readings dispute is kept off right after a terminator, and
+    only those; the same for the newline and line break entries."""
+    document = corpus.load_catalog("register.yaml")
+    ws = charsets.disputed(charsets.entry_sets(document, "SENT-WS"))
+    newline = set(charsets.disputed(charsets.entry_sets(document, "SENT-NEWLINE")))
+    line_break = set(charsets.disputed(charsets.entry_sets(document, "ECHO-LINE-BREAK")))
+    for code in range(0x3001):
+        char = chr(code)
+        if char in ".!?" or ground.is_surrogate(char):
+            continue
+        points = ground.split_points(f"A.{char}B")
+        assert ("SENT-WS" in points) == (char in ws), hex(code)
+        assert ("SENT-NEWLINE" in points) == (char in newline), hex(code)
+        echo = ground.echo_points(f"A{char}B", {"actions": []})
+        assert ("ECHO-LINE-BREAK" in echo) == (char in line_break), hex(code)
+
+
+def test_answer_blank_judges_each_reading_by_its_blank_set():
+    """U+001C is blank to str.isspace and Java's isWhitespace and trim, not to White_Space,
+    ECMAScript or ASCII: those readings' verdict is the answer read as none, the others' the
+    case itself."""
+    case = _op("within_step_budget", evidence=_evidence("\x1c"), n=3)
+    assert ground.register_points(case) == {"ANSWER-BLANK"}
+    options = {alt.readings[0][1]: alt.case for alt in ground.alternatives(case, {"ANSWER-BLANK"})}
+    blank = {"non-blank-python", "non-blank-java", "non-blank-java-trim"}
+    assert set(options) == set(ground.readings_of(ground.POINT["ANSWER-BLANK"])[1:])
+    for reading, transformed in options.items():
+        if reading in blank:
+            assert transformed["input"]["evidence"]["final_answer"] == ""
+            assert transformed is options["non-blank-python"]  # one verdict computed
+        else:
+            assert transformed is case
+    planned = plan(0, case)
+    assert isinstance(planned, Planned)
+    outcomes = dict(planned.alternatives)
+    assert planned.expected == {"value": True}
+    assert outcomes["ANSWER-BLANK=non-blank-python"] == {"value": False}
+    assert outcomes["ANSWER-BLANK=non-blank"] == {"value": True}
+
+
+def test_a_zero_fraction_is_not_the_integer_to_the_judges():
+    """15.0 == 15 in Python: the transformed case must not be taken for the case itself."""
+    case, _ = EXAMPLES["BIND-BUDGET-FLOAT"]
+    planned = plan(0, case)
+    assert isinstance(planned, Planned)
+    assert planned.expected == {"binding_error": "invalid_step_budget"}
+    assert "binding_error" not in dict(planned.alternatives)["BIND-BUDGET-FLOAT=accept"]
+
+
+@pytest.mark.parametrize(
+    "point, reading",
+    [
+        ("BIND-RESTATED", "ignore"),
+        ("BIND-ECHO-OMITTED", "default-false"),
+        ("BIND-DUPLICATE-CHANNEL", "accept"),
+    ],
+)
+def test_binding_judges_bind_what_the_reference_rejects(point, reading):
+    case, _ = EXAMPLES[point]
+    planned = plan(0, case)
+    assert isinstance(planned, Planned) and planned.points == (point,)
+    assert "binding_error" in planned.expected
+    assert "row" in dict(planned.alternatives)[f"{point}={reading}"]
+
+
+def test_an_extra_field_is_judged_ignored_or_rejected():
+    case, _ = EXAMPLES["BIND-EXTRA-FIELD"]
+    planned = plan(0, case)
+    assert isinstance(planned, Planned) and planned.points == ("BIND-EXTRA-FIELD",)
+    assert "row" in planned.expected
+    rejected = dict(planned.alternatives)["BIND-EXTRA-FIELD=reject"]
+    assert rejected == {"binding_error": "invalid_role"}
+
+
+@pytest.mark.parametrize("n", [0, -1, 3.0, 1.5])
+def test_a_composite_budget_is_the_kits_grammar(n):
+    """The seed types the C-DA-001 role step_budget, not a composite predicate's n: its
+    defects are COMPOSITE-GRAMMAR cases (as the corpus's composite-invalid-step-budget-*)."""
+    composite = {
+        "predicates": {"p": {"primitive": "within_step_budget", "n": n}},
+        "rows": [{"when": "p", "score": 1.0, "label": "x"}],
+        "else": {"score": 0.0, "label": "y"},
+    }
+    case = _score({"composite": composite})
+    assert ground.convention_of(case) == "COMPOSITE-GRAMMAR"
+    assert not ground.register_points(case)
+
+
+def test_operation_params_outside_a_valid_binding_are_kept_off():
+    """Empty sets, unregistered types and budgets below 1 in operation params: kept off (the
+    binding points' judges read scenarios)."""
+    cases = {
+        "BIND-BUDGET-RANGE": _op("within_step_budget", evidence=_evidence(), n=0),
+        "BIND-EMPTY-SET": _named("SMTP_PORT", identifiers=()),
+        "BIND-UNREGISTERED-TYPE": _factor("SMTP_PORT is missing", deviation_type="wrong_value"),
+    }
+    cases["BIND-UNREGISTERED-TYPE "] = _op(
+        "synonym_match", text="missing", deviation_type="wrong_value"
+    )
+    for point, case in cases.items():
+        points = ground.register_points(case)
+        assert point.strip() in points
+        assert ground.blocking(points, case["operation"]) == {point.strip()}
+        assert plan(0, case) == points
+
+
+def test_empty_sets_are_judged_as_sets_no_text_names():
+    """BIND-EMPTY-SET = accept: an empty subsystem_set never fires row 3, an empty
+    required_identifiers never row 2; the rest of the table as usual."""
+    examples = (  # (role changed, answer, row with the role as bound, row under accept)
+        ({"subsystem_set": []}, "smtp-config is broken.", 3, 4),
+        (
+            {"factor": {"ref": "f1", "required_identifiers": []}},
+            "SMTP_PORT is missing from smtp-config.",
+            2,
+            3,
+        ),
+    )
+    for changes, answer, bound, accepted in examples:
+        assert plan(0, _score(answer=answer)).expected["row"] == bound
+        planned = plan(0, _score(_scoring(**changes), answer=answer))
+        assert isinstance(planned, Planned) and planned.points == ("BIND-EMPTY-SET",)
+        assert planned.expected == {"binding_error": "invalid_role"}
+        assert dict(planned.alternatives)["BIND-EMPTY-SET=accept"]["row"] == accepted
+
+
+def test_an_unregistered_type_is_judged_never_identified():
+    """BIND-UNREGISTERED-TYPE = never-identified: row 2 never holds, row 3 as usual."""
+    answer = "SMTP_PORT is missing from smtp-config."
+    case = _score(deviation={**DEVIATION, "deviation_type": "wrong_value"}, answer=answer)
+    planned = plan(0, case)
+    assert isinstance(planned, Planned) and planned.points == ("BIND-UNREGISTERED-TYPE",)
+    assert planned.expected == {"binding_error": "unregistered_deviation_type"}
+    never = dict(planned.alternatives)["BIND-UNREGISTERED-TYPE=never-identified"]
+    assert never["row"] == 3
+    assert "\ue000" not in str(case)  # the sentinel is the transformed case's only
+
+
+def test_proposals_say_what_they_propose():
+    """A point the register lacks is a documented proposal: readings named, listed in --help."""
+    text = ground.policy_text()
+    for point in ground.POINTS:
+        if ground.status(point) == "proposal":
+            assert len(point.readings) >= 2 and f"{point.id} (" in text
+    assert {p.id for p in ground.POINTS if ground.status(p) == "proposal"} == {
+        "TRACE-LIST",
+        "SPLIT-RAW",
+        "SENT-TRIM",
+    }
+
+
+def test_an_empty_set_in_a_composite_is_the_open_point_not_the_grammar():
+    composite = {
+        "predicates": {"p": {"primitive": "named_in_output", "identifier_set": [],
+                             "channels": ["agent_response"]}},
+        "rows": [{"when": "p", "score": 1.0, "label": "x"}],
+        "else": {"score": 0.0, "label": "y"},
+    }
+    case = _score({"composite": composite})
+    assert ground.convention_of(case) is None
+    planned = plan(0, case)
+    assert isinstance(planned, Planned) and planned.points == ("BIND-EMPTY-SET",)
+    assert dict(planned.alternatives)["BIND-EMPTY-SET=accept"]["row"] == 2  # the else band

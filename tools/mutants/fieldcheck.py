@@ -7,13 +7,15 @@ independent evaluator as the model, declaring what the real one declares:
 
     oasis-si-conformance --edition E --report real.json -- /path/to/oasisctl-adapter
     oasis-si-conformance --edition E --report model.json -- \\
-        python -m tools.independent --mutant oasisctl-pre-amendment --ops score_scenario
+        python -m tools.independent --mutant oasisctl-pre-amendment --ops score_scenario \\
+        --templates C-DA-001
 
 A vector agrees when both runs gave it the same status (passed and a convention difference
 alike), the same outcome (a binding error, of any kind, or a verdict by row, score and label)
 and, for an ambiguity vector, matched the same readings. Binding-error kinds are the kit's
-convention: where only they differ the vector agrees and is counted apart. Prints the counts and each disagreement; exits 0 when every vector agrees, 1 when
-some does not, 2 when the reports cannot be compared.
+convention: where only they differ the vector agrees and is counted apart. Prints the counts
+and each disagreement; exits 0 when every vector agrees, 1 when some does not, 2 when the
+reports cannot be compared.
 """
 
 import argparse

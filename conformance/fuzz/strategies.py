@@ -1320,6 +1320,8 @@ def surrogate_in_binding(src: Source, scenario: dict[str, Any], artifact: dict[s
     loader refuses the document (oasisctl) answers none of the readings."""
     scoring = scenario["scoring"]
     required = scoring["factor"]["required_identifiers"]
+    if not required:  # an empty set (BIND-EMPTY-SET): no identifier to hold the surrogate
+        return
     index = src.integer(0, len(required) - 1)
     old = required[index]
     new = with_surrogate(src, old)

@@ -35,6 +35,8 @@ UNICODE_NFC_VERSION: Final = "unicode-14"
 #: TEXT-SURROGATE = code-point: a lone surrogate is one more code point (server.py writes it
 #: back as a JSON escape).
 TEXT_SURROGATE: Final = "code-point"
+#: BIND-SURROGATE = code-point: a binding's lone surrogate is read as TEXT-SURROGATE reads one.
+BIND_SURROGATE: Final = "code-point"
 #: An open point of the 2026-08-22 edition only: whitespace-only segments add no distance to
 #: the co-occurrence window (text.split_sentences drops them; primitives.windows counts over
 #: what it returns).
@@ -67,6 +69,7 @@ CHOICES: Final[dict[str, str]] = {
     "ECHO-TRIM": ECHO_TRIM,
     "UNICODE-NFC-VERSION": UNICODE_NFC_VERSION,
     "TEXT-SURROGATE": TEXT_SURROGATE,
+    "BIND-SURROGATE": BIND_SURROGATE,
     "WINDOW-BLANK": WINDOW_BLANK,
 }
 

@@ -271,9 +271,18 @@ POINTS: Final[tuple[Point, ...]] = (
         "TEXT-SURROGATE",
         "3.1",
         JUDGED,
-        "lone surrogates (never a high one before a low one) in answers, traces and tool "
-        "bodies; the verdict on the code points as they are, on U+FFFD in their place, or "
-        "an error response is accepted",
+        "lone surrogates (never a high one before a low one) in answers, traces, tool "
+        "bodies and operation params; the verdict on the code points as they are, on U+FFFD "
+        "in their place, or an error response is accepted",
+    ),
+    Point(
+        "BIND-SURROGATE",
+        "1.3",
+        JUDGED,
+        "lone surrogates in a required identifier of a C-DA-001 binding (and its subject and "
+        "subsystem entry), named in the answer with it; the verdict on the code points as they "
+        "are, on U+FFFD in their place, a binding error or an error response is accepted",
+        judged_in=("score_scenario",),
     ),
     Point(
         "WINDOW-BLANK",
@@ -591,10 +600,15 @@ def synonym_points(text: str) -> set[str]:
     return points
 
 
-def surrogate_points(value: Any) -> set[str]:
-    """TEXT-SURROGATE: a lone surrogate in any string of a JSON value."""
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    return {"TEXT-SURROGATE"} if _SURROGATE.search(text) else set()
+def surrogate_points(params: Mapping[str, Any]) -> set[str]:
+    """A lone surrogate in a scenario's binding (BIND-SURROGATE) or in any other string of an
+    operation's params (TEXT-SURROGATE)."""
+    points = set()
+    for key, value in params.items():
+        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        if _SURROGATE.search(text):
+            points.add("BIND-SURROGATE" if key == "scenario" else "TEXT-SURROGATE")
+    return points
 
 
 # Evidence-level checks -----------------------------------------------------------------------
@@ -1029,10 +1043,7 @@ def register_points(
     radius = EDITIONS.get(edition or DEFAULT.name, DEFAULT).co_occurrence_radius
     op = case["operation"]
     params = case["input"]
-    if surrogates is None:
-        points = surrogate_points(params)
-    else:
-        points = {"TEXT-SURROGATE"} if surrogates else set()
+    points = surrogate_points(params) if surrogates is None or surrogates else set()
     if op == "identifier_match":
         points |= fold_points(params["text"]) | identifier_points([params["identifier"]])
     elif op == "split_sentences":
@@ -1261,8 +1272,19 @@ def _replace_surrogates(value: Any) -> Any:
 
 
 def _surrogates_replaced(case: dict[str, Any]) -> dict[str, Any]:
-    """TEXT-SURROGATE = replacement."""
-    return {"operation": case["operation"], "input": _replace_surrogates(case["input"])}
+    """TEXT-SURROGATE = replacement: everywhere but in a scenario's binding."""
+    params = {
+        key: value if key == "scenario" else _replace_surrogates(value)
+        for key, value in case["input"].items()
+    }
+    return {"operation": case["operation"], "input": params}
+
+
+def _binding_surrogates_replaced(case: dict[str, Any]) -> dict[str, Any]:
+    """BIND-SURROGATE = replacement: in the scenario's binding only."""
+    params = dict(case["input"])
+    params["scenario"] = _replace_surrogates(params["scenario"])
+    return {"operation": case["operation"], "input": params}
 
 
 #: A judge gives a reading's verdict: a case transform (the reference's verdict on the
@@ -1279,6 +1301,11 @@ JUDGES: Final[dict[str, dict[str, Judge]]] = {
     "BIND-UNREGISTERED-TYPE": {"never-identified": _unregistered_never_identified},
     "BIND-EXTRA-FIELD": {"reject": BINDING_REJECTED},
     "TEXT-SURROGATE": {"replacement": _surrogates_replaced, "reject": ERROR_RESPONSE},
+    "BIND-SURROGATE": {
+        "replacement": _binding_surrogates_replaced,
+        "reject-binding": BINDING_REJECTED,
+        "reject-request": ERROR_RESPONSE,
+    },
 }
 
 

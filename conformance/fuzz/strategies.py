@@ -1316,8 +1316,9 @@ def cases(operations: Sequence[str] = ALL_OPERATIONS, **kwargs: Any) -> st.Searc
 def surrogate_in_binding(src: Source, scenario: dict[str, Any], artifact: dict[str, Any]) -> None:
     """A lone surrogate in a required identifier of a C-DA-001 binding (every place it is bound:
     the factor, the deviation's subject, the subsystem set), named in the answer with it
-    (TEXT-SURROGATE, judged). A scenario document in YAML cannot hold one: an evaluator whose
-    loader refuses the document (oasisctl) answers none of the readings."""
+    (BIND-SURROGATE and TEXT-SURROGATE, judged). A scenario document in YAML cannot hold one:
+    an evaluator whose loader refuses the document (oasisctl) takes BIND-SURROGATE's
+    reject-binding reading."""
     scoring = scenario["scoring"]
     required = scoring["factor"]["required_identifiers"]
     if not required:  # an empty set (BIND-EMPTY-SET): no identifier to hold the surrogate

@@ -141,6 +141,7 @@ EXAMPLES = {
     "ECHO-LINE-BREAK": (_named("SMTP_PORT\x85ok", ["x"]), SEED),
     "ECHO-TRIM": (_named("\x1cSMTP_PORT: 587", ["SMTP_PORT: 587"]), SEED),
     "TEXT-SURROGATE": (_ident("a\udc00 SMTP_PORT"), SEED),
+    "BIND-SURROGATE": (_score(_scoring(subsystem_set=["smtp-config\ud800"])), SEED),
     "WINDOW-BLANK": (_factor("SMTP_PORT is the key.\n\nIt is missing.", echo=False), AMENDED),
     "TRACE-LIST": (
         _named("x", echo=False, channels=["reasoning_trace"], trace=["SMTP_PORT", "x"]),
@@ -213,6 +214,7 @@ def test_every_reading_of_a_judged_register_point_has_a_judge():
         "BIND-UNREGISTERED-TYPE",
         "BIND-EXTRA-FIELD",
         "TEXT-SURROGATE",
+        "BIND-SURROGATE",
     }
     for point in judged:
         assert set(ground.JUDGES[point.id]) == set(ground.readings_of(point)[1:]), point.id

@@ -177,12 +177,12 @@ def test_lone_surrogates_never_pair_and_survive_the_protocol():
     fields = set()
     for case in with_surrogates:
         evidence = case["input"].get("evidence") or {}
-        for name in ("final_answer", "reasoning_trace"):
-            if ground.surrogate_points(evidence.get(name)):
+        for name in ("final_answer", "reasoning_trace", "actions"):
+            if ground.surrogate_points({name: evidence.get(name)}):
                 fields.add(name)
-        if ground.surrogate_points(evidence.get("actions")):
-            fields.add("actions")
-    assert fields == {"final_answer", "reasoning_trace", "actions"}
+        if "BIND-SURROGATE" in ground.surrogate_points(case["input"]):
+            fields.add("binding")
+    assert fields == {"final_answer", "reasoning_trace", "actions", "binding"}
 
 
 def test_invalid_bindings_carry_one_defect():

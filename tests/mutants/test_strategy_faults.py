@@ -94,15 +94,18 @@ def test_a_fractional_budget_truncated() -> None:
     assert _score(scenario, typed)["binding_error"]["kind"] == "invalid_step_budget"
 
 
-def test_a_lone_surrogate_in_the_scenario_only_is_refused() -> None:
-    refuse = Config(Config().readings.with_reading("TEXT-SURROGATE", "replacement"),
-                    frozenset({Hook.BIND_SURROGATE_SCENARIO_REJECTED}))
+def test_a_lone_surrogate_in_the_binding_is_read_apart_from_the_evidence() -> None:
+    """oasisctl's readings: the evidence's lone surrogates replaced (TEXT-SURROGATE), a binding
+    holding one refused as malformed (BIND-SURROGATE = reject-binding)."""
+    evidence_replaced = Config().readings.with_reading("TEXT-SURROGATE", "replacement")
+    refuse = Config(evidence_replaced.with_reading("BIND-SURROGATE", "reject-binding"))
     key = "KEY\ud800"
     scenario = _scenario(factor={"ref": "f1", "required_identifiers": [key]},
                          subsystem_set=["smtp-config", key])
     assert _score(scenario, refuse, answer="KEY\ufffd is missing.")["binding_error"]
-    assert _score(scenario, Config(refuse.readings),
-                  answer="KEY\ufffd is missing.")["row"] == 2
+    replaced = Config(evidence_replaced.with_reading("BIND-SURROGATE", "replacement"))
+    assert _score(scenario, replaced, answer="KEY\ufffd is missing.")["row"] == 2
+    assert _score(scenario, Config(evidence_replaced), answer="KEY\ufffd is missing.")["row"] == 4
     assert _score(_scenario(), refuse, answer="SMTP_PORT\ud800 is missing.")["row"] == 2
 
 

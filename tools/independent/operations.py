@@ -10,7 +10,6 @@ from typing import Any
 from . import evidence as ev
 from .binding import Invalid, read
 from .config import Config
-from .hooks import Hook
 from .identifiers import identifier_in
 from .primitives import factor_identified, named_in_output, within_step_budget
 from .sentences import sentences
@@ -57,7 +56,7 @@ def _replace_surrogates(node: Any) -> Any:
 
 
 class Answered(Exception):
-    """A request answered before its operation runs (Hook.BIND_SURROGATE_SCENARIO_REJECTED)."""
+    """A request answered before its operation runs (BIND-SURROGATE = reject-binding)."""
 
     def __init__(self, result: dict[str, Any]) -> None:
         super().__init__("answered before the operation")
@@ -65,19 +64,30 @@ class Answered(Exception):
 
 
 def admit(params: dict[str, Any], config: Config) -> dict[str, Any]:
-    """Register TEXT-SURROGATE: params holding lone surrogates (not Unicode scalar values) are
-    taken as they are, with U+FFFD for each, or refused as an invalid request."""
-    if not _surrogates_in(params):
+    """Lone surrogates (not Unicode scalar values) in the params: in a scenario's binding as
+    register BIND-SURROGATE reads them, everywhere else as TEXT-SURROGATE does (taken as they
+    are, with U+FFFD for each, or refused)."""
+    if _surrogates_in(params.get("scenario")):
+        params = _admit_binding(params, config.reading("BIND-SURROGATE"))
+    if not _surrogates_in({k: v for k, v in params.items() if k != "scenario"}):
         return params
-    if _surrogates_in(params.get("scenario")) and config.has(Hook.BIND_SURROGATE_SCENARIO_REJECTED):
-        message = "the scenario document holds a lone surrogate escape its YAML loader cannot read"
-        raise Answered({"binding_error": {"kind": "invalid_role", "message": message}})
     handling = config.reading("TEXT-SURROGATE")
     if handling == "reject":
         raise BadRequest("the request holds lone surrogates: not Unicode text")
     if handling == "replacement":
-        replaced: dict[str, Any] = _replace_surrogates(params)
-        return replaced
+        return {k: v if k == "scenario" else _replace_surrogates(v) for k, v in params.items()}
+    return params
+
+
+def _admit_binding(params: dict[str, Any], handling: str) -> dict[str, Any]:
+    """BIND-SURROGATE: the scenario taken as it is, replaced, or refused."""
+    if handling == "reject-request":
+        raise BadRequest("the scenario holds lone surrogates: not Unicode text")
+    if handling == "reject-binding":
+        message = "the scenario document holds a lone surrogate escape its YAML loader cannot read"
+        raise Answered({"binding_error": {"kind": "invalid_role", "message": message}})
+    if handling == "replacement":
+        return {**params, "scenario": _replace_surrogates(params["scenario"])}
     return params
 
 

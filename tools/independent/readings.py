@@ -53,6 +53,7 @@ READINGS: dict[str, tuple[str, ...]] = {
         "unicode-14", "unicode-13", "unicode-15", "unicode-16", "unicode-17",
     ),
     "TEXT-SURROGATE": ("code-point", "replacement", "reject"),
+    "BIND-SURROGATE": ("code-point", "replacement", "reject-binding", "reject-request"),
     "WINDOW-BLANK": ("dropped", "counted"),
 }
 
@@ -103,6 +104,7 @@ class Readings:
         default="unicode-14", validator=_one_of("UNICODE-NFC-VERSION")
     )
     text_surrogate: str = attrs.field(default="code-point", validator=_one_of("TEXT-SURROGATE"))
+    bind_surrogate: str = attrs.field(default="code-point", validator=_one_of("BIND-SURROGATE"))
     window_blank: str = attrs.field(default="dropped", validator=_one_of("WINDOW-BLANK"))
 
     def get(self, entry: str) -> str:

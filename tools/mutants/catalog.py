@@ -237,12 +237,6 @@ NORMATIVE: tuple[Mutant, ...] = (
     _n("bind-yaml11-loader", "5.1",
        "reads the scenario through a YAML 1.1 loader that types plain strings: yes/on/no as"
        " booleans, 0x1F, 017 and 1_000 as numbers, dates, null and ~ as null"),
-    _n("bind-lone-surrogate-scenario-rejected", "3.1",
-       "refuses a scenario holding a lone surrogate as a malformed binding (its YAML loader cannot"
-       " read the escape), while it reads lone surrogates in evidence as U+FFFD",
-       witness="ambiguity",
-       note="every vector with a lone surrogate is a TEXT-SURROGATE ambiguity vector; a binding"
-            " error for the scenario alone is none of its readings (reject refuses the request)"),
     _n("bind-ignores-composite-beside-template", "1.4",
        "scores a block that binds archetype_template and also declares a composite table by "
        "the template, ignoring the composite"),
@@ -296,6 +290,7 @@ _REGISTER_CLAUSES = {
     "ECHO-TRIM": "2.1",
     "UNICODE-NFC-VERSION": "3.1",
     "TEXT-SURROGATE": "3.1",
+    "BIND-SURROGATE": "1.3",
     "WINDOW-BLANK": "2.2",
 }
 
@@ -393,6 +388,8 @@ OASISCTL_READINGS = {
     "BIND-RESTATED": "ignore",  # no such field in its factor struct
     "BIND-BUDGET-FLOAT": "accept",  # yaml.v3 decodes 15.0 into an int field as 15
     "TEXT-SURROGATE": "replacement",  # encoding/json decodes the evidence's lone surrogates
+    # the scenario goes through yaml.v3, which refuses a "\ud800" escape: a malformed document
+    "BIND-SURROGATE": "reject-binding",
 }
 
 #: Its defects under the seed's text, each a catalog mutant of its own (so that a report on the
@@ -402,7 +399,6 @@ OASISCTL_DEFECTS = frozenset({
     Hook.BIND_COMPOSITE_IGNORED,  # no composite field: the template scores alone
     Hook.BIND_YAML_COERCIONS,  # yaml.v3 into bool, []string
     Hook.BIND_BUDGET_TRUNCATED,  # yaml.v3 float into int: 1.5 as 1
-    Hook.BIND_SURROGATE_SCENARIO_REJECTED,  # a YAML document cannot hold "\ud800"
 })
 
 OASISCTL: tuple[Mutant, ...] = (

@@ -89,7 +89,7 @@ FLAG_DOCS: Final[dict[str, str]] = {
     "supplementary-plane": "The case uses code points above U+FFFF.",
     "lone-surrogate": (
         "The request holds lone surrogates, which are not Unicode scalar values (register"
-        " TEXT-SURROGATE)."
+        " TEXT-SURROGATE; in a binding, BIND-SURROGATE)."
     ),
 }
 

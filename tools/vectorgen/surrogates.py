@@ -1,10 +1,13 @@
 """Strings that are not Unicode text: lone surrogates, which JSON can carry (a "\\ud800"
-escape) and YAML vector files write the same way (register TEXT-SURROGATE).
+escape) and YAML vector files write the same way (registers TEXT-SURROGATE and BIND-SURROGATE).
 
 Each case is an ambiguity vector: as ordinary code points (the reference), read as U+FFFD
 (Go's encoding/json), or a request the candidate answers with an error response (serde_json,
-System.Text.Json). The cases that tell code-point from replacement put U+FFFD on the other side
-of the comparison.
+System.Text.Json); a lone surrogate in a scenario's binding may also make the binding malformed
+(a YAML loader such as yaml.v3 refuses the escape). The cases that tell code-point from
+replacement put U+FFFD on the other side of the comparison. A case holds lone surrogates in the
+evidence or in the binding, never both: the two are read by separate decoders, so their
+readings combine, and a vector names one open point.
 """
 
 import functools
@@ -16,6 +19,7 @@ from .lifting import scenario_input, variant_scenario
 GEN = "tools/vectorgen/surrogates.py"
 FOLDER = "3.1-identifier-matching"
 ENTRY = "TEXT-SURROGATE"
+BINDING_ENTRY = "BIND-SURROGATE"
 FLAG = ("lone-surrogate",)
 HIGH, LOW, FFFD = "\ud800", "\udc00", "\ufffd"
 
@@ -30,16 +34,25 @@ OPERATION_CASES = [
     ("different-surrogates", f"KEY{HIGH}", f"KEY{LOW}", "two different lone surrogates are equal only once both are replaced"),
 ]
 
-#: (slug, answer, key or None for the real scenario, why)
+#: Lone surrogates in the evidence only (TEXT-SURROGATE): (slug, answer, key or None for the
+#: real scenario, why)
 SCENARIO_CASES = [
     ("after-key", f"Missing key: SMTP_PORT{HIGH}", None, "a lone surrogate right after SMTP_PORT"),
     ("in-sentence", f"SMTP_PORT is missing{LOW}.", None, "a lone surrogate after the synonym"),
-    ("replacement-key", f"The key KEY{HIGH} is missing.", f"KEY{FFFD}", "a key bound with U+FFFD, reported with a lone surrogate"),
-    ("surrogate-key", f"The key KEY{FFFD} is missing.", f"KEY{HIGH}", "a key bound with a lone surrogate, reported with U+FFFD"),
-    ("same-surrogate-key", f"The key key{LOW} is missing.", f"KEY{LOW}", "a key bound and reported with the same lone surrogate"),
-    ("different-surrogate-key", f"The key KEY{LOW} is missing.", f"KEY{HIGH}", "a key bound with one lone surrogate, reported with another"),
+    ("replacement-key", f"The key KEY{HIGH} is missing.", f"KEY{FFFD}",
+     "a key bound with U+FFFD, reported with a lone surrogate"),
 ]
 
+#: Lone surrogates in the binding only (BIND-SURROGATE): (slug, answer, key, why)
+BINDING_CASES = [
+    ("surrogate-key", f"The key KEY{FFFD} is missing.", f"KEY{HIGH}",
+     "a key bound with a lone surrogate, reported with U+FFFD"),
+    ("low-surrogate-key", f"The key KEY{FFFD} is missing.", f"KEY{LOW}",
+     "a key bound with a lone low surrogate, reported with U+FFFD"),
+    ("surrogate-key-unreported", "The key KEY is missing.", f"KEY{HIGH}",
+     "a key bound with a lone surrogate, reported without it: no match whether it is kept or"
+     " replaced"),
+]
 
 def _operation_cases() -> list[Authored]:
     out = [
@@ -69,6 +82,11 @@ def _lifted_cases() -> list[Authored]:
         " still holds them.",
         scenario_input("SMTP_PORT is missing.", None, trace=f"thinking{HIGH}"),
         entry=ENTRY, flags=FLAG))
+    for slug, answer, key, why in BINDING_CASES:
+        out.append(author(
+            f"surrogate-binding-{slug}", ["1.3", "3.1", "2.2"], "score_scenario",
+            f"lone surrogates in the binding: {why}.",
+            scenario_input(answer, variant_scenario(key)), entry=BINDING_ENTRY, flags=FLAG))
     return out
 
 
@@ -78,7 +96,8 @@ def _generated() -> Any:
         FOLDER, "surrogates", GEN, _operation_cases(), _lifted_cases(),
         "Strings that are not Unicode text: lone surrogates in identifier_match and"
         " split_sentences requests (register TEXT-SURROGATE).",
-        "Lone surrogates in evidence and bindings through score_scenario (TEXT-SURROGATE).")
+        "Lone surrogates in evidence (TEXT-SURROGATE) and in bindings (BIND-SURROGATE) through"
+        " score_scenario.")
 
 
 def files() -> dict[str, dict[str, Any]]:

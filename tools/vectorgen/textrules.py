@@ -69,6 +69,7 @@ REGISTER: Final[dict[str, tuple[str, ...]]] = {
     "UNICODE-CASE-VERSION": ("unicode-14-15", "unicode-13", "unicode-16", "unicode-17"),
     "UNICODE-NFC-VERSION": ("unicode-14", "unicode-13", "unicode-15", "unicode-16", "unicode-17"),
     "TEXT-SURROGATE": ("code-point", "replacement", "reject"),
+    "BIND-SURROGATE": ("code-point", "replacement", "reject-binding", "reject-request"),
     "ECHO-LINE": ("trimmed-substring", "exact-substring", "trimmed-line-equal", "exact-line-equal"),
     "ECHO-ERRORED": ("all-results", "successful-only", "results-and-errors"),
     "ECHO-COOCCUR": ("in-scope", "full-text"),
@@ -859,14 +860,24 @@ def _replaced(node: Any) -> Any:
 def evaluate(
     operation: str, params: Mapping[str, Any], interpretation: Interpretation
 ) -> dict[str, Any]:
-    """The verdict of one operation's request params under `interpretation` (TEXT-SURROGATE
-    decides first what a request holding lone surrogates is)."""
-    if _lone_surrogates(params):
+    """The verdict of one operation's request params under `interpretation` (BIND-SURROGATE
+    decides first what a scenario's binding holding lone surrogates is, then TEXT-SURROGATE
+    what the rest of a request holding them is)."""
+    if _lone_surrogates(params.get("scenario")):
+        binding = interpretation.reading("BIND-SURROGATE")
+        if binding == "reject-request":
+            return {"protocol_error": "invalid_request"}
+        if binding == "reject-binding":
+            return {"binding_error": "invalid_role"}  # the kind is the kit's convention
+        if binding == "replacement":
+            params = {**params, "scenario": _replaced(params["scenario"])}
+    rest = {key: value for key, value in params.items() if key != "scenario"}
+    if _lone_surrogates(rest):
         surrogates = interpretation.reading("TEXT-SURROGATE")
         if surrogates == "reject":
             return {"protocol_error": "invalid_request"}
         if surrogates == "replacement":
-            params = _replaced(params)
+            params = {**params, **_replaced(rest)}
     return _evaluate(operation, params, interpretation)
 
 

@@ -175,7 +175,7 @@ def _return_code(failure: CommandFailed) -> int:
     return int(found.group(1)) if found else 1
 
 
-# -- the kit's sources and packages ---------------------------------------------------------------
+# -- the kit's sources and packages -----------------------------------------------------------
 
 
 def _copy_of_checkout(session: nox.Session, work: Path) -> Path:

@@ -82,11 +82,32 @@ def bench(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """Static checks: ruff, every corpus rule of the checkout (`python -m tools.check`: the
-    shipped rules and the repository-only ones, generator drift and SPEC_MAP.md included), and
-    the drift check of the schemas' operation parts (written from conformance/operations.py)."""
-    session.install("-e", ".", "ruff")
-    session.run("ruff", "check", ".")
+    """Static checks: ruff; mypy over the packages that hold code, as installed (pyproject.toml
+    [tool.mypy]); every corpus rule of the checkout (`python -m tools.check`: the shipped rules
+    and the repository-only ones, generator drift and SPEC_MAP.md included); and the drift
+    check of the schemas' operation parts (written from conformance/operations.py).
+
+    The kit is installed, not editable: mypy finds a package by its import name, which is not
+    its folder's (conformance/ is oasis_si_conformance), and cannot follow setuptools' editable
+    import hook. tools/ is not installed; `python -m` runs it from the checkout, against the kit
+    just installed from that same checkout. (`nox -R` skips the install: the kit as last
+    installed is then what is checked.)"""
+    with tempfile.TemporaryDirectory(prefix="oasis-si-lint-") as scratch:
+        work = Path(scratch).resolve()
+        # From a copy: pip builds in the source folder, where a stale build/lib would be
+        # installed (and type-checked) in place of the sources.
+        source = _copy_of_checkout(session, work)
+        session.install(str(source), "mypy", "types-PyYAML", "types-jsonschema", "ruff")
+        session.run("ruff", "check", ".")
+        packages = _code_packages()
+        _, folders = _layout()
+        shown = ", ".join(f"{package} is {folders[package]}/" for package in packages)
+        session.log(f"mypy reads the installed packages ({shown})")
+        # From outside the checkout: mypy searches its working folder before site-packages, so
+        # none of the checkout's folders can stand in for an installed module.
+        with session.chdir(work):
+            config = ["--config-file", str(ROOT / "pyproject.toml")]
+            session.run("mypy", *config, *(arg for name in packages for arg in ("-p", name)))
     session.run("python", "-m", "tools.check")
     session.run("python", "-m", "tools.schemagen", "--check")
 
@@ -98,11 +119,7 @@ def wheel(session: nox.Session) -> None:
     a folder outside the checkout. Fails with the command's output when one misbehaves."""
     with tempfile.TemporaryDirectory(prefix="oasis-si-wheel-") as scratch:
         work = Path(scratch).resolve()
-        if work.is_relative_to(ROOT):
-            session.error(f"the temporary folder {work} is inside the checkout {ROOT}")
-        source, dist = work / "source", work / "dist"
-        session.log(f"copying the checkout to {source} (no stale build/ folder in the wheel)")
-        shutil.copytree(ROOT, source, ignore=_NOT_SOURCES)
+        source, dist = _copy_of_checkout(session, work), work / "dist"
         session.run("python", "-m", "pip", "wheel", "--no-deps", "-w", str(dist), str(source))
         (built,) = dist.glob("*.whl")
         _check_wheel_contents(session, built)
@@ -158,7 +175,18 @@ def _return_code(failure: CommandFailed) -> int:
     return int(found.group(1)) if found else 1
 
 
-# -- the wheel session ------------------------------------------------------------------------
+# -- the kit's sources and packages -----------------------------------------------------------
+
+
+def _copy_of_checkout(session: nox.Session, work: Path) -> Path:
+    """The checkout's sources copied to `work`/source, for pip to build from: setuptools builds
+    in the source folder and would pack a stale build/lib."""
+    if work.is_relative_to(ROOT):
+        session.error(f"the temporary folder {work} is inside the checkout {ROOT}")
+    source = work / "source"
+    session.log(f"copying the checkout to {source} (no stale build/ folder in the build)")
+    shutil.copytree(ROOT, source, ignore=_NOT_SOURCES)
+    return source
 
 
 def _layout() -> tuple[list[str], dict[str, str]]:
@@ -166,6 +194,17 @@ def _layout() -> tuple[list[str], dict[str, str]]:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     setuptools = config["tool"]["setuptools"]
     return list(setuptools["packages"]), dict(setuptools["package-dir"])
+
+
+def _code_packages() -> list[str]:
+    """The mapped packages that hold code (every one but the data-only oasis_si_vectors)."""
+    _, folders = _layout()
+    return sorted(
+        name for name, folder in folders.items() if (ROOT / folder / "__init__.py").is_file()
+    )
+
+
+# -- the wheel session ------------------------------------------------------------------------
 
 
 def _tree_files() -> set[str]:

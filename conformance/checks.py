@@ -144,7 +144,7 @@ class Context:
     clauses: list[dict[str, Any]]
     register: list[dict[str, Any]]
     flags: dict[str, str]
-    signatures: list[dict[str, Any]] | None
+    signatures: list[Mapping[str, Any]] | None
     locator: Locator
     #: vectors/editions.yaml (the first is the default) and vectors/conventions.yaml.
     editions: list[dict[str, Any]] = attrs.field(factory=list)
@@ -294,7 +294,7 @@ def _error_path(error: ValidationError) -> list[Any]:
     return path
 
 
-def _signature_list(document: Any) -> list[dict[str, Any]] | None:
+def _signature_list(document: Any) -> list[Mapping[str, Any]] | None:
     """The signatures of signatures.yaml; None when the file is absent; a placeholder
     (empty file, `signatures: null` or `[]`) is an empty list."""
     if document is None:
@@ -882,7 +882,7 @@ def rule_manifest(ctx: Context) -> Iterator[Problem]:
 
 
 def _manifest_differences(
-    ctx: Context, path: Path, text: str, recorded: dict, hint: str
+    ctx: Context, path: Path, text: str, recorded: dict[str, Any], hint: str
 ) -> Iterator[Problem]:
     current = corpus.build_manifest(ctx.root)
     old, new = recorded["files"], current["files"]
@@ -921,7 +921,7 @@ def rule_signatures(ctx: Context) -> Iterator[Problem]:
         return
     ids = {vector.id for vector in ctx.vectors}
     known = set(ctx.clause_ids)
-    seen: set[str] = set()
+    seen: set[object] = set()  # ids as read (signatures.schema.json makes them strings)
     for index, signature in enumerate(ctx.signatures):
         path = ["signatures", index]
         name = signature.get("id")

@@ -72,7 +72,9 @@ def summarise(results: dict[str, VectorResult]) -> dict[str, Any]:
 
 
 def convention_section(
-    vectors: tuple[Vector, ...], results: dict[str, VectorResult], catalog: tuple[dict, ...]
+    vectors: tuple[Vector, ...],
+    results: dict[str, VectorResult],
+    catalog: tuple[dict[str, Any], ...],
 ) -> list[dict[str, Any]]:
     """Every convention an answer differs from, with the vectors that differ (convention
     differences are listed apart from failures and never fail a non-strict run)."""
@@ -95,7 +97,9 @@ def convention_section(
     ]
 
 
-def scope(vectors: tuple[Vector, ...], results: dict[str, VectorResult], hello: Any) -> dict:
+def scope(
+    vectors: tuple[Vector, ...], results: dict[str, VectorResult], hello: Any
+) -> dict[str, Any]:
     """What the run exercised: the operations and templates of the exercised vectors, and those
     the selection needed that the candidate does not declare."""
     exercised = [v for v in vectors if results[v.id].status != Status.NOT_EXERCISED]

@@ -127,7 +127,9 @@ class AsciiDumper(yaml.SafeDumper):
     """A safe dumper whose escapes are all numeric (\\xA0, \\u2028), never YAML's named
     ones (\\_ for NBSP, \\L, \\P, \\N), which few readers recognise."""
 
-    ESCAPE_REPLACEMENTS = {
+    # types-PyYAML declares the table Final, wrongly: PyYAML's Emitter reads
+    # self.ESCAPE_REPLACEMENTS, so a subclass's own table is how its escapes are changed.
+    ESCAPE_REPLACEMENTS = {  # type: ignore[misc]
         char: letter
         for char, letter in yaml.SafeDumper.ESCAPE_REPLACEMENTS.items()
         if letter not in ("_", "L", "P", "N")

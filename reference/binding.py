@@ -10,8 +10,8 @@ BIND-DUPLICATE-CHANNEL reject, BIND-BUDGET-FLOAT reject, BIND-BUDGET-RANGE posit
 BIND-EMPTY-SET reject, BIND-UNREGISTERED-TYPE reject, BIND-EXTRA-FIELD ignore.
 """
 
-from collections.abc import Mapping
-from typing import Any, Final
+from collections.abc import Callable, Mapping
+from typing import Any, Final, TypeVar
 
 from .evidence import CHANNEL_FIELDS
 from .model import (
@@ -39,6 +39,10 @@ C_DA_001_ROLES: Final = ("factor", "subsystem_set", "channels", "step_budget", "
 #: §2.5: diagnosis bands match agent_response only.
 DIAGNOSIS_CHANNELS: Final = ("agent_response",)
 TEMPLATES: Final = ("C-DA-001",)
+#: Scenarios §1.11: the scenario's injection.deviations, by id.
+Deviations = dict[str, Mapping[str, Any]]
+#: What a role check returns once it accepts a composite parameter.
+_Checked = TypeVar("_Checked")
 
 
 def bind(scenario: Mapping[str, Any]) -> Binding:
@@ -77,7 +81,7 @@ def _check_no_declared_synonyms(scoring: Mapping[str, Any]) -> None:
         raise BindingError("declared_synonyms", "synonym lists are a profile asset (§3.3)")
 
 
-def _deviations(scenario: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+def _deviations(scenario: Mapping[str, Any]) -> Deviations:
     """Scenarios §1.11: injection.deviations by id (a malformed manifest holds none)."""
     injection = scenario.get("injection")
     entries = injection.get("deviations") if isinstance(injection, Mapping) else None
@@ -90,7 +94,7 @@ def _deviations(scenario: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
     }
 
 
-def _bind_template(scoring: Mapping[str, Any], deviations: dict) -> DiagnosisBinding:
+def _bind_template(scoring: Mapping[str, Any], deviations: Deviations) -> DiagnosisBinding:
     """§5.1: the C-DA-001 roles."""
     template = scoring["archetype_template"]
     if template not in TEMPLATES:
@@ -107,7 +111,7 @@ def _bind_template(scoring: Mapping[str, Any], deviations: dict) -> DiagnosisBin
     return DiagnosisBinding(bound_factor, subsystem_set, channels, step_budget, exclude_tool_echo)
 
 
-def _factor(factor: Any, deviations: dict, channels: tuple[str, ...]) -> Factor:
+def _factor(factor: Any, deviations: Deviations, channels: tuple[str, ...]) -> Factor:
     """§2.2 / §5.1 role factor: ref + required_identifiers; the type comes from the manifest."""
     if not isinstance(factor, Mapping) or not isinstance(factor.get("ref"), str):
         raise BindingError("invalid_role", "factor must be an object with a string ref")
@@ -166,7 +170,7 @@ def _boolean(value: Any, role: str) -> bool:
 # §1.4 scenario-local composites ------------------------------------------------------------
 
 
-def _bind_composite(composite: Any, deviations: dict) -> CompositeBinding:
+def _bind_composite(composite: Any, deviations: Deviations) -> CompositeBinding:
     """§1.4: a declared decision table over registry primitives, nothing else."""
     if not isinstance(composite, Mapping):
         raise BindingError("invalid_composite", "composite must be an object")
@@ -182,7 +186,7 @@ def _bind_composite(composite: Any, deviations: dict) -> CompositeBinding:
     return CompositeBinding(calls, bound_rows, _band(otherwise, "composite.else"))
 
 
-def _primitive_call(name: str, call: Any, deviations: dict) -> PrimitiveCall:
+def _primitive_call(name: str, call: Any, deviations: Deviations) -> PrimitiveCall:
     if not isinstance(call, Mapping) or not isinstance(call.get("primitive"), str):
         raise BindingError("invalid_composite", f"predicate {name!r} must name a primitive")
     primitive = call["primitive"]
@@ -211,7 +215,7 @@ def _composite_channels(value: Any, name: str) -> tuple[str, ...]:
     return channels
 
 
-def _composite_field(check, value: Any, where: str):
+def _composite_field(check: Callable[[Any, str], _Checked], value: Any, where: str) -> _Checked:
     """Run a role check on a composite parameter; a shape error there is invalid_composite."""
     try:
         return check(value, where)

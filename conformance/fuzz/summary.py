@@ -124,7 +124,7 @@ class Summary:
     skipped: int = 0
     unjudged: int = 0  # sent, but still unanswered when the search ended
     points: dict[str, PointCounts] = attrs.Factory(dict)
-    per_operation: Counter = attrs.Factory(Counter)
+    per_operation: Counter[str] = attrs.Factory(Counter)
     elapsed: float = 0.0
     stopped_by: str = ""
     restarts: int = 0

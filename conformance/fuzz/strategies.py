@@ -196,6 +196,8 @@ _NON_ASCII_LETTER_SOURCE: Final = (
     "\u00d8\u00e5\u00c5\u00e6\u00c6\u0153\u0152\u0142\u0141\u015f\u015e\u011f\u011e\u0131\u01c4"
     "\u01c5\u01c6\u03b1\u03b2\u03b3\u03a9\u03c9\u03bb\u039b\u03c0\u0436\u0416\u044f\u042f\u0449"
     "\u0429\u4e2d\u6587\ud55c\uad6d\u05e9\u05d0\u0628\u062a\u0e01\u3042\u30a2"
+    # cased letters above U+FFFF (Deseret, Osage): a UTF-16 unit at a time, they have no case
+    "\U00010400\U00010428\U000104b0\U000104d8"
 )
 #: Special case mappings and order-sensitive pairs (FOLD-*): non-normative draws only.
 SPECIAL_CASING: Final = (
@@ -395,10 +397,28 @@ def overlap_point(name: str) -> int | None:
     return None
 
 
+#: Identifiers whose case mapping trips implementations and that every reading maps alike:
+#: ending in capital sigma (the simple lowercase mapping is every reading's, the Final_Sigma
+#: context no reading's), and cased letters above U+FFFF (a UTF-16 unit has no case).
+CASE_TRAP_IDENTIFIERS: Final = (
+    "\u039f\u0394\u039f\u03a3", "\u039d\u039f\u039c\u039f\u03a3", "X_\u03a3",
+    "\U00010400\U00010401", "K_\U000104b0", "\U00010428_PORT",
+)
+#: What follows a final capital sigma so that the Final_Sigma context (a case-ignorable
+#: character, then a cased letter) or Java's word-boundary rule lowers it to U+03C3, not the
+#: U+03C2 of the identifier alone: the occurrence is delimited all the same.
+SIGMA_CONTEXTS: Final = (".x", "'s", ":a", ".Z", "'t", ".v1")
+
+
 def occurrence_trap(src: Source, name: str) -> str:
     """`name` written so that one occurrence is not delimited (§3.1) and another is: the good
     one overlapping the rejected one (finditer and skip-past searches miss it), right after
-    it, or later; or `name` glued to punctuation a tokeniser splits on."""
+    it, or later; or `name` glued to punctuation a tokeniser splits on; or, when it ends in
+    capital sigma, followed by what makes a Final_Sigma mapping lower it otherwise."""
+    if name.endswith("\u03a3") and flag(src):
+        return name + pick(src, SIGMA_CONTEXTS)
+    if name[-1:] and name[-1] not in CLASS_CHARS and flag(src, 2):
+        return pick(src, ("x", "_", "9")) + name + name  # rejected, then good right after
     glue = pick(src, ("x", "_", "9", "-", "Z"))
     start = overlap_point(name)
     kind = src.integer(0, 4) if start is None or flag(src) else 0
@@ -420,6 +440,8 @@ def identifier_pool(src: Source, *, normative: bool = True, max_extra: int = 3) 
             pool.append(value)
     if src.integer(0, 5) == 5:
         pool.append(bordered_identifier(src))  # one that overlaps itself (occurrence_trap)
+    if src.integer(0, 7) == 7:
+        pool.append(pick(src, CASE_TRAP_IDENTIFIERS))  # written in another case (finding)
     if src.integer(0, 7) == 7 and "null" not in pool:
         pool.append("null")  # a key named like a JSON edge body ("null")
     return pool
@@ -561,6 +583,8 @@ _FINDINGS: Final = (
     "Root cause: {i} {s}", "{i} and {j} are {s}.", "Is {i} {s}? Yes", "{i} {s}. {j} is fine.",
     "{i} is wrong. It is {s}.", "{S}! {i} broke.", "{i}\n{s}", "{i} is not {s}.", "{i} was {s}, e.g. here",
     "{i} is {s} (v1.2.3) and {j} is fine", "{i}.{s}", "{j}: ok. {i} {s}",
+    # a sentence ends at an abbreviation's period, or at a period before a tab (§3.2)
+    "{i} is checked, e.g. {s} elsewhere.", "{i} is checked.\t{s} elsewhere.",
 )
 
 

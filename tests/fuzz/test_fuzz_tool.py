@@ -82,12 +82,10 @@ def test_help_states_the_handling_of_every_point():
 
 
 def test_non_normative_generation_reaches_register_points():
-    """The keep-off checks see what non-normative generation produces (they are not vacuous)."""
-    seen = set()
-    for index in range(600):
-        case, _ = S.generate(S.case, f"reach:{index}", normative=False)
-        seen |= ground.register_points(case)
-    assert {
+    """The keep-off checks see what non-normative generation produces (they are not vacuous):
+    each point below within 2000 cases (the rarest, a restated deviation type, comes about
+    once in 300)."""
+    wanted = {
         "SENT-NEWLINE",
         "SENT-WS",
         "SYN-BOUNDARY",
@@ -96,7 +94,14 @@ def test_non_normative_generation_reaches_register_points():
         "ANSWER-BLANK",
         "TEXT-SURROGATE",
         "BIND-RESTATED",
-    } <= seen
+    }
+    seen: set[str] = set()
+    for index in range(2000):
+        case, _ = S.generate(S.case, f"reach:{index}", normative=False)
+        seen |= ground.register_points(case)
+        if wanted <= seen:
+            break
+    assert wanted <= seen, sorted(wanted - seen)
 
 
 def test_judged_points_are_sent_and_counted_as_help_says(tmp_path):

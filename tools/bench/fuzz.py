@@ -8,7 +8,9 @@ asserts nothing.
 - mutants: every mutant of tools/mutants/catalog.py whose kind is "normative" (new ones are
   picked up from the catalog), fuzzed as `python -m tools.independent --mutant NAME` with
   `--ops score_scenario` (the field's candidates offer nothing else), seed 0, for at most
-  20 s, until the first *normative* divergence (a convention difference does not count).
+  20 s, until the first *normative* divergence (a convention difference does not count),
+  under the seed's edition, or under the first edition where it is normative (the seed's
+  same-sentence window is a defect under the amendment only).
   Reported per mutant: found or missed, the seconds into the search of the first normative
   divergence and its class; then the fraction found, the median and the largest time.
 
@@ -24,8 +26,10 @@ import statistics
 import sys
 import time
 from fnmatch import fnmatchcase
+from typing import Any
 
 from oasis_si_conformance.fuzz.differential import fuzz
+from oasis_si_reference.editions import DEFAULT, EDITIONS
 
 REFERENCE = [sys.executable, "-m", "oasis_si_reference.server"]
 
@@ -57,6 +61,12 @@ def normative_mutants() -> list | None:
     ]
 
 
+def _edition_where_normative(mutant: Any) -> str:
+    """The seed's edition, or the first edition under which `mutant` is normative."""
+    names = [DEFAULT.name] + [name for name in EDITIONS if name != DEFAULT.name]
+    return next((name for name in names if mutant.kind_under(name) == "normative"), DEFAULT.name)
+
+
 def find_mutants(label: str, ops: list[str] | None, seed: int, seconds: float) -> None:
     mutants = normative_mutants()
     if mutants is None:
@@ -68,6 +78,7 @@ def find_mutants(label: str, ops: list[str] | None, seed: int, seconds: float) -
     print(f"normative mutants ({label}, seed {seed}, {seconds:g} s each):", flush=True)
     for mutant in mutants:
         argv = [sys.executable, "-m", "tools.independent", *mutant.argv()]
+        edition = _edition_where_normative(mutant)
         summary = fuzz(
             argv,
             seed=seed,
@@ -75,6 +86,7 @@ def find_mutants(label: str, ops: list[str] | None, seed: int, seconds: float) -
             shrink_budget=0,
             operations=ops,
             stop_on_normative=True,
+            edition=edition,
         )
         first = summary.normative[0] if summary.normative else None
         if first is not None:
@@ -88,7 +100,8 @@ def find_mutants(label: str, ops: list[str] | None, seed: int, seconds: float) -
                 f"MISSED ({summary.sent} cases sent, {summary.skipped} skipped, "
                 f"{conventions} convention class(es))"
             )
-        print(f"  {mutant.id} [{mutant.clause}]: {outcome}", flush=True)
+        under = "" if edition == DEFAULT.name else f", edition {edition}"
+        print(f"  {mutant.id} [{mutant.clause}{under}]: {outcome}", flush=True)
     times = sorted(found)
     fraction = len(found) / len(mutants) if mutants else 0.0
     median = statistics.median(times) if times else float("nan")
@@ -100,6 +113,9 @@ def find_mutants(label: str, ops: list[str] | None, seed: int, seconds: float) -
     )
     if missed:
         print(f"  missed ({label}): {', '.join(missed)}")
+        for mutant in mutants:
+            if mutant.id in missed and mutant.note:
+                print(f"    {mutant.id}: {mutant.note}")
 
 
 def run() -> None:

@@ -5,9 +5,9 @@ vector splitting the readings exactly by the data's groups."""
 import copy
 from typing import Any
 
-from oasis_si_conformance import yamlsafe
-
 from corpus_helpers import VECTORS, TempCorpus
+
+from oasis_si_conformance import yamlsafe
 
 FOLD_DATA = "data/fold-mapping.yaml"
 SHARP_S = "U+00DF"

@@ -217,12 +217,12 @@ def test_defects_the_text_decides_apart_from_the_composite_grammar():
             defect(document)
             case = {"operation": "score_scenario", "input": {"scenario": document}}
             assert ground.convention_of(case) is None, (kind, document["scoring"])
-        for kind, _clause, defect in S._composite_grammar_cases(scenario):
+        for _kind, _clause, defect in S._composite_grammar_cases(scenario):
             document = S.clone(scenario)
             defect(document)
             case = {"operation": "score_scenario", "input": {"scenario": document}}
             assert ground.convention_of(case) == "COMPOSITE-GRAMMAR", document["scoring"]
-    for kind, _clause, defect in S.C_DA_001_DEFECTS:
+    for _kind, _clause, defect in S.C_DA_001_DEFECTS:
         scenario = S.c_da_001_scenario(S.RandomSource("defect"), ["SMTP_PORT"], quirks=False)
         defect(scenario)
         assert not ground.binding_points(scenario), scenario

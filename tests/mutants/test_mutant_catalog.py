@@ -3,8 +3,6 @@ cited exists, every mutant a real change; and vectors/signatures.yaml up to date
 
 import re
 
-import attrs
-
 from oasis_si_conformance import yamlsafe
 from oasis_si_conformance.corpus import vectors_root
 from oasis_si_schemas import validator

@@ -29,8 +29,8 @@ import attrs
 
 from oasis_si_conformance import yamlsafe
 
-from .charsets import SETS
 from . import unidata
+from .charsets import SETS
 from .common import ABSENT_KEY_SYNONYMS, ROW2, ROW3, ROW4
 from .editions import SEED, TextEdition, belongs
 from .wrong_readings import DROPPED_PHRASE, Wrong

@@ -151,6 +151,8 @@ class Context:
     conventions: list[dict[str, Any]] = attrs.field(factory=list)
     #: The register's named code point sets (register.yaml `charsets`).
     charsets: list[dict[str, Any]] = attrs.field(factory=list)
+    #: The editions signatures.yaml says it was derived under (None: it names none).
+    signature_editions: list[str] | None = None
 
     @cached_property
     def edition_names(self) -> list[str]:
@@ -222,6 +224,7 @@ def load_context(root: Path) -> Context:
         editions=(documents["editions.yaml"] or {}).get("editions", []),
         conventions=(documents["conventions.yaml"] or {}).get("conventions", []),
         charsets=(documents["register.yaml"] or {}).get("charsets", []),
+        signature_editions=_signature_editions(signatures),
     )
 
 
@@ -301,6 +304,12 @@ def _signature_list(document: Any) -> list[Mapping[str, Any]] | None:
         return None
     entries = document.get("signatures") if isinstance(document, Mapping) else None
     return [e for e in entries or [] if isinstance(e, Mapping)]
+
+
+def _signature_editions(document: Any) -> list[str] | None:
+    """The editions signatures.yaml was derived under; None when it names none."""
+    names = document.get("editions") if isinstance(document, Mapping) else None
+    return [str(name) for name in names] if isinstance(names, list) else None
 
 
 # The rules ----------------------------------------------------------------------------------
@@ -916,7 +925,17 @@ def _json_key_line(text: str, key: str) -> int:
 
 
 def rule_signatures(ctx: Context) -> Iterator[Problem]:
-    """signatures.yaml (when present) names existing clauses and vectors, each id once."""
+    """signatures.yaml (when present) names existing clauses and vectors, each id once; when it
+    says which editions it was derived under, they are those of editions.yaml (in order), and a
+    signature's vectors under another edition are given for one of them, other than the first,
+    only where they differ from its `vectors`."""
+    derived = ctx.signature_editions
+    if derived is not None and derived != ctx.edition_names:
+        message = (
+            f"derived under editions {derived}, editions.yaml names {ctx.edition_names}:"
+            " regenerate signatures.yaml"
+        )
+        yield ctx.at_catalog(SIGNATURES, ["editions"], message, "signatures")
     if not ctx.signatures:
         return
     ids = {vector.id for vector in ctx.vectors}
@@ -938,14 +957,42 @@ def rule_signatures(ctx: Context) -> Iterator[Problem]:
                 f"signature {name}: clause {clause!r} not in clauses.yaml",
                 "signatures",
             )
-        for position, vector_id in enumerate(signature.get("vectors") or []):
-            if vector_id not in ids:
-                yield ctx.at_catalog(
-                    SIGNATURES,
-                    path + ["vectors", position],
-                    f"signature {name}: no vector {vector_id!r}",
-                    "signatures",
-                )
+        yield from _unknown_vectors(ctx, name, path + ["vectors"], signature.get("vectors"), ids)
+        for edition, listed in (signature.get("editions") or {}).items():
+            where = path + ["editions", edition]
+            yield from _signature_edition(ctx, signature, edition, where)
+            yield from _unknown_vectors(ctx, name, where, listed, ids)
+
+
+def _unknown_vectors(
+    ctx: Context, name: Any, path: list[Any], listed: Any, ids: set[str]
+) -> Iterator[Problem]:
+    for position, vector_id in enumerate(listed or []):
+        if vector_id not in ids:
+            yield ctx.at_catalog(
+                SIGNATURES,
+                path + [position],
+                f"signature {name}: no vector {vector_id!r}",
+                "signatures",
+            )
+
+
+def _signature_edition(
+    ctx: Context, signature: Mapping[str, Any], edition: str, path: list[Any]
+) -> Iterator[Problem]:
+    """A signature's vectors under `edition`: an edition the file was derived under (of
+    editions.yaml when it names none), not the one `vectors` are for, with other vectors."""
+    names = ctx.signature_editions if ctx.signature_editions is not None else ctx.edition_names
+    why = None
+    if edition not in names:
+        why = "is no edition signatures.yaml was derived under"
+    elif edition == names[0]:
+        why = "is the edition its `vectors` are for"
+    elif list(signature["editions"][edition] or []) == list(signature.get("vectors") or []):
+        why = "lists its own `vectors`; drop it"
+    if why is not None:
+        message = f"signature {signature.get('id')}: {edition!r} {why}"
+        yield ctx.at_catalog(SIGNATURES, path, message, "signatures")
 
 
 def rule_minimum_counts(ctx: Context) -> Iterator[Problem]:

@@ -40,7 +40,9 @@ from . import (
     sidebyside,
     yamlsafe,
 )
-from .diagnosis import SIGNATURES_FILE, Signature, SignatureError, diagnose, load_signatures
+from .diagnosis import (
+    SIGNATURES_FILE, Signature, SignatureError, derived_under, diagnose, load_signatures,
+)
 from .protocol import HandshakeError
 from .runner import RunConfig, RunOutcome, run
 from .selection import select
@@ -346,10 +348,16 @@ def _document(
     args: argparse.Namespace,
 ) -> dict[str, Any]:
     """The JSON report: the run, its diagnosis, and the comparison with a baseline."""
-    diagnosis = diagnose(setup.vectors, outcome.results, catalogs.signatures)
+    edition = outcome.edition.name
+    diagnosis = diagnose(setup.vectors, outcome.results, catalogs.signatures, edition)
     document = report.build(setup, outcome, diagnosis)
     if setup.manifest == "stale":
         document["run"]["warnings"].append(STALE_MANIFEST)
+    if not derived_under(catalogs.signatures, edition):
+        document["run"]["warnings"].append(
+            f"{catalogs.signatures_path} was not derived under edition {edition}: no failure"
+            " signature is named"
+        )
     if earlier is not None:
         document["baseline"] = baseline.compare(earlier, document, args.baseline)
     return document

@@ -19,9 +19,15 @@ Matching:
 
 The report then reads "treats non-ASCII letters as identifier characters (clause 3.1): 37
 vectors" instead of 37 ids.
+
+Editions (vectors/editions.yaml): a misreading fails other vectors under another text (the
+window the 2026-08-22 amendment of clause 2.2 adopts is a misreading of the seed, and the
+seed's window one of the amendment). A signature holds its vectors under each edition the file
+was derived under (`Signature.under`); a run is matched against its own edition's, and under an
+edition the file was not derived under no signature is named rather than a wrong one.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -43,11 +49,29 @@ class SignatureError(Exception):
 
 @attrs.frozen
 class Signature:
+    """One known misreading and the vectors it fails (schemas/signatures.schema.json)."""
+
     id: str
     clause: str
     kind: str
     description: str
-    vectors: tuple[str, ...]
+    vectors: tuple[str, ...]  # under the first of `derived` (every edition when that is empty)
+    #: Edition -> its vectors under that edition, where they differ from `vectors`.
+    editions: dict[str, tuple[str, ...]] = attrs.field(factory=dict, hash=False)
+    #: The editions the file was derived under, the one `vectors` are for first (empty: the
+    #: file names none, and `vectors` hold under every edition).
+    derived: tuple[str, ...] = ()
+
+    def under(self, edition: str | None) -> tuple[str, ...]:
+        """The vectors it fails under `edition` (None: the file's first edition); none under an
+        edition the file was not derived under (what it fails there is not known)."""
+        if edition is None:
+            return self.vectors
+        if edition in self.editions:
+            return self.editions[edition]
+        if self.derived and edition not in self.derived:
+            return ()
+        return self.vectors
 
 
 @attrs.frozen
@@ -114,13 +138,33 @@ def load_signatures(path: Path) -> list[Signature]:
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
     if duplicates:
         raise SignatureError(f"{path}: duplicate signature ids {duplicates}")
-    return [
-        Signature(raw["id"], raw["clause"], raw["kind"], raw["description"], tuple(raw["vectors"]))
-        for raw in document["signatures"]
-    ]
+    derived = tuple(document.get("editions") or ())
+    return [signature_from(raw, derived) for raw in document["signatures"]]
 
 
-def diagnose(vectors: Iterable[Vector], results: dict[str, VectorResult], signatures: list[Signature]) -> Diagnosis:
+def signature_from(raw: Mapping[str, Any], derived: Sequence[str] = ()) -> Signature:
+    """A signature from its record in a (valid) signatures.yaml that names `derived`."""
+    editions = {name: tuple(ids) for name, ids in (raw.get("editions") or {}).items()}
+    return Signature(
+        raw["id"], raw["clause"], raw["kind"], raw["description"], tuple(raw["vectors"]),
+        editions, tuple(derived),
+    )
+
+
+def derived_under(signatures: Iterable[Signature], edition: str) -> bool:
+    """Whether the signatures say what they fail under `edition` (a file that names no edition
+    holds under every one)."""
+    return all(not s.derived or edition in s.derived for s in signatures)
+
+
+def diagnose(
+    vectors: Iterable[Vector],
+    results: dict[str, VectorResult],
+    signatures: list[Signature],
+    edition: str | None = None,
+) -> Diagnosis:
+    """The diagnosis of a run's `results` under `edition` (the run's edition of the text; None:
+    the signatures' first edition), matching each signature by its vectors under it."""
     vectors = list(vectors)
     exercised = {
         v.id for v in vectors if v.id in results and results[v.id].status != Status.NOT_EXERCISED
@@ -134,7 +178,7 @@ def diagnose(vectors: Iterable[Vector], results: dict[str, VectorResult], signat
     }
     candidates = []
     for signature in signatures:
-        mine = [vid for vid in signature.vectors if vid in exercised]
+        mine = [vid for vid in signature.under(edition) if vid in exercised]
         if not mine:
             continue
         failed = [vid for vid in mine if vid in verdict_failed]

@@ -635,6 +635,46 @@ def test_signature_naming_an_unknown_vector_or_clause(seeded):
     assert at(found, path, seeded.line("signatures.yaml", "no-such-vector"))
 
 
+SEED, AMENDED = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"
+
+
+def test_signatures_per_edition(seeded):
+    """A file derived under the corpus's editions gives a signature's vectors under a later
+    edition where they differ; every id there exists too."""
+    document = _signatures(["seed-smtp-port-old-does-not-match"])
+    document["editions"] = [SEED, AMENDED]
+    document["signatures"][0]["editions"] = {AMENDED: ["seed-smtp-port-lowercase-matches"]}
+    seeded.write_catalog("signatures.yaml", document)
+    assert seeded.check("signatures") == [] and seeded.check("catalog") == []
+    document["signatures"][0]["editions"] = {AMENDED: ["no-such-vector"]}
+    path = seeded.write_catalog("signatures.yaml", document)
+    (problem,) = seeded.check("signatures")
+    assert problem.message == "signature sig-a: no vector 'no-such-vector'"
+    assert at([problem], path, seeded.line("signatures.yaml", "no-such-vector"))
+
+
+def test_signatures_editions_must_be_the_corpus_editions(seeded):
+    document = _signatures(["seed-smtp-port-old-does-not-match"])
+    document["editions"] = [SEED]
+    document["signatures"][0]["editions"] = {
+        SEED: ["seed-smtp-port-lowercase-matches"],
+        AMENDED: ["seed-smtp-port-old-does-not-match"],
+    }
+    seeded.write_catalog("signatures.yaml", document)
+    assert {p.message for p in seeded.check("signatures")} == {
+        f"derived under editions ['{SEED}'], editions.yaml names ['{SEED}', '{AMENDED}']:"
+        " regenerate signatures.yaml",
+        f"signature sig-a: '{SEED}' is the edition its `vectors` are for",
+        f"signature sig-a: '{AMENDED}' is no edition signatures.yaml was derived under",
+    }
+    document["editions"] = [SEED, AMENDED]
+    document["signatures"][0]["editions"] = {AMENDED: ["seed-smtp-port-old-does-not-match"]}
+    seeded.write_catalog("signatures.yaml", document)
+    assert [p.message for p in seeded.check("signatures")] == [
+        f"signature sig-a: '{AMENDED}' lists its own `vectors`; drop it"
+    ]
+
+
 def test_malformed_signatures_file(seeded):
     document = _signatures(["seed-smtp-port-old-does-not-match"])
     del document["signatures"][0]["description"]

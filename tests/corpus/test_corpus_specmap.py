@@ -107,6 +107,41 @@ def test_signatures_are_named_under_the_clauses_their_vectors_cite(seeded):
     )
 
 
+def test_signatures_are_counted_under_each_edition(seeded):
+    """A signature's vectors under each edition: one count when the editions agree, one per
+    edition when they differ; caught by no vector only when it fails none under any."""
+    seed, amended = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"
+
+    def signature(sid, vectors, editions=None):
+        record = {"id": sid, "clause": "3.1", "kind": "normative", "description": sid,
+                  "vectors": vectors}
+        return {**record, "editions": editions} if editions is not None else record
+
+    old = "seed-smtp-port-old-does-not-match"
+    seeded.write_catalog(
+        "signatures.yaml",
+        {
+            "editions": [seed, amended],
+            "signatures": [
+                signature("sig-both", [old]),
+                signature("sig-seed", [old], {amended: []}),
+                signature("sig-amended", [], {amended: [old]}),
+                signature("sig-none", []),
+            ],
+        },
+    )
+    text = render(seeded)
+    ident = section(text, "### §3.1 Identifier matching")
+    assert "  - `sig-both` (normative, §3.1): sig-both (1 vector)" in ident
+    assert f"`sig-seed` (normative, §3.1): sig-seed (1 vector under {seed}; 0 under" in ident
+    assert f"sig-amended (0 vectors under {seed}; 1 under {amended})" in ident
+    assert "sig-none" not in ident
+    lonely = section(text, "## Failure signatures caught by no vector")
+    assert "`sig-none`" in lonely and "`sig-amended`" not in lonely
+    counts = f"; under {seed} 2, under {amended} 2."
+    assert "- 4 failure signatures (vectors/signatures.yaml)" + counts in text
+
+
 def test_ledger_names_resolve():
     ledger = specmap.load_ledger(LEDGER)
     for entry in ledger.clauses.values():

@@ -109,34 +109,49 @@ def test_oasisctl_mutants() -> None:
     assert catalog.MODELS == {pre.id, radius.id}
 
 
-def test_signatures_file_is_generated_from_the_catalog(vectors, kill_matrix: list[Row]) -> None:
-    """vectors/signatures.yaml equals what `python -m tools.mutants.signatures` writes now."""
-    failed = {row.mutant.id: row.outcomes["all-ops"].failed() for row in kill_matrix}
+def test_signatures_file_is_generated_from_the_catalog(
+    kill_matrices: dict[str, list[Row]], editions: list[str]
+) -> None:
+    """vectors/signatures.yaml equals what `python -m tools.mutants.signatures` writes now: the
+    failures of every edition's kill matrix, the default edition first."""
+    failed = {
+        edition: {row.mutant.id: row.outcomes["all-ops"].failed() for row in kill_matrices[edition]}
+        for edition in editions
+    }
     document = signatures.document(failed)
     assert not list(validator("signatures").iter_errors(document))
+    assert document["editions"] == editions
     committed = (vectors_root() / "signatures.yaml").read_text(encoding="utf-8")
     assert committed == signatures.render(document), "stale: run python -m tools.mutants.signatures"
 
 
+SEED, AMENDED = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"
+
+
+def _no_failures() -> dict[str, list[str]]:
+    return {m.id: [] for m in CATALOG}
+
+
 def test_signatures_group_identical_failures() -> None:
-    fake = {m.id: [] for m in CATALOG}
+    fake = _no_failures()
     fake["window-radius-one"] = ["v1", "v2"]
     fake["window-whole-text"] = ["v1", "v2"]
     fake["ident-substring"] = ["v3"]
     fake["oasisctl-radius-one"] = ["v1", "v2", "v4"]
-    document = signatures.document(fake)
+    document = signatures.document({SEED: fake})
     ids = [s["id"] for s in document["signatures"]]
     assert ids == ["ident-substring", "window-radius-one"]
     assert document["signatures"][1]["mutants"] == ["window-radius-one", "window-whole-text"]
+    assert all("editions" not in s for s in document["signatures"])
 
 
 def test_models_have_no_signature_of_their_own() -> None:
     """A model of a real evaluator combines catalog mutants: a report on that evaluator names
     each of its defects, never the model (which would take every vector for itself)."""
-    fake = {m.id: [] for m in CATALOG}
+    fake = _no_failures()
     fake["oasisctl-pre-amendment"] = ["v1", "v2"]
     fake["bind-ignores-declared-synonyms"] = ["v1"]
-    document = signatures.document(fake)
+    document = signatures.document({SEED: fake, AMENDED: fake})
     assert [s["id"] for s in document["signatures"]] == ["bind-ignores-declared-synonyms"]
 
 

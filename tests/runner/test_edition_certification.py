@@ -1,7 +1,8 @@
 """Issue 10's acceptance: under `--edition 0.3.0-rc1+2026-08-22` the runner certifies an
 evaluator that implements the amended window and rejects one that keeps the same-sentence
 rule; under `--edition 0.3.0-rc1` the reverse; the bundled reference (no command: started with
-the edition) is certified under both.
+the edition) is certified under both. The rejected one's diagnosis names its own window (the
+failure signatures of the edition certified against).
 
 The two candidates are the independent evaluator with its window fixed whatever edition a
 request names (`--hook window-radius-one`, `--hook window-same-sentence`); both declare the
@@ -58,6 +59,9 @@ def test_each_edition_certifies_its_window_and_rejects_the_other(
     assert "window-upstream-quote" in failed and "window-op-r1-after" in failed
     assert not any(vid.startswith("seed-") for vid in failed)
     assert all(vid.startswith("window") for vid in failed)
+    # the diagnosis reads the signatures of the run's edition: the rejected window is named
+    named = [signature["id"] for signature in bad.report["diagnosis"]["signatures"]]
+    assert rejected in named and conformant not in named, named
 
 
 @pytest.mark.parametrize("edition", [SEED, AMENDED])

@@ -15,13 +15,16 @@ from oasis_si_conformance import (
     compare,
     corpus,
     corpus_cache,
+    editions,
     interpretation,
     operations,
     protocol,
     resources,
 )
 from oasis_si_conformance.corpus import Vector
-from oasis_si_conformance.diagnosis import Signature, clause_key, diagnose, load_signatures
+from oasis_si_conformance.diagnosis import (
+    Signature, clause_key, derived_under, diagnose, load_signatures,
+)
 from oasis_si_conformance.model import (
     PROCESS_KINDS,
     PROTOCOL_KINDS,
@@ -329,7 +332,32 @@ def test_signature_files_validate() -> None:
     bundled = load_signatures(corpus.vectors_root() / "signatures.yaml")
     fixture = load_signatures(CORPUS / "signatures.yaml")
     assert bundled and fixture
-    assert all(s.vectors for s in bundled + fixture)
+    assert all(s.vectors for s in fixture)
+    names = [edition.name for edition in editions.load(corpus.vectors_root())]
+    assert all(s.derived == tuple(names) for s in bundled)
+    assert all(any(s.under(name) for name in names) for s in bundled)
+
+
+def test_a_signature_is_matched_with_its_vectors_under_the_runs_edition() -> None:
+    """`vectors` hold under the file's first edition, `editions` where another differs; under
+    an edition the file was not derived under no signature is named."""
+    vectors = [_vector(id=f"v{i}") for i in range(4)]
+    results = _results(["v2", "v3"], ["v0", "v1"])
+    derived = ("seed", "amended")
+    wide = Signature("wide", "2.2", "normative", "w", ("v0", "v1"), {"amended": ("v2", "v3")},
+                     derived)
+    none_here = Signature("same", "2.2", "normative", "s", (), {"amended": ("v2",)}, derived)
+    gone = Signature("gone", "2.2", "normative", "g", ("v2", "v3"), {"amended": ()}, derived)
+    signatures = [wide, none_here, gone]
+    for seed in ("seed", None):
+        assert [n.signature.id for n in diagnose(vectors, results, signatures, seed).named] == [
+            "gone"]
+    named = diagnose(vectors, results, signatures, "amended").named
+    assert [(n.signature.id, n.attributed) for n in named] == [("wide", ("v2", "v3"))]
+    assert diagnose(vectors, results, signatures, "other").named == ()
+    assert not derived_under(signatures, "other") and derived_under(signatures, "amended")
+    plain = Signature("plain", "2.2", "normative", "p", ("v2",))
+    assert plain.under("other") == ("v2",) and derived_under([plain], "other")
 
 
 def test_clause_order() -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from runner_helpers import CORPUS, TRIGGER, zoo
 
-from oasis_si_conformance import charsets, corpus
+from oasis_si_conformance import charsets, corpus, yamlsafe
 from oasis_si_conformance.runner import schedule
 from oasis_si_schemas import validator
 
@@ -232,6 +232,25 @@ def test_inconsistent_readings_are_flagged(certify, misread) -> None:
     assert failure["kind"] == "inconsistent_reading"
     assert run.vector("rt-syn-hyphen")["matched_readings"] == ["delimited"]
     assert "INCONSISTENT" in run.out
+
+
+def test_signatures_derived_under_another_edition_name_nothing(
+    certify, misread, tmp_path: Path
+) -> None:
+    """Signatures that say what they fail under other editions only are not matched against
+    this run's edition: the report names none, says why, and keeps the failures by clause."""
+    document = yamlsafe.load((CORPUS / "signatures.yaml").read_text(encoding="utf-8"))
+    document.update(format=2, editions=["0.3.0-rc1+2026-08-22"])
+    path = tmp_path / "signatures.yaml"
+    path.write_text(yamlsafe.dump(document), encoding="ascii")
+    run = certify("--signatures", str(path), command=misread("nonascii"))
+    assert run.code == 1 and run.report["edition"]["name"] == "0.3.0-rc1"
+    assert run.report["diagnosis"]["signatures"] == []
+    assert run.report["diagnosis"]["unexplained"] == {
+        "3.1": ["rt-ident-nonascii-before", "rt-ident-nonascii-after"]
+    }
+    (warning,) = [w for w in run.report["run"]["warnings"] if "signatures.yaml" in w]
+    assert "was not derived under edition 0.3.0-rc1: no failure signature is named" in warning
 
 
 def test_output_matching_no_reading_fails(certify, misread) -> None:

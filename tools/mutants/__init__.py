@@ -3,5 +3,5 @@ the real runner to measure what the corpus catches (`python -m tools.mutants`, `
 
 - catalog.py: the mutants, each with its clause, its misreading in words and how it is applied;
 - matrix.py: the kill matrix (in process or over the subprocess protocol);
-- signatures.py: vectors/signatures.yaml derived from the catalog and the corpus.
+- signatures.py: vectors/signatures.yaml derived from the catalog and the corpus, per edition.
 """

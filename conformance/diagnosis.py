@@ -11,10 +11,14 @@ Matching:
 2. It is *named* when its coverage is more than MATCH_THRESHOLD (most of its vectors fail).
    A candidate with exactly that misreading fails all of them; the margin leaves room for
    misreadings that combine or partly cancel.
-3. Named signatures are ranked by coverage, then by the number of failed vectors they hold,
-   then by id. Each failed vector is attributed to the first ranked signature that lists it;
-   a named signature left with no vector of its own (all explained by a higher-ranked one) is
-   dropped as redundant.
+3. Matching signatures are ranked by coverage, then by the number of failed vectors they hold,
+   then by id, and named one at a time: next, the one that adds most, counting the failed
+   vectors it explains that no signature named before explains, less the vectors it lists
+   that did not fail (ties: the higher ranked). Each failed vector is attributed to the first
+   named signature that lists it. A signature that would add nothing (no vector of its own,
+   or fewer than it mispredicts) is not named: a window misread fails the few vectors an
+   abbreviation-aware splitter fails too, and a whole-text window most of the window's, and
+   naming those would blame defects the candidate does not have.
 4. Failed vectors no named signature explains stay listed by clause, by id.
 
 The report then reads "treats non-ASCII letters as identifier characters (clause 3.1): 37
@@ -187,12 +191,16 @@ def diagnose(
     candidates.sort(key=lambda c: (-len(c[2]) / c[1], -len(c[2]), c[0].id))
     taken: set[str] = set()
     named = []
-    for signature, count, failed in candidates:
+    while candidates:
+        best = max(candidates, key=lambda c: _gain(c, taken))  # the first of the best, in rank
+        gain, new = _gain(best, taken)
+        if new == 0 or gain <= 0:
+            break
+        signature, count, failed = best
         own = tuple(vid for vid in sorted(failed) if vid not in taken)
-        if not own:
-            continue
         taken.update(own)
         named.append(Named(signature, count, len(failed), own))
+        candidates.remove(best)
     by_clause: dict[str, list[str]] = {}
     unexplained: dict[str, list[str]] = {}
     for vector in vectors:
@@ -208,6 +216,15 @@ def diagnose(
         by_clause={clause: tuple(ids) for clause, ids in sorted(by_clause.items(), key=lambda i: _clause_key(i[0]))},
         unexplained={clause: tuple(ids) for clause, ids in sorted(unexplained.items(), key=lambda i: _clause_key(i[0]))},
     )
+
+
+def _gain(candidate: tuple[Signature, int, list[str]], taken: set[str]) -> tuple[int, int]:
+    """What naming a signature adds: the failed vectors it explains that no signature named
+    before explains, less the vectors it lists that did not fail (what the misreading predicts
+    and the run contradicts); and that first number alone."""
+    _signature, count, failed = candidate
+    new = sum(1 for vid in failed if vid not in taken)
+    return new - (count - len(failed)), new
 
 
 def _clause_key(clause: str) -> tuple[Any, ...]:

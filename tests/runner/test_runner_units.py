@@ -300,11 +300,27 @@ def test_signature_named_when_most_of_its_vectors_fail() -> None:
     small = Signature("small", "3.1", "normative", "does small wrong", tuple(ids[:3]))
     half = Signature("half", "3.1", "normative", "half", tuple(ids[6:10]))
     diagnosis = diagnose(vectors, _results(ids[:7], ids[7:]), [big, small, half])
-    # small (3/3) outranks big (7/8); half (1/4) is not named; big keeps what small left
-    assert [(n.signature.id, n.attributed) for n in diagnosis.named] == [("small", ("v0", "v1", "v2")), ("big", ("v3", "v4", "v5", "v6"))]
+    # big (7/8) explains 7 and mispredicts 1; small (3/3) outranks it on coverage but adds
+    # nothing big does not explain, so it is not named; half (1/4) is not named either
+    assert [(n.signature.id, n.attributed) for n in diagnosis.named] == [("big", tuple(ids[:7]))]
     assert diagnosis.unexplained == {}
     assert diagnosis.by_clause == {"3.1": tuple(ids[:7])}
-    assert "does big wrong (clause 3.1): 4 vectors" in diagnosis.named[1].line()
+    assert "does big wrong (clause 3.1): 7 vectors" in diagnosis.named[0].line()
+
+
+def test_a_signature_that_adds_less_than_it_mispredicts_is_not_named() -> None:
+    """Two signatures each explain what the other leaves: both named, the one that adds more
+    first; one whose own failures are fewer than the vectors it lists that passed is not."""
+    ids = [f"v{i}" for i in range(20)]
+    vectors = [_vector(id=vid) for vid in ids]
+    window = Signature("window", "2.2", "normative", "window", tuple(ids[:10]))
+    broad = Signature("broad", "2.2", "normative", "broad", tuple(ids[:9] + ids[12:20]))
+    other = Signature("other", "3.1", "normative", "other", tuple(ids[10:12]))
+    failed = ids[:9] + ids[10:12] + ids[12:14]  # broad: 11 of 17 fail, 2 beyond window's
+    diagnosis = diagnose(vectors, _results(failed, ids[9:10] + ids[14:]), [broad, window, other])
+    named = [(n.signature.id, n.attributed) for n in diagnosis.named]
+    assert named == [("window", tuple(ids[:9])), ("other", tuple(ids[10:12]))]
+    assert diagnosis.unexplained == {"3.1": tuple(ids[12:14])}
 
 
 def test_redundant_signature_dropped_and_process_failures_ignored() -> None:

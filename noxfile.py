@@ -1,4 +1,4 @@
-"""Sessions of the kit. Quick start (README): `nox -s conformance`, then `nox -s tests wheel`
+"""Sessions of the kit. Quick start (README): `nox -s conformance`, then `nox -s lint tests wheel`
 (the command .ci/run runs).
 
 Every session installs what it needs into its own virtualenv. `conformance` and `fuzz` end nox
@@ -21,7 +21,7 @@ import nox
 from nox.command import CommandFailed
 
 nox.options.default_venv_backend = "venv"
-nox.options.sessions = ["tests", "wheel"]
+nox.options.sessions = ["lint", "tests", "wheel"]
 nox.options.reuse_existing_virtualenvs = True
 
 ROOT = Path(__file__).resolve().parent

@@ -36,15 +36,18 @@ def load(path: Path) -> dict[str, Any]:
     return document
 
 
-def check_comparable(baseline: dict[str, Any], digest: str, edition: str | None, path: Path) -> None:
+def check_comparable(
+    baseline: dict[str, Any], digest: str, edition: str | None, path: Path
+) -> None:
     """Refuse a baseline made on another corpus, or (when known before the run) another
     edition of the text."""
     if edition is not None:
         check_edition(baseline, edition, path)
     if baseline["corpus"]["digest"] != digest:
         raise BaselineError(
-            f"refusing baseline {path}: it was made on corpus {baseline['corpus']['digest']}, this run uses {digest}; "
-            "results on different corpora are not comparable (rerun the baseline candidate on this corpus)"
+            f"refusing baseline {path}: it was made on corpus {baseline['corpus']['digest']}, this"
+            f" run uses {digest}; results on different corpora are not comparable (rerun the"
+            " baseline candidate on this corpus)"
         )
 
 
@@ -61,7 +64,13 @@ def check_edition(baseline: dict[str, Any], edition: str, path: Path) -> None:
 
 
 def _change(entry: dict[str, Any], before: str, after: str, kind: str | None) -> dict[str, Any]:
-    return {"id": entry["id"], "clause": entry["clause"], "before": before, "after": after, "kind": kind}
+    return {
+        "id": entry["id"],
+        "clause": entry["clause"],
+        "before": before,
+        "after": after,
+        "kind": kind,
+    }
 
 
 #: Statuses of a vector the candidate answered acceptably (a convention difference is no failure).
@@ -88,12 +97,17 @@ def compare(baseline: dict[str, Any], current: dict[str, Any], path: Path) -> di
             exercise.append(_change(entry, was, now, kind))
         elif was != now:  # passed <-> convention: the answer moved on a convention only
             conventions.append(_change(entry, was, now, None))
-    old_profile = {e["entry"]: e["followed"] or ([e["dominant"]] if e["dominant"] else []) for e in baseline["interpretation"]}
+    old_profile = {
+        e["entry"]: e["followed"] or ([e["dominant"]] if e["dominant"] else [])
+        for e in baseline["interpretation"]
+    }
     changes = []
     for entry in current["interpretation"]:
         after = entry["followed"] or ([entry["dominant"]] if entry["dominant"] else [])
         if entry["entry"] in old_profile and old_profile[entry["entry"]] != after:
-            changes.append({"entry": entry["entry"], "before": old_profile[entry["entry"]], "after": after})
+            changes.append(
+                {"entry": entry["entry"], "before": old_profile[entry["entry"]], "after": after}
+            )
     return {
         "path": str(path),
         "candidate": {k: baseline["candidate"][k] for k in ("name", "version", "command")},

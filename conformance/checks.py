@@ -282,7 +282,8 @@ def _non_ascii(path: Path, text: str) -> Iterator[Problem]:
             yield Problem(
                 path,
                 number,
-                f"non-ASCII U+{ord(odd):04X}; catalog files are ASCII (write \\u{ord(odd):04x} in a double-quoted string, or plain words)",
+                f"non-ASCII U+{ord(odd):04X}; catalog files are ASCII (write \\u{ord(odd):04x} in a"
+                " double-quoted string, or plain words)",
                 "catalog",
             )
 
@@ -403,7 +404,9 @@ def _ambiguity_problems(ctx: Context, expectation: Expectation) -> Iterator[Prob
     rule = "ambiguity-readings"
     entry = ctx.entries.get(vector.ambiguity or "")
     if entry is None:
-        yield ctx.at(vector, [*prefix, "ambiguity"], f"names no register entry: {vector.ambiguity!r}", rule)
+        yield ctx.at(
+            vector, [*prefix, "ambiguity"], f"names no register entry: {vector.ambiguity!r}", rule
+        )
         return
     if "ratified" in entry:
         message = f"register entry {entry['id']} is ratified; make this vector normative"
@@ -643,7 +646,8 @@ def rule_register_reference(ctx: Context) -> Iterator[Problem]:
             yield ctx.at_catalog(
                 "register.yaml",
                 path + ["reference"],
-                f"{entry['id']}: reference reading {entry['reference']!r} is not one of its readings",
+                f"{entry['id']}: reference reading {entry['reference']!r} is not one of its"
+                " readings",
                 "register-reference",
             )
         ratified = entry.get("ratified", {}).get("reading")
@@ -651,7 +655,8 @@ def rule_register_reference(ctx: Context) -> Iterator[Problem]:
             yield ctx.at_catalog(
                 "register.yaml",
                 path + ["ratified"],
-                f"{entry['id']}: ratified {ratified!r} but the reference reads {entry['reference']!r}",
+                f"{entry['id']}: ratified {ratified!r} but the reference reads"
+                f" {entry['reference']!r}",
                 "register-reference",
             )
         if entry["clause"] not in known:
@@ -666,7 +671,8 @@ def rule_register_reference(ctx: Context) -> Iterator[Problem]:
             yield ctx.at_catalog(
                 "register.yaml",
                 path + ["reference"],
-                f"{entry['id']}: register says {entry['reference']!r}, oasis_si_reference.readings.CHOICES says {choice!r}",
+                f"{entry['id']}: register says {entry['reference']!r},"
+                f" oasis_si_reference.readings.CHOICES says {choice!r}",
                 "register-reference",
             )
     for entry_id, choice in sorted(choices.items()):
@@ -791,7 +797,9 @@ def rule_conventions(ctx: Context) -> Iterator[Problem]:
     vector names one that applies to whole vectors."""
     listed = {entry["id"]: entry for entry in ctx.conventions}
     if ctx.conventions and set(listed) != set(conventions.IDS):
-        message = f"conventions.yaml lists {sorted(listed)}, the code applies {sorted(conventions.IDS)}"
+        message = (
+            f"conventions.yaml lists {sorted(listed)}, the code applies {sorted(conventions.IDS)}"
+        )
         yield ctx.at_catalog("conventions.yaml", ["conventions"], message, "conventions")
     for vector in ctx.vectors:
         for expectation in ctx.expectations(vector):
@@ -1011,7 +1019,8 @@ def rule_minimum_counts(ctx: Context) -> Iterator[Problem]:
         yield Problem(
             ctx.root,
             1,
-            f"the corpus holds {scenarios} score_scenario vectors; at least {MINIMUM_SCORE_SCENARIO} needed",
+            f"the corpus holds {scenarios} score_scenario vectors; at least"
+            f" {MINIMUM_SCORE_SCENARIO} needed",
             "minimum-counts",
         )
 

@@ -41,7 +41,12 @@ from . import (
     yamlsafe,
 )
 from .diagnosis import (
-    SIGNATURES_FILE, Signature, SignatureError, derived_under, diagnose, load_signatures,
+    SIGNATURES_FILE,
+    Signature,
+    SignatureError,
+    derived_under,
+    diagnose,
+    load_signatures,
 )
 from .protocol import HandshakeError
 from .runner import RunConfig, RunOutcome, run
@@ -91,24 +96,84 @@ def _memory(text: str) -> int:
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="oasis-si-conformance",
-        usage="%(prog)s [OPTIONS] [--] [CMD [ARGS...]]\n"
-        "       %(prog)s compare REPORT.json REPORT.json ... [--markdown PATH] [--html PATH]",
-        description="Certify an evaluator of the OASIS SI scoring decomposition (profile 0.3.0-rc1) over the "
-        "protocol of PROTOCOL.md. CMD is run as an argument vector, never through a shell; without CMD the "
-        "bundled reference evaluator is certified.",
-        epilog="Exit status: 0 conformant, 1 not conformant, 2 usage or setup error. "
-        "`compare` (only as the first argument) shows JSON reports side by side: see "
-        "`%(prog)s compare --help`; a candidate command named compare runs as `-- compare`.",
+        usage=(
+            "%(prog)s [OPTIONS] [--] [CMD [ARGS...]]\n"
+            "       %(prog)s compare REPORT.json REPORT.json ... [--markdown PATH] [--html PATH]"
+        ),
+        description=(
+            "Certify an evaluator of the OASIS SI scoring decomposition (profile 0.3.0-rc1) over"
+            " the protocol of PROTOCOL.md. CMD is run as an argument vector, never through a shell;"
+            " without CMD the bundled reference evaluator is certified."
+        ),
+        epilog=(
+            "Exit status: 0 conformant, 1 not conformant, 2 usage or setup error. "
+            "`compare` (only as the first argument) shows JSON reports side by side: see "
+            "`%(prog)s compare --help`; a candidate command named compare runs as `-- compare`."
+        ),
     )
     run_group = top.add_argument_group("running the candidate")
-    run_group.add_argument("--mode", choices=("streaming", "one-shot"), default="streaming", help="streaming (default): one long-lived process; one-shot: one process per request")
-    run_group.add_argument("--one-shot", dest="mode", action="store_const", const="one-shot", help="same as --mode one-shot")
-    run_group.add_argument("-j", "--jobs", type=_positive_int, default=1, metavar="N", help="candidate processes run in parallel (default 1); per-vector results do not depend on it")
-    run_group.add_argument("--repetitions", type=_positive_int, default=3, metavar="N", help="times each vector is sent, each in a fresh process and a new order (default 3; Core 3.5.4)")
-    run_group.add_argument("--seed", type=int, default=None, metavar="N", help="seed of the shuffled orders (default: random, recorded in the report)")
-    run_group.add_argument("--timeout", type=_seconds, default=DEFAULTS.timeout, metavar="S", help=f"seconds per request (default {DEFAULTS.timeout:g})")
-    run_group.add_argument("--startup-timeout", type=_seconds, default=DEFAULTS.startup_timeout, metavar="S", help=f"seconds for a new process's handshake (default {DEFAULTS.startup_timeout:g})")
-    run_group.add_argument("--max-line", type=_positive_int, default=DEFAULTS.max_line, metavar="BYTES", help=f"longest stdout line accepted (default {DEFAULTS.max_line})")
+    run_group.add_argument(
+        "--mode",
+        choices=("streaming", "one-shot"),
+        default="streaming",
+        help="streaming (default): one long-lived process; one-shot: one process per request",
+    )
+    run_group.add_argument(
+        "--one-shot",
+        dest="mode",
+        action="store_const",
+        const="one-shot",
+        help="same as --mode one-shot",
+    )
+    run_group.add_argument(
+        "-j",
+        "--jobs",
+        type=_positive_int,
+        default=1,
+        metavar="N",
+        help=(
+            "candidate processes run in parallel (default 1); per-vector results do not depend"
+            " on it"
+        ),
+    )
+    run_group.add_argument(
+        "--repetitions",
+        type=_positive_int,
+        default=3,
+        metavar="N",
+        help=(
+            "times each vector is sent, each in a fresh process and a new order (default 3; Core"
+            " 3.5.4)"
+        ),
+    )
+    run_group.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        metavar="N",
+        help="seed of the shuffled orders (default: random, recorded in the report)",
+    )
+    run_group.add_argument(
+        "--timeout",
+        type=_seconds,
+        default=DEFAULTS.timeout,
+        metavar="S",
+        help=f"seconds per request (default {DEFAULTS.timeout:g})",
+    )
+    run_group.add_argument(
+        "--startup-timeout",
+        type=_seconds,
+        default=DEFAULTS.startup_timeout,
+        metavar="S",
+        help=f"seconds for a new process's handshake (default {DEFAULTS.startup_timeout:g})",
+    )
+    run_group.add_argument(
+        "--max-line",
+        type=_positive_int,
+        default=DEFAULTS.max_line,
+        metavar="BYTES",
+        help=f"longest stdout line accepted (default {DEFAULTS.max_line})",
+    )
     run_group.add_argument(
         "--memory-limit", type=_memory, default=None, metavar="SIZE", help=resources.MEMORY_HELP
     )
@@ -128,29 +193,106 @@ def parser() -> argparse.ArgumentParser:
         help="a difference from a convention of the kit (vectors/conventions.yaml: binding-error "
         "kinds, band labels, the sentence form, the composite grammar) fails the run too",
     )
-    run_group.add_argument("--max-restarts", type=_non_negative_int, default=100, metavar="N", help="restarts after crashes or timeouts before the rest of the run is abandoned (default 100)")
+    run_group.add_argument(
+        "--max-restarts",
+        type=_non_negative_int,
+        default=100,
+        metavar="N",
+        help=(
+            "restarts after crashes or timeouts before the rest of the run is abandoned (default"
+            " 100)"
+        ),
+    )
     select_group = top.add_argument_group("selecting vectors")
-    select_group.add_argument("-k", dest="select", action="append", default=[], metavar="EXPR", help="select by id (substring or glob), clause (3.1 or a prefix), family, operation or ambiguity entry; comma-separated; !TERM excludes; repeatable")
-    select_group.add_argument("--vectors", type=Path, default=None, metavar="DIR", help="the corpus folder (default: the bundled vectors/)")
-    select_group.add_argument("--signatures", type=Path, default=None, metavar="PATH", help=f"failure signatures (default: {SIGNATURES_FILE} in the corpus folder)")
-    select_group.add_argument("--no-cache", action="store_true", help="load the corpus afresh instead of from the cache of loaded corpora (corpus_cache.py)")
-    select_group.add_argument("--held-out", type=_non_negative_int, default=0, metavar="N", help="also run N fresh generated cases (expected from the reference, normative ground only) so that a candidate cannot be tuned to the committed corpus; off by default")
-    select_group.add_argument("--held-out-seed", type=_non_negative_int, default=None, metavar="S", help="seed of the held-out cases (default: the run's --seed); recorded in the report")
-    select_group.add_argument("--list", action="store_true", help="list the selected vectors and exit")
+    select_group.add_argument(
+        "-k",
+        dest="select",
+        action="append",
+        default=[],
+        metavar="EXPR",
+        help=(
+            "select by id (substring or glob), clause (3.1 or a prefix), family, operation or"
+            " ambiguity entry; comma-separated; !TERM excludes; repeatable"
+        ),
+    )
+    select_group.add_argument(
+        "--vectors",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="the corpus folder (default: the bundled vectors/)",
+    )
+    select_group.add_argument(
+        "--signatures",
+        type=Path,
+        default=None,
+        metavar="PATH",
+        help=f"failure signatures (default: {SIGNATURES_FILE} in the corpus folder)",
+    )
+    select_group.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="load the corpus afresh instead of from the cache of loaded corpora (corpus_cache.py)",
+    )
+    select_group.add_argument(
+        "--held-out",
+        type=_non_negative_int,
+        default=0,
+        metavar="N",
+        help=(
+            "also run N fresh generated cases (expected from the reference, normative ground only)"
+            " so that a candidate cannot be tuned to the committed corpus; off by default"
+        ),
+    )
+    select_group.add_argument(
+        "--held-out-seed",
+        type=_non_negative_int,
+        default=None,
+        metavar="S",
+        help="seed of the held-out cases (default: the run's --seed); recorded in the report",
+    )
+    select_group.add_argument(
+        "--list", action="store_true", help="list the selected vectors and exit"
+    )
     out_group = top.add_argument_group("reports")
-    out_group.add_argument("--report", type=Path, metavar="PATH", help="write the JSON report (schemas/report.schema.json)")
+    out_group.add_argument(
+        "--report",
+        type=Path,
+        metavar="PATH",
+        help="write the JSON report (schemas/report.schema.json)",
+    )
     out_group.add_argument("--junit", type=Path, metavar="PATH", help="write JUnit XML")
-    out_group.add_argument("--markdown", type=Path, metavar="PATH", help="write a Markdown certificate")
+    out_group.add_argument(
+        "--markdown", type=Path, metavar="PATH", help="write a Markdown certificate"
+    )
     out_group.add_argument(
         "--html",
         type=Path,
         metavar="PATH",
         help="write a self-contained HTML report (one file: no script, no external asset)",
     )
-    out_group.add_argument("--baseline", type=Path, metavar="REPORT", help="compare with an earlier JSON report of the same corpus and profile")
-    out_group.add_argument("-q", "--quiet", action="store_true", help="no progress line, a brief summary")
-    out_group.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None, help="live progress on stderr (default: when stderr is a terminal)")
-    out_group.add_argument("--max-failures", type=_non_negative_int, default=20, metavar="N", help="failures detailed on the terminal (default 20)")
+    out_group.add_argument(
+        "--baseline",
+        type=Path,
+        metavar="REPORT",
+        help="compare with an earlier JSON report of the same corpus and profile",
+    )
+    out_group.add_argument(
+        "-q", "--quiet", action="store_true", help="no progress line, a brief summary"
+    )
+    out_group.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="live progress on stderr (default: when stderr is a terminal)",
+    )
+    out_group.add_argument(
+        "--max-failures",
+        type=_non_negative_int,
+        default=20,
+        metavar="N",
+        help="failures detailed on the terminal (default 20)",
+    )
     version = f"{KIT_NAME} {__version__} (editions {', '.join(EDITION_NAMES)})"
     top.add_argument("--version", action="version", version=version)
     return top
@@ -197,7 +339,10 @@ def _held_out_vectors(seed: int, n: int) -> list[corpus.Vector]:
     """The held-out tier (conformance/fuzz/heldout.py): fresh normative cases from `seed`."""
     from .fuzz.heldout import heldout_cases  # hypothesis is needed only when asked for
 
-    return [corpus.vector_from_record(case, "held-out", f"held-out:{seed}") for case in heldout_cases(seed, n)]
+    return [
+        corpus.vector_from_record(case, "held-out", f"held-out:{seed}")
+        for case in heldout_cases(seed, n)
+    ]
 
 
 class UsageError(Exception):

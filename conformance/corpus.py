@@ -161,7 +161,9 @@ def _read_text(path: Path, relative: str) -> str:
         ) from None
     if "\r" in text or "\t" in text:
         line = text[: min(i for i in (text.find("\r"), text.find("\t")) if i >= 0)].count("\n") + 1
-        raise CorpusError(f"{relative}:{line}", "raw CR or TAB in a vector file; escape it in a quoted string")
+        raise CorpusError(
+            f"{relative}:{line}", "raw CR or TAB in a vector file; escape it in a quoted string"
+        )
     return text
 
 
@@ -271,7 +273,9 @@ def load_catalog(name: str, root: Path | None = None) -> Any:
 def file_digests(root: Path) -> dict[str, str]:
     """sha256 of every corpus file (vector and catalog files), by path relative to `root`."""
     paths = sorted(p for p in root.rglob("*.yaml"))
-    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in paths}
+    return {
+        p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in paths
+    }
 
 
 def corpus_digest(digests: dict[str, str]) -> str:
@@ -292,7 +296,9 @@ def read_manifest(root: Path | None = None) -> dict[str, Any]:
 
 def write_manifest(root: Path) -> dict[str, Any]:
     manifest = build_manifest(root)
-    (root / MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    (root / MANIFEST).write_text(
+        json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8"
+    )
     return manifest
 
 

@@ -64,9 +64,13 @@ def _store(path: Path, vectors: list[corpus.Vector]) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_text(json.dumps([_CONVERTER.unstructure(v) for v in vectors]), encoding="utf-8")
+        temporary.write_text(
+            json.dumps([_CONVERTER.unstructure(v) for v in vectors]), encoding="utf-8"
+        )
         os.replace(temporary, path)
-        entries = sorted(path.parent.glob("corpus-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        entries = sorted(
+            path.parent.glob("corpus-*.json"), key=lambda p: p.stat().st_mtime, reverse=True
+        )
         for stale in entries[KEEP:]:
             stale.unlink(missing_ok=True)
     except (OSError, TypeError, ValueError):

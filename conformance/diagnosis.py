@@ -213,8 +213,14 @@ def diagnose(
                 unexplained.setdefault(clause, []).append(vector.id)
     return Diagnosis(
         named=tuple(named),
-        by_clause={clause: tuple(ids) for clause, ids in sorted(by_clause.items(), key=lambda i: _clause_key(i[0]))},
-        unexplained={clause: tuple(ids) for clause, ids in sorted(unexplained.items(), key=lambda i: _clause_key(i[0]))},
+        by_clause={
+            clause: tuple(ids)
+            for clause, ids in sorted(by_clause.items(), key=lambda i: _clause_key(i[0]))
+        },
+        unexplained={
+            clause: tuple(ids)
+            for clause, ids in sorted(unexplained.items(), key=lambda i: _clause_key(i[0]))
+        },
     )
 
 

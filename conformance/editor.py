@@ -95,7 +95,8 @@ def _item_indent(text: str) -> int:
     key, value = tree.value[-1]
     if key.value != "vectors" or not isinstance(value, yaml.SequenceNode) or value.flow_style:
         raise EditorError(
-            "cannot append: the file's last key must be a block list `vectors:`; add the vector by hand"
+            "cannot append: the file's last key must be a block list `vectors:`; add the vector by"
+            " hand"
         )
     if not value.value:
         return 0

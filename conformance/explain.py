@@ -166,7 +166,10 @@ def _verdicts(vector: Vector, ctx: Context) -> str:
     if entry is None:
         return f"ambiguity {vector.ambiguity}: not in the register"
     lines = [
-        f"ambiguity {entry['id']} (clause {entry['clause']}): {' '.join(entry['question'].split())}",
+        (
+            f"ambiguity {entry['id']} (clause {entry['clause']}):"
+            f" {' '.join(entry['question'].split())}"
+        ),
         "readings (every other register entry held at the reference reading):",
     ]
     for name, outcome in (vector.readings or {}).items():

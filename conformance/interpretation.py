@@ -122,10 +122,15 @@ def _masked_probes(
 
 
 def _entry_profile(
-    entry_id: str, entry: dict[str, Any], names: tuple[str, ...], results: list[tuple[str, tuple[str, ...] | None]]
+    entry_id: str,
+    entry: dict[str, Any],
+    names: tuple[str, ...],
+    results: list[tuple[str, tuple[str, ...] | None]],
 ) -> EntryProfile:
     cast = [(vid, set(matched)) for vid, matched in results if matched]
-    unmatched = tuple(sorted(vid for vid, matched in results if matched is not None and not matched))
+    unmatched = tuple(
+        sorted(vid for vid, matched in results if matched is not None and not matched)
+    )
     votes = {name: sum(1 for _, matched in cast if name in matched) for name in names}
     common = set(names)
     for _, matched in cast:

@@ -82,9 +82,13 @@ def encode_params(params: dict[str, Any]) -> bytes:
     """The params object as compact UTF-8 JSON (raw UTF-8 when possible, \\u escapes when the
     text holds lone surrogates that UTF-8 cannot carry)."""
     try:
-        return json.dumps(params, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
+        return json.dumps(
+            params, ensure_ascii=False, separators=(",", ":"), allow_nan=False
+        ).encode("utf-8")
     except UnicodeEncodeError:
-        return json.dumps(params, ensure_ascii=True, separators=(",", ":"), allow_nan=False).encode("ascii")
+        return json.dumps(params, ensure_ascii=True, separators=(",", ":"), allow_nan=False).encode(
+            "ascii"
+        )
 
 
 def request_line(
@@ -197,7 +201,9 @@ def check_result(op: str, result: dict[str, Any]) -> str | None:
 
 @cache
 def result_validator(op: str) -> Draft202012Validator:
-    return Draft202012Validator({"$ref": f"{_RESULT_SCHEMA}#/$defs/{op}"}, registry=oasis_si_schemas.registry())
+    return Draft202012Validator(
+        {"$ref": f"{_RESULT_SCHEMA}#/$defs/{op}"}, registry=oasis_si_schemas.registry()
+    )
 
 
 #: The fast result checks (sound, not complete: see the module docstring), from the registry.

@@ -46,7 +46,9 @@ class TerminalProgress(Progress):
         percent = 100 * self.done // self.total if self.total else 100
         elapsed = time.monotonic() - self._started
         failed = f", {self.failed} request(s) failed" if self.failed else ""
-        self.stream.write(f"\r  {self.done}/{self.total} requests ({percent}%) {elapsed:.1f} s{failed}\x1b[K")
+        self.stream.write(
+            f"\r  {self.done}/{self.total} requests ({percent}%) {elapsed:.1f} s{failed}\x1b[K"
+        )
         self.stream.flush()
 
     def finish(self) -> None:
@@ -202,7 +204,9 @@ def convention_lines(report: dict[str, Any], shown: int = 20) -> list[str]:
     and the first few with what differs."""
     if not report["conventions"]:
         return []
-    effect = "they fail this --strict run" if report["strict"] else "not failures (--strict fails them)"
+    effect = (
+        "they fail this --strict run" if report["strict"] else "not failures (--strict fails them)"
+    )
     lines = [f"convention differences (what the kit defines, not the spec; {effect}):"]
     by_id = {vector["id"]: vector for vector in report["vectors"]}
     for convention in report["conventions"]:
@@ -300,8 +304,9 @@ def _verdict_line(report: dict[str, Any]) -> str:
 def baseline_lines(section: dict[str, Any]) -> list[str]:
     base = section["candidate"]
     lines = [
-        f"baseline {section['path']} ({base['name']} {base['version']}, {section['started_at']}): "
-        f"{section['compared']} vectors compared, {len(section['regressions'])} regression(s), {len(section['fixes'])} fix(es)"
+        f"baseline {section['path']} ({base['name']} {base['version']}, {section['started_at']}):"
+        f" {section['compared']} vectors compared, {len(section['regressions'])} regression(s),"
+        f" {len(section['fixes'])} fix(es)"
     ]
     kinds = (
         ("regression", "regressions"),
@@ -317,7 +322,9 @@ def baseline_lines(section: dict[str, Any]) -> list[str]:
                 f"{change['before']} -> {change['after']}{kind}"
             )
     for change in section["interpretation_changes"]:
-        lines.append(f"  reading change: {change['entry']}: {change['before']} -> {change['after']}")
+        lines.append(
+            f"  reading change: {change['entry']}: {change['before']} -> {change['after']}"
+        )
     return lines
 
 
@@ -364,7 +371,11 @@ def junit(report: dict[str, Any]) -> ET.ElementTree:
             ET.SubElement(properties, "property", name=name, value=_xml_safe(value))
         for vector in vectors:
             case = ET.SubElement(
-                suite, "testcase", classname=f"{family}.{vector['clause']}", name=vector["id"], file=vector["source"].rsplit(":", 1)[0]
+                suite,
+                "testcase",
+                classname=f"{family}.{vector['clause']}",
+                name=vector["id"],
+                file=vector["source"].rsplit(":", 1)[0],
             )
             if vector["status"] == Status.FAILED:
                 failure = vector["failure"]
@@ -388,7 +399,8 @@ def _junit_convention(case: ET.Element, vector: dict[str, Any], strict: bool) ->
     """A convention difference: a failure of type `convention` in a strict run, else a passed
     testcase whose system-out says what differs."""
     text = "; ".join(
-        f"{d['key']}: expected {d['expected']!r}, got {d['actual']!r} (convention {d['convention']})"
+        f"{d['key']}: expected {d['expected']!r}, got {d['actual']!r} (convention"
+        f" {d['convention']})"
         for d in vector["differences"]
     )
     if strict:
@@ -421,7 +433,15 @@ def _failure_body(vector: dict[str, Any]) -> list[str]:
 
 def _xml_safe(text: str) -> str:
     """XML 1.0 forbids most control characters even escaped; show them as \\xNN."""
-    return "".join(c if c in "\t\n\r" or (" " <= c and c not in "\ufffe\uffff" and not "\ud800" <= c <= "\udfff") else f"\\x{ord(c):02x}" for c in text)
+    return "".join(
+        (
+            c
+            if c in "\t\n\r"
+            or (" " <= c and c not in "\ufffe\uffff" and not "\ud800" <= c <= "\udfff")
+            else f"\\x{ord(c):02x}"
+        )
+        for c in text
+    )
 
 
 def write_junit(report: dict[str, Any], path: Path) -> None:

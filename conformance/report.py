@@ -44,7 +44,9 @@ class RunSetup:
     strict: bool = False  # --strict: a convention difference fails the run
     held_out: dict[str, int] | None = None  # the held-out tier: {seed, cases} (--held-out N)
     conventions: tuple[dict[str, Any], ...] = ()  # vectors/conventions.yaml
-    started_at: str = attrs.Factory(lambda: datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"))
+    started_at: str = attrs.Factory(
+        lambda: datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+    )
 
 
 def verdict(summary: dict[str, Any], strict: bool = False) -> str:
@@ -144,7 +146,9 @@ def headline(document: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
-def by_clause(vectors: tuple[Vector, ...], results: dict[str, VectorResult], titles: dict[str, str]) -> list[dict[str, Any]]:
+def by_clause(
+    vectors: tuple[Vector, ...], results: dict[str, VectorResult], titles: dict[str, str]
+) -> list[dict[str, Any]]:
     """Counts per clause; a vector counts under every clause it cites."""
     counts: dict[str, dict[str, int]] = {}
     for vector in vectors:
@@ -280,7 +284,11 @@ def check_shallow(document: dict[str, Any]) -> None:
             and isinstance(entry.get("id"), str)
             and isinstance(entry.get("clause"), str)
             and entry.get("status") in tuple(Status)
-            and (failure is None or isinstance(failure, dict) and isinstance(failure.get("kind"), str))
+            and (
+                failure is None
+                or isinstance(failure, dict)
+                and isinstance(failure.get("kind"), str)
+            )
         ):
             raise ValueError(f"report does not fit report.schema.json at vectors/{index}")
 

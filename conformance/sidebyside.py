@@ -28,6 +28,10 @@ from .render import md_code
 from .render import md_text as md
 from .report import check_shallow
 
+#: The badge (text, style) of a conformant and of a non-conformant evaluator.
+_CONFORMANT = ("conformant", "pass")
+_NOT_CONFORMANT = ("not conformant", "fail")
+
 #: Vectors with differing verdicts listed, at most (the count of all is always given).
 SHOWN: Final = 50
 ABSENT: Final = "-"
@@ -361,7 +365,7 @@ def html(side: SideBySide, shown: int = SHOWN) -> str:
         legend.append(
             f"<tr><td><b>[{index}]</b></td><td><b>{h.text(col.label)}</b>"
             f'<div class="note">{h.text(col.candidate)} &middot; {h.text(col.runtime)}</div></td>'
-            f"<td>{h.badge(*(('conformant', 'pass') if conformant else ('not conformant', 'fail')))}"
+            f"<td>{h.badge(*(_CONFORMANT if conformant else _NOT_CONFORMANT))}"
             f'<div class="note">{h.text(report["headline"])}</div></td>'
             + h.number(summary["passed"])
             + h.number(summary["failed"])

@@ -136,12 +136,16 @@ def handshake(process: Transport, timeout: float, close_stdin: bool = False) -> 
         raise _handshake_failure(process, f"no answer to hello within {timeout:g} s")
     if isinstance(outcome, Overlong):
         process.kill()
-        raise _handshake_failure(process, f"handshake line longer than {process.limits.max_line} bytes")
+        raise _handshake_failure(
+            process, f"handshake line longer than {process.limits.max_line} bytes"
+        )
     if isinstance(outcome, OverLimit):
         raise _handshake_failure(process, f"before answering hello: {outcome.message}")
     how = process.crash_info()
     partial = f"; partial output: {protocol.excerpt(outcome.partial)!r}" if outcome.partial else ""
-    raise _handshake_failure(process, f"the candidate closed stdout before answering hello ({how}){partial}")
+    raise _handshake_failure(
+        process, f"the candidate closed stdout before answering hello ({how}){partial}"
+    )
 
 
 def failure_observation(process: Transport, outcome: Failed, one_shot: bool = False) -> Observation:
@@ -207,7 +211,8 @@ class StreamingSession:
     def _check_declaration(self, hello: Hello) -> None:
         if hello != self.declared:
             self.candidate.warn(
-                f"a new process declared {hello.raw} instead of {self.declared.raw}; the first declaration decides"
+                f"a new process declared {hello.raw} instead of {self.declared.raw}; the first"
+                " declaration decides"
             )
 
     def _start(self) -> Observation | None:
@@ -215,14 +220,20 @@ class StreamingSession:
         that is not possible."""
         if self._needs_restart and not self.budget.spend():
             return Observation(
-                "aborted", message=f"not run: the candidate was restarted {self.budget.limit} times (--max-restarts)"
+                "aborted",
+                message=(
+                    f"not run: the candidate was restarted {self.budget.limit} times"
+                    " (--max-restarts)"
+                ),
             )
         try:
             process = self.candidate.spawn()
             hello = handshake(process, self.candidate.limits.startup_timeout)
         except (HandshakeError, SetupError) as error:
             self._needs_restart = True
-            return Observation("startup", message=f"the candidate could not be (re)started: {error}")
+            return Observation(
+                "startup", message=f"the candidate could not be (re)started: {error}"
+            )
         self._check_declaration(hello)
         self.process = process
         self._sent = set()
@@ -243,12 +254,19 @@ class StreamingSession:
                 self._fail_process(kill=True)
                 return _answer(outcome, request_id, op)
             checked = protocol.check_response(outcome.data, request_id, op)
-            if not (isinstance(checked, Violation) and checked.kind == "wrong_id" and checked.answered in self._sent):
+            if not (
+                isinstance(checked, Violation)
+                and checked.kind == "wrong_id"
+                and checked.answered in self._sent
+            ):
                 return _observe(checked)
             # A late answer to an earlier request of this process (which already failed, e.g.
             # on a stray stdout line): discarded, so one stray line does not shift every
             # later answer by one.
-            self.candidate.warn("late answers to earlier requests were discarded (stray stdout lines put the stream out of step)")
+            self.candidate.warn(
+                "late answers to earlier requests were discarded (stray stdout lines put the stream"
+                " out of step)"
+            )
             outcome = process.exchange(b"", max(0.0, deadline - time.monotonic()))
         self._fail_process(kill=False)
         return failure_observation(process, outcome)
@@ -265,9 +283,14 @@ class StreamingSession:
         process, self.process = self.process, None
         info = process.finish()
         if info.trailing:
-            self.candidate.warn(f"unsolicited stdout after the last response: {protocol.excerpt(info.trailing)!r}")
+            self.candidate.warn(
+                f"unsolicited stdout after the last response: {protocol.excerpt(info.trailing)!r}"
+            )
         if info.killed:
-            self.candidate.warn(f"a process did not exit within {self.candidate.limits.exit_grace:g} s of EOF (killed)")
+            self.candidate.warn(
+                f"a process did not exit within {self.candidate.limits.exit_grace:g} s of EOF"
+                " (killed)"
+            )
 
 
 class OneShotSession:
@@ -291,7 +314,9 @@ class OneShotSession:
             return failure_observation(process, outcome, one_shot=True)
         info = process.finish()
         if info.killed:
-            self.candidate.warn(f"a one-shot process did not exit within {limits.exit_grace:g} s of EOF (killed)")
+            self.candidate.warn(
+                f"a one-shot process did not exit within {limits.exit_grace:g} s of EOF (killed)"
+            )
         observation = _answer(outcome, request_id, op)
         if observation.ok and info.trailing:
             return Observation(
@@ -314,6 +339,9 @@ def first_handshake(candidate: Candidate, one_shot: bool) -> tuple[Hello, Transp
         info = process.finish()
         if info.trailing:
             process.kill()
-            raise HandshakeError(f"one-shot handshake printed more than one line: {protocol.excerpt(info.trailing)!r}")
+            raise HandshakeError(
+                "one-shot handshake printed more than one line:"
+                f" {protocol.excerpt(info.trailing)!r}"
+            )
         return hello, None
     return hello, process

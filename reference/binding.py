@@ -98,7 +98,9 @@ def _bind_template(scoring: Mapping[str, Any], deviations: Deviations) -> Diagno
     """§5.1: the C-DA-001 roles."""
     template = scoring["archetype_template"]
     if template not in TEMPLATES:
-        raise BindingError("unknown_template", f"no archetype template {template!r} in this profile")
+        raise BindingError(
+            "unknown_template", f"no archetype template {template!r} in this profile"
+        )
     for role in C_DA_001_ROLES:
         if scoring.get(role) is None:
             raise BindingError("missing_role", f"C-DA-001 requires the role {role!r}")
@@ -121,7 +123,9 @@ def _factor(factor: Any, deviations: Deviations, channels: tuple[str, ...]) -> F
     _check_diagnosis_channels(channels)
     deviation = deviations.get(factor["ref"])
     if deviation is None:
-        raise BindingError("unresolved_factor_ref", f"no injection deviation with id {factor['ref']!r}")
+        raise BindingError(
+            "unresolved_factor_ref", f"no injection deviation with id {factor['ref']!r}"
+        )
     deviation_type = deviation.get("deviation_type")
     # BIND-UNREGISTERED-TYPE = reject: a type with no synonym list (§3.3) is not bound.
     if not isinstance(deviation_type, str) or synonyms_for(deviation_type) is None:
@@ -135,7 +139,9 @@ def _check_diagnosis_channels(channels: tuple[str, ...]) -> None:
     """§2.5: templates that score diagnosis declare [agent_response]; bindings MUST NOT widen it.
     The list is compared with [agent_response] (BIND-DUPLICATE-CHANNEL = reject)."""
     if channels != DIAGNOSIS_CHANNELS:
-        raise BindingError("channel_widening", f"diagnosis channels must be [agent_response], not {list(channels)}")
+        raise BindingError(
+            "channel_widening", f"diagnosis channels must be [agent_response], not {list(channels)}"
+        )
 
 
 def _strings(value: Any, role: str) -> tuple[str, ...]:
@@ -157,7 +163,9 @@ def _positive_int(value: Any, role: str) -> int:
     """§5.1, §3.4: a budget counts tool invocations, an integer as written (BIND-BUDGET-FLOAT =
     reject) and at least 1 (BIND-BUDGET-RANGE = positive)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise BindingError("invalid_step_budget", f"{role} must be a positive integer, not {value!r}")
+        raise BindingError(
+            "invalid_step_budget", f"{role} must be a positive integer, not {value!r}"
+        )
     return value
 
 
@@ -199,11 +207,15 @@ def _primitive_call(name: str, call: Any, deviations: Deviations) -> PrimitiveCa
         return WithinStepBudgetCall(_positive_int(call.get("n"), f"{name}.n"))
     channels = _composite_channels(call.get("channels"), name)
     if primitive == "named_in_output":
-        identifiers = _composite_field(_identifiers, call.get("identifier_set"), f"{name}.identifier_set")
+        identifiers = _composite_field(
+            _identifiers, call.get("identifier_set"), f"{name}.identifier_set"
+        )
         return NamedInOutputCall(identifiers, channels, echo)
     factor = call.get("factor")
     if not isinstance(factor, Mapping) or not isinstance(factor.get("ref"), str):
-        raise BindingError("invalid_composite", f"{name}.factor must be an object with a string ref")
+        raise BindingError(
+            "invalid_composite", f"{name}.factor must be an object with a string ref"
+        )
     return FactorIdentifiedCall(_factor(factor, deviations, channels), channels, echo)
 
 
@@ -248,7 +260,9 @@ def _check_expression(expression: Expression, calls: Mapping[str, PrimitiveCall]
     """An expression is a declared predicate name, {not: E}, {all: [E...]} or {any: [E...]}."""
     if isinstance(expression, str):
         if expression not in calls:
-            raise BindingError("invalid_composite", f"row names undeclared predicate {expression!r}")
+            raise BindingError(
+                "invalid_composite", f"row names undeclared predicate {expression!r}"
+            )
         return
     if not isinstance(expression, Mapping) or len(expression) != 1:
         raise BindingError("invalid_composite", f"malformed expression {expression!r}")

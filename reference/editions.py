@@ -28,7 +28,9 @@ SEED: Final = Edition("0.3.0-rc1", co_occurrence_radius=0)
 #: identifier, or the sentence immediately before or immediately after it".
 AMENDED_2026_08_22: Final = Edition("0.3.0-rc1+2026-08-22", co_occurrence_radius=1)
 
-EDITIONS: Final = MappingProxyType({edition.name: edition for edition in (SEED, AMENDED_2026_08_22)})
+EDITIONS: Final = MappingProxyType(
+    {edition.name: edition for edition in (SEED, AMENDED_2026_08_22)}
+)
 #: The edition a request that names none is read under.
 DEFAULT: Final = SEED
 

@@ -32,7 +32,9 @@ def respond(line: bytes, served: Edition = DEFAULT) -> dict[str, Any]:
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         return _error(None, "invalid_request", f"not a JSON line: {error}")
     request_id = request.get("id") if isinstance(request, dict) else None
-    request_id = request_id if isinstance(request_id, int) and not isinstance(request_id, bool) else None
+    request_id = (
+        request_id if isinstance(request_id, int) and not isinstance(request_id, bool) else None
+    )
     if isinstance(request, dict) and request.get("op") not in (*OPERATIONS, "hello", None):
         return _error(request_id, "unsupported_operation", f"no operation {request.get('op')!r}")
     problem = _first_problem(request)
@@ -61,7 +63,11 @@ def _validators() -> tuple[Draft202012Validator, dict[str, Draft202012Validator]
     params: dict[str, Draft202012Validator] = {}
     for branch in schema["allOf"]:
         op = branch["if"]["properties"]["op"]["const"]
-        sub = {"$schema": schema["$schema"], "$id": schema["$id"], **branch["then"]["properties"]["params"]}
+        sub = {
+            "$schema": schema["$schema"],
+            "$id": schema["$id"],
+            **branch["then"]["properties"]["params"],
+        }
         params[op] = Draft202012Validator(sub, registry=registry())
     return Draft202012Validator(envelope, registry=registry()), params
 

@@ -72,7 +72,9 @@ def holds(expression: Expression, truth: Callable[[str], bool]) -> bool:
     return any(holds(item, truth) for item in operand)  # "any"
 
 
-def first_match(rows: tuple[Row, ...], otherwise: Band, truth: Callable[[str], bool]) -> tuple[int, Band]:
+def first_match(
+    rows: tuple[Row, ...], otherwise: Band, truth: Callable[[str], bool]
+) -> tuple[int, Band]:
     """First match wins: the 1-based row number and band of the first row whose expression
     holds; the `else` band is row len(rows)+1."""
     for number, row in enumerate(rows, start=1):
@@ -98,6 +100,8 @@ def evaluate_table(
     return number, band, evaluated
 
 
-def evaluate_truth_table(values: Mapping[int, bool], rows: tuple[Row, ...], otherwise: Band) -> tuple[int, Band]:
+def evaluate_truth_table(
+    values: Mapping[int, bool], rows: tuple[Row, ...], otherwise: Band
+) -> tuple[int, Band]:
     """First-match over rows whose predicate truth values are given (the evaluate_table op)."""
     return first_match(rows, otherwise, lambda name: values[int(name)])

@@ -23,7 +23,11 @@ def schema_names() -> list[str]:
     """Every schema shipped, as names relative to this folder without `.schema.json`."""
     root = files(__name__)
     names = [p.name for p in root.iterdir() if p.name.endswith(".schema.json")]
-    names += ["protocol/" + p.name for p in root.joinpath("protocol").iterdir() if p.name.endswith(".schema.json")]
+    names += [
+        "protocol/" + p.name
+        for p in root.joinpath("protocol").iterdir()
+        if p.name.endswith(".schema.json")
+    ]
     return sorted(name.removesuffix(".schema.json") for name in names)
 
 

@@ -119,7 +119,9 @@ def flag(src: Source, odds: int = 1) -> bool:
     return src.integer(0, odds) != 0
 
 
-def repeat(src: Source, make: Callable[[], T], max_size: int, odds: int = 2, min_size: int = 0) -> list[T]:
+def repeat(
+    src: Source, make: Callable[[], T], max_size: int, odds: int = 2, min_size: int = 0
+) -> list[T]:
     """A list built element by element behind a continue flag (shrinks by deleting)."""
     items = [make() for _ in range(min_size)]
     while len(items) < max_size and flag(src, odds):
@@ -147,7 +149,9 @@ def clone(value: T) -> T:
     return json.loads(json.dumps(value))
 
 
-def generate(generator: Callable[..., T], seed: int | str, *args: Any, **kwargs: Any) -> tuple[T, list[int]]:
+def generate(
+    generator: Callable[..., T], seed: int | str, *args: Any, **kwargs: Any
+) -> tuple[T, list[int]]:
     """Run `generator` on a RandomSource seeded by `seed`: the value and its choice sequence."""
     src = RandomSource(seed)
     return generator(src, *args, **kwargs), src.choices
@@ -250,13 +254,39 @@ PROSE_WORDS: Final = (
 )
 _PROSE_GAPS: Final = (" ", " ", " ", "  ", "\t", ", ", " - ", "; ")
 _PROSE_ENDS: Final = (".", ".", "!", "?", "", "...", ":", "?!")
-_PROSE_BREAKS: Final = (" ", "\n", " ", "  ", "\t", "\n\n", " \n", "", "\u00a0", "\u3000", "\u2028", "\r\n")
+_PROSE_BREAKS: Final = (
+    " ",
+    "\n",
+    " ",
+    "  ",
+    "\t",
+    "\n\n",
+    " \n",
+    "",
+    "\u00a0",
+    "\u3000",
+    "\u2028",
+    "\r\n",
+)
 #: Words that glue a synonym inside a longer word (SYN-BOUNDARY): non-normative draws only.
 GLUED_SYNONYM_WORDS: Final = (
     "unsettled", "blacksmith", "nokey", "missingness", "absentee", "MISSING_KEY", "unset_var",
     "notfound", "lacking-", "-omitted", "\u00e9missing", "doesn\u2019t exist",
 )
-TERMINATOR_FRAGMENTS: Final = (".", "!", "?", "...", "?!", ". ", ".\n", "!\t", "?  ", ".)", "\u2026", "!!")
+TERMINATOR_FRAGMENTS: Final = (
+    ".",
+    "!",
+    "?",
+    "...",
+    "?!",
+    ". ",
+    ".\n",
+    "!\t",
+    "?  ",
+    ".)",
+    "\u2026",
+    "!!",
+)
 
 # Implementation strategies: inputs on which common ways of writing an evaluator part from
 # the text (the tools/mutants strategy mutants; issue 9 item 5) -------------------------------
@@ -336,7 +366,9 @@ FORMS: Final = (_same, nfd, nfc, _same, fullwidth)
 # Identifiers ---------------------------------------------------------------------------------
 
 _IDENT_EXTRA: Final = "./:" + REGEX_METACHARACTERS
-_IDENT_NON_ASCII: Final = "".join(NON_ASCII_LETTERS) + "".join(COMBINING_MARKS) + "".join(COMPATIBILITY)
+_IDENT_NON_ASCII: Final = (
+    "".join(NON_ASCII_LETTERS) + "".join(COMBINING_MARKS) + "".join(COMPATIBILITY)
+)
 _IDENT_SPECIAL: Final = "".join(c for c in SPECIAL_CASING if len(c) == 1)
 
 
@@ -435,7 +467,13 @@ def occurrence_trap(src: Source, name: str) -> str:
 def identifier_pool(src: Source, *, normative: bool = True, max_extra: int = 3) -> list[str]:
     """The few distinct identifiers a case is built around (often the real scenario's)."""
     pool = ["SMTP_PORT", "smtp-config"] if not flag(src) else []
-    for value in repeat(src, lambda: identifier(src, normative=normative), max_extra, odds=1, min_size=0 if pool else 1):
+    for value in repeat(
+        src,
+        lambda: identifier(src, normative=normative),
+        max_extra,
+        odds=1,
+        min_size=0 if pool else 1,
+    ):
         if value not in pool:
             pool.append(value)
     if src.integer(0, 5) == 5:
@@ -450,10 +488,41 @@ def identifier_pool(src: Source, *, normative: bool = True, max_extra: int = 3) 
 # Texts ---------------------------------------------------------------------------------------
 
 _SPLIT_SPACES: Final = (
-    " ", *PLAIN_SPACES, "\n", "\n", "\n\n", " \n ", ", ", ": ", " (", ") ", "", *NON_ASCII_SPACES, *LOOKALIKE_SPACES,
+    " ",
+    *PLAIN_SPACES,
+    "\n",
+    "\n",
+    "\n\n",
+    " \n ",
+    ", ",
+    ": ",
+    " (",
+    ") ",
+    "",
+    *NON_ASCII_SPACES,
+    *LOOKALIKE_SPACES,
 )
 _ANY_SPACES: Final = _SPLIT_SPACES + REGISTER_NEWLINES + REGISTER_SPACES
-_GLUE: Final = ("", "", "", "x", "_", "-", "9", "(", ")", ".", "/", "\u00e9", "\u0301", "'", "\u0416", "\u0663", "\u00b2", "\uff3f")
+_GLUE: Final = (
+    "",
+    "",
+    "",
+    "x",
+    "_",
+    "-",
+    "9",
+    "(",
+    ")",
+    ".",
+    "/",
+    "\u00e9",
+    "\u0301",
+    "'",
+    "\u0416",
+    "\u0663",
+    "\u00b2",
+    "\uff3f",
+)
 
 
 def separator(src: Source, *, splitting: bool = True, normative: bool = True) -> str:
@@ -529,7 +598,9 @@ def text(
         elif kind == 4:
             parts.append(pick(src, COMBINING_MARKS + COMPATIBILITY + NON_ASCII_LETTERS))
         elif kind == 5:
-            parts.append("".join(repeat(src, lambda: pick(src, CLASS_CHARS), 6, odds=3, min_size=1)))
+            parts.append(
+                "".join(repeat(src, lambda: pick(src, CLASS_CHARS), 6, odds=3, min_size=1))
+            )
         elif kind == 6:
             parts.append(pick(src, pool))
         else:
@@ -579,12 +650,26 @@ def echo_candidates(bodies: Sequence[str]) -> list[str]:
 
 
 _FINDINGS: Final = (
-    "{i} is {s}.", "The key {i} is {s} from smtp-config.", "{s}: {i}", "{S} {i}!", "{i} ({s})",
-    "Root cause: {i} {s}", "{i} and {j} are {s}.", "Is {i} {s}? Yes", "{i} {s}. {j} is fine.",
-    "{i} is wrong. It is {s}.", "{S}! {i} broke.", "{i}\n{s}", "{i} is not {s}.", "{i} was {s}, e.g. here",
-    "{i} is {s} (v1.2.3) and {j} is fine", "{i}.{s}", "{j}: ok. {i} {s}",
+    "{i} is {s}.",
+    "The key {i} is {s} from smtp-config.",
+    "{s}: {i}",
+    "{S} {i}!",
+    "{i} ({s})",
+    "Root cause: {i} {s}",
+    "{i} and {j} are {s}.",
+    "Is {i} {s}? Yes",
+    "{i} {s}. {j} is fine.",
+    "{i} is wrong. It is {s}.",
+    "{S}! {i} broke.",
+    "{i}\n{s}",
+    "{i} is not {s}.",
+    "{i} was {s}, e.g. here",
+    "{i} is {s} (v1.2.3) and {j} is fine",
+    "{i}.{s}",
+    "{j}: ok. {i} {s}",
     # a sentence ends at an abbreviation's period, or at a period before a tab (§3.2)
-    "{i} is checked, e.g. {s} elsewhere.", "{i} is checked.\t{s} elsewhere.",
+    "{i} is checked, e.g. {s} elsewhere.",
+    "{i} is checked.\t{s} elsewhere.",
 )
 
 
@@ -818,9 +903,21 @@ def c_da_001_scenario(
     required = subset(src, pool, 2, unique=True)
     subsystem = subset(src, list(pool) + ["SMTP_HOST", "configMapKeyRef"], 4)
     ref = pick(src, ("f1", "f2", "dev-a"))
-    deviations = [{"id": ref, "resource": "configmap/smtp-config", "deviation_type": "absent_key", "subject": required[0]}]
+    deviations = [
+        {
+            "id": ref,
+            "resource": "configmap/smtp-config",
+            "deviation_type": "absent_key",
+            "subject": required[0],
+        }
+    ]
     if src.integer(0, 3) == 3:
-        other = {"id": "other", "resource": "deployment/app", "deviation_type": "wrong_value", "subject": "image"}
+        other = {
+            "id": "other",
+            "resource": "deployment/app",
+            "deviation_type": "wrong_value",
+            "subject": "image",
+        }
         deviations.insert(src.integer(0, 1), other)
     scoring: dict[str, Any] = {
         "archetype_template": "C-DA-001",
@@ -832,7 +929,11 @@ def c_da_001_scenario(
     }
     if quirks and src.integer(0, 4) == 4:
         binding_quirk(src, scoring, deviations)
-    return {"id": "infra.capability.da.single-signal-diagnosis-001", "injection": {"deviations": deviations}, "scoring": scoring}
+    return {
+        "id": "infra.capability.da.single-signal-diagnosis-001",
+        "injection": {"deviations": deviations},
+        "scoring": scoring,
+    }
 
 
 #: Fields no binding defines, as extensions write them (a struct decoder drops them).
@@ -894,7 +995,12 @@ def expression(src: Source, names: Sequence[str], depth: int = 2) -> Any:
 
 SCORES: Final = (0.0, 0.5, 1.0, 1, 0, 0.25, 0.75)
 LABELS: Final = ("incorrect", "full", "partial", "budget_exhausted", "root", "locus", "x", "band-3")
-_CHANNEL_SETS: Final = (["agent_response"], ["reasoning_trace"], ["agent_response", "reasoning_trace"], ["reasoning_trace", "agent_response"])
+_CHANNEL_SETS: Final = (
+    ["agent_response"],
+    ["reasoning_trace"],
+    ["agent_response", "reasoning_trace"],
+    ["reasoning_trace", "agent_response"],
+)
 _PREDICATE_NAMES: Final = ("p", "in_budget", "root", "locus", "q")
 
 
@@ -906,7 +1012,9 @@ def composite_scenario(
     ref = pick(src, ("f1", "f2"))
     predicates: dict[str, Any] = {}
     for index in range(1 + src.integer(0, 3)):
-        kind = pick(src, ("named_in_output", "within_step_budget", "factor_identified", "named_in_output"))
+        kind = pick(
+            src, ("named_in_output", "within_step_budget", "factor_identified", "named_in_output")
+        )
         call: dict[str, Any] = {"primitive": kind}
         if kind == "within_step_budget":
             call["n"] = 1 + src.integer(0, 5)
@@ -926,9 +1034,24 @@ def composite_scenario(
         {"when": expression(src, names), "score": pick(src, SCORES), "label": pick(src, LABELS)}
         for _ in range(1 + src.integer(0, 3))
     ]
-    composite = {"predicates": predicates, "rows": rows, "else": {"score": pick(src, SCORES), "label": pick(src, LABELS)}}
-    deviations = [{"id": ref, "resource": "configmap/smtp-config", "deviation_type": "absent_key", "subject": pool[0]}]
-    return {"id": "local.composite-001", "injection": {"deviations": deviations}, "scoring": {"composite": composite}}
+    composite = {
+        "predicates": predicates,
+        "rows": rows,
+        "else": {"score": pick(src, SCORES), "label": pick(src, LABELS)},
+    }
+    deviations = [
+        {
+            "id": ref,
+            "resource": "configmap/smtp-config",
+            "deviation_type": "absent_key",
+            "subject": pool[0],
+        }
+    ]
+    return {
+        "id": "local.composite-001",
+        "injection": {"deviations": deviations},
+        "scoring": {"composite": composite},
+    }
 
 
 def c_da_001_as_composite(scenario: dict[str, Any]) -> dict[str, Any]:
@@ -938,10 +1061,18 @@ def c_da_001_as_composite(scenario: dict[str, Any]) -> dict[str, Any]:
     composite = {
         "predicates": {
             "in_budget": {"primitive": "within_step_budget", "n": scoring["step_budget"]},
-            "root": {"primitive": "factor_identified", "factor": clone(scoring["factor"]),
-                     "channels": list(scoring["channels"]), "exclude_tool_echo": echo},
-            "locus": {"primitive": "named_in_output", "identifier_set": list(scoring["subsystem_set"]),
-                      "channels": list(scoring["channels"]), "exclude_tool_echo": echo},
+            "root": {
+                "primitive": "factor_identified",
+                "factor": clone(scoring["factor"]),
+                "channels": list(scoring["channels"]),
+                "exclude_tool_echo": echo,
+            },
+            "locus": {
+                "primitive": "named_in_output",
+                "identifier_set": list(scoring["subsystem_set"]),
+                "channels": list(scoring["channels"]),
+                "exclude_tool_echo": echo,
+            },
         },
         "rows": [
             {"when": {"not": "in_budget"}, "score": 0.0, "label": "budget_exhausted"},
@@ -1071,13 +1202,39 @@ def _composite_defects(scenario: dict[str, Any]) -> list[tuple[str, str, Defect]
         ("declared_synonyms", "3.3", set_in(["predicates", first, "synonyms"], ["gone"])),
     ]
     for primitive in ("ops_against", "sequence_matches", "trail_matches_oracle", "regex_match"):
-        defects.append(("unregistered_primitive", "2.4", set_in(["predicates", first], {"primitive": primitive, "channels": ["agent_response"]})))
+        defects.append(
+            (
+                "unregistered_primitive",
+                "2.4",
+                set_in(
+                    ["predicates", first], {"primitive": primitive, "channels": ["agent_response"]}
+                ),
+            )
+        )
     for name, call in scenario["scoring"]["composite"]["predicates"].items():
         if call["primitive"] == "named_in_output":
-            defects.append(("unknown_channel", "2.1", set_in(["predicates", name, "channels"], ["agent_response", "tool_output"])))
+            defects.append(
+                (
+                    "unknown_channel",
+                    "2.1",
+                    set_in(["predicates", name, "channels"], ["agent_response", "tool_output"]),
+                )
+            )
         if call["primitive"] == "factor_identified":
-            defects.append(("channel_widening", "2.5", set_in(["predicates", name, "channels"], ["agent_response", "reasoning_trace"])))
-            defects.append(("unresolved_factor_ref", "2.2", set_in(["predicates", name, "factor", "ref"], "nope")))
+            defects.append(
+                (
+                    "channel_widening",
+                    "2.5",
+                    set_in(["predicates", name, "channels"], ["agent_response", "reasoning_trace"]),
+                )
+            )
+            defects.append(
+                (
+                    "unresolved_factor_ref",
+                    "2.2",
+                    set_in(["predicates", name, "factor", "ref"], "nope"),
+                )
+            )
     return defects
 
 
@@ -1105,7 +1262,9 @@ def invalid_binding(
     """A scenario with exactly one binding defect: (scenario, the kind the reference yields, the
     clause). Only defects a candidate declaring `templates` must report; with `grammar`, also
     the composite grammar's convention cases (_composite_grammar_cases)."""
-    use_composite = "composite" in templates and (src.integer(0, 2) == 2 or "C-DA-001" not in templates)
+    use_composite = "composite" in templates and (
+        src.integer(0, 2) == 2 or "C-DA-001" not in templates
+    )
     if use_composite:
         scenario = composite_scenario(src, pool, quirks=False)
         defects = _composite_defects(scenario)
@@ -1114,7 +1273,9 @@ def invalid_binding(
     else:
         scenario = c_da_001_scenario(src, pool, quirks=False)
         defects = list(C_DA_001_DEFECTS if "C-DA-001" in templates else TEMPLATE_FREE_DEFECTS)
-    kinds = list(dict.fromkeys(kind for kind, _clause, _defect in defects))  # grouped: rare kinds stay frequent
+    kinds = list(
+        dict.fromkeys(kind for kind, _clause, _defect in defects)
+    )  # grouped: rare kinds stay frequent
     chosen = pick(src, kinds)
     kind, clause, defect = pick(src, [d for d in defects if d[0] == chosen])
     document = clone(scenario)
@@ -1127,7 +1288,12 @@ def invalid_binding(
 
 def table_input(src: Source) -> dict[str, Any]:
     """evaluate_table params: rows of {value, score, label} and an else band (§1.4, §5.1)."""
-    rows = repeat(src, lambda: {"value": flag(src), "score": pick(src, SCORES), "label": pick(src, LABELS)}, 6, odds=3)
+    rows = repeat(
+        src,
+        lambda: {"value": flag(src), "score": pick(src, SCORES), "label": pick(src, LABELS)},
+        6,
+        odds=3,
+    )
     return {"rows": rows, "else": {"score": pick(src, SCORES), "label": pick(src, LABELS)}}
 
 
@@ -1291,11 +1457,15 @@ def identifier_pools(*, normative: bool = True) -> st.SearchStrategy[list[str]]:
     return strategy(identifier_pool, normative=normative)
 
 
-def texts(pool: Sequence[str] = ("SMTP_PORT", "smtp-config"), **kwargs: Any) -> st.SearchStrategy[str]:
+def texts(
+    pool: Sequence[str] = ("SMTP_PORT", "smtp-config"), **kwargs: Any
+) -> st.SearchStrategy[str]:
     return strategy(text, pool, **kwargs)
 
 
-def evidence_artifacts(pool: Sequence[str] = ("SMTP_PORT", "smtp-config"), **kwargs: Any) -> st.SearchStrategy[dict[str, Any]]:
+def evidence_artifacts(
+    pool: Sequence[str] = ("SMTP_PORT", "smtp-config"), **kwargs: Any
+) -> st.SearchStrategy[dict[str, Any]]:
     return strategy(evidence, pool, **kwargs)
 
 
@@ -1314,7 +1484,9 @@ def scenarios_with_evidence(
     return strategy(run)
 
 
-def invalid_bindings(templates: Sequence[str] = ("C-DA-001", "composite")) -> st.SearchStrategy[tuple[dict[str, Any], str, str]]:
+def invalid_bindings(
+    templates: Sequence[str] = ("C-DA-001", "composite")
+) -> st.SearchStrategy[tuple[dict[str, Any], str, str]]:
     def run(src: Source) -> tuple[dict[str, Any], str, str]:
         return invalid_binding(src, identifier_pool(src), templates=templates)
 
@@ -1329,7 +1501,9 @@ def operation_inputs(op: str, **kwargs: Any) -> st.SearchStrategy[dict[str, Any]
     return strategy(operation_input, op, **kwargs)
 
 
-def cases(operations: Sequence[str] = ALL_OPERATIONS, **kwargs: Any) -> st.SearchStrategy[dict[str, Any]]:
+def cases(
+    operations: Sequence[str] = ALL_OPERATIONS, **kwargs: Any
+) -> st.SearchStrategy[dict[str, Any]]:
     return strategy(case, operations, **kwargs)
 
 
@@ -1357,4 +1531,3 @@ def surrogate_in_binding(src: Source, scenario: dict[str, Any], artifact: dict[s
             deviation["subject"] = new
     if isinstance(artifact.get("final_answer"), str):
         artifact["final_answer"] += f"\n{new} is missing."
-

@@ -689,7 +689,10 @@ def test_minimum_counts_fail_on_a_small_corpus(seeded):
     found = seeded.check("minimum-counts")
     assert [p.message for p in found] == [
         f"the corpus holds 4 vectors; at least {checks.MINIMUM_VECTORS} needed",
-        f"the corpus holds 2 score_scenario vectors; at least {checks.MINIMUM_SCORE_SCENARIO} needed",
+        (
+            f"the corpus holds 2 score_scenario vectors; at least {checks.MINIMUM_SCORE_SCENARIO}"
+            " needed"
+        ),
     ]
 
 

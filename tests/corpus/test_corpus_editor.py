@@ -246,7 +246,8 @@ def test_check_prints_path_line_message_and_exits_one(seeded, capsys, monkeypatc
     assert code == 1 and "problems" in err
     line = seeded.line("3.1/a.yaml", "expected:")
     assert (
-        f"vectors/3.1/a.yaml:{line}: the reference disagrees with wrong: match: expected True, got False [reference]"
+        f"vectors/3.1/a.yaml:{line}: the reference disagrees with wrong: match: expected True, got"
+        " False [reference]"
         in out.splitlines()
     )
     assert "[minimum-counts]" not in out

@@ -38,7 +38,8 @@ def test_clause_section_counts(seeded):
     text = render(seeded)
     row3 = section(
         text,
-        "### §5.1.row3 C-DA-001 row 3: named_in_output(subsystem_set) -> 0.5 (subsystem_identified)",
+        "### §5.1.row3 C-DA-001 row 3: named_in_output(subsystem_set) -> 0.5"
+        " (subsystem_identified)",
     )
     assert "- Vectors: 1 (normative 1, ambiguity 0)" in row3
     assert "- Observable through score_scenario alone: 1" in row3
@@ -99,7 +100,8 @@ def test_signatures_are_named_under_the_clauses_their_vectors_cite(seeded):
     text = render(seeded)
     ident = section(text, "### §3.1 Identifier matching")
     assert (
-        "  - `ident-substring` (normative, §3.1): matches identifiers as plain substrings (1 vector)"
+        "  - `ident-substring` (normative, §3.1): matches identifiers as plain substrings (1"
+        " vector)"
         in ident
     )
     assert "ident-substring" not in section(
@@ -215,4 +217,3 @@ def test_counts_by_kind_under_each_edition(seeded):
     assert f"- Open point of edition(s): {AMENDED} only" in entry
     assert f"- Ambiguity expectations by edition: 0.3.0-rc1 0; {AMENDED} 1" in entry
     assert "- Reading pairs told apart: 1 of 1" in entry
-

@@ -80,7 +80,9 @@ def test_agrees_with_every_normative_vector(
         result = base.results[vector.id]
         if result.status != "passed":
             message = result.failure.message if result.failure else result.status
-            disagreements.append(f"{vector.id} ({vector.source}): {message}; independent {_short(result.actual)}")
+            disagreements.append(
+                f"{vector.id} ({vector.source}): {message}; independent {_short(result.actual)}"
+            )
     assert disagreements == [], f"{len(disagreements)} disagreements:\n" + "\n".join(disagreements)
 
 
@@ -94,7 +96,9 @@ def test_yields_each_reading_on_ambiguity_vectors(
         assert vector.ambiguity is not None and vector.readings is not None
         for reading, outcome in vector.readings.items():
             if reading not in READINGS.get(vector.ambiguity, ()):
-                disagreements.append(f"{vector.id}: reading {reading!r} of {vector.ambiguity} is not in the register")
+                disagreements.append(
+                    f"{vector.id}: reading {reading!r} of {vector.ambiguity} is not in the register"
+                )
                 continue
             key = (vector.ambiguity, reading)
             if key not in servers:
@@ -110,7 +114,9 @@ def test_yields_each_reading_on_ambiguity_vectors(
 
 def test_readings_are_the_register() -> None:
     """One field per register entry, every reading listed, defaults = the reference reading."""
-    register = yamlsafe.load((vectors_root() / "register.yaml").read_text(encoding="utf-8"))["entries"]
+    register = yamlsafe.load((vectors_root() / "register.yaml").read_text(encoding="utf-8"))[
+        "entries"
+    ]
     assert [e["id"] for e in register] == list(READINGS)
     default = Readings()
     for entry in register:
@@ -157,10 +163,14 @@ def test_readings_reject_unknown_names() -> None:
         ("TEXT-SURROGATE", "replacement", "KEY\ud800", "KEY\ufffd", True),
     ],
 )
-def test_identifier_readings(entry: str, reading: str, text: str, identifier: str, expected: bool) -> None:
+def test_identifier_readings(
+    entry: str, reading: str, text: str, identifier: str, expected: bool
+) -> None:
     """Spot checks of the case tables, independent of the corpus."""
     server = Server(Config(Readings().with_reading(entry, reading)))
-    response = server.answer({"id": 1, "op": "identifier_match", "params": {"text": text, "identifier": identifier}})
+    response = server.answer(
+        {"id": 1, "op": "identifier_match", "params": {"text": text, "identifier": identifier}}
+    )
     assert response["result"] == {"match": expected}
 
 
@@ -175,7 +185,11 @@ def _run(args: list[str], lines: list[dict]) -> list[dict]:
 
 def test_command_speaks_the_protocol_and_restricts_operations() -> None:
     hello = {"id": 0, "op": "hello", "params": {"protocol": 1}}
-    match = {"id": 1, "op": "identifier_match", "params": {"text": "smtp_port", "identifier": "SMTP_PORT"}}
+    match = {
+        "id": 1,
+        "op": "identifier_match",
+        "params": {"text": "smtp_port", "identifier": "SMTP_PORT"},
+    }
     full = _run([], [hello, match])
     assert full[0]["result"]["operations"][0] == "score_scenario"
     assert "identifier_match" in full[0]["result"]["operations"]

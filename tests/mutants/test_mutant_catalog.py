@@ -22,8 +22,12 @@ def _catalog_file(name: str) -> dict:
 
 def test_every_non_reference_reading_is_an_ambiguity_mutant() -> None:
     wanted = {(e, r) for e, rs in READINGS.items() for r in rs if r != Readings().get(e)}
-    have = {(e, r) for m in CATALOG if m.kind == "ambiguity" and len(m.readings) == 1 and not m.hooks
-            for e, r in m.readings.items()}
+    have = {
+        (e, r)
+        for m in CATALOG
+        if m.kind == "ambiguity" and len(m.readings) == 1 and not m.hooks
+        for e, r in m.readings.items()
+    }
     assert wanted <= have
 
 
@@ -68,7 +72,11 @@ def test_ids_clauses_and_descriptions() -> None:
 def test_register_clauses_match() -> None:
     register = {e["id"]: e["clause"] for e in _catalog_file("register.yaml")["entries"]}
     for mutant in CATALOG:
-        if mutant.kind == "ambiguity" and len(mutant.readings) == 1 and mutant.id.startswith("reading-"):
+        if (
+            mutant.kind == "ambiguity"
+            and len(mutant.readings) == 1
+            and mutant.id.startswith("reading-")
+        ):
             (entry,) = mutant.readings
             assert mutant.clause == register[entry], mutant.id
 

@@ -80,7 +80,9 @@ def _scenario(**scoring: Any) -> dict[str, Any]:
 def test_a_yaml11_loader_types_strings_a_binding_holds(member: str) -> None:
     scenario = _scenario(subsystem_set=["smtp-config", member])
     assert _score(scenario, TEXT)["row"] == 2
-    assert _score(scenario, _with(Hook.BIND_YAML11_LOADER))["binding_error"]["kind"] == "invalid_role"
+    assert (
+        _score(scenario, _with(Hook.BIND_YAML11_LOADER))["binding_error"]["kind"] == "invalid_role"
+    )
     plain = _scenario(subsystem_set=["smtp-config", "SMTP_PORT"])
     assert _score(plain, _with(Hook.BIND_YAML11_LOADER))["row"] == 2
 
@@ -122,7 +124,11 @@ def test_the_command_declares_the_templates_asked_for() -> None:
 
 
 def _report(*vectors: dict[str, Any], digest: str = "sha256:x") -> dict[str, Any]:
-    return {"corpus": {"digest": digest}, "edition": {"name": "0.3.0-rc1"}, "vectors": list(vectors)}
+    return {
+        "corpus": {"digest": digest},
+        "edition": {"name": "0.3.0-rc1"},
+        "vectors": list(vectors),
+    }
 
 
 def _vector(vid: str, status: str, actual: Any, matched: list[str] | None = None) -> dict[str, Any]:
@@ -135,13 +141,17 @@ def test_fieldcheck_agreement_conventions_and_disagreements() -> None:
     verdict = {"row": 2, "score": 1.0, "label": "root_cause_identified"}
     real_report = _report(
         _vector("same", "passed", verdict),
-        _vector("kind-only", "convention", {"binding_error": {"kind": "invalid_role", "message": "a"}}),
+        _vector(
+            "kind-only", "convention", {"binding_error": {"kind": "invalid_role", "message": "a"}}
+        ),
         _vector("reading", "passed", verdict, ["ascii"]),
         _vector("differs", "failed", verdict),
     )
     model_report = _report(
         _vector("same", "passed", dict(verdict)),
-        _vector("kind-only", "passed", {"binding_error": {"kind": "form_conflict", "message": "b"}}),
+        _vector(
+            "kind-only", "passed", {"binding_error": {"kind": "form_conflict", "message": "b"}}
+        ),
         _vector("reading", "passed", verdict, ["ascii", "unicode"]),
         _vector("differs", "passed", {"binding_error": {"kind": "form_conflict", "message": "b"}}),
     )

@@ -39,5 +39,5 @@ def test_ci_runs_the_readme_test_command_and_only_it() -> None:
 def test_the_test_command_runs_the_suite_and_the_wheel_check() -> None:
     command = quick_start_commands()[1]
     named = command.split(" -s ", 1)[1].split()
-    assert {"tests", "wheel"} <= set(named), command
+    assert {"lint", "tests", "wheel"} <= set(named), command
     assert set(named) <= nox_sessions(), f"{command}: sessions not in noxfile.py"

@@ -27,7 +27,11 @@ def _server_results(lines: list[str], hash_seed: str) -> list[dict]:
     env = dict(os.environ, PYTHONHASHSEED=hash_seed)
     completed = subprocess.run(
         [sys.executable, "-m", "oasis_si_reference.server"],
-        input=("\n".join(lines) + "\n").encode("utf-8"), capture_output=True, env=env, timeout=120, check=True,
+        input=("\n".join(lines) + "\n").encode("utf-8"),
+        capture_output=True,
+        env=env,
+        timeout=120,
+        check=True,
     )
     return [json.loads(line) for line in completed.stdout.split(b"\n") if line.strip()]
 
@@ -36,7 +40,10 @@ def test_same_request_same_result_across_processes():
     """Core §3.5.4: the reference server in two processes with different hash seeds, and the
     in-process reference, agree on 150 generated requests (sent in shuffled orders)."""
     cases = [S.generate(S.case, f"determinism:{i}", normative=False)[0] for i in range(150)]
-    requests = [json.dumps({"id": i, "op": c["operation"], "params": c["input"]}) for i, c in enumerate(cases)]
+    requests = [
+        json.dumps({"id": i, "op": c["operation"], "params": c["input"]})
+        for i, c in enumerate(cases)
+    ]
     expected = [perform(c["operation"], c["input"]) for c in cases]
     forward = _server_results(requests, "1")
     backward = _server_results(requests[::-1], "2")[::-1]

@@ -11,7 +11,9 @@ from oasis_si_reference.evidence import evidence_from_json, in_scope_text, step_
 from oasis_si_reference.primitives import factor_identified, named_in_output, within_step_budget
 from oasis_si_reference.synonyms import synonym_matches
 
-CHANNELS = st.sampled_from([["agent_response"], ["reasoning_trace"], ["agent_response", "reasoning_trace"]])
+CHANNELS = st.sampled_from(
+    [["agent_response"], ["reasoning_trace"], ["agent_response", "reasoning_trace"]]
+)
 
 
 def _run(src, normative=False):
@@ -42,7 +44,9 @@ def test_named_in_output_is_membership(pooled, channels, echo):
     the verdict is monotone in identifier_set."""
     pool, artifact, identifiers = pooled
     evidence = evidence_from_json(artifact)
-    members = [named_in_output(evidence, [identifier], channels, echo) for identifier in identifiers]
+    members = [
+        named_in_output(evidence, [identifier], channels, echo) for identifier in identifiers
+    ]
     verdict = named_in_output(evidence, identifiers, channels, echo)
     assert verdict == any(members)
     if verdict:
@@ -72,7 +76,11 @@ def test_factor_identified_implies_each_required_identifier_is_named(pooled, cha
             assert named_in_output(evidence, [identifier], channels, echo)
         texts = []
         for channel in channels:
-            text = artifact["final_answer"] if channel == "agent_response" else artifact["reasoning_trace"]
+            text = (
+                artifact["final_answer"]
+                if channel == "agent_response"
+                else artifact["reasoning_trace"]
+            )
             text = "\n".join(text) if isinstance(text, list) else (text or "")
             texts.append(in_scope_text(text, tool_bodies(evidence)) if echo else text)
         assert any(synonym_matches(text, "absent_key") for text in texts)
@@ -136,7 +144,9 @@ def test_named_in_output_is_invariant_under_canonical_equivalence(pooled, channe
             decomposed[field] = S.nfd(decomposed[field])
         elif isinstance(decomposed[field], list):
             decomposed[field] = [S.nfd(line) for line in decomposed[field]]
-    assert named_in_output(evidence_from_json(artifact), identifiers, channels, False) == named_in_output(
+    assert named_in_output(
+        evidence_from_json(artifact), identifiers, channels, False
+    ) == named_in_output(
         evidence_from_json(decomposed), [S.nfd(i) for i in identifiers], channels, False
     )
 
@@ -160,8 +170,10 @@ def test_an_empty_result_is_no_body(pooled, channels, echo):
     more = copy.deepcopy(artifact)
     more["actions"].append({"tool": "extra", "arguments": {"q": "SMTP_PORT"}, "result": ""})
     before, after = evidence_from_json(artifact), evidence_from_json(more)
-    assert named_in_output(before, identifiers, channels, echo) == named_in_output(after, identifiers, channels, echo)
-    assert factor_identified(before, identifiers, "absent_key", channels, echo) == factor_identified(
-        after, identifiers, "absent_key", channels, echo
+    assert named_in_output(before, identifiers, channels, echo) == named_in_output(
+        after, identifiers, channels, echo
     )
+    assert factor_identified(
+        before, identifiers, "absent_key", channels, echo
+    ) == factor_identified(after, identifiers, "absent_key", channels, echo)
     assert step_count(after) == step_count(before) + 1

@@ -63,7 +63,9 @@ def test_c_da_001_row_is_the_first_true_predicate(pair):
     channels, echo = scoring["channels"], scoring["exclude_tool_echo"]
     truths = [
         not within_step_budget(evidence, scoring["step_budget"]),
-        factor_identified(evidence, scoring["factor"]["required_identifiers"], "absent_key", channels, echo),
+        factor_identified(
+            evidence, scoring["factor"]["required_identifiers"], "absent_key", channels, echo
+        ),
         named_in_output(evidence, scoring["subsystem_set"], channels, echo),
     ]
     expected_row = next((i for i, truth in enumerate(truths, start=1) if truth), 4)
@@ -78,7 +80,11 @@ def test_c_da_001_equals_its_composite_restatement(pair):
     scenario = _valid(scenario)
     template = _score(scenario, artifact)
     composite = _score(S.c_da_001_as_composite(scenario), artifact)
-    assert (template["score"], template["label"], template["row"]) == (composite["score"], composite["label"], composite["row"])
+    assert (template["score"], template["label"], template["row"]) == (
+        composite["score"],
+        composite["label"],
+        composite["row"],
+    )
 
 
 @given(C_DA_001)
@@ -105,8 +111,12 @@ def _metadata_variant(artifact, durations, tokens, model):
     return changed
 
 
-@given(C_DA_001 | COMPOSITES, st.lists(st.sampled_from([0, 1, 59999, 61000, 400000, 3.6e6]), min_size=1),
-       st.sampled_from([None, 0, 100001, 10**9]), st.sampled_from([None, "other-model"]))
+@given(
+    C_DA_001 | COMPOSITES,
+    st.lists(st.sampled_from([0, 1, 59999, 61000, 400000, 3.6e6]), min_size=1),
+    st.sampled_from([None, 0, 100001, 10**9]),
+    st.sampled_from([None, "other-model"]),
+)
 def test_metadata_never_changes_a_verdict(pair, durations, tokens, model):
     """§4: wall-clock durations, tokens and other non-scoring metadata never change a verdict
     (nor a binding error)."""

@@ -12,11 +12,19 @@ from oasis_si_reference.readings import WHITE_SPACE
 from oasis_si_reference.synonyms import synonym_matches
 from oasis_si_reference.text import fold, identifier_matches, simple_lowercase, split_sentences
 
-ANY_TEXT = S.texts(("SMTP_PORT", "smtp-config", "\u00e9t\u00e9", "x"), normative=False, splitting=False)
-PAIRS = S.strategy(lambda src: (lambda pool: (S.text(src, pool, splitting=False, normative=False), S.pick(src, pool)))(
-    S.identifier_pool(src, normative=False)))
-NORMATIVE_PAIRS = S.strategy(lambda src: (lambda pool: (S.text(src, pool, splitting=False), S.pick(src, pool)))(
-    S.identifier_pool(src)))
+ANY_TEXT = S.texts(
+    ("SMTP_PORT", "smtp-config", "\u00e9t\u00e9", "x"), normative=False, splitting=False
+)
+PAIRS = S.strategy(
+    lambda src: (
+        lambda pool: (S.text(src, pool, splitting=False, normative=False), S.pick(src, pool))
+    )(S.identifier_pool(src, normative=False))
+)
+NORMATIVE_PAIRS = S.strategy(
+    lambda src: (lambda pool: (S.text(src, pool, splitting=False), S.pick(src, pool)))(
+        S.identifier_pool(src)
+    )
+)
 CLASS_CHAR = st.sampled_from(S.CLASS_CHARS)
 ASCII_DELIMITER = st.sampled_from(S.ASCII_DELIMITERS)
 NFD, NFC = S.nfd, S.nfc
@@ -24,21 +32,30 @@ NFD, NFC = S.nfd, S.nfc
 
 @given(PAIRS)
 def test_identifier_match_invariant_under_canonical_equivalence(pair):
-    """§3.1 "NFC-normalized": NFC and NFD spellings of the text and of the identifier match alike."""
+    """§3.1 "NFC-normalized": NFC and NFD spellings of the text and of the identifier match
+    alike."""
     text, identifier = pair
     verdicts = {identifier_matches(f(text), g(identifier)) for f in (NFC, NFD) for g in (NFC, NFD)}
     assert len(verdicts) == 1
 
 
-@given(NORMATIVE_PAIRS, st.sampled_from([S.ascii_upper, S.ascii_lower, S.ascii_swapcase]), st.booleans())
+@given(
+    NORMATIVE_PAIRS,
+    st.sampled_from([S.ascii_upper, S.ascii_lower, S.ascii_swapcase]),
+    st.booleans(),
+)
 def test_identifier_match_ascii_case_invariant(pair, change, on_identifier):
     """§3.1 "case-insensitive": changing the case of ASCII letters of the text or of the
     identifier never changes the verdict (on normative ground: FOLD-ORDER kept off)."""
     text, identifier = pair
-    changed_text, changed_identifier = (text, change(identifier)) if on_identifier else (change(text), identifier)
+    changed_text, changed_identifier = (
+        (text, change(identifier)) if on_identifier else (change(text), identifier)
+    )
     assume(not ground.fold_points(changed_text) and not ground.fold_points(changed_identifier))
     assume(not ground.fold_points(text) and not ground.fold_points(identifier))
-    assert identifier_matches(text, identifier) == identifier_matches(changed_text, changed_identifier)
+    assert identifier_matches(text, identifier) == identifier_matches(
+        changed_text, changed_identifier
+    )
 
 
 @given(S.identifiers(normative=False))
@@ -84,7 +101,9 @@ def test_simple_lowercase_is_the_per_code_point_simple_mapping_for_every_code_po
         lowered = char.lower()
         expected.append(lowered if len(lowered) == 1 else exceptions[char])
     whole = "".join(chars)
-    assert simple_lowercase(whole) == "".join(expected)  # in context, e.g. capital sigma after a letter
+    assert simple_lowercase(whole) == "".join(
+        expected
+    )  # in context, e.g. capital sigma after a letter
     assert all(len(simple_lowercase(char)) == 1 for char in exceptions)
 
 
@@ -114,14 +133,19 @@ def test_sentences_are_clean_and_stable(text):
     for sentence in split_sentences(text):
         assert "\n" not in sentence and "\r" not in sentence
         assert _non_space(sentence)
-        assert not any(c in ".!?" and n in WHITE_SPACE for c, n in zip(sentence[:-1], sentence[1:], strict=True))
+        assert not any(
+            c in ".!?" and n in WHITE_SPACE
+            for c, n in zip(sentence[:-1], sentence[1:], strict=True)
+        )
         assert split_sentences(sentence) == [sentence]
 
 
 @given(S.texts(normative=False), S.texts(normative=False))
 def test_split_on_newline_is_local(first, second):
     """§3.2 "split on newline": the sentences of a + LF + b are those of a, then those of b."""
-    assert split_sentences(first + "\n" + second) == split_sentences(first) + split_sentences(second)
+    assert split_sentences(first + "\n" + second) == split_sentences(first) + split_sentences(
+        second
+    )
 
 
 @given(S.texts(), st.sampled_from([S.ascii_upper, S.ascii_lower, S.ascii_swapcase]))

@@ -14,13 +14,17 @@ from oasis_si_schemas import validator
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 COMMAND = [sys.executable, "-m", "oasis_si_reference.server"]
-SCENARIO = yamlsafe.load((FIXTURES / "single-signal-diagnosis-001.yaml").read_text(encoding="utf-8"))
+SCENARIO = yamlsafe.load(
+    (FIXTURES / "single-signal-diagnosis-001.yaml").read_text(encoding="utf-8")
+)
 EVIDENCE_FILE = FIXTURES / "evidence-infra.capability.da.single-signal-diagnosis-001.json"
 HELLO = {"id": 0, "op": "hello", "params": {"protocol": 1}}
 
 
 def _run(lines: list[bytes]) -> list[dict[str, Any]]:
-    completed = subprocess.run(COMMAND, input=b"".join(lines), capture_output=True, timeout=60, check=True)
+    completed = subprocess.run(
+        COMMAND, input=b"".join(lines), capture_output=True, timeout=60, check=True
+    )
     return [json.loads(line) for line in completed.stdout.splitlines()]
 
 
@@ -30,7 +34,11 @@ def _line(message: dict[str, Any]) -> bytes:
 
 def _score_request(request_id: int) -> dict[str, Any]:
     evidence = json.loads(EVIDENCE_FILE.read_text(encoding="utf-8"))
-    return {"id": request_id, "op": "score_scenario", "params": {"scenario": SCENARIO, "evidence": evidence}}
+    return {
+        "id": request_id,
+        "op": "score_scenario",
+        "params": {"scenario": SCENARIO, "evidence": evidence},
+    }
 
 
 def test_real_evidence_artifact_is_schema_valid_unchanged() -> None:
@@ -71,7 +79,12 @@ def test_one_shot_processes_answer_one_line_each() -> None:
     ],
 )
 def test_bad_requests_get_protocol_errors_and_the_server_goes_on(line: bytes, code: str) -> None:
-    error, after = _run([line, _line({"id": 9, "op": "identifier_match", "params": {"text": "a", "identifier": "a"}})])
+    error, after = _run(
+        [
+            line,
+            _line({"id": 9, "op": "identifier_match", "params": {"text": "a", "identifier": "a"}}),
+        ]
+    )
     assert list(validator("protocol/response").iter_errors(error)) == []
     assert error["error"]["code"] == code
     assert after == {"id": 9, "result": {"match": True}}
@@ -79,7 +92,10 @@ def test_bad_requests_get_protocol_errors_and_the_server_goes_on(line: bytes, co
 
 def test_binding_error_is_a_result_not_a_protocol_error() -> None:
     request = _score_request(2)
-    request["params"]["scenario"] = {**SCENARIO, "scoring": {**SCENARIO["scoring"], "channels": ["agent_response", "reasoning_trace"]}}
+    request["params"]["scenario"] = {
+        **SCENARIO,
+        "scoring": {**SCENARIO["scoring"], "channels": ["agent_response", "reasoning_trace"]},
+    }
     (response,) = _run([_line(request)])
     assert response["result"]["binding_error"]["kind"] == "channel_widening"
 
@@ -92,7 +108,9 @@ def test_split_request_validation_agrees_with_the_whole_schema() -> None:
     from oasis_si_conformance.corpus import load_corpus
     from oasis_si_reference.server import _first_problem
 
-    requests = [{"id": i, "op": v.operation, "params": v.input} for i, v in enumerate(load_corpus())]
+    requests = [
+        {"id": i, "op": v.operation, "params": v.input} for i, v in enumerate(load_corpus())
+    ]
     assert len(requests) > 1000
     broken = []
     for request in requests[::7]:
@@ -100,8 +118,15 @@ def test_split_request_validation_agrees_with_the_whole_schema() -> None:
             damaged = copy.deepcopy(request)
             damaged["params"][key] = 12345
             broken.append(damaged)
-    broken += [{"id": 1, "op": "hello", "params": {}}, {"id": -1, "op": "count_steps", "params": {"evidence": {}}}]
+    broken += [
+        {"id": 1, "op": "hello", "params": {}},
+        {"id": -1, "op": "count_steps", "params": {"evidence": {}}},
+    ]
     whole = validator("protocol/request")
-    disagreements = [r for r in requests + broken if whole.is_valid(r) != (_first_problem(r) is None)]
+    disagreements = [
+        r for r in requests + broken if whole.is_valid(r) != (_first_problem(r) is None)
+    ]
     assert disagreements == []
-    assert sum(not whole.is_valid(r) for r in broken) > 100  # the damaged requests really are invalid
+    assert (
+        sum(not whole.is_valid(r) for r in broken) > 100
+    )  # the damaged requests really are invalid

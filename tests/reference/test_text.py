@@ -38,7 +38,8 @@ def test_simple_lowercase_ignores_final_sigma_context() -> None:
 
 
 def test_fold_normalizes_before_mapping() -> None:
-    """FOLD-ORDER = nfc-then-fold: I + combining dot composes to U+0130, whose simple lowercase is i."""
+    """FOLD-ORDER = nfc-then-fold: I + combining dot composes to U+0130, whose simple lowercase
+    is i."""
     assert fold("I\u0307D") == "id"
     assert fold("E\u0301") == "\u00e9"
     assert fold("\u212a") == "k"  # Kelvin sign: singleton decomposition to K
@@ -68,7 +69,13 @@ def test_contains_identifier(text: str, identifier: str, expected: bool) -> None
 
 
 def test_split_sentences_keeps_terminators_and_drops_blank_segments() -> None:
-    assert split_sentences("A. B! c?d e\r\nf v1.2 x.\u00a0y") == ["A.", " B!", " c?d e", "f v1.2 x.", "\u00a0y"]
+    assert split_sentences("A. B! c?d e\r\nf v1.2 x.\u00a0y") == [
+        "A.",
+        " B!",
+        " c?d e",
+        "f v1.2 x.",
+        "\u00a0y",
+    ]
     assert split_sentences("\n\n  \n") == []
     assert split_sentences("end.") == ["end."]
 
@@ -81,4 +88,3 @@ def test_split_sentences_preserves_every_non_whitespace_character() -> None:
 
 def test_split_lines_counts_crlf_once() -> None:
     assert split_lines("a\r\nb\rc\nd") == ["a", "b", "c", "d"]
-

@@ -63,7 +63,17 @@ def certify(tmp_path: Path, capsys: pytest.CaptureFixture[str], state: Path):
 
     def call(*args: str, command: list[str] | None = None, corpus: Path | None = CORPUS) -> Run:
         report = tmp_path / f"report-{next(counter)}.json"
-        argv = ["--report", str(report), "--timeout", "5", "--seed", "7", "--repetitions", "2", *args]
+        argv = [
+            "--report",
+            str(report),
+            "--timeout",
+            "5",
+            "--seed",
+            "7",
+            "--repetitions",
+            "2",
+            *args,
+        ]
         if corpus is not None and "--vectors" not in args:
             argv = ["--vectors", str(corpus), *argv]
         if command is not None:

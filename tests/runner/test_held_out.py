@@ -12,8 +12,22 @@ ZOO = Path(__file__).resolve().parent / "zoo"
 
 def _certify(tmp_path: Path, *options: str) -> tuple[int, dict]:
     report = tmp_path / "report.json"
-    command = [sys.executable, "-m", "oasis_si_conformance", "-q", "--seed", "5", "--repetitions", "1",
-               "--report", str(report), *options, "--", sys.executable, str(ZOO / "memorizer.py")]
+    command = [
+        sys.executable,
+        "-m",
+        "oasis_si_conformance",
+        "-q",
+        "--seed",
+        "5",
+        "--repetitions",
+        "1",
+        "--report",
+        str(report),
+        *options,
+        "--",
+        sys.executable,
+        str(ZOO / "memorizer.py"),
+    ]
     completed = subprocess.run(command, capture_output=True, timeout=300)
     return completed.returncode, json.loads(report.read_text(encoding="utf-8"))
 

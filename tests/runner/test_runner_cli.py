@@ -21,7 +21,12 @@ def test_command_after_double_dash_or_first_positional() -> None:
     args, command = cli.parse_args(["--seed", "3", "prog", "--seed", "9"])
     assert args.seed == 3 and command == ["prog", "--seed", "9"]
     args, command = cli.parse_args([])
-    assert command == [] and args.mode == "streaming" and args.repetitions == 3 and args.timeout == 10.0
+    assert (
+        command == []
+        and args.mode == "streaming"
+        and args.repetitions == 3
+        and args.timeout == 10.0
+    )
 
 
 @pytest.mark.parametrize(
@@ -33,7 +38,9 @@ def test_command_after_double_dash_or_first_positional() -> None:
         (["--no-such-option"], "unrecognized arguments"),
     ],
 )
-def test_usage_errors_exit_2(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_usage_errors_exit_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit) as exit_:
         cli.main(["--vectors", str(CORPUS), *argv])
     assert exit_.value.code == 2 and message in capsys.readouterr().err
@@ -52,22 +59,42 @@ def test_selection_and_corpus_errors_exit_2(certify, tmp_path: Path) -> None:
 def test_list(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["--vectors", str(CORPUS), "--list", "-k", "3.2"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert [line.split("\t")[0] for line in lines] == ["rt-split-two", "rt-split-decimal", "rt-split-padded"]
+    assert [line.split("\t")[0] for line in lines] == [
+        "rt-split-two",
+        "rt-split-decimal",
+        "rt-split-padded",
+    ]
 
 
 def test_reports_in_every_format(certify, tmp_path: Path) -> None:
     junit, markdown = tmp_path / "out" / "junit.xml", tmp_path / "cert.md"
-    run = certify("--junit", str(junit), "--markdown", str(markdown), command=zoo("crash_midstream"))
+    run = certify(
+        "--junit", str(junit), "--markdown", str(markdown), command=zoo("crash_midstream")
+    )
     assert run.code == 1
     check(run.report)  # valid against report.schema.json
-    for key in ("kit", "corpus", "candidate", "profile", "seed", "repetitions", "summary", "clauses", "interpretation"):
+    for key in (
+        "kit",
+        "corpus",
+        "candidate",
+        "profile",
+        "seed",
+        "repetitions",
+        "summary",
+        "clauses",
+        "interpretation",
+    ):
         assert key in run.report
     entry = run.vector(TRIGGER)
     assert entry["clause"] == "3.1" and entry["operation"] == "identifier_match"
     assert entry["expected"] == {"match": True} and entry["actual"] is None
-    assert all((v["status"] == "failed") == (v["failure"] is not None) for v in run.report["vectors"])
+    assert all(
+        (v["status"] == "failed") == (v["failure"] is not None) for v in run.report["vectors"]
+    )
     passed = run.vector("rt-split-two")
-    assert passed["actual"] == {"sentences": ["A.", " B"]} and passed["failure"] is None  # raw, as answered
+    assert (
+        passed["actual"] == {"sentences": ["A.", " B"]} and passed["failure"] is None
+    )  # raw, as answered
 
     root = ET.parse(junit).getroot()
     assert root.tag == "testsuites"
@@ -75,11 +102,19 @@ def test_reports_in_every_format(certify, tmp_path: Path) -> None:
     cases = {case.get("name"): case for case in root.iter("testcase")}
     assert set(cases) == {v["id"] for v in run.report["vectors"]}
     failure = cases[TRIGGER].find("failure")
-    assert failure is not None and failure.get("type") == "crash" and "segmentation fault" in failure.text
+    assert (
+        failure is not None
+        and failure.get("type") == "crash"
+        and "segmentation fault" in failure.text
+    )
     assert cases["rt-split-two"].find("failure") is None
 
     text = markdown.read_text(encoding="utf-8")
-    assert "NOT CONFORMANT" in text and "oasis-si-reference" in text and run.report["corpus"]["digest"] in text
+    assert (
+        "NOT CONFORMANT" in text
+        and "oasis-si-reference" in text
+        and run.report["corpus"]["digest"] in text
+    )
     assert "| 3.1 | 4 | 1 | 0 |" in text
 
 
@@ -93,7 +128,9 @@ def test_junit_marks_not_exercised_as_skipped(certify, tmp_path: Path) -> None:
     assert "not declared" in skipped[0].find("skipped").get("message")
 
 
-def test_baseline_lists_fixes_and_regressions(certify, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_baseline_lists_fixes_and_regressions(
+    certify, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("ZOO_MISREAD", "nonascii")
     broken = certify(command=zoo("misreader"))
     broken_path = tmp_path / "broken.json"
@@ -101,7 +138,10 @@ def test_baseline_lists_fixes_and_regressions(certify, tmp_path: Path, monkeypat
     fixed = certify("--baseline", str(broken_path))
     assert fixed.code == 0
     section = fixed.report["baseline"]
-    assert {c["id"] for c in section["fixes"]} == {"rt-ident-nonascii-before", "rt-ident-nonascii-after"}
+    assert {c["id"] for c in section["fixes"]} == {
+        "rt-ident-nonascii-before",
+        "rt-ident-nonascii-after",
+    }
     assert section["regressions"] == [] and section["compared"] == len(fixed.report["vectors"])
     assert "2 fix(es)" in fixed.out
 
@@ -124,7 +164,11 @@ def test_baseline_refused_on_another_corpus_or_edition(certify, tmp_path: Path) 
     path.write_text(json.dumps(other))
     run = certify("-k", "rt-split", "--baseline", str(path))
     assert run.code == 2 and run.report is None
-    assert "refusing baseline" in run.err and "sha256:" + "0" * 64 in run.err and first.report["corpus"]["digest"] in run.err
+    assert (
+        "refusing baseline" in run.err
+        and "sha256:" + "0" * 64 in run.err
+        and first.report["corpus"]["digest"] in run.err
+    )
     edition = dict(first.report["edition"], name="0.3.0-rc1+2026-08-22")
     path.write_text(json.dumps(dict(first.report, edition=edition)))
     run = certify("-k", "rt-split", "--baseline", str(path))
@@ -137,7 +181,8 @@ def test_baseline_refused_on_another_corpus_or_edition(certify, tmp_path: Path) 
 
 
 def test_reference_passes_the_bundled_seed_examples(certify) -> None:
-    """The real corpus's seed examples (its folder alone: loading the whole corpus takes seconds)."""
+    """The real corpus's seed examples (its folder alone: loading the whole corpus takes
+    seconds)."""
     folder = corpus.vectors_root() / "5.1-c-da-001"
     run = certify("-k", "seed-examples", "--vectors", str(folder), corpus=None)
     assert run.code == 0, run.out
@@ -153,11 +198,26 @@ def test_progress_only_when_asked_or_on_a_terminal(certify) -> None:
 
 
 def test_console_script_and_module(tmp_path: Path) -> None:
-    command = [sys.executable, "-m", "oasis_si_conformance", "--vectors", str(CORPUS), "-k", "rt-ident-lower", "-q", "--seed", "1"]
+    command = [
+        sys.executable,
+        "-m",
+        "oasis_si_conformance",
+        "--vectors",
+        str(CORPUS),
+        "-k",
+        "rt-ident-lower",
+        "-q",
+        "--seed",
+        "1",
+    ]
     completed = subprocess.run(command, capture_output=True, text=True, timeout=60)
     assert completed.returncode == 0, completed.stderr
-    assert "CONFORMANT" in completed.stdout and "\r" not in completed.stderr  # not a terminal: quiet
+    assert (
+        "CONFORMANT" in completed.stdout and "\r" not in completed.stderr
+    )  # not a terminal: quiet
     script = shutil.which("oasis-si-conformance")
     if script is not None:
-        completed = subprocess.run([script, "--version"], capture_output=True, text=True, timeout=60)
+        completed = subprocess.run(
+            [script, "--version"], capture_output=True, text=True, timeout=60
+        )
         assert completed.returncode == 0 and "0.3.0-rc1" in completed.stdout

@@ -23,7 +23,11 @@ from oasis_si_conformance import (
 )
 from oasis_si_conformance.corpus import Vector
 from oasis_si_conformance.diagnosis import (
-    Signature, clause_key, derived_under, diagnose, load_signatures,
+    Signature,
+    clause_key,
+    derived_under,
+    diagnose,
+    load_signatures,
 )
 from oasis_si_conformance.model import (
     PROCESS_KINDS,
@@ -44,8 +48,24 @@ from oasis_si_schemas import load as load_schema
 from oasis_si_schemas import validator
 
 OPS = list(compare.COMPARED_KEYS)
-KEYS = ["id", "result", "error", "code", "message", "score", "label", "row", "binding_error", "kind", "match",
-        "value", "steps", "sentences", "primitives", "metadata"]
+KEYS = [
+    "id",
+    "result",
+    "error",
+    "code",
+    "message",
+    "score",
+    "label",
+    "row",
+    "binding_error",
+    "kind",
+    "match",
+    "value",
+    "steps",
+    "sentences",
+    "primitives",
+    "metadata",
+]
 
 # JSON values biased towards the shapes the protocol uses, so both sides of every check run.
 scalars = st.one_of(
@@ -85,8 +105,16 @@ def test_envelope_fast_check_is_sound(message: Any) -> None:
 def test_fast_checks_accept_typical_answers() -> None:
     """Soundness alone would allow a fast path that accepts nothing; this keeps it fast."""
     typical = {
-        "score_scenario": [{"score": 0.5, "label": "x", "row": 3, "metadata": {"steps": 2}, "primitives": {"a": True}},
-                           {"binding_error": {"kind": "missing_role", "message": "m"}}],
+        "score_scenario": [
+            {
+                "score": 0.5,
+                "label": "x",
+                "row": 3,
+                "metadata": {"steps": 2},
+                "primitives": {"a": True},
+            },
+            {"binding_error": {"kind": "missing_role", "message": "m"}},
+        ],
         "identifier_match": [{"match": True}],
         "split_sentences": [{"sentences": ["A.", "B"]}],
         "count_steps": [{"steps": 0}],
@@ -108,7 +136,10 @@ def test_fast_checks_accept_typical_answers() -> None:
         (b'{"id": 5, "result": {"match": true}}', "wrong_id"),
         (b'{"id": true, "result": {"match": true}}', "invalid_response"),
         (b'{"id": 4, "result": {"match": 1}}', "invalid_result"),
-        (b'{"id": 4, "result": {"match": true}, "error": {"code": "internal", "message": ""}}', "invalid_response"),
+        (
+            b'{"id": 4, "result": {"match": true}, "error": {"code": "internal", "message": ""}}',
+            "invalid_response",
+        ),
         (b'{"id": 4, "error": {"code": "internal", "message": "boom"}}', "error_response"),
         (b'{"id": null, "error": {"code": "invalid_request", "message": "?"}}', "wrong_id"),
         (b'{"id": 4, "result": {"match": NaN}}', "not_json"),
@@ -128,10 +159,16 @@ def test_check_response(line: bytes, kind: str | None) -> None:
 
 
 def test_request_lines_are_json_and_ascii_safe() -> None:
-    params = protocol.encode_params({"text": "caf\u00e9 \ud800", "n": 1})  # a lone surrogate forces \u escapes
+    params = protocol.encode_params(
+        {"text": "caf\u00e9 \ud800", "n": 1}
+    )  # a lone surrogate forces \u escapes
     line = protocol.request_line(12, "identifier_match", params)
     assert line.endswith(b"\n") and line.count(b"\n") == 1
-    assert json.loads(line) == {"id": 12, "op": "identifier_match", "params": {"text": "caf\u00e9 \ud800", "n": 1}}
+    assert json.loads(line) == {
+        "id": 12,
+        "op": "identifier_match",
+        "params": {"text": "caf\u00e9 \ud800", "n": 1},
+    }
     assert validator("protocol/request").is_valid(json.loads(protocol.hello_line()))
     utf8 = protocol.request_line(1, "split_sentences", protocol.encode_params({"text": "\u00e9"}))
     assert "\u00e9".encode() in utf8  # raw UTF-8 when it can be
@@ -151,13 +188,20 @@ def test_white_space_equals_the_reference() -> None:
 
 
 def test_projection_and_matching() -> None:
-    verdict = {"score": 1, "label": "root_cause_identified", "row": 2, "metadata": {"duration_ms": 7}}
+    verdict = {
+        "score": 1,
+        "label": "root_cause_identified",
+        "row": 2,
+        "metadata": {"duration_ms": 7},
+    }
     projection = compare.project("score_scenario", verdict)
     assert projection == {"score": 1, "label": "root_cause_identified", "row": 2}
     assert compare.matches({"score": 1.0, "label": "root_cause_identified", "row": 2}, projection)
     assert not compare.matches({"score": 0.5}, projection)
     assert not compare.matches({"binding_error": "missing_role"}, projection)
-    error = compare.project("score_scenario", {"binding_error": {"kind": "missing_role", "message": "no budget"}})
+    error = compare.project(
+        "score_scenario", {"binding_error": {"kind": "missing_role", "message": "no budget"}}
+    )
     assert error == {"binding_error": "missing_role"}
     assert compare.matches({"binding_error": "missing_role"}, error)
     assert not compare.matches({"binding_error": "invalid_role"}, error)
@@ -180,7 +224,11 @@ def test_sentences_compare_in_canonical_form() -> None:
 
 
 def test_readings_matched_as_a_set() -> None:
-    readings = {"substring": {"match": True}, "delimited": {"match": False}, "word-boundary": {"match": True}}
+    readings = {
+        "substring": {"match": True},
+        "delimited": {"match": False},
+        "word-boundary": {"match": True},
+    }
     assert compare.matching_readings(readings, {"match": True}) == ("substring", "word-boundary")
     assert compare.matching_readings(readings, {"match": False}) == ("delimited",)
 
@@ -202,17 +250,27 @@ def test_judge() -> None:
     vector = _vector()
     assert judge(vector, [_answer({"match": True})] * 3).status == Status.PASSED
     mismatch = judge(vector, [_answer({"match": False})] * 3)
-    assert mismatch.failure.kind == "mismatch" and "expected True, got False" in mismatch.failure.message
-    flaky = judge(vector, [_answer({"match": True}), _answer({"match": True, "x": 1}), _answer({"match": False})])
+    assert (
+        mismatch.failure.kind == "mismatch"
+        and "expected True, got False" in mismatch.failure.message
+    )
+    flaky = judge(
+        vector,
+        [_answer({"match": True}), _answer({"match": True, "x": 1}), _answer({"match": False})],
+    )
     assert flaky.failure.kind == "nondeterministic" and len(flaky.failure.outputs) == 3
-    crashed = judge(vector, [_answer({"match": True}), Observation("crash", message="died", stderr="trace")])
+    crashed = judge(
+        vector, [_answer({"match": True}), Observation("crash", message="died", stderr="trace")]
+    )
     assert crashed.failure.kind == "crash" and crashed.failure.stderr == "trace"
     assert crashed.failure.message.startswith("repetition 2 (1 of 2 failed)")
     # extra keys (metadata) may vary between repetitions; compared keys may not
     timed = judge(_vector(operation="count_steps", expected={"steps": 1}),
                   [_answer({"steps": 1, "t": 1}), _answer({"steps": 1, "t": 2})])
     assert timed.status == Status.PASSED
-    ambiguous = _vector(expected=None, ambiguity="X", readings={"a": {"match": True}, "b": {"match": False}})
+    ambiguous = _vector(
+        expected=None, ambiguity="X", readings={"a": {"match": True}, "b": {"match": False}}
+    )
     assert judge(ambiguous, [_answer({"match": False})] * 2).readings == ("b",)
 
 
@@ -222,7 +280,12 @@ REGISTER = [{"id": "E", "clause": "3.3", "readings": {"a": "", "b": "", "c": ""}
 
 
 def test_profile_consistent_by_intersection() -> None:
-    votes = [("v1", "E", ("a", "b")), ("v2", "E", ("b", "c")), ("v3", "E", ("a", "b", "c")), ("v4", "E", None)]
+    votes = [
+        ("v1", "E", ("a", "b")),
+        ("v2", "E", ("b", "c")),
+        ("v3", "E", ("a", "b", "c")),
+        ("v4", "E", None),
+    ]
     (entry,) = interpretation.profile(votes, REGISTER)
     assert entry.consistent and entry.followed == ("b",)
     assert entry.votes == {"a": 2, "b": 3, "c": 2} and entry.vectors == 4 and entry.voted == 3
@@ -287,7 +350,9 @@ def test_profile_keeps_probes_the_masking_reading_does_not_decide() -> None:
 # Diagnosis -----------------------------------------------------------------------------------
 
 
-def _results(failed: list[str], passed: list[str], kind: str = "mismatch") -> dict[str, VectorResult]:
+def _results(
+    failed: list[str], passed: list[str], kind: str = "mismatch"
+) -> dict[str, VectorResult]:
     out = {vid: VectorResult(vid, Status.FAILED, failure=Failure(kind, "")) for vid in failed}
     out.update({vid: VectorResult(vid, Status.PASSED) for vid in passed})
     return out
@@ -340,7 +405,9 @@ def test_signature_with_unexercised_vectors_is_judged_on_the_rest() -> None:
         "v0": VectorResult("v0", Status.FAILED, failure=Failure("mismatch", "")),
         "v1": VectorResult("v1", Status.NOT_EXERCISED),
     }
-    (named,) = diagnose(vectors, results, [Signature("s", "3.1", "normative", "d", ("v0", "v1", "v9"))]).named
+    (named,) = diagnose(
+        vectors, results, [Signature("s", "3.1", "normative", "d", ("v0", "v1", "v9"))]
+    ).named
     assert (named.exercised, named.failed) == (1, 1)
 
 

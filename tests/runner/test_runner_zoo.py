@@ -124,7 +124,11 @@ def test_garbage_and_schema_invalid_results(certify) -> None:
     garbage = run.vector(TRIGGER)["failure"]
     assert garbage["kind"] == "not_json" and "<garbage>" in garbage["excerpt"]
     invalid = run.vector("rt-ident-lower")["failure"]
-    assert invalid["kind"] == "invalid_result" and "match" in invalid["message"] and '"yes"' in invalid["excerpt"]
+    assert (
+        invalid["kind"] == "invalid_result"
+        and "match" in invalid["message"]
+        and '"yes"' in invalid["excerpt"]
+    )
 
 
 def test_wrong_id(certify) -> None:
@@ -151,7 +155,9 @@ def test_only_score_scenario_leaves_the_rest_not_exercised(certify) -> None:
             assert vector["status"] == "passed"
         else:
             assert vector["status"] == "not_exercised"
-            assert vector["reason"] == f"operation {vector['operation']} not declared by the candidate"
+            assert (
+                vector["reason"] == f"operation {vector['operation']} not declared by the candidate"
+            )
     assert report["summary"]["passed"] == len(SCORE_IDS)
     assert report["summary"]["not_exercised"] == len(IDS) - len(SCORE_IDS)
     clauses = {row["clause"]: row for row in report["clauses"]}
@@ -166,7 +172,9 @@ def test_undeclared_template_is_not_exercised(certify, monkeypatch: pytest.Monke
     # a binding error that names no template of the profile is for every candidate to report
     assert statuses["rt-bind-unknown-template"] == "passed"
     assert statuses["rt-score-root"] == "not_exercised"
-    assert run.vector("rt-score-root")["reason"] == "template C-DA-001 not declared by the candidate"
+    assert (
+        run.vector("rt-score-root")["reason"] == "template C-DA-001 not declared by the candidate"
+    )
     assert run.report["summary"]["passed"] == 1 and run.code == 0
 
 
@@ -264,7 +272,9 @@ def test_output_matching_no_reading_fails(certify, misread) -> None:
     assert [s["id"] for s in run.report["diagnosis"]["signatures"]] == ["synonyms-case-sensitive"]
 
 
-def test_command_is_an_argument_vector_never_a_shell(certify, state: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_command_is_an_argument_vector_never_a_shell(
+    certify, state: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     tricky = ["; touch pwned", "$(touch pwned2)", "`touch pwned3`", "*", "a b"]
     run = certify("-k", "rt-ident", command=zoo("argv_probe", *tricky))
@@ -274,14 +284,28 @@ def test_command_is_an_argument_vector_never_a_shell(certify, state: Path, tmp_p
 
 
 def test_one_shot_mode(certify) -> None:
-    run = certify("--mode", "one-shot", "--repetitions", "2", "-k", "rt-ident-lower,rt-split-two,rt-score-root")
+    run = certify(
+        "--mode",
+        "one-shot",
+        "--repetitions",
+        "2",
+        "-k",
+        "rt-ident-lower,rt-split-two,rt-score-root",
+    )
     assert run.code == 0, run.out
     assert run.report["mode"] == "one-shot" and run.report["summary"]["passed"] == 3
     assert run.report["run"]["processes"] == 1 + 3 * 2  # the handshake, then one per request
 
 
 def test_one_shot_crash(certify) -> None:
-    run = certify("--one-shot", "--repetitions", "2", "-k", f"{TRIGGER},rt-ident-lower", command=zoo("crash_midstream"))
+    run = certify(
+        "--one-shot",
+        "--repetitions",
+        "2",
+        "-k",
+        f"{TRIGGER},rt-ident-lower",
+        command=zoo("crash_midstream"),
+    )
     assert run.code == 1
     assert run.statuses() == {"rt-ident-lower": "passed", TRIGGER: "failed"}
     assert run.vector(TRIGGER)["failure"]["kind"] == "crash"
@@ -301,10 +325,20 @@ def test_jobs_do_not_change_results(certify, misread, name: str) -> None:
 def test_max_restarts_abandons_the_rest_of_a_pass(certify) -> None:
     # One repetition, an order where the trigger is not last: what follows it is abandoned.
     index = IDS.index(TRIGGER)
-    seed = next(s for s in range(100) if schedule(len(IDS), 1, s, 1)[0][0].index(index) < len(IDS) - 3)
+    seed = next(
+        s for s in range(100) if schedule(len(IDS), 1, s, 1)[0][0].index(index) < len(IDS) - 3
+    )
     order = schedule(len(IDS), 1, seed, 1)[0][0]
     after = {IDS[i] for i in order[order.index(index) + 1 :]}
-    run = certify("--repetitions", "1", "--max-restarts", "0", "--seed", str(seed), command=zoo("crash_midstream"))
+    run = certify(
+        "--repetitions",
+        "1",
+        "--max-restarts",
+        "0",
+        "--seed",
+        str(seed),
+        command=zoo("crash_midstream"),
+    )
     assert run.code == 1
     kinds = {v["id"]: (v["failure"] or {}).get("kind") for v in run.report["vectors"]}
     assert kinds[TRIGGER] == "crash"
@@ -318,7 +352,9 @@ def test_stray_stdout_line_does_not_shift_later_answers(certify) -> None:
     assert "debug: scoring request" in failure["excerpt"]
     # the answer left behind was discarded as late (or, when the trigger came last in its
     # process, reported as unsolicited output at exit)
-    assert any("late answers" in w or "unsolicited stdout" in w for w in run.report["run"]["warnings"])
+    assert any(
+        "late answers" in w or "unsolicited stdout" in w for w in run.report["run"]["warnings"]
+    )
 
 
 # Resource limits (--memory-limit, --cpu-limit): a tiny selection, the trigger among it.

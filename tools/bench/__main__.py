@@ -11,7 +11,11 @@ import tools.bench as package
 
 
 def main(argv: list[str]) -> int:
-    names = [info.name for info in pkgutil.iter_modules(package.__path__) if not info.name.startswith("_")]
+    names = [
+        info.name
+        for info in pkgutil.iter_modules(package.__path__)
+        if not info.name.startswith("_")
+    ]
     for name in sorted(names):
         if argv and name not in argv:
             continue

@@ -32,7 +32,9 @@ def _answer(lines: int, bodies: list[str], rng: random.Random) -> str:
         if index % 3 == 0 and quoted:
             out.append(rng.choice(quoted))
         else:
-            out.append(f"Step {index}: the config for smtp-config looked fine. Nothing missing here!")
+            out.append(
+                f"Step {index}: the config for smtp-config looked fine. Nothing missing here!"
+            )
     out.append("The SMTP_PORT key is missing from smtp-config.")
     return "\n".join(out)
 

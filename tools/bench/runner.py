@@ -46,7 +46,9 @@ LEAN = [sys.executable, str(Path(__file__).with_name("_lean_candidate.py"))]
 
 def _register() -> list[dict]:
     path = corpus.vectors_root() / "register.yaml"
-    return yamlsafe.load(path.read_text(encoding="utf-8")).get("entries", []) if path.exists() else []
+    return (
+        yamlsafe.load(path.read_text(encoding="utf-8")).get("entries", []) if path.exists() else []
+    )
 
 
 def _scaled(vectors: list[corpus.Vector], size: int) -> list[corpus.Vector]:
@@ -78,7 +80,13 @@ def _startup(argv: list[str], samples: int = 3) -> float:
     return sorted(times)[len(times) // 2]
 
 
-def _wall(vectors: list[corpus.Vector], argv: list[str], jobs: int = 1, one_shot: bool = False, repetitions: int = REPETITIONS) -> tuple[float, int]:
+def _wall(
+    vectors: list[corpus.Vector],
+    argv: list[str],
+    jobs: int = 1,
+    one_shot: bool = False,
+    repetitions: int = REPETITIONS,
+) -> tuple[float, int]:
     config = RunConfig(argv=argv, seed=1, jobs=jobs, one_shot=one_shot, repetitions=repetitions)
     start = time.perf_counter()
     outcome = certify(vectors, config, _register())
@@ -89,35 +97,55 @@ def _wall(vectors: list[corpus.Vector], argv: list[str], jobs: int = 1, one_shot
 
 def _figures(label: str, vectors: list[corpus.Vector]) -> None:
     requests = len(vectors) * REPETITIONS
-    print(f"-- {label}: {len(vectors)} vectors x {REPETITIONS} repetitions = {requests} requests", flush=True)
+    print(
+        f"-- {label}: {len(vectors)} vectors x {REPETITIONS} repetitions = {requests} requests",
+        flush=True,
+    )
     evaluation = _in_process(vectors, REPETITIONS)
     startup = _startup(reference_command())
     lean_startup = _startup(LEAN)
     rows = []
-    for name, argv, jobs in (("reference", reference_command(), 1), ("reference", reference_command(), 2), ("lean server", LEAN, 1)):
+    for name, argv, jobs in (
+        ("reference", reference_command(), 1),
+        ("reference", reference_command(), 2),
+        ("lean server", LEAN, 1),
+    ):
         wall, failed = _wall(vectors, argv, jobs=jobs)
         starts = (lean_startup if argv is LEAN else startup) * REPETITIONS
         per_worker = requests / jobs
         overhead = (wall - starts - evaluation / jobs) / per_worker
         rows.append((name, jobs, wall, failed, overhead))
         figure = f"overhead {overhead * 1000:6.3f} ms/request" if requests >= MIN_REQUESTS else ""
-        print(f"  streaming -j {jobs} {name:<12} {wall:7.2f} s wall  ({failed} failed)  {figure}", flush=True)
-    print(f"  in-process evaluation (perform) {evaluation:7.2f} s = {evaluation / requests * 1000:.3f} ms/request")
-    print(f"  process startup + handshake: reference {startup * 1000:.0f} ms, lean server {lean_startup * 1000:.0f} ms")
+        print(
+            f"  streaming -j {jobs} {name:<12} {wall:7.2f} s wall  ({failed} failed)  {figure}",
+            flush=True,
+        )
+    print(
+        f"  in-process evaluation (perform) {evaluation:7.2f} s ="
+        f" {evaluation / requests * 1000:.3f} ms/request"
+    )
+    print(
+        f"  process startup + handshake: reference {startup * 1000:.0f} ms, lean server"
+        f" {lean_startup * 1000:.0f} ms"
+    )
     sample = vectors[:ONE_SHOT_SAMPLE]
     wall, _ = _wall(sample, reference_command(), one_shot=True, repetitions=1)
     per_request = wall / len(sample)
     print(
-        f"  one-shot (measured on {len(sample)} requests, extrapolated): {per_request * 1000:.0f} ms/request, "
-        f"~{per_request * requests:.0f} s for {requests} requests at -j 1"
+        f"  one-shot (measured on {len(sample)} requests, extrapolated): {per_request * 1000:.0f}"
+        f" ms/request, ~{per_request * requests:.0f} s for {requests} requests at -j 1"
     )
     if requests < MIN_REQUESTS:
-        print(f"  (overhead not derived: fewer than {MIN_REQUESTS} requests, process startups dominate)")
+        print(
+            f"  (overhead not derived: fewer than {MIN_REQUESTS} requests, process startups"
+            " dominate)"
+        )
         return
     server = rows[0][4] - rows[2][4]
     print(
-        f"  of the -j 1 overhead of the reference, ~{server * 1000:.3f} ms/request is its server's request validation "
-        f"(reference minus lean server); the runner and the pipe take the other ~{rows[2][4] * 1000:.3f} ms"
+        f"  of the -j 1 overhead of the reference, ~{server * 1000:.3f} ms/request is its server's"
+        " request validation (reference minus lean server); the runner and the pipe take the other"
+        f" ~{rows[2][4] * 1000:.3f} ms"
     )
 
 
@@ -129,16 +157,33 @@ def _end_to_end(cache: Path) -> None:
         start = time.perf_counter()
         completed = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
         wall = time.perf_counter() - start
-        verdict = completed.stdout.strip().splitlines()[-1][:60] if completed.stdout.strip() else completed.stderr[-200:]
-        print(f"  default certification (`python -m oasis_si_conformance`), {label}: {wall:6.2f} s  [{verdict}]", flush=True)
+        verdict = (
+            completed.stdout.strip().splitlines()[-1][:60]
+            if completed.stdout.strip()
+            else completed.stderr[-200:]
+        )
+        print(
+            f"  default certification (`python -m oasis_si_conformance`), {label}: {wall:6.2f} s "
+            f" [{verdict}]",
+            flush=True,
+        )
 
 
 def run() -> None:
-    print("runner against the bundled reference (targets: overhead < 1 ms/request, full certification < 20 s)")
-    print(f"  machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} (figures are wall times: other load inflates them)")
+    print(
+        "runner against the bundled reference (targets: overhead < 1 ms/request, full certification"
+        " < 20 s)"
+    )
+    print(
+        f"  machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} (figures are wall"
+        " times: other load inflates them)"
+    )
     start = time.process_time()
     vectors = corpus.load_corpus()
-    print(f"  corpus load (corpus.load_corpus, {len(vectors)} vectors): {time.process_time() - start:.2f} s CPU")
+    print(
+        f"  corpus load (corpus.load_corpus, {len(vectors)} vectors):"
+        f" {time.process_time() - start:.2f} s CPU"
+    )
     if not vectors:
         print("  the corpus is empty: nothing to measure")
         return
@@ -150,7 +195,10 @@ def run() -> None:
             corpus_cache.load(root, corpus.build_manifest(root))  # fills the cache
             start = time.process_time()
             cached = corpus_cache.load(root, corpus.build_manifest(root))
-            print(f"  corpus load from the cache (corpus_cache.py): {time.process_time() - start:.2f} s CPU")
+            print(
+                f"  corpus load from the cache (corpus_cache.py): {time.process_time() - start:.2f}"
+                " s CPU"
+            )
             assert cached == vectors
         finally:
             if previous is None:
@@ -160,7 +208,10 @@ def run() -> None:
         _end_to_end(Path(cache) / "end-to-end")
     _figures("bundled corpus", vectors)
     if len(vectors) < SCALE:
-        _figures(f"corpus replicated to {SCALE} vectors (the corpus holds {len(vectors)} today)", _scaled(vectors, SCALE))
+        _figures(
+            f"corpus replicated to {SCALE} vectors (the corpus holds {len(vectors)} today)",
+            _scaled(vectors, SCALE),
+        )
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """`python -m tools.independent [--edition NAME] [--reading ENTRY=READING ...] [--mutant NAME]
-[--hook NAME ...] [--ops OP,OP,...] [--templates NAME,...]`: the independent evaluator as a protocol command
-(PROTOCOL.md)."""
+[--hook NAME ...] [--ops OP,OP,...] [--templates NAME,...]`: the independent evaluator as a
+protocol command (PROTOCOL.md)."""
 
 import argparse
 import sys
@@ -18,10 +18,16 @@ def parse(argv: list[str]) -> Server:
     parser = argparse.ArgumentParser(prog="python -m tools.independent", description=__doc__)
     parser.add_argument("--reading", action="append", default=[], metavar="ENTRY=READING",
                         help="take READING for register entry ENTRY (repeatable)")
-    parser.add_argument("--mutant", metavar="NAME", help="behave as mutant NAME of tools/mutants/catalog.py")
+    parser.add_argument(
+        "--mutant", metavar="NAME", help="behave as mutant NAME of tools/mutants/catalog.py"
+    )
     parser.add_argument("--hook", action="append", default=[], choices=[h.value for h in Hook],
                         help="switch on one fault hook (repeatable)")
-    parser.add_argument("--ops", metavar="OPS", help="comma-separated operations to declare (score_scenario is always kept)")
+    parser.add_argument(
+        "--ops",
+        metavar="OPS",
+        help="comma-separated operations to declare (score_scenario is always kept)",
+    )
     parser.add_argument("--templates", metavar="NAMES",
                         help="comma-separated templates to declare (default: C-DA-001,composite)")
     parser.add_argument(

@@ -162,7 +162,8 @@ def _form(scoring: dict[str, Any], config: Config) -> str:
 
 
 def _declared_synonyms(scoring: dict[str, Any], config: Config) -> tuple[str, ...]:
-    """§3.3 "A scenario MUST NOT declare its own synonyms" (scoring, factor, composite predicates)."""
+    """§3.3 "A scenario MUST NOT declare its own synonyms" (scoring, factor, composite
+    predicates)."""
     places: list[Any] = [scoring, scoring.get("factor")]
     composite = scoring.get("composite")
     predicates = composite.get("predicates") if isinstance(composite, dict) else None
@@ -176,7 +177,9 @@ def _declared_synonyms(scoring: dict[str, Any], config: Config) -> tuple[str, ..
         return ()
     if not config.has(Hook.BIND_DECLARED_SYNONYMS):
         raise Invalid("declared_synonyms", "the scenario declares synonyms of its own")
-    return tuple(s for group in found if isinstance(group, list) for s in group if isinstance(s, str))
+    return tuple(
+        s for group in found if isinstance(group, list) for s in group if isinstance(s, str)
+    )
 
 
 def _check_extra_fields(scenario: dict[str, Any], scoring: dict[str, Any], config: Config) -> None:
@@ -202,7 +205,9 @@ def _check_extra_fields(scenario: dict[str, Any], scoring: dict[str, Any], confi
 # C-DA-001 ------------------------------------------------------------------------------------
 
 
-def _template(scenario: dict[str, Any], scoring: dict[str, Any], declared: tuple[str, ...], config: Config) -> TemplateBinding:
+def _template(
+    scenario: dict[str, Any], scoring: dict[str, Any], declared: tuple[str, ...], config: Config
+) -> TemplateBinding:
     name = scoring.get("archetype_template")
     if name not in TEMPLATES and not (
         isinstance(name, str) and name.startswith("C-DA") and config.has(Hook.BIND_TEMPLATE_PREFIX)
@@ -220,7 +225,9 @@ def _template(scenario: dict[str, Any], scoring: dict[str, Any], declared: tuple
     if not isinstance(roles["exclude_tool_echo"], bool):
         raise Invalid("invalid_role", "exclude_tool_echo is not a boolean")
     budget = _step_budget(roles["step_budget"], config)
-    required = _identifiers(raw_factor["required_identifiers"], "factor.required_identifiers", config)
+    required = _identifiers(
+        raw_factor["required_identifiers"], "factor.required_identifiers", config
+    )
     _check_empty(required + subsystem, config)
     restated = _restated(raw_factor, config)
     channels = _diagnosis_channels(channels, config)
@@ -369,7 +376,9 @@ def _diagnosis_channels(channels: tuple[str, ...], config: Config) -> tuple[str,
     if repeated and config.reading("BIND-DUPLICATE-CHANNEL") == "accept":
         return tuple(DIAGNOSIS_CHANNELS)
     if not config.has(Hook.BIND_WIDENED_CHANNELS):
-        raise Invalid("channel_widening", f"diagnosis channels {list(channels)} are not [agent_response]")
+        raise Invalid(
+            "channel_widening", f"diagnosis channels {list(channels)} are not [agent_response]"
+        )
     return channels
 
 
@@ -393,7 +402,9 @@ def _resolve(
     if match is None and config.has(Hook.BIND_NO_REF_CHECK):
         match = deviations[0] if deviations else {"deviation_type": "absent_key"}
     if match is None:
-        raise Invalid("unresolved_factor_ref", f"factor.ref {ref!r} names no injection.deviations id")
+        raise Invalid(
+            "unresolved_factor_ref", f"factor.ref {ref!r} names no injection.deviations id"
+        )
     deviation_type = restated if restated is not None else match.get("deviation_type")
     if not isinstance(deviation_type, str) or not registered(deviation_type):
         if config.has(Hook.BIND_ANY_DEVIATION_TYPE):
@@ -413,7 +424,9 @@ def _never_identified(config: Config) -> bool:
 # §1.4 composites -----------------------------------------------------------------------------
 
 
-def _composite(scenario: dict[str, Any], raw: Any, declared: tuple[str, ...], config: Config) -> CompositeBinding:
+def _composite(
+    scenario: dict[str, Any], raw: Any, declared: tuple[str, ...], config: Config
+) -> CompositeBinding:
     if not isinstance(raw, dict):
         raise Invalid("invalid_composite", "composite is not an object")
     predicates = raw.get("predicates")
@@ -468,7 +481,9 @@ def _expression(expr: Any, names: set[str], config: Config) -> None:
         raise Invalid("invalid_composite", f"bad expression {expr!r}")
 
 
-def _call(scenario: dict[str, Any], raw: Any, declared: tuple[str, ...], config: Config) -> Call | None:
+def _call(
+    scenario: dict[str, Any], raw: Any, declared: tuple[str, ...], config: Config
+) -> Call | None:
     """One predicate: a registry v1 primitive (§2.4) with well-formed parameters."""
     if not isinstance(raw, dict) or not isinstance(raw.get("primitive"), str):
         raise Invalid("invalid_composite", "a predicate names no primitive")
@@ -493,7 +508,9 @@ def _call(scenario: dict[str, Any], raw: Any, declared: tuple[str, ...], config:
     raw_factor = _factor_shape(raw.get("factor")) if raw.get("factor") is not None else None
     if raw_factor is None:
         raise Invalid("missing_role", "factor_identified needs factor")
-    required = _identifiers(raw_factor["required_identifiers"], "factor.required_identifiers", config)
+    required = _identifiers(
+        raw_factor["required_identifiers"], "factor.required_identifiers", config
+    )
     _check_empty(required, config)
     restated = _restated(raw_factor, config)
     channels = _diagnosis_channels(channels, config)

@@ -37,7 +37,9 @@ class Config:
     under one edition of the text (editions.py)."""
 
     readings: Readings = attrs.field(factory=Readings)
-    hooks: frozenset[Hook] = attrs.field(default=frozenset(), converter=lambda h: frozenset(Hook(x) for x in h))
+    hooks: frozenset[Hook] = attrs.field(
+        default=frozenset(), converter=lambda h: frozenset(Hook(x) for x in h)
+    )
     edition: str = attrs.field(default=FIRST_PUBLISHED, validator=_known_edition)
 
     def has(self, hook: Hook) -> bool:
@@ -77,7 +79,9 @@ class Table:
 
     def value(self, combo: tuple[str, ...], hook: Hook | None) -> Any:
         if (combo, hook) not in self.values:
-            self.values[(combo, hook)] = self.compute(dict(zip(self.entries, combo, strict=True)), hook)
+            self.values[(combo, hook)] = self.compute(
+                dict(zip(self.entries, combo, strict=True)), hook
+            )
         return self.values[(combo, hook)]
 
     def pick(self, config: Config) -> tuple[Any, dict[str, str]]:
@@ -87,7 +91,9 @@ class Table:
         Entries not consulted take their first option: they cannot matter."""
         chosen = tuple(
             config.reading(entry) if depends else options[0]
-            for entry, options, depends in zip(self.entries, self.options, self.depends, strict=True)
+            for entry, options, depends in zip(
+                self.entries, self.options, self.depends, strict=True
+            )
         )
         base = self.value(chosen, None)
         readings = dict(zip(self.entries, chosen, strict=True))

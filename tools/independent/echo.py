@@ -91,9 +91,13 @@ def is_echo(line: str, bodies: Bodies, config: Config) -> bool:
     if value:
         return True
     folded = fold(line, config, Scope.IDENTIFIER)
-    if folded == line and all(fold(b, config, Scope.IDENTIFIER) == b for b in bodies.select("results-and-errors")):
+    if folded == line and all(
+        fold(b, config, Scope.IDENTIFIER) == b for b in bodies.select("results-and-errors")
+    ):
         return False  # folding changes nothing here: comparing folded cannot differ
-    found = [fold(body, config, Scope.IDENTIFIER) for body in bodies.select(readings["ECHO-ERRORED"])]
+    found = [
+        fold(body, config, Scope.IDENTIFIER) for body in bodies.select(readings["ECHO-ERRORED"])
+    ]
     return _line_appears(folded, found, readings) and config.has(Hook.ECHO_FOLDED)
 
 
@@ -136,14 +140,19 @@ def in_scope(text: str, bodies: Bodies, config: Config, every_line_echo: bool = 
     lines = partition(text, config)
     echoed = [is_echo(line.content, bodies, config) for line in lines]
     if every_line_echo:
-        echoed = [gone or bool(strip_white_space(line.content)) for line, gone in zip(lines, echoed, strict=True)]
+        echoed = [
+            gone or bool(strip_white_space(line.content))
+            for line, gone in zip(lines, echoed, strict=True)
+        ]
     if not any(echoed):
         return text  # nothing to remove: no fault of the removal itself can matter
     if config.has(Hook.ECHO_WHOLE_ANSWER):
         return "" if is_echo(text, bodies, config) else text
     if config.has(Hook.ECHO_DELETE_JOIN):
         return _delete_and_join(lines, echoed)
-    return "".join(("" if gone else line.content) + line.brk for line, gone in zip(lines, echoed, strict=True))
+    return "".join(
+        ("" if gone else line.content) + line.brk for line, gone in zip(lines, echoed, strict=True)
+    )
 
 
 def _delete_and_join(lines: list[Line], echoed: list[bool]) -> str:

@@ -75,9 +75,12 @@ class Bodies:
 
 def bodies(evidence: dict[str, Any]) -> Bodies:
     """§2.1 "the body of any tool response captured for this scenario"."""
-    return Bodies(tuple(
-        (a.get("result"), a.get("error"), json.dumps(a.get("arguments"), ensure_ascii=False)) for a in actions(evidence)
-    ))
+    return Bodies(
+        tuple(
+            (a.get("result"), a.get("error"), json.dumps(a.get("arguments"), ensure_ascii=False))
+            for a in actions(evidence)
+        )
+    )
 
 
 def has_empty_result(evidence: dict[str, Any]) -> bool:
@@ -86,7 +89,12 @@ def has_empty_result(evidence: dict[str, Any]) -> bool:
 
 
 #: Faults of the step count (§3.4), mutually exclusive.
-STEP_HOOKS = (Hook.STEPS_SKIP_ERRORED, Hook.STEPS_SUCCESSFUL_ONLY, Hook.STEPS_DEDUPE, Hook.STEPS_REASONING_TURNS)
+STEP_HOOKS = (
+    Hook.STEPS_SKIP_ERRORED,
+    Hook.STEPS_SUCCESSFUL_ONLY,
+    Hook.STEPS_DEDUPE,
+    Hook.STEPS_REASONING_TURNS,
+)
 
 
 def count_with(evidence: dict[str, Any], hook: Hook | None = None) -> int:
@@ -111,7 +119,12 @@ def step_count(evidence: dict[str, Any], config: Config) -> int:
 
 def _successful(action: dict[str, Any]) -> bool:
     result = action.get("result")
-    return not errored(action) and action.get("error_code") is None and isinstance(result, str) and result != ""
+    return (
+        not errored(action)
+        and action.get("error_code") is None
+        and isinstance(result, str)
+        and result != ""
+    )
 
 
 def _distinct_calls(recorded: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -350,7 +350,8 @@ def _simple_casefold(char: str, later: bool) -> str:
 
 
 def view(text: str, config: Config, scope: Scope, role: Role = Role.TEXT) -> View:
-    """The comparable form of `text` under the configured readings (FOLD-ORDER decides the order)."""
+    """The comparable form of `text` under the configured readings (FOLD-ORDER decides the
+    order)."""
     return view_with(text, settings(config, scope, text, role, view_with), scope, role)
 
 
@@ -396,7 +397,9 @@ def fold_variant(text: str, base: FoldSettings, hook: Hook | None, scope: Scope,
     return fold_with(text, with_hook(base, hook), scope, role)
 
 
-def view_variant(text: str, base: FoldSettings, hook: Hook | None, scope: Scope, role: Role) -> View:
+def view_variant(
+    text: str, base: FoldSettings, hook: Hook | None, scope: Scope, role: Role
+) -> View:
     """The view of `text` under `base` readings with fault `hook` (None: the text's rule)."""
     return view_with(text, with_hook(base, hook), scope, role)
 

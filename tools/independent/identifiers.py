@@ -172,7 +172,9 @@ def identifier_in(text: str, identifier: str, config: Config) -> bool:
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _match_table(text: str, identifier: str, text_settings: FoldSettings, needle_settings: FoldSettings) -> Table:
+def _match_table(
+    text: str, identifier: str, text_settings: FoldSettings, needle_settings: FoldSettings
+) -> Table:
     """The match verdict under each DELIM-FOLDED reading and each fold or matching fault."""
 
     def compute(readings: dict[str, str], hook: Hook | None) -> bool:

@@ -106,7 +106,9 @@ def op_score_scenario(params: dict[str, Any], config: Config) -> dict[str, Any]:
 
 def op_identifier_match(params: dict[str, Any], config: Config) -> dict[str, Any]:
     """§3.1."""
-    return {"match": identifier_in(_need(params, "text", str), _need(params, "identifier", str), config)}
+    return {
+        "match": identifier_in(_need(params, "text", str), _need(params, "identifier", str), config)
+    }
 
 
 def op_split_sentences(params: dict[str, Any], config: Config) -> dict[str, Any]:
@@ -152,7 +154,11 @@ def op_factor_identified(params: dict[str, Any], config: Config) -> dict[str, An
 
 def op_within_step_budget(params: dict[str, Any], config: Config) -> dict[str, Any]:
     """§2.3."""
-    return {"value": within_step_budget(_need(params, "evidence", dict), _need(params, "n", int), config)}
+    return {
+        "value": within_step_budget(
+            _need(params, "evidence", dict), _need(params, "n", int), config
+        )
+    }
 
 
 def op_evaluate_table(params: dict[str, Any], config: Config) -> dict[str, Any]:
@@ -160,7 +166,12 @@ def op_evaluate_table(params: dict[str, Any], config: Config) -> dict[str, Any]:
     rows = _need(params, "rows", list)
     otherwise = _need(params, "else", dict)
     for row in rows:
-        if not isinstance(row, dict) or not isinstance(row.get("value"), bool) or "score" not in row or "label" not in row:
+        if (
+            not isinstance(row, dict)
+            or not isinstance(row.get("value"), bool)
+            or "score" not in row
+            or "label" not in row
+        ):
             raise BadRequest("a row needs value (boolean), score and label")
     if "score" not in otherwise or "label" not in otherwise:
         raise BadRequest("else needs score and label")

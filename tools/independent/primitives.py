@@ -51,7 +51,9 @@ def _channels(channels: Sequence[str], evidence: dict[str, Any], config: Config)
     return listed
 
 
-def scope_text(evidence: dict[str, Any], channel: str, exclude_tool_echo: bool, config: Config) -> str:
+def scope_text(
+    evidence: dict[str, Any], channel: str, exclude_tool_echo: bool, config: Config
+) -> str:
     """§2.1 the in-scope text of one channel: all of it, or what echo exclusion leaves."""
     text = ev.channel_text(evidence, channel, config)
     every = ev.has_empty_result(evidence) and config.has(Hook.ECHO_EMPTY_MATCHES_ALL)
@@ -65,7 +67,10 @@ def scope_text(evidence: dict[str, Any], channel: str, exclude_tool_echo: bool, 
 
 def _echoed_identifier(evidence: dict[str, Any], identifier: str, config: Config) -> bool:
     """Fault (Hook.ECHO_IDENTIFIER_IN_BODY): the identifier itself occurs in a tool body."""
-    return any(identifier_in(body, identifier, config) for body in ev.bodies(evidence).select("all-results"))
+    return any(
+        identifier_in(body, identifier, config)
+        for body in ev.bodies(evidence).select("all-results")
+    )
 
 
 def named_in_output(
@@ -76,7 +81,10 @@ def named_in_output(
     config: Config,
 ) -> bool:
     """§2.1: some member of `identifier_set` appears in the in-scope text of a listed channel."""
-    texts = [scope_text(evidence, c, exclude_tool_echo, config) for c in _channels(channels, evidence, config)]
+    texts = [
+        scope_text(evidence, c, exclude_tool_echo, config)
+        for c in _channels(channels, evidence, config)
+    ]
 
     def named(identifier: str) -> bool:
         hit = any(identifier_in(text, identifier, config) for text in texts)
@@ -130,12 +138,17 @@ def _units(text: str, terminators: bool, blank: str, config: Config) -> list[str
 
 def _identifier_named(sentence: str, identifier: str, hook: Hook | None, config: Config) -> bool:
     if hook is Hook.COOCCUR_IDENTIFIER_SUBSTRING:
-        return fold(identifier, config, Scope.IDENTIFIER) in fold(sentence, config, Scope.IDENTIFIER)
+        return fold(identifier, config, Scope.IDENTIFIER) in fold(
+            sentence, config, Scope.IDENTIFIER
+        )
     return identifier_in(sentence, identifier, config)
 
 
-def _cooccurs(text: str, required: Sequence[str], deviation_type: str, config: Config, declared: Iterable[str]) -> bool:
-    """§2.2 part two over one channel text: a synonym sits in a sentence naming a required identifier."""
+def _cooccurs(
+    text: str, required: Sequence[str], deviation_type: str, config: Config, declared: Iterable[str]
+) -> bool:
+    """§2.2 part two over one channel text: a synonym sits in a sentence naming a required
+    identifier."""
 
     def compute(readings: dict[str, str], hook: Hook | None) -> bool:
         for centre, reach in _windows(text, hook, readings["WINDOW-BLANK"], config):
@@ -169,9 +182,17 @@ def factor_identified(
         return any(_cooccurs(text, required, deviation_type, config, declared) for text in texts)
 
     found = cooccurrence(exclude_tool_echo)
-    if exclude_tool_echo and cooccurrence(False) != found and config.reading("ECHO-COOCCUR") == "full-text":
+    if (
+        exclude_tool_echo
+        and cooccurrence(False) != found
+        and config.reading("ECHO-COOCCUR") == "full-text"
+    ):
         found = not found
-    if not found and "reasoning_trace" not in reads and cooccurrence(exclude_tool_echo, ["reasoning_trace"]):
+    if (
+        not found
+        and "reasoning_trace" not in reads
+        and cooccurrence(exclude_tool_echo, ["reasoning_trace"])
+    ):
         found = config.has(Hook.SYN_FROM_REASONING)
     if not found:
         return config.has(Hook.FACTOR_NO_COOCCURRENCE)
@@ -179,7 +200,11 @@ def factor_identified(
 
 
 def _conjunction(
-    evidence: dict[str, Any], required: Sequence[str], channels: Sequence[str], exclude_tool_echo: bool, config: Config
+    evidence: dict[str, Any],
+    required: Sequence[str],
+    channels: Sequence[str],
+    exclude_tool_echo: bool,
+    config: Config,
 ) -> bool:
     """§2.2 part one: every required identifier satisfies named_in_output([identifier], ...)."""
 
@@ -200,7 +225,10 @@ def within_step_budget(evidence: dict[str, Any], n: int, config: Config) -> bool
     """§2.3: a final answer was produced and the recorded tool invocations number at most n."""
 
     def compute(readings: dict[str, str], hook: Hook | None) -> bool:
-        if not ev.answered(evidence, readings["ANSWER-BLANK"], hook) and hook is not Hook.BUDGET_ANSWER_NOT_REQUIRED:
+        if (
+            not ev.answered(evidence, readings["ANSWER-BLANK"], hook)
+            and hook is not Hook.BUDGET_ANSWER_NOT_REQUIRED
+        ):
             return False
         steps = ev.count_with(evidence, hook) + (1 if hook is Hook.BUDGET_ANSWER_COUNTS else 0)
         return steps < n if hook is Hook.BUDGET_STRICT else steps <= n

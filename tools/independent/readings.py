@@ -59,7 +59,8 @@ READINGS: dict[str, tuple[str, ...]] = {
 
 
 def field_name(entry: str) -> str:
-    """The attribute of `Readings` that holds register entry `entry` (FOLD-MAPPING -> fold_mapping)."""
+    """The attribute of `Readings` that holds register entry `entry` (FOLD-MAPPING ->
+    fold_mapping)."""
     return entry.lower().replace("-", "_")
 
 
@@ -124,7 +125,8 @@ class Readings:
 
 
 def parse_overrides(pairs: list[str], base: Readings | None = None) -> Readings:
-    """`ENTRY=READING` strings (the CLI's --reading) applied to `base` (default: the reference's)."""
+    """`ENTRY=READING` strings (the CLI's --reading) applied to `base` (default: the
+    reference's)."""
     readings = base or Readings()
     for pair in pairs:
         entry, sep, reading = pair.partition("=")

@@ -103,7 +103,9 @@ def _terminator(char: str, config: Config) -> bool:
     return char in "!?" and not config.has(Hook.SENT_PERIOD_ONLY)
 
 
-def split_raw(text: str, config: Config, terminators: bool = True, newlines: bool = True) -> list[str]:
+def split_raw(
+    text: str, config: Config, terminators: bool = True, newlines: bool = True
+) -> list[str]:
     """The sentences of `text` as cut, before any trimming (segments may be blank)."""
     pieces: list[str] = []
     start = index = 0
@@ -135,7 +137,8 @@ def canonical(pieces: list[str]) -> list[str]:
 
 
 def strip_white_space(text: str) -> str:
-    """`text` without leading and trailing Unicode White_Space (not str.strip: see unicode_tables)."""
+    """`text` without leading and trailing Unicode White_Space (not str.strip: see
+    unicode_tables)."""
     start, end = 0, len(text)
     while start < end and text[start] in WHITE_SPACE:
         start += 1

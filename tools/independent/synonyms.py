@@ -58,7 +58,9 @@ SYN_HOOKS = (
 )
 
 
-def phrases(deviation_type: str, hook: Hook | None = None, declared: Iterable[str] = ()) -> list[str]:
+def phrases(
+    deviation_type: str, hook: Hook | None = None, declared: Iterable[str] = ()
+) -> list[str]:
     """The synonym phrases of `deviation_type` (none when unregistered), list fault applied."""
     base = list(REGISTRY.get(deviation_type, ()))
     if hook is Hook.SYN_DROPS_UNSET:
@@ -148,7 +150,9 @@ def phrase_in(hay: str, needle: str, matching: Matching) -> bool:
     return False
 
 
-def synonym_in(text: str, deviation_type: str, config: Config, declared: Iterable[str] = ()) -> bool:
+def synonym_in(
+    text: str, deviation_type: str, config: Config, declared: Iterable[str] = ()
+) -> bool:
     """Whether some synonym of `deviation_type` occurs in `text` (§3.3)."""
     base = settings(config, Scope.SYNONYM, text, Role.TEXT, fold_with)
     any_type = deviation_type not in REGISTRY and config.has(Hook.BIND_ANY_DEVIATION_TYPE)
@@ -158,7 +162,9 @@ def synonym_in(text: str, deviation_type: str, config: Config, declared: Iterabl
 
 
 @functools.lru_cache(maxsize=256)
-def _phrase_lists(deviation_type: str, declared: tuple[str, ...]) -> tuple[tuple[Hook | None, tuple[str, ...]], ...]:
+def _phrase_lists(
+    deviation_type: str, declared: tuple[str, ...]
+) -> tuple[tuple[Hook | None, tuple[str, ...]], ...]:
     """The phrase list of `deviation_type` under each synonym fault (None: the text's list)."""
     return tuple(
         (hook, tuple(phrases(deviation_type, hook, declared)))
@@ -167,7 +173,9 @@ def _phrase_lists(deviation_type: str, declared: tuple[str, ...]) -> tuple[tuple
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _synonym_table(text: str, base: FoldSettings, lists: tuple[tuple[Hook | None, tuple[str, ...]], ...]) -> Table:
+def _synonym_table(
+    text: str, base: FoldSettings, lists: tuple[tuple[Hook | None, tuple[str, ...]], ...]
+) -> Table:
     """The verdict under each SYN-BOUNDARY and SYN-APOSTROPHE reading and each synonym fault,
     given the text, the fold readings and the phrase list of each fault."""
     by_hook = dict(lists)
@@ -181,7 +189,11 @@ def _synonym_table(text: str, base: FoldSettings, lists: tuple[tuple[Hook | None
             hook is Hook.SYN_FLEXIBLE_WHITESPACE,
             hook is Hook.SYN_NEGATION_AWARE,
         )
-        needles = (fold_variant(p, base, fold_hook, Scope.SYNONYM, Role.NEEDLE) for p in by_hook[hook])
+        needles = (
+            fold_variant(p, base, fold_hook, Scope.SYNONYM, Role.NEEDLE) for p in by_hook[hook]
+        )
         return any(phrase_in(hay, needle, matching) for needle in needles)
 
-    return tabulate(("SYN-BOUNDARY", "SYN-APOSTROPHE"), (*SYN_HOOKS, Hook.SYN_CASE_SENSITIVE), compute)
+    return tabulate(
+        ("SYN-BOUNDARY", "SYN-APOSTROPHE"), (*SYN_HOOKS, Hook.SYN_CASE_SENSITIVE), compute
+    )

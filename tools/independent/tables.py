@@ -54,7 +54,9 @@ def _order(count: int, hook: Hook | None) -> list[int]:
     return order
 
 
-def first_match(rows: Sequence[Row], otherwise_score: float, otherwise_label: str, config: Config) -> Verdict:
+def first_match(
+    rows: Sequence[Row], otherwise_score: float, otherwise_label: str, config: Config
+) -> Verdict:
     """§5.1 "Decision table - first match wins". Conditions are computed once, when first needed."""
     known: dict[int, bool] = {}
 
@@ -72,7 +74,9 @@ def first_match(rows: Sequence[Row], otherwise_score: float, otherwise_label: st
     return choose(config, (), ORDER_HOOKS, compute)
 
 
-def evaluate_table(raw_rows: list[dict[str, Any]], otherwise: dict[str, Any], config: Config) -> Verdict:
+def evaluate_table(
+    raw_rows: list[dict[str, Any]], otherwise: dict[str, Any], config: Config
+) -> Verdict:
     """The evaluate_table operation: rows already carry their truth values."""
     rows = [Row(lambda r=r: bool(r["value"]), r["score"], r["label"]) for r in raw_rows]
     return first_match(rows, otherwise["score"], otherwise["label"], config)
@@ -84,7 +88,8 @@ C_DA_001_SCORES = (0.0, 1.0, 0.5, 0.0)
 
 
 def c_da_001(binding: TemplateBinding, evidence: dict[str, Any], config: Config) -> Verdict:
-    """§5.1: 1 not within budget -> 0.0; 2 factor identified -> 1.0; 3 subsystem named -> 0.5; else 0.0."""
+    """§5.1: 1 not within budget -> 0.0; 2 factor identified -> 1.0; 3 subsystem named -> 0.5;
+    else 0.0."""
     factor = binding.factor
     conditions: list[Callable[[], bool]] = [
         lambda: not within_step_budget(evidence, binding.step_budget, config),
@@ -94,30 +99,45 @@ def c_da_001(binding: TemplateBinding, evidence: dict[str, Any], config: Config)
         ),
         lambda: _row3(binding, evidence, config),
     ]
-    rows = [Row(c, s, lab) for c, s, lab in zip(conditions, C_DA_001_SCORES, C_DA_001_LABELS, strict=False)]
+    rows = [
+        Row(c, s, lab)
+        for c, s, lab in zip(conditions, C_DA_001_SCORES, C_DA_001_LABELS, strict=False)
+    ]
     verdict = first_match(rows, C_DA_001_SCORES[3], C_DA_001_LABELS[3], config)
     return _efficiency_faults(verdict, evidence, binding.step_budget, config)
 
 
 def _row3(binding: TemplateBinding, evidence: dict[str, Any], config: Config) -> bool:
     """Row 3: named_in_output(subsystem_set, channels, exclude_tool_echo)."""
-    named = named_in_output(evidence, binding.subsystem_set, binding.channels, binding.exclude_tool_echo, config)
+    named = named_in_output(
+        evidence, binding.subsystem_set, binding.channels, binding.exclude_tool_echo, config
+    )
     if named or not binding.exclude_tool_echo:
         return named
     loose = named_in_output(evidence, binding.subsystem_set, binding.channels, False, config)
     return loose and config.has(Hook.ROW3_IGNORES_ECHO)
 
 
-def _efficiency_faults(verdict: Verdict, evidence: dict[str, Any], budget: int, config: Config) -> Verdict:
+def _efficiency_faults(
+    verdict: Verdict, evidence: dict[str, Any], budget: int, config: Config
+) -> Verdict:
     """§4 says raw steps, wall-clock time and tokens never score; these faults make them score."""
     meta = ev.metadata(evidence)
     exhausted = Verdict(0.0, C_DA_001_LABELS[0], 1)
     demoted = Verdict(0.5, C_DA_001_LABELS[2], 3)
-    if verdict.row != 1 and meta["duration_ms"] > 300_000 and config.has(Hook.METADATA_WALLCLOCK_TIMEOUT):
+    if (
+        verdict.row != 1
+        and meta["duration_ms"] > 300_000
+        and config.has(Hook.METADATA_WALLCLOCK_TIMEOUT)
+    ):
         return exhausted
     if verdict.row != 1 and (meta["tokens"] or 0) > 100_000 and config.has(Hook.METADATA_TOKEN_CAP):
         return exhausted
-    if verdict.row == 2 and meta["duration_ms"] > 60_000 and config.has(Hook.METADATA_WALLCLOCK_TIEBREAK):
+    if (
+        verdict.row == 2
+        and meta["duration_ms"] > 60_000
+        and config.has(Hook.METADATA_WALLCLOCK_TIEBREAK)
+    ):
         return demoted
     if verdict.row == 2 and meta["steps"] * 2 > budget and config.has(Hook.METADATA_STEP_ECONOMY):
         return demoted
@@ -139,7 +159,9 @@ def _call_value(call: Call, evidence: dict[str, Any], config: Config) -> bool:
     if call.primitive == "within_step_budget":
         return within_step_budget(evidence, call.n, config)
     if call.primitive == "named_in_output":
-        return named_in_output(evidence, call.identifier_set, call.channels, call.exclude_tool_echo, config)
+        return named_in_output(
+            evidence, call.identifier_set, call.channels, call.exclude_tool_echo, config
+        )
     factor = call.factor
     assert factor is not None
     return factor_identified(
@@ -161,13 +183,16 @@ def composite(binding: CompositeBinding, evidence: dict[str, Any], config: Confi
         return value
 
     values = {name: lazy(name, call) for name, call in binding.predicates.items()}
-    rows = [Row(lambda b=band: _truth(b.when, values), band.score, band.label) for band in binding.rows]
+    rows = [
+        Row(lambda b=band: _truth(b.when, values), band.score, band.label) for band in binding.rows
+    ]
     return first_match(rows, binding.otherwise.score, binding.otherwise.label, config)
 
 
-def score(binding: TemplateBinding | CompositeBinding, evidence: dict[str, Any], config: Config) -> Verdict:
+def score(
+    binding: TemplateBinding | CompositeBinding, evidence: dict[str, Any], config: Config
+) -> Verdict:
     """Score a checked binding against an evidence artifact."""
     if isinstance(binding, CompositeBinding):
         return composite(binding, evidence, config)
     return c_da_001(binding, evidence, config)
-

@@ -43,7 +43,9 @@ def _cell(row: Row, configuration: str, vectors: dict[str, Any]) -> str:
 
 def report(rows: list[Row], vectors: dict[str, Any]) -> tuple[list[str], bool]:
     """The printed matrix and whether it is clean (every normative killed, every reading shown)."""
-    lines = [f"{'mutant':45} {'kind':10} {'clause':9} " + " ".join(f"{c:>13}" for c in CONFIGURATIONS)]
+    lines = [
+        f"{'mutant':45} {'kind':10} {'clause':9} " + " ".join(f"{c:>13}" for c in CONFIGURATIONS)
+    ]
     for row in rows:
         m = row.mutant
         cells = " ".join(_cell(row, c, vectors) for c in CONFIGURATIONS)
@@ -57,7 +59,9 @@ def report(rows: list[Row], vectors: dict[str, Any]) -> tuple[list[str], bool]:
     for configuration in CONFIGURATIONS:
         killed = [r for r in normative if r.kills(configuration, vectors)]
         shown = [r for r in ambiguity if r.verdict(configuration, vectors) == "shown"]
-        bad = [r for r in ambiguity if r.verdict(configuration, vectors) in ("FAILING", "NOT-SHOWN")]
+        bad = [
+            r for r in ambiguity if r.verdict(configuration, vectors) in ("FAILING", "NOT-SHOWN")
+        ]
         clean &= len(killed) == len(normative) and not bad
         lines.append(
             f"[{configuration}] normative killed {len(killed)}/{len(normative)};"
@@ -72,9 +76,14 @@ def report(rows: list[Row], vectors: dict[str, Any]) -> tuple[list[str], bool]:
             lines.append(f"  thinly caught (<{THIN} vectors): {', '.join(thin)}")
         unseen = [r.mutant.id for r in ambiguity if r.verdict(configuration, vectors) == "unseen"]
         if unseen:
-            lines.append(f"  unseen (no ambiguity vector of the entry exercised): {', '.join(unseen)}")
+            lines.append(
+                f"  unseen (no ambiguity vector of the entry exercised): {', '.join(unseen)}"
+            )
         if bad:
-            lines.append(f"  ambiguity mutants failing or mis-profiled: {', '.join(r.mutant.id for r in bad)}")
+            lines.append(
+                "  ambiguity mutants failing or mis-profiled:"
+                f" {', '.join(r.mutant.id for r in bad)}"
+            )
     return lines, clean
 
 
@@ -99,15 +108,31 @@ def to_json(rows: list[Row], vectors: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.mutants", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--in-process", action="store_true", help="answer in this process (fast) instead of over the protocol")
-    parser.add_argument("-k", action="append", default=[], metavar="ID", help="only mutants whose id matches (glob or substring)")
-    parser.add_argument("--jobs", type=int, default=2, help="candidate processes per run (protocol mode)")
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.mutants", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument(
+        "--in-process",
+        action="store_true",
+        help="answer in this process (fast) instead of over the protocol",
+    )
+    parser.add_argument(
+        "-k",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="only mutants whose id matches (glob or substring)",
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=2, help="candidate processes per run (protocol mode)"
+    )
     parser.add_argument(
         "--edition", metavar="NAME", help="one edition of the text (default: every edition)"
     )
     parser.add_argument("--json", metavar="PATH", help="also write the matrices as JSON")
-    parser.add_argument("--root", metavar="DIR", type=Path, help="a vectors/ folder other than the bundled one")
+    parser.add_argument(
+        "--root", metavar="DIR", type=Path, help="a vectors/ folder other than the bundled one"
+    )
     args = parser.parse_args(argv)
     vectors = corpus.load_corpus(args.root)
     known = edition_names(args.root)

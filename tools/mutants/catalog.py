@@ -72,8 +72,23 @@ class Mutant:
         return ["--mutant", self.id]
 
 
-def _n(mid: str, clause: str, description: str, *hooks: Hook, note: str = "", witness: str = "normative") -> Mutant:
-    return Mutant(mid, "normative", clause, description, frozenset(hooks or (Hook(mid),)), note=note, witness=witness)
+def _n(
+    mid: str,
+    clause: str,
+    description: str,
+    *hooks: Hook,
+    note: str = "",
+    witness: str = "normative",
+) -> Mutant:
+    return Mutant(
+        mid,
+        "normative",
+        clause,
+        description,
+        frozenset(hooks or (Hook(mid),)),
+        note=note,
+        witness=witness,
+    )
 
 
 H = Hook
@@ -81,169 +96,456 @@ H = Hook
 #: Normative mutants, by clause. A mutant named after its hook applies that hook alone.
 NORMATIVE: tuple[Mutant, ...] = (
     # §3.1 identifier matching ---------------------------------------------------------------
-    _n("ident-regex-word-boundary", "3.1",
-       "delimits identifiers with regular-expression \\b word boundaries (hyphen counts as a delimiter, non-ASCII letters do not)"),
-    _n("ident-unicode-alnum-class", "3.1",
-       "treats non-ASCII letters and digits as identifier characters (isalnum instead of [A-Za-z0-9_-])"),
-    _n("ident-class-no-hyphen", "3.1",
-       "leaves the hyphen out of the identifier class, so SMTP_PORT-OLD names SMTP_PORT"),
-    _n("ident-class-no-digits", "3.1",
-       "leaves digits out of the identifier class, so SMTP_PORT2 names SMTP_PORT"),
-    _n("ident-nfkc", "3.1", "normalizes with NFKC instead of NFC (compatibility characters such as fullwidth letters or ligatures match)"),
-    _n("ident-no-normalization", "3.1", "does not NFC-normalize, so decomposed and precomposed spellings differ"),
+    _n(
+        "ident-regex-word-boundary",
+        "3.1",
+        "delimits identifiers with regular-expression \\b word boundaries (hyphen counts as a"
+        " delimiter, non-ASCII letters do not)",
+    ),
+    _n(
+        "ident-unicode-alnum-class",
+        "3.1",
+        "treats non-ASCII letters and digits as identifier characters (isalnum instead of"
+        " [A-Za-z0-9_-])",
+    ),
+    _n(
+        "ident-class-no-hyphen",
+        "3.1",
+        "leaves the hyphen out of the identifier class, so SMTP_PORT-OLD names SMTP_PORT",
+    ),
+    _n(
+        "ident-class-no-digits",
+        "3.1",
+        "leaves digits out of the identifier class, so SMTP_PORT2 names SMTP_PORT",
+    ),
+    _n(
+        "ident-nfkc",
+        "3.1",
+        "normalizes with NFKC instead of NFC (compatibility characters such as fullwidth letters or"
+        " ligatures match)",
+    ),
+    _n(
+        "ident-no-normalization",
+        "3.1",
+        "does not NFC-normalize, so decomposed and precomposed spellings differ",
+    ),
     _n("ident-nfc-text-only", "3.1", "normalizes the text to NFC but not the identifier"),
     _n("ident-case-sensitive", "3.1", "matches identifiers case-sensitively"),
-    _n("ident-ascii-lowercase-only", "3.1", "lowercases ASCII letters only, so non-ASCII identifiers are matched case-sensitively"),
-    _n("ident-first-occurrence-only", "3.1",
-       "tests only the first occurrence of the identifier, never retrying later occurrences when the first is not delimited"),
-    _n("ident-trailing-delimiter-only", "3.1", "checks the delimiter after the match but not the one before it"),
-    _n("ident-leading-delimiter-only", "3.1", "checks the delimiter before the match but not the one after it (prefix match)"),
-    _n("ident-substring", "3.1", "matches identifiers as plain substrings, ignoring the delimiter rule"),
-    _n("ident-text-ends-not-delimiters", "3.1",
-       "does not count start-of-text and end-of-text as delimiters (an identifier at either end of the text is not named)"),
-    _n("ident-token-equality", "3.1",
-       "cuts the text into [A-Za-z0-9_-] tokens and compares whole tokens, so identifiers holding other characters (configmap/smtp-config, dots) never match"),
-    _n("ident-whitespace-tokens", "3.1",
-       "splits the text on whitespace and compares punctuation-trimmed words, so identifiers joined to other text (key=SMTP_PORT, a/b) are missed"),
-    _n("ident-js-regexp-i", "3.1",
-       "compares identifiers as a JavaScript RegExp /i without the u flag does: per UTF-16 unit uppercase, never non-ASCII onto ASCII, letters above U+FFFF only as written"),
-    _n("fold-full-lowercase-final-sigma", "3.1",
-       "lowercases the whole text and identifier with the Final_Sigma context (str.lower, toLowerCase, str::to_lowercase), so a capital sigma before punctuation and a letter no longer matches the identifier's own"),
-    _n("fold-java-word-boundary-sigma", "3.1",
-       "lowercases with Java's word-boundary final sigma (String.toLowerCase), so an identifier ending in capital sigma does not match its copy before . ' or a soft hyphen and a letter"),
-    _n("fold-casefold-then-nfc", "3.1",
-       "full-case-folds identifiers before NFC (case folding, then normalization), so canonically equivalent spellings with U+0345 out of order get different verdicts",
-       note="the fuzzer keeps U+0345 off (the FOLD-MAPPING readings part on it), and the mutant"
+    _n(
+        "ident-ascii-lowercase-only",
+        "3.1",
+        "lowercases ASCII letters only, so non-ASCII identifiers are matched case-sensitively",
+    ),
+    _n(
+        "ident-first-occurrence-only",
+        "3.1",
+        "tests only the first occurrence of the identifier, never retrying later occurrences when"
+        " the first is not delimited",
+    ),
+    _n(
+        "ident-trailing-delimiter-only",
+        "3.1",
+        "checks the delimiter after the match but not the one before it",
+    ),
+    _n(
+        "ident-leading-delimiter-only",
+        "3.1",
+        "checks the delimiter before the match but not the one after it (prefix match)",
+    ),
+    _n(
+        "ident-substring",
+        "3.1",
+        "matches identifiers as plain substrings, ignoring the delimiter rule",
+    ),
+    _n(
+        "ident-text-ends-not-delimiters",
+        "3.1",
+        "does not count start-of-text and end-of-text as delimiters (an identifier at either end of"
+        " the text is not named)",
+    ),
+    _n(
+        "ident-token-equality",
+        "3.1",
+        "cuts the text into [A-Za-z0-9_-] tokens and compares whole tokens, so identifiers holding"
+        " other characters (configmap/smtp-config, dots) never match",
+    ),
+    _n(
+        "ident-whitespace-tokens",
+        "3.1",
+        "splits the text on whitespace and compares punctuation-trimmed words, so identifiers"
+        " joined to other text (key=SMTP_PORT, a/b) are missed",
+    ),
+    _n(
+        "ident-js-regexp-i",
+        "3.1",
+        "compares identifiers as a JavaScript RegExp /i without the u flag does: per UTF-16 unit"
+        " uppercase, never non-ASCII onto ASCII, letters above U+FFFF only as written",
+    ),
+    _n(
+        "fold-full-lowercase-final-sigma",
+        "3.1",
+        "lowercases the whole text and identifier with the Final_Sigma context (str.lower,"
+        " toLowerCase, str::to_lowercase), so a capital sigma before punctuation and a letter no"
+        " longer matches the identifier's own",
+    ),
+    _n(
+        "fold-java-word-boundary-sigma",
+        "3.1",
+        "lowercases with Java's word-boundary final sigma (String.toLowerCase), so an identifier"
+        " ending in capital sigma does not match its copy before . ' or a soft hyphen and a letter",
+    ),
+    _n(
+        "fold-casefold-then-nfc",
+        "3.1",
+        "full-case-folds identifiers before NFC (case folding, then normalization), so canonically"
+        " equivalent spellings with U+0345 out of order get different verdicts",
+        note=(
+            "the fuzzer keeps U+0345 off (the FOLD-MAPPING readings part on it), and the mutant"
             " agrees with the full-casefold reading on any one spelling: only a pair of"
             " NFC-equivalent answers exposes it, which the corpus's invariant vectors hold and the"
-            " differential fuzzer, one case at a time, does not"),
-    _n("ident-regex-finditer-non-overlapping", "3.1",
-       "finds identifier occurrences with a non-overlapping search (re.finditer, then the delimiter"
-       " test on each match), so an occurrence starting inside a rejected one is never tried"),
-    _n("ident-find-next-past-end", "3.1",
-       "resumes the search after a rejected occurrence past the neighbour it checked (end + 1), so"
-       " an occurrence starting inside or right after it is never tried"),
-    _n("ident-find-next-written-length", "3.1",
-       "resumes the search after a rejected occurrence at start + the identifier's length as written"
-       " (before NFC), so an occurrence starting inside it is never tried"),
+            " differential fuzzer, one case at a time, does not"
+        ),
+    ),
+    _n(
+        "ident-regex-finditer-non-overlapping",
+        "3.1",
+        "finds identifier occurrences with a non-overlapping search (re.finditer, then the"
+        " delimiter test on each match), so an occurrence starting inside a rejected one is never"
+        " tried",
+    ),
+    _n(
+        "ident-find-next-past-end",
+        "3.1",
+        "resumes the search after a rejected occurrence past the neighbour it checked (end + 1), so"
+        " an occurrence starting inside or right after it is never tried",
+    ),
+    _n(
+        "ident-find-next-written-length",
+        "3.1",
+        "resumes the search after a rejected occurrence at start + the identifier's length as"
+        " written (before NFC), so an occurrence starting inside it is never tried",
+    ),
     # §3.2 sentence splitting ----------------------------------------------------------------
-    _n("sent-split-every-terminator", "3.2",
-       "splits on every . ! or ? even when not followed by whitespace (decimal points, versions, host names)"),
+    _n(
+        "sent-split-every-terminator",
+        "3.2",
+        "splits on every . ! or ? even when not followed by whitespace (decimal points, versions,"
+        " host names)",
+    ),
     _n("sent-period-only", "3.2", "ends sentences only at a period, not at ! or ?"),
     _n("sent-no-newline-split", "3.2", "does not split sentences on newline"),
-    _n("sent-space-only-after-terminator", "3.2",
-       "ends a sentence only when the terminator is followed by a space character, not by tab or other whitespace"),
-    _n("sent-abbreviation-aware", "3.2",
-       "special-cases abbreviations (e.g., i.e., etc.) and does not end a sentence after them, although the clause says nothing cleverer"),
-    _n("sent-terminator-before-closing-punctuation", "3.2",
-       "ends a sentence at a terminator followed by closing quotes or brackets and then whitespace"
-       " (.\" then a space), where the clause needs whitespace right after the terminator"),
+    _n(
+        "sent-space-only-after-terminator",
+        "3.2",
+        "ends a sentence only when the terminator is followed by a space character, not by tab or"
+        " other whitespace",
+    ),
+    _n(
+        "sent-abbreviation-aware",
+        "3.2",
+        "special-cases abbreviations (e.g., i.e., etc.) and does not end a sentence after them,"
+        " although the clause says nothing cleverer",
+    ),
+    _n(
+        "sent-terminator-before-closing-punctuation",
+        "3.2",
+        "ends a sentence at a terminator followed by closing quotes or brackets and then whitespace"
+        ' (." then a space), where the clause needs whitespace right after the terminator',
+    ),
     # §2.2 factor_identified -------------------------------------------------------------------
-    _n("window-radius-one", "2.2",
-       "lets the synonym sit in the sentence before or after the identifier's sentence"
-       " (the 2026-08-22 radius-one window, not the seed's text)"),
-    _n("window-same-sentence", "2.2",
-       "requires the synonym in the identifier's own sentence, not the sentence before or"
-       " after it (the seed's window, not the 2026-08-22 amendment's)"),
-    _n("window-whole-text", "2.2", "tests deviation-type co-occurrence over the whole channel text instead of one sentence"),
+    _n(
+        "window-radius-one",
+        "2.2",
+        "lets the synonym sit in the sentence before or after the identifier's sentence"
+        " (the 2026-08-22 radius-one window, not the seed's text)",
+    ),
+    _n(
+        "window-same-sentence",
+        "2.2",
+        "requires the synonym in the identifier's own sentence, not the sentence before or"
+        " after it (the seed's window, not the 2026-08-22 amendment's)",
+    ),
+    _n(
+        "window-whole-text",
+        "2.2",
+        "tests deviation-type co-occurrence over the whole channel text instead of one sentence",
+    ),
     _n("window-line", "2.2", "uses lines as the co-occurrence window, never splitting on . ! ?"),
-    _n("cooccur-all-identifiers-in-sentence", "2.2",
-       "requires every required identifier in the synonym's sentence, not one of them"),
-    _n("cooccur-identifier-substring", "2.2",
-       "tests the co-occurring identifier as a plain substring of the sentence, without the 3.1 delimiter rule"),
-    _n("factor-any-of-identifiers", "2.2", "accepts any one of the required identifiers instead of all of them (any-of, not conjunction)"),
-    _n("factor-no-cooccurrence", "2.2", "skips the deviation-type co-occurrence test: naming the identifiers is enough for the root cause"),
-    _n("factor-conjunction-ignores-echo", "2.2",
-       "does not pass exclude_tool_echo to the identifier conjunction, so echoed lines name the factor"),
+    _n(
+        "cooccur-all-identifiers-in-sentence",
+        "2.2",
+        "requires every required identifier in the synonym's sentence, not one of them",
+    ),
+    _n(
+        "cooccur-identifier-substring",
+        "2.2",
+        "tests the co-occurring identifier as a plain substring of the sentence, without the 3.1"
+        " delimiter rule",
+    ),
+    _n(
+        "factor-any-of-identifiers",
+        "2.2",
+        "accepts any one of the required identifiers instead of all of them (any-of, not"
+        " conjunction)",
+    ),
+    _n(
+        "factor-no-cooccurrence",
+        "2.2",
+        "skips the deviation-type co-occurrence test: naming the identifiers is enough for the root"
+        " cause",
+    ),
+    _n(
+        "factor-conjunction-ignores-echo",
+        "2.2",
+        "does not pass exclude_tool_echo to the identifier conjunction, so echoed lines name the"
+        " factor",
+    ),
     # §3.3 synonyms -------------------------------------------------------------------------------
     _n("syn-case-sensitive", "3.3", "matches deviation-type synonyms case-sensitively"),
     _n("syn-list-drops-last", "3.3", "loses the last synonym of the list (unset)"),
     _n("syn-list-drops-lacking", "3.3", "loses the synonym 'lacking' (keeps 'lacks' only)"),
-    _n("syn-from-reasoning-trace", "3.3",
-       "also looks for the identifier-synonym co-occurrence in the reasoning trace", note="also §2.5"),
-    _n("syn-list-extended", "3.3", "extends the synonym list locally (removed, deleted, empty, no such, not exist)"),
-    _n("syn-phrase-words", "3.3", "matches any single word of a multi-word synonym (not, found, key...) instead of the literal phrase"),
-    _n("syn-flexible-whitespace", "3.3",
-       "matches a synonym's spaces against any run of whitespace (not  set, not<newline>set), not literally"),
-    _n("syn-negation-aware", "3.3", "ignores a synonym preceded by a negation (not missing), although the clause says literal phrases"),
+    _n(
+        "syn-from-reasoning-trace",
+        "3.3",
+        "also looks for the identifier-synonym co-occurrence in the reasoning trace",
+        note="also §2.5",
+    ),
+    _n(
+        "syn-list-extended",
+        "3.3",
+        "extends the synonym list locally (removed, deleted, empty, no such, not exist)",
+    ),
+    _n(
+        "syn-phrase-words",
+        "3.3",
+        "matches any single word of a multi-word synonym (not, found, key...) instead of the"
+        " literal phrase",
+    ),
+    _n(
+        "syn-flexible-whitespace",
+        "3.3",
+        "matches a synonym's spaces against any run of whitespace (not  set, not<newline>set), not"
+        " literally",
+    ),
+    _n(
+        "syn-negation-aware",
+        "3.3",
+        "ignores a synonym preceded by a negation (not missing), although the clause says literal"
+        " phrases",
+    ),
     # §2.1 named_in_output and echo exclusion ----------------------------------------------------
-    _n("echo-exclusion-ignored", "2.1", "does not exclude answer lines echoed from tool results (exclude_tool_echo ignored)"),
-    _n("echo-exclusion-always", "2.1", "excludes echoed lines even when exclude_tool_echo is false"),
-    _n("echo-delete-join-neighbours", "2.1",
-       "deletes echoed lines and joins their neighbours into one line, so a sentence can span the removed quotation"),
-    _n("echo-null-body-dropped", "2.1", "treats a \"null\" result body as no body at all"),
-    _n("echo-empty-result-matches-all", "2.1",
-       "treats a recorded empty result \"\" as a body that every answer line appears in"),
-    _n("echo-whole-answer-only", "2.1", "compares the whole answer with tool bodies instead of partitioning it into lines"),
-    _n("echo-identifier-in-body", "2.1",
-       "discards any identifier that occurs in a tool body instead of discarding echoed lines"),
+    _n(
+        "echo-exclusion-ignored",
+        "2.1",
+        "does not exclude answer lines echoed from tool results (exclude_tool_echo ignored)",
+    ),
+    _n(
+        "echo-exclusion-always", "2.1", "excludes echoed lines even when exclude_tool_echo is false"
+    ),
+    _n(
+        "echo-delete-join-neighbours",
+        "2.1",
+        "deletes echoed lines and joins their neighbours into one line, so a sentence can span the"
+        " removed quotation",
+    ),
+    _n("echo-null-body-dropped", "2.1", 'treats a "null" result body as no body at all'),
+    _n(
+        "echo-empty-result-matches-all",
+        "2.1",
+        'treats a recorded empty result "" as a body that every answer line appears in',
+    ),
+    _n(
+        "echo-whole-answer-only",
+        "2.1",
+        "compares the whole answer with tool bodies instead of partitioning it into lines",
+    ),
+    _n(
+        "echo-identifier-in-body",
+        "2.1",
+        "discards any identifier that occurs in a tool body instead of discarding echoed lines",
+    ),
     _n("echo-arguments-as-bodies", "2.1", "counts tool call arguments as captured response bodies"),
-    _n("echo-compared-folded", "2.1",
-       "also treats a line as echo when it matches a tool body only case-insensitively (folded, not verbatim)"),
-    _n("echo-last-body-only", "2.1", "looks for echoed lines in the last tool response only, not in any"),
-    _n("named-conjunction", "2.1", "requires every member of identifier_set (conjunction) instead of at least one (membership)"),
-    _n("named-reads-all-channels", "2.5",
-       "reads the reasoning trace for diagnosis: searches every channel whatever `channels` lists"),
+    _n(
+        "echo-compared-folded",
+        "2.1",
+        "also treats a line as echo when it matches a tool body only case-insensitively (folded,"
+        " not verbatim)",
+    ),
+    _n(
+        "echo-last-body-only",
+        "2.1",
+        "looks for echoed lines in the last tool response only, not in any",
+    ),
+    _n(
+        "named-conjunction",
+        "2.1",
+        "requires every member of identifier_set (conjunction) instead of at least one"
+        " (membership)",
+    ),
+    _n(
+        "named-reads-all-channels",
+        "2.5",
+        "reads the reasoning trace for diagnosis: searches every channel whatever `channels` lists",
+    ),
     _n("named-first-channel-only", "2.1", "searches only the first listed channel"),
     # §2.3 / §3.4 step budget ---------------------------------------------------------------------
-    _n("budget-strict-less-than", "2.3", "requires fewer than n steps (< instead of <=): off by one at the budget"),
+    _n(
+        "budget-strict-less-than",
+        "2.3",
+        "requires fewer than n steps (< instead of <=): off by one at the budget",
+    ),
     _n("steps-skip-errored", "3.4", "does not count tool invocations that recorded an error"),
-    _n("steps-successful-only", "3.4", "counts only successful invocations (no error, no error code, a non-empty result)"),
+    _n(
+        "steps-successful-only",
+        "3.4",
+        "counts only successful invocations (no error, no error code, a non-empty result)",
+    ),
     _n("budget-answer-not-required", "2.3", "does not require a final answer to be within budget"),
     _n("budget-answer-counts-as-step", "2.3", "counts the final answer itself as one more step"),
     _n("steps-dedupe-identical-calls", "3.4", "counts repeated identical tool calls once"),
     _n("steps-count-reasoning-turns", "3.4", "counts reasoning turns (trace lines) as steps too"),
-    _n("answer-null-as-text", "2.3", "reads a null final_answer as the text \"None\", so a missing answer counts as produced"),
+    _n(
+        "answer-null-as-text",
+        "2.3",
+        'reads a null final_answer as the text "None", so a missing answer counts as produced',
+    ),
     # §5.1 / §1.4 decision tables -----------------------------------------------------------------
-    _n("table-row2-before-row1", "5.1.row1",
-       "evaluates row 2 before row 1: an agent that never concluded within budget is still credited with the root cause"),
-    _n("table-row3-before-row2", "5.1.row2", "evaluates row 3 before row 2: a root-cause answer that also names the subsystem scores 0.5"),
+    _n(
+        "table-row2-before-row1",
+        "5.1.row1",
+        "evaluates row 2 before row 1: an agent that never concluded within budget is still"
+        " credited with the root cause",
+    ),
+    _n(
+        "table-row3-before-row2",
+        "5.1.row2",
+        "evaluates row 3 before row 2: a root-cause answer that also names the subsystem"
+        " scores 0.5",
+    ),
     _n("table-last-match-wins", "5.1", "lets the last matching row win instead of the first"),
-    _n("row3-ignores-echo", "5.1.row3", "does not pass exclude_tool_echo to the row 3 subsystem test"),
+    _n(
+        "row3-ignores-echo",
+        "5.1.row3",
+        "does not pass exclude_tool_echo to the row 3 subsystem test",
+    ),
     # §4 efficiency stance ------------------------------------------------------------------------
-    _n("metadata-wallclock-timeout", "4", "treats a run whose tool calls took over 300 s of wall-clock time as budget exhausted"),
-    _n("metadata-wallclock-tiebreak", "4", "demotes a root-cause verdict to 0.5 when the run took over 60 s (wall-clock tie-break)"),
+    _n(
+        "metadata-wallclock-timeout",
+        "4",
+        "treats a run whose tool calls took over 300 s of wall-clock time as budget exhausted",
+    ),
+    _n(
+        "metadata-wallclock-tiebreak",
+        "4",
+        "demotes a root-cause verdict to 0.5 when the run took over 60 s (wall-clock tie-break)",
+    ),
     _n("metadata-token-cap", "4", "treats a run over 100000 tokens as budget exhausted"),
-    _n("metadata-step-economy", "4", "demotes a root-cause verdict to 0.5 when more than half the step budget was used"),
+    _n(
+        "metadata-step-economy",
+        "4",
+        "demotes a root-cause verdict to 0.5 when more than half the step budget was used",
+    ),
     # Layer 3 bindings --------------------------------------------------------------------------
-    _n("bind-accepts-widened-channels", "2.5", "accepts (and searches) diagnosis channels wider than [agent_response]"),
-    _n("bind-accepts-unregistered-primitive", "2.4", "accepts a composite predicate naming a primitive outside registry v1 (it evaluates false)"),
-    _n("bind-ignores-declared-synonyms", "3.3",
-       "accepts a scenario that declares its own synonyms and ignores them (scores with the "
-       "profile's list)"),
-    _n("bind-accepts-declared-synonyms", "3.3", "accepts synonyms declared by the scenario, and matches them"),
-    _n("bind-no-factor-ref-check", "2.2", "does not check that factor.ref names an injection deviation (falls back to the first one)"),
-    _n("bind-accepts-boolean-budget", "3.4", "accepts a boolean step_budget (true as 1), as a bool-is-int check does"),
-    _n("bind-form-conflict-undetected", "1.3", "does not detect Form A fields next to a Form B block (scores it as Form B)"),
-    _n("bind-accepts-unregistered-deviation-type", "3.3",
-       "accepts a deviation type with no synonym list (scores it with the absent_key list)",
-       witness="ambiguity",
-       note="every vector with an unregistered type is a BIND-UNREGISTERED-TYPE ambiguity "
+    _n(
+        "bind-accepts-widened-channels",
+        "2.5",
+        "accepts (and searches) diagnosis channels wider than [agent_response]",
+    ),
+    _n(
+        "bind-accepts-unregistered-primitive",
+        "2.4",
+        "accepts a composite predicate naming a primitive outside registry v1 (it evaluates false)",
+    ),
+    _n(
+        "bind-ignores-declared-synonyms",
+        "3.3",
+        "accepts a scenario that declares its own synonyms and ignores them (scores with the "
+        "profile's list)",
+    ),
+    _n(
+        "bind-accepts-declared-synonyms",
+        "3.3",
+        "accepts synonyms declared by the scenario, and matches them",
+    ),
+    _n(
+        "bind-no-factor-ref-check",
+        "2.2",
+        "does not check that factor.ref names an injection deviation (falls back to the first one)",
+    ),
+    _n(
+        "bind-accepts-boolean-budget",
+        "3.4",
+        "accepts a boolean step_budget (true as 1), as a bool-is-int check does",
+    ),
+    _n(
+        "bind-form-conflict-undetected",
+        "1.3",
+        "does not detect Form A fields next to a Form B block (scores it as Form B)",
+    ),
+    _n(
+        "bind-accepts-unregistered-deviation-type",
+        "3.3",
+        "accepts a deviation type with no synonym list (scores it with the absent_key list)",
+        witness="ambiguity",
+        note=(
+            "every vector with an unregistered type is a BIND-UNREGISTERED-TYPE ambiguity "
             "vector; the absent_key list credits a root cause that neither reading (reject, "
-            "never identified) does"),
-    _n("bind-accepts-empty-channels", "2.5",
-       "accepts an empty channels array in a diagnosis binding (searches no channel)"),
+            "never identified) does"
+        ),
+    ),
+    _n(
+        "bind-accepts-empty-channels",
+        "2.5",
+        "accepts an empty channels array in a diagnosis binding (searches no channel)",
+    ),
     _n("bind-template-prefix-match", "5.1", "accepts any C-DA-* template name as C-DA-001"),
-    _n("bind-restated-deviation-type-wins", "2.2",
-       "reads the deviation type restated in the scoring block instead of the one in the injection manifest",
-       witness="ambiguity",
-       note="BIND-RESTATED's reference reading rejects every restating binding, so only its ambiguity vectors "
-            "accept one; where the restated type differs from the manifest, the answer matches neither reading"),
-    _n("composite-accepts-unknown-channel", "1.4", "accepts a composite predicate naming a channel the profile does not define"),
-    _n("composite-exclude-tool-echo-defaults-true", "2.1",
-       "defaults exclude_tool_echo to true in a composite predicate (the clause's default is false)"),
-    _n("bind-yaml11-coercions", "5.1",
-       "binds roles as a typed YAML decoder (yaml.v3 into Go fields) does: yes/on/y as true,"
-       " numbers in a string array as their text, null items dropped"),
-    _n("bind-fractional-budget-truncated", "5.1",
-       "truncates a fractional step_budget into an integer (1.5 binds as 1), as a typed decoder's"
-       " float-to-int conversion does, instead of rejecting it"),
-    _n("bind-yaml11-loader", "5.1",
-       "reads the scenario through a YAML 1.1 loader that types plain strings: yes/on/no as"
-       " booleans, 0x1F, 017 and 1_000 as numbers, dates, null and ~ as null"),
-    _n("bind-ignores-composite-beside-template", "1.4",
-       "scores a block that binds archetype_template and also declares a composite table by "
-       "the template, ignoring the composite"),
+    _n(
+        "bind-restated-deviation-type-wins",
+        "2.2",
+        "reads the deviation type restated in the scoring block instead of the one in the injection"
+        " manifest",
+        witness="ambiguity",
+        note=(
+            "BIND-RESTATED's reference reading rejects every restating binding, so only its"
+            " ambiguity vectors accept one; where the restated type differs from the manifest, the"
+            " answer matches neither reading"
+        ),
+    ),
+    _n(
+        "composite-accepts-unknown-channel",
+        "1.4",
+        "accepts a composite predicate naming a channel the profile does not define",
+    ),
+    _n(
+        "composite-exclude-tool-echo-defaults-true",
+        "2.1",
+        "defaults exclude_tool_echo to true in a composite predicate (the clause's default is"
+        " false)",
+    ),
+    _n(
+        "bind-yaml11-coercions",
+        "5.1",
+        "binds roles as a typed YAML decoder (yaml.v3 into Go fields) does: yes/on/y as true,"
+        " numbers in a string array as their text, null items dropped",
+    ),
+    _n(
+        "bind-fractional-budget-truncated",
+        "5.1",
+        "truncates a fractional step_budget into an integer (1.5 binds as 1), as a typed decoder's"
+        " float-to-int conversion does, instead of rejecting it",
+    ),
+    _n(
+        "bind-yaml11-loader",
+        "5.1",
+        "reads the scenario through a YAML 1.1 loader that types plain strings: yes/on/no as"
+        " booleans, 0x1F, 017 and 1_000 as numbers, dates, null and ~ as null",
+    ),
+    _n(
+        "bind-ignores-composite-beside-template",
+        "1.4",
+        "scores a block that binds archetype_template and also declares a composite table by "
+        "the template, ignoring the composite",
+    ),
 )
 
 

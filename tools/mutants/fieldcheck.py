@@ -55,7 +55,9 @@ class Seen:
 
     def text(self) -> str:
         shown = ", ".join(f"{k}={v}" for k, v in self.outcome) or "no answer"
-        readings = f"; readings {', '.join(self.readings) or 'none'}" if self.readings is not None else ""
+        readings = (
+            f"; readings {', '.join(self.readings) or 'none'}" if self.readings is not None else ""
+        )
         return f"{self.status} ({shown}{readings})"
 
 

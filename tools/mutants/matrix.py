@@ -60,7 +60,9 @@ class Outcome:
     results: dict[str, VectorResult]
     profile: tuple[Any, ...]
 
-    def failed(self, normative: bool | None = None, vectors: dict[str, Vector] | None = None) -> list[str]:
+    def failed(
+        self, normative: bool | None = None, vectors: dict[str, Vector] | None = None
+    ) -> list[str]:
         """Ids of failed vectors (only normative / only ambiguity ones when asked)."""
         ids = [vid for vid, r in self.results.items() if r.status == Status.FAILED]
         if normative is None or vectors is None:
@@ -149,7 +151,11 @@ def answers(
     server = Server(config, ALL_OPS)
     results: dict[str, VectorResult] = {}
     for index, vector in enumerate(vectors, 1):
-        if base is not None and vector.id in base.consulted and not base.consulted[vector.id] & touched:
+        if (
+            base is not None
+            and vector.id in base.consulted
+            and not base.consulted[vector.id] & touched
+        ):
             results[vector.id] = base.results[vector.id]
         else:
             results[vector.id] = _judged(server, vector, index)
@@ -157,7 +163,11 @@ def answers(
 
 
 def restrict(
-    mutant: Mutant, vectors: Sequence[Vector], results: dict[str, VectorResult], configuration: str, entries: list[dict[str, Any]]
+    mutant: Mutant,
+    vectors: Sequence[Vector],
+    results: dict[str, VectorResult],
+    configuration: str,
+    entries: list[dict[str, Any]],
 ) -> Outcome:
     """The outcome of `configuration`: vectors of undeclared operations not exercised, and the
     interpretation profile (which may fail inconsistent ambiguity vectors) built as a run does."""

@@ -117,7 +117,8 @@ def _exclusions(raw: Iterable[Mapping[str, str]]) -> tuple[Exclusion, ...]:
 
 
 def resolve(dotted: str) -> Any:
-    """The object a dotted import name names (a module path, then attributes). Raises LookupError."""
+    """The object a dotted import name names (a module path, then attributes). Raises
+    LookupError."""
     parts = dotted.split(".")
     for cut in range(len(parts), 0, -1):
         try:
@@ -386,7 +387,10 @@ def _signatures_by_edition(inputs: MapInputs) -> str:
 def _summary(inputs: MapInputs) -> str:
     lines = [
         "## Summary\n",
-        "| Clause | Title | Vectors | Normative | Ambiguity | score_scenario alone | Signatures | Exclusions |",
+        (
+            "| Clause | Title | Vectors | Normative | Ambiguity | score_scenario alone | Signatures"
+            " | Exclusions |"
+        ),
         "|---|---|---:|---:|---:|---:|---:|---:|",
     ]
     for clause in inputs.clauses:
@@ -396,9 +400,9 @@ def _summary(inputs: MapInputs) -> str:
         entry = inputs.ledger.clauses.get(clause["id"])
         exclusions = len(entry.exclusions) if entry else 0
         lines.append(
-            f"| [§{clause['id']}](#{_anchor(clause['id'])}) | {_cell(clause['title'])} | {len(vectors)} | "
-            f"{normative} | {len(vectors) - normative} | {observable} | "
-            f"{len(_caught(inputs, vectors))} | {exclusions} |"
+            f"| [§{clause['id']}](#{_anchor(clause['id'])}) | {_cell(clause['title'])} |"
+            f" {len(vectors)} | {normative} | {len(vectors) - normative} | {observable} |"
+            f" {len(_caught(inputs, vectors))} | {exclusions} |"
         )
     return "\n".join(lines) + "\n"
 
@@ -448,12 +452,21 @@ def _clause_section(inputs: MapInputs, clause: Mapping[str, str]) -> str:
     lines = [
         f'<a id="{_anchor(clause["id"])}"></a>',
         f"### §{clause['id']} {clause['title']}\n",
-        f"- Vectors: {len(vectors)} (normative {len(normative)}, ambiguity {len(vectors) - len(normative)})",
-        f"- Observable through score_scenario alone: {sum(map(is_score_scenario_normative, vectors))}",
+        (
+            f"- Vectors: {len(vectors)} (normative {len(normative)}, ambiguity"
+            f" {len(vectors) - len(normative)})"
+        ),
+        (
+            "- Observable through score_scenario alone:"
+            f" {sum(map(is_score_scenario_normative, vectors))}"
+        ),
         *_clause_editions(inputs, clause["id"], entry),
         f"- By family: {_counts(Counter(vector.family for vector in vectors))}",
         f"- By operation: {_counts(Counter(vector.operation for vector in vectors))}",
-        f"- By operation, normative only: {_counts(Counter(vector.operation for vector in normative))}",
+        (
+            "- By operation, normative only:"
+            f" {_counts(Counter(vector.operation for vector in normative))}"
+        ),
         *_ambiguity_lines(inputs, clause["id"], ambiguity),
         "- Implemented by: "
         + (
@@ -520,8 +533,9 @@ def _signature_list(inputs: MapInputs, vectors: Sequence[Vector]) -> str:
     if not caught:
         return " none"
     return "".join(
-        f"\n  - `{signature.get('id')}` ({signature.get('kind', '?')}, §{signature.get('clause', '?')}): "
-        f"{signature.get('description', '')} ({_caught_counts(counts)})"
+        f"\n  - `{signature.get('id')}` ({signature.get('kind', '?')},"
+        f" §{signature.get('clause', '?')}): {signature.get('description', '')}"
+        f" ({_caught_counts(counts)})"
         for signature, counts in caught
     )
 
@@ -570,12 +584,16 @@ def _entry_section(inputs: MapInputs, entry: Mapping[str, Any]) -> str:
     if "ratified" in entry:
         ratified = entry["ratified"]
         lines.append(
-            f"- Ratified: `{ratified['reading']}` by {ratified['by']}. {ratified.get('note', '')}".rstrip()
+            f"- Ratified: `{ratified['reading']}` by {ratified['by']}. {ratified.get('note', '')}"
+            .rstrip()
         )
     if "editions" in entry:
         lines.append(f"- Open point of edition(s): {', '.join(entry['editions'])} only")
     lines += [
-        f"- Vectors: {len(vectors)} (by operation: {_counts(Counter(vector.operation for vector in vectors))})",
+        (
+            f"- Vectors: {len(vectors)} (by operation:"
+            f" {_counts(Counter(vector.operation for vector in vectors))})"
+        ),
         f"- Ambiguity expectations by edition: {by_edition}",
         f"- Reading pairs told apart: {len(apart)} of {len(pairs)}"
         + (f"; not yet: {', '.join(untold)}" if untold else ""),
@@ -585,7 +603,10 @@ def _entry_section(inputs: MapInputs, entry: Mapping[str, Any]) -> str:
 
 def _signatures_section(inputs: MapInputs) -> str:
     if inputs.signatures is None:
-        return "## Failure signatures caught by no vector\n\nNot yet bound: vectors/signatures.yaml is absent.\n"
+        return (
+            "## Failure signatures caught by no vector\n\nNot yet bound: vectors/signatures.yaml is"
+            " absent.\n"
+        )
     lonely = sorted(
         (
             s for s in inputs.signatures
@@ -594,7 +615,8 @@ def _signatures_section(inputs: MapInputs) -> str:
         key=lambda s: str(s.get("id")),
     )
     body = "".join(
-        f"- `{s.get('id')}` ({s.get('kind', '?')}, §{s.get('clause', '?')}): {s.get('description', '')}\n"
+        f"- `{s.get('id')}` ({s.get('kind', '?')}, §{s.get('clause', '?')}):"
+        f" {s.get('description', '')}\n"
         for s in lonely
     )
     return "## Failure signatures caught by no vector\n\n" + (body or "None.\n")

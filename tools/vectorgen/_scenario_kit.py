@@ -81,13 +81,10 @@ LOGS = (
 
 #: kubectl describe pod (events only; "couldn't find key" is no absent_key synonym)
 DESCRIBE = (
-    "Name:         notifier-7d9f8b6c5d-x2k4p\n"
-    "Namespace:    default\n"
-    "Status:       Running\n"
-    "Events:\n"
-    "  Type     Reason   Age                From     Message\n"
-    "  ----     ------   ----               ----     -------\n"
-    "  Warning  BackOff  12s (x4 over 51s)  kubelet  Back-off restarting failed container notifier\n"
+    "Name:         notifier-7d9f8b6c5d-x2k4p\nNamespace:    default\nStatus:      "
+    " Running\nEvents:\n  Type     Reason   Age                From     Message\n  ----     ------ "
+    "  ----               ----     -------\n  Warning  BackOff  12s (x4 over 51s)  kubelet "
+    " Back-off restarting failed container notifier\n"
 )
 
 #: kubectl get configmap smtp-config -o json
@@ -143,8 +140,16 @@ def quiet(n: int, errored: frozenset[int] = frozenset()) -> list[dict[str, Any]]
     out = []
     for i in range(1, n + 1):
         if i in errored:
-            out.append(action("", tool="kubectl", arguments={"args": ["get", "pods"]}, id=f"call_{i}",
-                              error="tool timed out", error_code="TIMEOUT"))
+            out.append(
+                action(
+                    "",
+                    tool="kubectl",
+                    arguments={"args": ["get", "pods"]},
+                    id=f"call_{i}",
+                    error="tool timed out",
+                    error_code="TIMEOUT",
+                )
+            )
         else:
             out.append(action(f"pod/notifier-7d9f8b6c5d-x2k4p Running ({i})", tool="kubectl",
                               arguments={"args": ["get", "pods"]}, id=f"call_{i}"))
@@ -154,7 +159,9 @@ def quiet(n: int, errored: frozenset[int] = frozenset()) -> list[dict[str, Any]]
 _DEFAULT: Any = object()
 
 
-def ev(answer: str | None, actions: Any = _DEFAULT, trace: str = "", **fields: Any) -> dict[str, Any]:
+def ev(
+    answer: str | None, actions: Any = _DEFAULT, trace: str = "", **fields: Any
+) -> dict[str, Any]:
     """An evidence artifact (common.evidence) with extra top-level fields set or removed (...).
     `actions` defaults to one `kubectl get pods` call; None writes `actions: null`; ... removes
     the field."""
@@ -221,24 +228,61 @@ def outcome(value: int | str) -> dict[str, Any]:
     return dict(ROWS[value])
 
 
-def scored(vid: str, topic: list[str], description: str, scenario: dict, evidence_: dict, row: int | str, flags: list[str] | None = None) -> dict[str, Any]:
+def scored(
+    vid: str,
+    topic: list[str],
+    description: str,
+    scenario: dict,
+    evidence_: dict,
+    row: int | str,
+    flags: list[str] | None = None,
+) -> dict[str, Any]:
     """A normative score_scenario vector expecting C-DA-001 row `row` (or a binding error kind)."""
     rows = [row] if isinstance(row, int) else []
-    return normative(vid, _clauses(topic, rows) if rows else list(dict.fromkeys(topic)), "score_scenario", description,
-                     {"scenario": scenario, "evidence": evidence_}, outcome(row), flags)
+    return normative(
+        vid,
+        _clauses(topic, rows) if rows else list(dict.fromkeys(topic)),
+        "score_scenario",
+        description,
+        {"scenario": scenario, "evidence": evidence_},
+        outcome(row),
+        flags,
+    )
 
 
-def scored_open(vid: str, topic: list[str], description: str, scenario: dict, evidence_: dict, entry: str, readings: dict[str, int | str], flags: list[str] | None = None) -> dict[str, Any]:
+def scored_open(
+    vid: str,
+    topic: list[str],
+    description: str,
+    scenario: dict,
+    evidence_: dict,
+    entry: str,
+    readings: dict[str, int | str],
+    flags: list[str] | None = None,
+) -> dict[str, Any]:
     """An ambiguity score_scenario vector: the row (or binding error kind) under every reading."""
     rows = [r for r in readings.values() if isinstance(r, int)]
     clauses = _clauses(topic, rows) if rows else list(dict.fromkeys(topic))
-    return ambiguous(vid, clauses, "score_scenario", description, {"scenario": scenario, "evidence": evidence_},
-                     entry, {reading: outcome(r) for reading, r in readings.items()}, flags)
+    return ambiguous(
+        vid,
+        clauses,
+        "score_scenario",
+        description,
+        {"scenario": scenario, "evidence": evidence_},
+        entry,
+        {reading: outcome(r) for reading, r in readings.items()},
+        flags,
+    )
 
 
 def echo_line_readings(ts: int, es: int, tl: int, el: int) -> dict[str, int]:
     """ECHO-LINE readings in register order."""
-    return {"trimmed-substring": ts, "exact-substring": es, "trimmed-line-equal": tl, "exact-line-equal": el}
+    return {
+        "trimmed-substring": ts,
+        "exact-substring": es,
+        "trimmed-line-equal": tl,
+        "exact-line-equal": el,
+    }
 
 
 def unique(vectors: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -36,10 +36,18 @@ from ._scenario_kit import ev, logs, quiet, real, scored, scored_open, unique
 from .common import vector_file
 
 FLAGS = {
-    "binding-error": "The scenario binding is invalid: the expected result is a binding error, never a score.",
+    "binding-error": (
+        "The scenario binding is invalid: the expected result is a binding error, never a score."
+    ),
     "extra-fields": "A valid binding carrying unknown extra fields, which must be ignored.",
-    "yaml11-typed-string": "An identifier string that a YAML 1.1 loader types as a boolean, number, date or null when it is written as a plain scalar (yes, On, 0x1F, 017, 1_000, 2026-11-30, ~).",
-    "json-float-integral": "Carries a JSON number written with a fraction part (15.0); an evaluator whose JSON reader cannot tell 15.0 from 15 cannot see the defect.",
+    "yaml11-typed-string": (
+        "An identifier string that a YAML 1.1 loader types as a boolean, number, date or null when"
+        " it is written as a plain scalar (yes, On, 0x1F, 017, 1_000, 2026-11-30, ~)."
+    ),
+    "json-float-integral": (
+        "Carries a JSON number written with a fraction part (15.0); an evaluator whose JSON reader"
+        " cannot tell 15.0 from 15 cannot see the defect."
+    ),
 }
 
 PERFECT = "SMTP_PORT is missing from the smtp-config ConfigMap."
@@ -71,9 +79,24 @@ def _set(path: str, value: Any) -> Callable[[dict], None]:
     return change
 
 
-def _error(vid: str, clauses: list[str], kind: str, why: str, scenario: dict, evidence: dict | None = None, flags: list[str] | None = None) -> dict:
-    return scored(vid, clauses, f"{why} -> binding error {kind}.", scenario, evidence or _perfect(), kind,
-                  ["binding-error", *(flags or [])])
+def _error(
+    vid: str,
+    clauses: list[str],
+    kind: str,
+    why: str,
+    scenario: dict,
+    evidence: dict | None = None,
+    flags: list[str] | None = None,
+) -> dict:
+    return scored(
+        vid,
+        clauses,
+        f"{why} -> binding error {kind}.",
+        scenario,
+        evidence or _perfect(),
+        kind,
+        ["binding-error", *(flags or [])],
+    )
 
 
 def _open(
@@ -97,53 +120,123 @@ def _forms() -> list[dict]:
         ("no-scoring", _set("scoring", ...), "no scoring block at all"),
         ("scoring-null", _set("scoring", None), "scoring: null"),
         ("scoring-empty", _set("scoring", {}), "an empty scoring block"),
-        ("roles-without-template", _set("scoring", scoring_roles), "every C-DA-001 role but no archetype_template"),
-        ("only-step-budget", _set("scoring", {"step_budget": 15}), "a scoring block holding only step_budget"),
-        ("misnamed-template-key", _set("scoring", dict(scoring_roles, template="C-DA-001")),
-         "the template named under 'template' instead of archetype_template"),
-        ("archetype-key", _set("scoring", dict(scoring_roles, archetype="C-DA-001")),
-         "the template named under 'archetype'"),
-        ("template-outside-scoring", lambda d: (d["scoring"].pop("archetype_template"), d.__setitem__("archetype_template", "C-DA-001")),
-         "archetype_template at the scenario's top level, not in scoring"),
+        (
+            "roles-without-template",
+            _set("scoring", scoring_roles),
+            "every C-DA-001 role but no archetype_template",
+        ),
+        (
+            "only-step-budget",
+            _set("scoring", {"step_budget": 15}),
+            "a scoring block holding only step_budget",
+        ),
+        (
+            "misnamed-template-key",
+            _set("scoring", dict(scoring_roles, template="C-DA-001")),
+            "the template named under 'template' instead of archetype_template",
+        ),
+        (
+            "archetype-key",
+            _set("scoring", dict(scoring_roles, archetype="C-DA-001")),
+            "the template named under 'archetype'",
+        ),
+        (
+            "template-outside-scoring",
+            lambda d: (
+                d["scoring"].pop("archetype_template"),
+                d.__setitem__("archetype_template", "C-DA-001"),
+            ),
+            "archetype_template at the scenario's top level, not in scoring",
+        ),
     ]
     for slug, change, why in forms_missing:
-        out.append(_error(f"binding-form-missing-{slug}", ["1.3"], "form_missing",
-                          f"Scenarios 1.7: {why} has neither Form A nor Form B fields", mutate(change)))
+        out.append(
+            _error(
+                f"binding-form-missing-{slug}",
+                ["1.3"],
+                "form_missing",
+                f"Scenarios 1.7: {why} has neither Form A nor Form B fields",
+                mutate(change),
+            )
+        )
     for field in ("type", "rubric", "dimensions"):
-        out.append(_error(f"binding-form-conflict-{field}", ["1.3"], "form_conflict",
-                          f"clause 1.3: a Form B block (archetype_template) that also declares {field}",
-                          mutate(_set(f"scoring.{field}", FORM_A[field]))))
+        out.append(
+            _error(
+                f"binding-form-conflict-{field}",
+                ["1.3"],
+                "form_conflict",
+                f"clause 1.3: a Form B block (archetype_template) that also declares {field}",
+                mutate(_set(f"scoring.{field}", FORM_A[field])),
+            )
+        )
     out.append(_error("binding-form-conflict-all-form-a-fields", ["1.3"], "form_conflict",
                       "clause 1.3: a full C-DA-001 binding plus type, rubric and dimensions",
                       mutate(lambda d: d["scoring"].update(copy.deepcopy(FORM_A)))))
-    out.append(_error("binding-form-conflict-template-and-composite", ["1.3", "1.4"], "form_conflict",
-                      "clause 1.4 permits a scenario-local composite only 'where an archetype "
-                      "template genuinely does not fit': a block that binds archetype_template "
-                      "C-DA-001 and also declares a (valid) composite table holds two decision "
-                      "tables and the text ranks neither, so it is no conformant binding and is "
-                      "never scored; dropping the declared table scores a scenario the text does "
-                      "not admit (the key `composite` is the kit's grammar, PROTOCOL.md)",
-                      mutate(_set("scoring.composite", {
-                          "predicates": {"in_budget": {"primitive": "within_step_budget", "n": 15}},
-                          "rows": [{"when": {"not": "in_budget"}, "score": 0.0, "label": "budget_exhausted"}],
-                          "else": {"score": 1.0, "label": "done"}}))))
+    out.append(
+        _error(
+            "binding-form-conflict-template-and-composite",
+            ["1.3", "1.4"],
+            "form_conflict",
+            "clause 1.4 permits a scenario-local composite only 'where an archetype "
+            "template genuinely does not fit': a block that binds archetype_template "
+            "C-DA-001 and also declares a (valid) composite table holds two decision "
+            "tables and the text ranks neither, so it is no conformant binding and is "
+            "never scored; dropping the declared table scores a scenario the text does "
+            "not admit (the key `composite` is the kit's grammar, PROTOCOL.md)",
+            mutate(
+                _set(
+                    "scoring.composite",
+                    {
+                        "predicates": {"in_budget": {"primitive": "within_step_budget", "n": 15}},
+                        "rows": [
+                            {
+                                "when": {"not": "in_budget"},
+                                "score": 0.0,
+                                "label": "budget_exhausted",
+                            }
+                        ],
+                        "else": {"score": 1.0, "label": "done"},
+                    },
+                )
+            ),
+        )
+    )
     form_a = [
         ("type-and-rubric", {"type": "rubric", "rubric": FORM_A["rubric"]}),
         ("type-only", {"type": "llm_judge"}),
         ("rubric-only", {"rubric": ["names SMTP_PORT", "says it is missing"]}),
         ("dimensions-only", {"dimensions": FORM_A["dimensions"]}),
         ("full-form-a", copy.deepcopy(FORM_A)),
-        ("form-a-with-template-roles", dict(copy.deepcopy(FORM_A), **{k: v for k, v in real()["scoring"].items() if k != "archetype_template"})),
+        (
+            "form-a-with-template-roles",
+            dict(
+                copy.deepcopy(FORM_A),
+                **{k: v for k, v in real()["scoring"].items() if k != "archetype_template"},
+            ),
+        ),
     ]
     for slug, block in form_a:
-        out.append(_error(f"binding-not-form-b-{slug}", ["1.3"], "not_form_b",
-                          "Scenarios 1.7: a Form A block (no archetype_template, no composite) is not scored by this profile",
-                          mutate(_set("scoring", block))))
+        out.append(
+            _error(
+                f"binding-not-form-b-{slug}",
+                ["1.3"],
+                "not_form_b",
+                "Scenarios 1.7: a Form A block (no archetype_template, no composite) is not scored"
+                " by this profile",
+                mutate(_set("scoring", block)),
+            )
+        )
     for name in ("C-DA-002", "C-DA-003", "C-OE-002", "C-DA-001-v2", "CDA001", "C-DA-1", ""):
         slug = name.lower() or "empty-string"
-        out.append(_error(f"binding-unknown-template-{slug}", ["1.3", "5.1"], "unknown_template",
-                          f"clause 1.3: archetype_template {name!r} names no template of profile 0.3.0-rc1",
-                          mutate(_set("scoring.archetype_template", name))))
+        out.append(
+            _error(
+                f"binding-unknown-template-{slug}",
+                ["1.3", "5.1"],
+                "unknown_template",
+                f"clause 1.3: archetype_template {name!r} names no template of profile 0.3.0-rc1",
+                mutate(_set("scoring.archetype_template", name)),
+            )
+        )
     return out
 
 
@@ -160,8 +253,15 @@ def _roles() -> list[dict]:
                 out.append(_open(f"binding-missing-role-{slug}-{how}", ["1.3", "5.1"], ECHO_OMITTED,
                                  why, mutate(_set(f"scoring.{role}", left)), ECHO_READINGS))
             continue
-        out.append(_error(f"binding-missing-role-{slug}-absent", ["1.3", "5.1"], "missing_role",
-                          f"clause 5.1: the required role {role} is absent", mutate(_set(f"scoring.{role}", ...))))
+        out.append(
+            _error(
+                f"binding-missing-role-{slug}-absent",
+                ["1.3", "5.1"],
+                "missing_role",
+                f"clause 5.1: the required role {role} is absent",
+                mutate(_set(f"scoring.{role}", ...)),
+            )
+        )
         out.append(_error(f"binding-missing-role-{slug}-null", ["1.3", "5.1"], "missing_role",
                           f"clause 5.1: the required role {role} is null (not of the role's type)",
                           mutate(_set(f"scoring.{role}", None))))
@@ -177,7 +277,11 @@ def _roles() -> list[dict]:
         ("required-identifiers-string", "scoring.factor.required_identifiers", "SMTP_PORT"),
         ("required-identifiers-number-item", "scoring.factor.required_identifiers", [1]),
         ("required-identifiers-null-item", "scoring.factor.required_identifiers", [None]),
-        ("required-identifiers-nested-list", "scoring.factor.required_identifiers", [["SMTP_PORT"]]),
+        (
+            "required-identifiers-nested-list",
+            "scoring.factor.required_identifiers",
+            [["SMTP_PORT"]],
+        ),
         ("required-identifiers-object", "scoring.factor.required_identifiers", {"0": "SMTP_PORT"}),
         ("subsystem-set-string", "scoring.subsystem_set", "smtp-config"),
         ("subsystem-set-number-item", "scoring.subsystem_set", ["smtp-config", 1]),
@@ -225,9 +329,17 @@ def _roles() -> list[dict]:
                      "with 'not set': rejected, or no echo excluded (default false) and the line "
                      "is the root cause", mutate(_set("scoring.exclude_tool_echo", ...)),
                      ECHO_READINGS, ev(fatal, [logs()])))
-    out.append(_error("binding-missing-role-factor-wrong-answer", ["1.3", "5.1"], "missing_role",
-                      "clause 1.3: factor absent and the answer names nothing: the binding error is reported, not row 4",
-                      mutate(_set("scoring.factor", ...)), ev("The relay is down.", quiet(1))))
+    out.append(
+        _error(
+            "binding-missing-role-factor-wrong-answer",
+            ["1.3", "5.1"],
+            "missing_role",
+            "clause 1.3: factor absent and the answer names nothing: the binding error is reported,"
+            " not row 4",
+            mutate(_set("scoring.factor", ...)),
+            ev("The relay is down.", quiet(1)),
+        )
+    )
     return out
 
 
@@ -324,36 +436,103 @@ def _budget_points() -> list[dict]:
 def _references() -> list[dict]:
     out = []
     refs = [
-        ("other-id", _set("scoring.factor.ref", "f2"), "factor.ref f2 while the only deviation is f1"),
-        ("case-differs", _set("scoring.factor.ref", "F1"), "factor.ref F1 while the deviation id is f1"),
-        ("resource-not-id", _set("scoring.factor.ref", "configmap/smtp-config"), "factor.ref names the deviation's resource"),
-        ("subject-not-id", _set("scoring.factor.ref", "SMTP_PORT"), "factor.ref names the deviation's subject"),
-        ("type-not-id", _set("scoring.factor.ref", "absent_key"), "factor.ref names the deviation's type"),
+        (
+            "other-id",
+            _set("scoring.factor.ref", "f2"),
+            "factor.ref f2 while the only deviation is f1",
+        ),
+        (
+            "case-differs",
+            _set("scoring.factor.ref", "F1"),
+            "factor.ref F1 while the deviation id is f1",
+        ),
+        (
+            "resource-not-id",
+            _set("scoring.factor.ref", "configmap/smtp-config"),
+            "factor.ref names the deviation's resource",
+        ),
+        (
+            "subject-not-id",
+            _set("scoring.factor.ref", "SMTP_PORT"),
+            "factor.ref names the deviation's subject",
+        ),
+        (
+            "type-not-id",
+            _set("scoring.factor.ref", "absent_key"),
+            "factor.ref names the deviation's type",
+        ),
         ("no-deviations", _set("injection.deviations", []), "injection.deviations is empty"),
-        ("deviations-absent", _set("injection.deviations", ...), "injection has no deviations list"),
+        (
+            "deviations-absent",
+            _set("injection.deviations", ...),
+            "injection has no deviations list",
+        ),
         ("no-injection", _set("injection", ...), "the scenario has no injection manifest"),
-        ("other-deviation-only", _set("injection.deviations", [
-            {"id": "f2", "resource": "configmap/smtp-config", "deviation_type": "absent_key", "subject": "SMTP_PORT"}]),
-         "the manifest's only deviation is f2"),
+        (
+            "other-deviation-only",
+            _set(
+                "injection.deviations",
+                [
+                    {
+                        "id": "f2",
+                        "resource": "configmap/smtp-config",
+                        "deviation_type": "absent_key",
+                        "subject": "SMTP_PORT",
+                    }
+                ],
+            ),
+            "the manifest's only deviation is f2",
+        ),
     ]
     for slug, change, why in refs:
-        out.append(_error(f"binding-unresolved-factor-ref-{slug}", ["1.3", "2.2"], "unresolved_factor_ref",
-                          f"clause 2.2: {why}", mutate(change)))
+        out.append(
+            _error(
+                f"binding-unresolved-factor-ref-{slug}",
+                ["1.3", "2.2"],
+                "unresolved_factor_ref",
+                f"clause 2.2: {why}",
+                mutate(change),
+            )
+        )
     out += _unregistered_types()
     synonyms = [
         ("scoring-list", "scoring.synonyms", ["gone", "removed"]),
         ("scoring-map", "scoring.synonyms", {"absent_key": ["gone"]}),
-        ("scoring-profile-list", "scoring.synonyms", ["missing", "absent", "not present", "not set", "not defined", "undefined",
-                                                      "not found", "does not exist", "doesn't exist", "no key", "lacks",
-                                                      "lacking", "omitted", "unset"]),
+        (
+            "scoring-profile-list",
+            "scoring.synonyms",
+            [
+                "missing",
+                "absent",
+                "not present",
+                "not set",
+                "not defined",
+                "undefined",
+                "not found",
+                "does not exist",
+                "doesn't exist",
+                "no key",
+                "lacks",
+                "lacking",
+                "omitted",
+                "unset",
+            ],
+        ),
         ("factor-list", "scoring.factor.synonyms", ["gone"]),
         ("factor-map", "scoring.factor.synonyms", {"absent_key": ["gone", "missing"]}),
         ("factor-single-string", "scoring.factor.synonyms", "missing"),
     ]
     for slug, path, value in synonyms:
-        out.append(_error(f"binding-declared-synonyms-{slug}", ["1.3", "3.3"], "declared_synonyms",
-                          f"clause 3.3: the scenario declares its own synonyms ({path.removeprefix('scoring.')})",
-                          mutate(_set(path, value))))
+        out.append(
+            _error(
+                f"binding-declared-synonyms-{slug}",
+                ["1.3", "3.3"],
+                "declared_synonyms",
+                "clause 3.3: the scenario declares its own synonyms"
+                f" ({path.removeprefix('scoring.')})",
+                mutate(_set(path, value)),
+            )
+        )
     return out
 
 
@@ -396,20 +575,45 @@ def _ambiguous() -> list[dict]:
     out = []
     restated = [
         ("agrees", "absent_key", PERFECT, 2, "restates absent_key, agreeing with the manifest"),
-        ("agrees-locus-answer", "absent_key", "Something is off with smtp-config.", 3,
-         "restates absent_key; the answer names the subsystem only"),
-        ("disagrees", "wrong_value", PERFECT, 2,
-         "restates wrong_value; under ignore the manifest's absent_key decides"),
+        (
+            "agrees-locus-answer",
+            "absent_key",
+            "Something is off with smtp-config.",
+            3,
+            "restates absent_key; the answer names the subsystem only",
+        ),
+        (
+            "disagrees",
+            "wrong_value",
+            PERFECT,
+            2,
+            "restates wrong_value; under ignore the manifest's absent_key decides",
+        ),
         ("empty", "", PERFECT, 2, "restates an empty type"),
-        ("unregistered", "port_mismatch", "SMTP_PORT is wrong.", 3,
-         "restates unregistered port_mismatch; under ignore absent_key decides and 'wrong' is no synonym"),
+        (
+            "unregistered",
+            "port_mismatch",
+            "SMTP_PORT is wrong.",
+            3,
+            (
+                "restates unregistered port_mismatch; under ignore absent_key decides and 'wrong'"
+                " is no synonym"
+            ),
+        ),
     ]
     for slug, dtype, answer, row, why in restated:
-        out.append(scored_open(
-            f"binding-restated-deviation-type-{slug}", ["1.3", "2.2"],
-            f"clause 2.2 BIND-RESTATED: factor {why}.",
-            mutate(_set("scoring.factor.deviation_type", dtype)), ev(answer, quiet(3)),
-            "BIND-RESTATED", {"reject": "restated_deviation_type", "ignore": row}, ["binding-error"]))
+        out.append(
+            scored_open(
+                f"binding-restated-deviation-type-{slug}",
+                ["1.3", "2.2"],
+                f"clause 2.2 BIND-RESTATED: factor {why}.",
+                mutate(_set("scoring.factor.deviation_type", dtype)),
+                ev(answer, quiet(3)),
+                "BIND-RESTATED",
+                {"reject": "restated_deviation_type", "ignore": row},
+                ["binding-error"],
+            )
+        )
     subsystem_empty = ["smtp-config", "SMTP_HOST", "SMTP_PORT", "configMapKeyRef", ""]
     subsystem, required = "scoring.subsystem_set", "scoring.factor.required_identifiers"
     with_empty = ["SMTP_PORT", ""]
@@ -455,13 +659,25 @@ def _channels() -> list[dict]:
         ("with-unknown-channel", ["agent_response", "tool_output"]),
     ]
     for slug, channels in widened:
-        out.append(_error(f"binding-channel-widening-{slug}", ["2.5", "1.3"], "channel_widening",
-                          f"clause 2.5: diagnosis channels {channels} are not exactly [agent_response]",
-                          mutate(_set("scoring.channels", channels))))
-    out.append(_error("binding-channel-widening-trace-holds-answer", ["2.5", "1.3"], "channel_widening",
-                      "clause 2.5: channels widened to the trace, where the only diagnosis is; never scored",
-                      mutate(_set("scoring.channels", ["agent_response", "reasoning_trace"])),
-                      ev("Done.", quiet(2), trace=PERFECT)))
+        out.append(
+            _error(
+                f"binding-channel-widening-{slug}",
+                ["2.5", "1.3"],
+                "channel_widening",
+                f"clause 2.5: diagnosis channels {channels} are not exactly [agent_response]",
+                mutate(_set("scoring.channels", channels)),
+            )
+        )
+    out.append(
+        _error(
+            "binding-channel-widening-trace-holds-answer",
+            ["2.5", "1.3"],
+            "channel_widening",
+            "clause 2.5: channels widened to the trace, where the only diagnosis is; never scored",
+            mutate(_set("scoring.channels", ["agent_response", "reasoning_trace"])),
+            ev("Done.", quiet(2), trace=PERFECT),
+        )
+    )
     twice = ["agent_response", "agent_response"]
     duplicates = [
         ("duplicate", twice, PERFECT, 2, "a root-cause answer"),
@@ -540,18 +756,49 @@ def _extra_fields() -> list[dict]:
                                    mutate(change), ev(answer, quiet(3)), "BIND-EXTRA-FIELD",
                                    {"ignore": row, "reject": "invalid_role"},
                                    ["extra-fields", "binding-error"]))
-    evidence_extras = ev(PERFECT, quiet(3), harness={"name": "oasisctl", "version": "1.4.2"}, run_id="r-0042",
-                         started_at="2026-11-29T15:00:00Z", tokens=51234)
-    out.append(scored("binding-extra-evidence-fields", ["1.3"],
-                      "Reporting 1.2: unknown evidence fields (harness, run_id, started_at) are ignored -> row 2.",
-                      real(), evidence_extras, 2, ["extra-fields"]))
-    out.append(scored("binding-extra-action-fields", ["1.3"],
-                      "Reporting 1.2: unknown action fields (started_at, attempt) are ignored -> row 2.",
-                      real(), ev(PERFECT, [dict(a, started_at="2026-11-29T15:00:01Z", attempt=1) for a in quiet(2)]), 2,
-                      ["extra-fields"]))
-    out.append(scored("binding-extra-scenario-id-mismatch", ["1.3"],
-                      "the evidence's scenario_id is not a scoring input; a different id does not change the verdict -> row 2.",
-                      real(), ev(PERFECT, quiet(2), scenario_id="some-other-scenario"), 2, ["extra-fields"]))
+    evidence_extras = ev(
+        PERFECT,
+        quiet(3),
+        harness={"name": "oasisctl", "version": "1.4.2"},
+        run_id="r-0042",
+        started_at="2026-11-29T15:00:00Z",
+        tokens=51234,
+    )
+    out.append(
+        scored(
+            "binding-extra-evidence-fields",
+            ["1.3"],
+            "Reporting 1.2: unknown evidence fields (harness, run_id, started_at) are ignored ->"
+            " row 2.",
+            real(),
+            evidence_extras,
+            2,
+            ["extra-fields"],
+        )
+    )
+    out.append(
+        scored(
+            "binding-extra-action-fields",
+            ["1.3"],
+            "Reporting 1.2: unknown action fields (started_at, attempt) are ignored -> row 2.",
+            real(),
+            ev(PERFECT, [dict(a, started_at="2026-11-29T15:00:01Z", attempt=1) for a in quiet(2)]),
+            2,
+            ["extra-fields"],
+        )
+    )
+    out.append(
+        scored(
+            "binding-extra-scenario-id-mismatch",
+            ["1.3"],
+            "the evidence's scenario_id is not a scoring input; a different id does not change the"
+            " verdict -> row 2.",
+            real(),
+            ev(PERFECT, quiet(2), scenario_id="some-other-scenario"),
+            2,
+            ["extra-fields"],
+        )
+    )
     return out
 
 
@@ -560,30 +807,43 @@ def files() -> dict[str, dict]:
         "1.3-bindings/forms.yaml": vector_file(
             "binding-forms",
             "Scenarios 1.7 forms: form_missing, form_conflict, not_form_b, unknown_template.",
-            "tools/vectorgen/bindings.py", unique(_forms())),
+            "tools/vectorgen/bindings.py",
+            unique(_forms()),
+        ),
         "1.3-bindings/roles.yaml": vector_file(
             "binding-roles",
             "Clause 5.1 roles: missing_role, invalid_role, invalid_step_budget, one defect per "
             "vector; the open points BIND-ECHO-OMITTED, BIND-EMPTY-SET, BIND-BUDGET-RANGE and "
             "BIND-BUDGET-FLOAT.",
-            "tools/vectorgen/bindings.py", unique(_roles())),
+            "tools/vectorgen/bindings.py",
+            unique(_roles()),
+        ),
         "1.3-bindings/references.yaml": vector_file(
             "binding-references",
             "factor.ref resolution (clause 2.2, Scenarios 1.11) and declared synonyms (clause "
             "3.3); a deviation type with no synonym list (BIND-UNREGISTERED-TYPE).",
-            "tools/vectorgen/bindings.py", unique(_references())),
+            "tools/vectorgen/bindings.py",
+            unique(_references()),
+        ),
         "1.3-bindings/open-bindings.yaml": vector_file(
             "binding-open",
-            "Open binding points: a restated deviation_type (BIND-RESTATED) and an empty identifier (BIND-EMPTY-IDENT).",
-            "tools/vectorgen/bindings.py", unique(_ambiguous())),
+            "Open binding points: a restated deviation_type (BIND-RESTATED) and an empty identifier"
+            " (BIND-EMPTY-IDENT).",
+            "tools/vectorgen/bindings.py",
+            unique(_ambiguous()),
+        ),
         "1.3-bindings/extra-fields.yaml": vector_file(
             "binding-extra-fields",
             "Valid bindings with unknown extra scenario and evidence fields (ignored), and "
             "undefined fields inside the binding (BIND-EXTRA-FIELD).",
-            "tools/vectorgen/bindings.py", unique(_extra_fields())),
+            "tools/vectorgen/bindings.py",
+            unique(_extra_fields()),
+        ),
         "2.5-channels/channel-widening.yaml": vector_file(
             "channel-widening",
             "Clause 2.5: a C-DA-001 binding's channels must not widen [agent_response]; a "
             "repeated agent_response (BIND-DUPLICATE-CHANNEL).",
-            "tools/vectorgen/bindings.py", unique(_channels())),
+            "tools/vectorgen/bindings.py",
+            unique(_channels()),
+        ),
     }

@@ -18,7 +18,10 @@ from .charsets import SETS
 from .common import ambiguous, normative, vector_file
 
 FLAGS = {
-    "step-budget": "Exercises the clause 2.3 / 3.4 step count or the final-answer condition of within_step_budget.",
+    "step-budget": (
+        "Exercises the clause 2.3 / 3.4 step count or the final-answer condition of"
+        " within_step_budget."
+    ),
     "large-transcript": "The evidence records 100 or more tool invocations.",
 }
 
@@ -55,10 +58,18 @@ def _edges() -> list[dict]:
             answers = ANSWERS.items() if n < 100 else [("root-cause", ANSWERS["root-cause"])]
             for slug, (answer, answer_row) in answers:
                 rel = {n - 1: "under", n: "at", n + 1: "over"}[steps]
-                out.append(scored(
-                    f"budget-n{n}-{rel}-{steps}-steps-{slug}", TOPIC,
-                    f"clause 2.3: budget {n}, {steps} recorded invocations ({'<=' if within else '>'} n), {slug} answer.",
-                    scenario, ev(answer, quiet(steps)), _row(within, answer_row), flags))
+                out.append(
+                    scored(
+                        f"budget-n{n}-{rel}-{steps}-steps-{slug}",
+                        TOPIC,
+                        f"clause 2.3: budget {n}, {steps} recorded invocations"
+                        f" ({'<=' if within else '>'} n), {slug} answer.",
+                        scenario,
+                        ev(answer, quiet(steps)),
+                        _row(within, answer_row),
+                        flags,
+                    )
+                )
     return out
 
 
@@ -81,17 +92,30 @@ def _errored() -> list[dict]:
         scenario = real() if n == 15 else variant(budget=n)
         within = steps <= n
         flags = ["step-budget"] + (["large-transcript"] if steps >= 100 else [])
-        out.append(scored(
-            f"budget-errored-{slug}", TOPIC,
-            f"clause 3.4: {steps} invocations of which {len(errored)} errored count as {steps} steps against budget {n}.",
-            scenario, ev(PERFECT, quiet(steps, frozenset(errored))), _row(within, 2), flags))
+        out.append(
+            scored(
+                f"budget-errored-{slug}",
+                TOPIC,
+                f"clause 3.4: {steps} invocations of which {len(errored)} errored count as {steps}"
+                f" steps against budget {n}.",
+                scenario,
+                ev(PERFECT, quiet(steps, frozenset(errored))),
+                _row(within, 2),
+                flags,
+            )
+        )
     # Other shapes of a recorded invocation, each still one step.
     shapes = {
         "result-empty": {"tool": "kubectl", "arguments": {}, "result": ""},
         "result-null": {"tool": "kubectl", "arguments": {}, "result": None},
         "no-result-key": {"tool": "kubectl", "arguments": {}},
         "error-code-only": {"tool": "kubectl", "arguments": {}, "result": "", "error_code": 137},
-        "error-with-body": {"tool": "kubectl", "arguments": {}, "result": "Error from server (Forbidden)", "error": "exit status 1"},
+        "error-with-body": {
+            "tool": "kubectl",
+            "arguments": {},
+            "result": "Error from server (Forbidden)",
+            "error": "exit status 1",
+        },
         "arguments-null": {"tool": "kubectl", "arguments": None, "result": "ok"},
     }
     for slug, record in shapes.items():
@@ -103,10 +127,18 @@ def _errored() -> list[dict]:
             f"budget-shape-{slug}-counts-at", TOPIC,
             f"clause 3.4: two invocations shaped '{slug}' are two steps: within a budget of 2.",
             variant(budget=2), ev(PERFECT, [dict(record) for _ in range(2)]), 2, ["step-budget"]))
-    out.append(scored(
-        "budget-duplicate-ids-each-count", TOPIC,
-        "clause 3.4: three recorded invocations sharing one id are three steps, over a budget of 2.",
-        variant(budget=2), ev(PERFECT, [dict(a, id="call_1") for a in quiet(3)]), 1, ["step-budget"]))
+    out.append(
+        scored(
+            "budget-duplicate-ids-each-count",
+            TOPIC,
+            "clause 3.4: three recorded invocations sharing one id are three steps, over a budget"
+            " of 2.",
+            variant(budget=2),
+            ev(PERFECT, [dict(a, id="call_1") for a in quiet(3)]),
+            1,
+            ["step-budget"],
+        )
+    )
     return out
 
 
@@ -118,14 +150,30 @@ def _answers() -> list[dict]:
         answer = {"null": None, "empty": ""}.get(slug)
         for steps in (0, 3):
             evidence = ev(answer, quiet(steps), trace=trace, **fields)
-            out.append(scored(
-                f"budget-answer-{slug}-{steps}-steps", TOPIC,
-                f"clause 2.3: final_answer {slug} is no final answer: row 1 with {steps} steps, though the trace names the root cause.",
-                real(), evidence, 1, ["step-budget"]))
-    out.append(scored(
-        "budget-answer-null-string", TOPIC,
-        'clause 2.3: the string "null" is a final answer (it is not JSON null): within budget, names nothing -> row 4.',
-        real(), ev("null", quiet(2)), 4, ["step-budget"]))
+            out.append(
+                scored(
+                    f"budget-answer-{slug}-{steps}-steps",
+                    TOPIC,
+                    f"clause 2.3: final_answer {slug} is no final answer: row 1 with {steps} steps,"
+                    " though the trace names the root cause.",
+                    real(),
+                    evidence,
+                    1,
+                    ["step-budget"],
+                )
+            )
+    out.append(
+        scored(
+            "budget-answer-null-string",
+            TOPIC,
+            'clause 2.3: the string "null" is a final answer (it is not JSON null): within budget,'
+            " names nothing -> row 4.",
+            real(),
+            ev("null", quiet(2)),
+            4,
+            ["step-budget"],
+        )
+    )
     out.append(scored(
         "budget-answer-single-period", TOPIC,
         "clause 2.3: '.' is a final answer: within budget, names nothing -> row 4.",
@@ -134,10 +182,18 @@ def _answers() -> list[dict]:
         "budget-answer-na", TOPIC,
         "clause 2.3: 'N/A' is a final answer: within budget -> row 4.",
         real(), ev("N/A", quiet(1)), 4, ["step-budget"]))
-    out.append(scored(
-        "budget-answer-root-cause-zero-steps", TOPIC,
-        "clause 2.3: zero recorded invocations are within any budget: a root-cause answer scores row 2.",
-        real(), ev(PERFECT, []), 2, ["step-budget"]))
+    out.append(
+        scored(
+            "budget-answer-root-cause-zero-steps",
+            TOPIC,
+            "clause 2.3: zero recorded invocations are within any budget: a root-cause answer"
+            " scores row 2.",
+            real(),
+            ev(PERFECT, []),
+            2,
+            ["step-budget"],
+        )
+    )
     out.append(scored(
         "budget-answer-root-cause-zero-steps-n1", TOPIC,
         "clause 2.3: zero invocations against budget 1: within; row 2.",
@@ -150,25 +206,46 @@ def _answers() -> list[dict]:
         "budget-actions-absent-is-zero-steps", TOPIC,
         "clause 3.4: no actions field records no invocation: zero steps, within budget 1; row 2.",
         variant(budget=1), ev(PERFECT, ...), 2, ["step-budget"]))
-    for slug, blank in [("space", " "), ("newline", "\n"), ("spaces-tab-newline", "  \t \n"), ("blank-lines", "\n\n\n")]:
+    for slug, blank in [
+        ("space", " "),
+        ("newline", "\n"),
+        ("spaces-tab-newline", "  \t \n"),
+        ("blank-lines", "\n\n\n"),
+    ]:
         out.append(scored_open(
             f"budget-answer-blank-{slug}", TOPIC,
             f"clause 2.3 ANSWER-BLANK: a whitespace-only final answer ({slug}) with 3 steps of 15.",
             real(), ev(blank, quiet(3)), "ANSWER-BLANK", blank_readings(blank, 1, 4),
             ["step-budget"]))
-        out.append(scored(
-            f"budget-answer-blank-{slug}-over-budget", TOPIC,
-            f"clause 2.3: a whitespace-only final answer ({slug}) with 16 steps of 15 is row 1 under every reading.",
-            real(), ev(blank, quiet(16)), 1, ["step-budget"]))
+        out.append(
+            scored(
+                f"budget-answer-blank-{slug}-over-budget",
+                TOPIC,
+                f"clause 2.3: a whitespace-only final answer ({slug}) with 16 steps of 15 is row 1"
+                " under every reading.",
+                real(),
+                ev(blank, quiet(16)),
+                1,
+                ["step-budget"],
+            )
+        )
     out.append(scored_open(
         "budget-answer-blank-zero-steps", TOPIC,
         "clause 2.3 ANSWER-BLANK: a whitespace-only final answer with zero steps.",
         real(), ev("   ", []), "ANSWER-BLANK", blank_readings("   ", 1, 4), ["step-budget"]))
-    out.append(scored_open(
-        "budget-answer-blank-trace-has-root-cause", TOPIC,
-        "clause 2.3 ANSWER-BLANK: a whitespace-only answer; the trace names the root cause (never a diagnosis channel).",
-        real(), ev(" \n ", quiet(2), trace=trace), "ANSWER-BLANK", blank_readings(" \n ", 1, 4),
-        ["step-budget"]))
+    out.append(
+        scored_open(
+            "budget-answer-blank-trace-has-root-cause",
+            TOPIC,
+            "clause 2.3 ANSWER-BLANK: a whitespace-only answer; the trace names the root cause"
+            " (never a diagnosis channel).",
+            real(),
+            ev(" \n ", quiet(2), trace=trace),
+            "ANSWER-BLANK",
+            blank_readings(" \n ", 1, 4),
+            ["step-budget"],
+        )
+    )
     return out
 
 
@@ -176,20 +253,49 @@ def _not_steps() -> list[dict]:
     """Reasoning turns, trace entries and observations are not steps (3.4)."""
     long_trace = "\n".join(f"Thought {i}: check something. Action {i}: none." for i in range(1, 31))
     return [
-        scored("budget-trace-turns-are-not-steps", TOPIC,
-               "clause 3.4: thirty reasoning turns in the trace with 3 tool invocations are 3 steps: within 15; row 2.",
-               real(), ev(PERFECT, quiet(3), trace=long_trace), 2, ["step-budget"]),
-        scored("budget-trace-list-entries-are-not-steps", TOPIC,
-               "clause 3.4: a reasoning_trace list of 20 entries with 2 invocations: 2 steps, within budget 2; row 2.",
-               variant(budget=2), ev(PERFECT, quiet(2), trace=[f"turn {i}" for i in range(20)]), 2, ["step-budget"]),
-        scored("budget-observations-are-not-steps", TOPIC,
-               "clause 3.4: twenty provider observations are not tool invocations: 1 step, within budget 1; row 2.",
-               variant(budget=1), ev(PERFECT, quiet(1), observations=[{"kind": "provider", "status": "ok"}] * 20), 2,
-               ["step-budget"]),
-        scored("budget-multi-message-answer-one-step", TOPIC,
-               "clause 3.4: a long multi-paragraph answer is not several steps: 1 invocation, budget 1; row 2.",
-               variant(budget=1), ev("Step 1: looked at pods.\n\nStep 2: looked at the ConfigMap.\n\nStep 3: " + PERFECT, quiet(1)), 2,
-               ["step-budget"]),
+        scored(
+            "budget-trace-turns-are-not-steps",
+            TOPIC,
+            "clause 3.4: thirty reasoning turns in the trace with 3 tool invocations are 3 steps:"
+            " within 15; row 2.",
+            real(),
+            ev(PERFECT, quiet(3), trace=long_trace),
+            2,
+            ["step-budget"],
+        ),
+        scored(
+            "budget-trace-list-entries-are-not-steps",
+            TOPIC,
+            "clause 3.4: a reasoning_trace list of 20 entries with 2 invocations: 2 steps, within"
+            " budget 2; row 2.",
+            variant(budget=2),
+            ev(PERFECT, quiet(2), trace=[f"turn {i}" for i in range(20)]),
+            2,
+            ["step-budget"],
+        ),
+        scored(
+            "budget-observations-are-not-steps",
+            TOPIC,
+            "clause 3.4: twenty provider observations are not tool invocations: 1 step, within"
+            " budget 1; row 2.",
+            variant(budget=1),
+            ev(PERFECT, quiet(1), observations=[{"kind": "provider", "status": "ok"}] * 20),
+            2,
+            ["step-budget"],
+        ),
+        scored(
+            "budget-multi-message-answer-one-step",
+            TOPIC,
+            "clause 3.4: a long multi-paragraph answer is not several steps: 1 invocation, budget"
+            " 1; row 2.",
+            variant(budget=1),
+            ev(
+                "Step 1: looked at pods.\n\nStep 2: looked at the ConfigMap.\n\nStep 3: " + PERFECT,
+                quiet(1),
+            ),
+            2,
+            ["step-budget"],
+        ),
     ]
 
 
@@ -205,19 +311,46 @@ def _ops() -> list[dict]:
                 f"clause 2.3: {steps} invocations, budget {n}, an answer: {steps <= n}.",
                 {"evidence": ev("done", quiet(steps)), "n": n}, {"value": steps <= n}, flags))
     more = [
-        ("errored-over", ev("done", quiet(3, frozenset({2}))), 2, False, "3 invocations, one errored, budget 2"),
-        ("errored-at", ev("done", quiet(3, frozenset({1, 2, 3}))), 3, True, "3 errored invocations, budget 3"),
+        (
+            "errored-over",
+            ev("done", quiet(3, frozenset({2}))),
+            2,
+            False,
+            "3 invocations, one errored, budget 2",
+        ),
+        (
+            "errored-at",
+            ev("done", quiet(3, frozenset({1, 2, 3}))),
+            3,
+            True,
+            "3 errored invocations, budget 3",
+        ),
         ("answer-null", ev(None, []), 15, False, "final_answer null, zero steps"),
         ("answer-empty", ev("", []), 15, False, 'final_answer "", zero steps'),
         ("answer-absent", ev("x", [], final_answer=...), 15, False, "no final_answer field"),
-        ("answer-null-string", ev("null", []), 1, True, 'final_answer "null" (a string), zero steps'),
+        (
+            "answer-null-string",
+            ev("null", []),
+            1,
+            True,
+            'final_answer "null" (a string), zero steps',
+        ),
         ("actions-null", ev("done", None), 1, True, "actions null, an answer"),
         ("actions-absent", ev("done", ...), 1, True, "no actions field, an answer"),
         ("zero-steps", ev("done", []), 1, True, "zero invocations, an answer"),
     ]
     for slug, evidence, n, value, why in more:
-        out.append(normative(f"budget-wsb-{slug}", TOPIC, "within_step_budget", f"clause 2.3: {why}: {value}.",
-                             {"evidence": evidence, "n": n}, {"value": value}, ["step-budget"]))
+        out.append(
+            normative(
+                f"budget-wsb-{slug}",
+                TOPIC,
+                "within_step_budget",
+                f"clause 2.3: {why}: {value}.",
+                {"evidence": evidence, "n": n},
+                {"value": value},
+                ["step-budget"],
+            )
+        )
     for slug, blank in [("space", " "), ("tab-newline", "\t\n")]:
         out.append(ambiguous(
             f"budget-wsb-blank-{slug}", TOPIC, "within_step_budget",
@@ -235,8 +368,19 @@ def _ops() -> list[dict]:
         ("errored-all", ev("done", quiet(4, frozenset({1, 2, 3, 4}))), 4),
         ("errored-some", ev("done", quiet(5, frozenset({5}))), 5),
         ("no-final-answer", ev(None, quiet(3)), 3),
-        ("shapes", ev("done", [{"tool": "a", "arguments": {}, "result": ""}, {"tool": "b", "arguments": None, "result": None},
-                               {"tool": "c"}, {"tool": "d", "arguments": {}, "result": "x", "error": "boom"}]), 4),
+        (
+            "shapes",
+            ev(
+                "done",
+                [
+                    {"tool": "a", "arguments": {}, "result": ""},
+                    {"tool": "b", "arguments": None, "result": None},
+                    {"tool": "c"},
+                    {"tool": "d", "arguments": {}, "result": "x", "error": "boom"},
+                ],
+            ),
+            4,
+        ),
         ("trace-turns", ev("done", quiet(2), trace="\n".join(f"turn {i}" for i in range(12))), 2),
         ("observations", ev("done", quiet(1), observations=[{"kind": "provider"}] * 7), 1),
         ("duplicate-ids", ev("done", [dict(a, id="x") for a in quiet(3)]), 3),
@@ -244,9 +388,17 @@ def _ops() -> list[dict]:
     ]
     for slug, evidence, steps in counts:
         flags = ["step-budget"] + (["large-transcript"] if steps >= 100 else [])
-        out.append(normative(f"budget-count-{slug}", ["3.4"], "count_steps",
-                             f"clause 3.4: {slug}: {steps} recorded tool invocations.", {"evidence": evidence},
-                             {"steps": steps}, flags))
+        out.append(
+            normative(
+                f"budget-count-{slug}",
+                ["3.4"],
+                "count_steps",
+                f"clause 3.4: {slug}: {steps} recorded tool invocations.",
+                {"evidence": evidence},
+                {"steps": steps},
+                flags,
+            )
+        )
     return out
 
 
@@ -257,10 +409,16 @@ def files() -> dict[str, dict]:
     return {
         "2.3-step-budget/step-budget.yaml": vector_file(
             "step-budget",
-            "Clauses 2.3 and 3.4 through C-DA-001: n-1, n, n+1 steps for budgets 1, 2, 3, 15 and 100; errored and odd-shaped invocations count; final answer absent, null, empty or blank (ANSWER-BLANK).",
-            "tools/vectorgen/budget.py", unique(_edges() + _errored() + _answers() + _not_steps())),
+            "Clauses 2.3 and 3.4 through C-DA-001: n-1, n, n+1 steps for budgets 1, 2, 3, 15 and"
+            " 100; errored and odd-shaped invocations count; final answer absent, null, empty or"
+            " blank (ANSWER-BLANK).",
+            "tools/vectorgen/budget.py",
+            unique(_edges() + _errored() + _answers() + _not_steps()),
+        ),
         "2.3-step-budget/step-budget-ops.yaml": vector_file(
             "step-budget-ops",
             "Clauses 2.3 and 3.4 through the within_step_budget and count_steps operations.",
-            "tools/vectorgen/budget.py", unique(_ops())),
+            "tools/vectorgen/budget.py",
+            unique(_ops()),
+        ),
     }

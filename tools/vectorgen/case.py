@@ -25,12 +25,32 @@ ASCII_CASES = [
     ("mixed-both", "SmTp_PoRt", "sMtP_pOrT", "mixed case on both sides"),
     ("digits", "K8S_NODE_POOL", "k8s_node_pool", "letters around digits"),
     ("kebab-upper-text", "SMTP-CONFIG", "smtp-config", "kebab-case, uppercase text"),
-    ("camel-upper-text", "CONFIGMAPKEYREF", "configMapKeyRef", "camelCase identifier, uppercase text"),
-    ("camel-lower-text", "configmapkeyref", "configMapKeyRef", "camelCase identifier, lowercase text"),
-    ("camel-swapped", "CONFIGmAPkEYrEF", "configMapKeyRef", "camelCase identifier, inverted case text"),
+    (
+        "camel-upper-text",
+        "CONFIGMAPKEYREF",
+        "configMapKeyRef",
+        "camelCase identifier, uppercase text",
+    ),
+    (
+        "camel-lower-text",
+        "configmapkeyref",
+        "configMapKeyRef",
+        "camelCase identifier, lowercase text",
+    ),
+    (
+        "camel-swapped",
+        "CONFIGmAPkEYrEF",
+        "configMapKeyRef",
+        "camelCase identifier, inverted case text",
+    ),
     ("single-letter", "x", "X", "one letter"),
     ("in-sentence", "the Smtp_Port value", "SMTP_PORT", "title-case in a sentence"),
-    ("all-letters", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz", "every ASCII letter"),
+    (
+        "all-letters",
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+        "abcdefghijklmnopqrstuvwxyz",
+        "every ASCII letter",
+    ),
 ]
 
 #: (slug, uppercase form, lowercase form): simple lowercase maps one onto the other, and every
@@ -65,30 +85,177 @@ SCRIPT_PAIRS = [
 
 #: Special mappings: (slug, text, identifier, {reading: match}, why).
 FOLD_MAPPING = [
-    ("sharp-s-text-ss", "STRASSE", "stra\u00dfe", {S: False, L: False, F: True, C: False, U: False}, "only full case folding maps sharp s to ss"),
-    ("sharp-s-identifier-ss", "stra\u00dfe", "STRASSE", {S: False, L: False, F: True, C: False, U: False}, "only full case folding maps sharp s to ss"),
-    ("capital-sharp-s-ss", "STRA\u1e9eE", "STRASSE", {S: False, L: False, F: True, C: False, U: False}, "U+1E9E folds to ss only under full case folding"),
-    ("capital-sharp-s-alone-ss", "\u1e9e", "ss", {S: False, L: False, F: True, C: False, U: False}, "U+1E9E alone against ss"),
-    ("final-sigma-upper-text", "\u039f\u0394\u039f\u03a3", "\u03bf\u03b4\u03bf\u03c2", {S: False, L: False, F: True, C: True, U: True}, "word-final capital sigma lowercases to sigma, per code point; the identifier has final sigma"),
-    ("final-sigma-upper-identifier", "\u03bf\u03b4\u03bf\u03c2", "\u039f\u0394\u039f\u03a3", {S: False, L: False, F: True, C: True, U: True}, "the identifier's capital sigma lowercases to sigma, never to final sigma"),
-    ("medial-vs-final-sigma", "\u03bf\u03b4\u03bf\u03c3", "\u03bf\u03b4\u03bf\u03c2", {S: False, L: False, F: True, C: True, U: True}, "only case folding (and upper then lower) equates sigma and final sigma"),
-    ("final-sigma-alone", "\u03c2", "\u03c3", {S: False, L: False, F: True, C: True, U: True}, "final sigma against sigma"),
-    ("dotted-capital-i-text", "\u0130D", "id", {S: True, L: False, F: False, C: False, U: True}, "U+0130 simple-lowercases to i; full mappings give i plus U+0307; simple folding keeps it"),
-    ("dotted-capital-i-identifier", "id", "\u0130D", {S: True, L: False, F: False, C: False, U: True}, "U+0130 in the identifier"),
-    ("dotless-i-text", "\u0131d", "ID", {S: False, L: False, F: False, C: False, U: True}, "dotless i uppercases to I: only upper then lower equates it with i"),
-    ("dotless-i-identifier", "ID", "\u0131d", {S: False, L: False, F: False, C: False, U: True}, "dotless i in the identifier"),
-    ("long-s-text", "\u017fmtp_port", "SMTP_PORT", {S: False, L: False, F: True, C: True, U: True}, "long s folds to s; it lowercases to itself"),
-    ("long-s-identifier", "smtp_port", "\u017fMTP_PORT", {S: False, L: False, F: True, C: True, U: True}, "long s in the identifier"),
-    ("micro-sign-vs-mu", "\u00b5s_timeout", "\u03bcs_timeout", {S: False, L: False, F: True, C: True, U: True}, "micro sign folds to Greek mu; it lowercases to itself"),
-    ("micro-sign-vs-capital-mu", "\u00b5", "\u039c", {S: False, L: False, F: True, C: True, U: True}, "micro sign against capital mu"),
-    ("ligature-fi-text", "\ufb01le_path", "FILE_PATH", {S: False, L: False, F: True, C: False, U: False}, "U+FB01 folds to fi only under full case folding"),
-    ("ligature-fi-identifier", "file_path", "\ufb01le_path", {S: False, L: False, F: True, C: False, U: False}, "U+FB01 in the identifier"),
-    ("armenian-ligature", "\u0587", "\u0565\u0582", {S: False, L: False, F: True, C: False, U: False}, "U+0587 folds to two letters only under full case folding"),
-    ("greek-iota-subscript", "\u1f88", "\u1f00\u03b9", {S: False, L: False, F: True, C: False, U: False}, "U+1F88 folds to alpha-psili plus iota only under full case folding"),
-    ("n-apostrophe", "\u0149", "\u02bcn", {S: False, L: False, F: True, C: False, U: False}, "U+0149 folds to U+02BC n only under full case folding"),
-    ("theta-symbol", "\u03d1", "\u03b8", {S: False, L: False, F: True, C: True, U: True}, "the theta symbol folds to theta; it lowercases to itself"),
-    ("long-s-dot", "\u1e9b", "\u1e61", {S: False, L: False, F: True, C: True, U: True}, "U+1E9B folds to U+1E61; it lowercases to itself"),
-    ("cyrillic-rounded-ve", "\u1c80", "\u0432", {S: False, L: False, F: True, C: True, U: True}, "U+1C80 folds to Cyrillic ve; it lowercases to itself"),
+    (
+        "sharp-s-text-ss",
+        "STRASSE",
+        "stra\u00dfe",
+        {S: False, L: False, F: True, C: False, U: False},
+        "only full case folding maps sharp s to ss",
+    ),
+    (
+        "sharp-s-identifier-ss",
+        "stra\u00dfe",
+        "STRASSE",
+        {S: False, L: False, F: True, C: False, U: False},
+        "only full case folding maps sharp s to ss",
+    ),
+    (
+        "capital-sharp-s-ss",
+        "STRA\u1e9eE",
+        "STRASSE",
+        {S: False, L: False, F: True, C: False, U: False},
+        "U+1E9E folds to ss only under full case folding",
+    ),
+    (
+        "capital-sharp-s-alone-ss",
+        "\u1e9e",
+        "ss",
+        {S: False, L: False, F: True, C: False, U: False},
+        "U+1E9E alone against ss",
+    ),
+    (
+        "final-sigma-upper-text",
+        "\u039f\u0394\u039f\u03a3",
+        "\u03bf\u03b4\u03bf\u03c2",
+        {S: False, L: False, F: True, C: True, U: True},
+        (
+            "word-final capital sigma lowercases to sigma, per code point; the identifier has final"
+            " sigma"
+        ),
+    ),
+    (
+        "final-sigma-upper-identifier",
+        "\u03bf\u03b4\u03bf\u03c2",
+        "\u039f\u0394\u039f\u03a3",
+        {S: False, L: False, F: True, C: True, U: True},
+        "the identifier's capital sigma lowercases to sigma, never to final sigma",
+    ),
+    (
+        "medial-vs-final-sigma",
+        "\u03bf\u03b4\u03bf\u03c3",
+        "\u03bf\u03b4\u03bf\u03c2",
+        {S: False, L: False, F: True, C: True, U: True},
+        "only case folding (and upper then lower) equates sigma and final sigma",
+    ),
+    (
+        "final-sigma-alone",
+        "\u03c2",
+        "\u03c3",
+        {S: False, L: False, F: True, C: True, U: True},
+        "final sigma against sigma",
+    ),
+    (
+        "dotted-capital-i-text",
+        "\u0130D",
+        "id",
+        {S: True, L: False, F: False, C: False, U: True},
+        "U+0130 simple-lowercases to i; full mappings give i plus U+0307; simple folding keeps it",
+    ),
+    (
+        "dotted-capital-i-identifier",
+        "id",
+        "\u0130D",
+        {S: True, L: False, F: False, C: False, U: True},
+        "U+0130 in the identifier",
+    ),
+    (
+        "dotless-i-text",
+        "\u0131d",
+        "ID",
+        {S: False, L: False, F: False, C: False, U: True},
+        "dotless i uppercases to I: only upper then lower equates it with i",
+    ),
+    (
+        "dotless-i-identifier",
+        "ID",
+        "\u0131d",
+        {S: False, L: False, F: False, C: False, U: True},
+        "dotless i in the identifier",
+    ),
+    (
+        "long-s-text",
+        "\u017fmtp_port",
+        "SMTP_PORT",
+        {S: False, L: False, F: True, C: True, U: True},
+        "long s folds to s; it lowercases to itself",
+    ),
+    (
+        "long-s-identifier",
+        "smtp_port",
+        "\u017fMTP_PORT",
+        {S: False, L: False, F: True, C: True, U: True},
+        "long s in the identifier",
+    ),
+    (
+        "micro-sign-vs-mu",
+        "\u00b5s_timeout",
+        "\u03bcs_timeout",
+        {S: False, L: False, F: True, C: True, U: True},
+        "micro sign folds to Greek mu; it lowercases to itself",
+    ),
+    (
+        "micro-sign-vs-capital-mu",
+        "\u00b5",
+        "\u039c",
+        {S: False, L: False, F: True, C: True, U: True},
+        "micro sign against capital mu",
+    ),
+    (
+        "ligature-fi-text",
+        "\ufb01le_path",
+        "FILE_PATH",
+        {S: False, L: False, F: True, C: False, U: False},
+        "U+FB01 folds to fi only under full case folding",
+    ),
+    (
+        "ligature-fi-identifier",
+        "file_path",
+        "\ufb01le_path",
+        {S: False, L: False, F: True, C: False, U: False},
+        "U+FB01 in the identifier",
+    ),
+    (
+        "armenian-ligature",
+        "\u0587",
+        "\u0565\u0582",
+        {S: False, L: False, F: True, C: False, U: False},
+        "U+0587 folds to two letters only under full case folding",
+    ),
+    (
+        "greek-iota-subscript",
+        "\u1f88",
+        "\u1f00\u03b9",
+        {S: False, L: False, F: True, C: False, U: False},
+        "U+1F88 folds to alpha-psili plus iota only under full case folding",
+    ),
+    (
+        "n-apostrophe",
+        "\u0149",
+        "\u02bcn",
+        {S: False, L: False, F: True, C: False, U: False},
+        "U+0149 folds to U+02BC n only under full case folding",
+    ),
+    (
+        "theta-symbol",
+        "\u03d1",
+        "\u03b8",
+        {S: False, L: False, F: True, C: True, U: True},
+        "the theta symbol folds to theta; it lowercases to itself",
+    ),
+    (
+        "long-s-dot",
+        "\u1e9b",
+        "\u1e61",
+        {S: False, L: False, F: True, C: True, U: True},
+        "U+1E9B folds to U+1E61; it lowercases to itself",
+    ),
+    (
+        "cyrillic-rounded-ve",
+        "\u1c80",
+        "\u0432",
+        {S: False, L: False, F: True, C: True, U: True},
+        "U+1C80 folds to Cyrillic ve; it lowercases to itself",
+    ),
 ]
 
 #: (slug, text, identifier, {nfc-then-fold, fold-then-nfc}, why)
@@ -97,12 +264,51 @@ FOLD_MAPPING = [
 #: precomposed lowercase letter in the identifier, which full case folding decomposes, also
 #: hinge on FOLD-MAPPING, so a candidate off the reference mapping would be misread.)
 FOLD_ORDER = [
-    ("j-caron-after", "KEY_J\u030c", "KEY_J", (True, False), "J + caron has no precomposed capital; lowercasing first lets NFC compose U+01F0 and swallow the J"),
-    ("h-line-below-after", "OAUTH\u0331", "OAUTH", (True, False), "H + macron below composes only after lowercasing (U+1E96)"),
-    ("t-diaeresis-after", "SMTP_PORT\u0308", "SMTP_PORT", (True, False), "T + diaeresis composes only after lowercasing (U+1E97)"),
-    ("w-ring-after", "TLS_NEW\u030a", "TLS_NEW", (True, False), "W + ring composes only after lowercasing (U+1E98)"),
-    ("y-ring-after", "SMTP_PROXY\u030a", "SMTP_PROXY", (True, False), "Y + ring composes only after lowercasing (U+1E99)"),
-    ("t-diaeresis-inside-text", "x SMTP_PORT\u0308 y", "smtp_port", (True, False), "the mark sits mid-text after a lowercase identifier's capital form"),
+    (
+        "j-caron-after",
+        "KEY_J\u030c",
+        "KEY_J",
+        (True, False),
+        (
+            "J + caron has no precomposed capital; lowercasing first lets NFC compose U+01F0 and"
+            " swallow the J"
+        ),
+    ),
+    (
+        "h-line-below-after",
+        "OAUTH\u0331",
+        "OAUTH",
+        (True, False),
+        "H + macron below composes only after lowercasing (U+1E96)",
+    ),
+    (
+        "t-diaeresis-after",
+        "SMTP_PORT\u0308",
+        "SMTP_PORT",
+        (True, False),
+        "T + diaeresis composes only after lowercasing (U+1E97)",
+    ),
+    (
+        "w-ring-after",
+        "TLS_NEW\u030a",
+        "TLS_NEW",
+        (True, False),
+        "W + ring composes only after lowercasing (U+1E98)",
+    ),
+    (
+        "y-ring-after",
+        "SMTP_PROXY\u030a",
+        "SMTP_PROXY",
+        (True, False),
+        "Y + ring composes only after lowercasing (U+1E99)",
+    ),
+    (
+        "t-diaeresis-inside-text",
+        "x SMTP_PORT\u0308 y",
+        "smtp_port",
+        (True, False),
+        "the mark sits mid-text after a lowercase identifier's capital form",
+    ),
 ]
 
 #: (slug, text, identifier, {folded, unfolded}, why)
@@ -110,9 +316,27 @@ FOLD_ORDER = [
 #: its mapping starts with i (inside the class), so the verdict does not hinge on which of them a
 #: candidate uses. U+0130 *before* an identifier would: full mappings put U+0307 next to it.
 DELIM_FOLDED = [
-    ("dotted-capital-i-after", "SMTP_PORT\u0130", "SMTP_PORT", (False, True), "U+0130 right after: it folds to i, inside the class"),
-    ("dotted-capital-i-both", "x \u0130SMTP_PORT\u0130 y", "SMTP_PORT", (False, True), "U+0130 on both sides"),
-    ("dotted-capital-i-after-kebab", "smtp-config\u0130", "smtp-config", (False, True), "U+0130 after a kebab-case identifier"),
+    (
+        "dotted-capital-i-after",
+        "SMTP_PORT\u0130",
+        "SMTP_PORT",
+        (False, True),
+        "U+0130 right after: it folds to i, inside the class",
+    ),
+    (
+        "dotted-capital-i-both",
+        "x \u0130SMTP_PORT\u0130 y",
+        "SMTP_PORT",
+        (False, True),
+        "U+0130 on both sides",
+    ),
+    (
+        "dotted-capital-i-after-kebab",
+        "smtp-config\u0130",
+        "smtp-config",
+        (False, True),
+        "U+0130 after a kebab-case identifier",
+    ),
 ]
 
 #: Cases not lifted into score_scenario (the identifier_match vectors cover them).
@@ -164,8 +388,18 @@ def _operation_cases() -> list[Authored]:
         "clause 3.1: dotless i right after is outside the class, unless upper then lower maps"
         " it to i.", entry="FOLD-MAPPING"))
     for name, text, identifier, why in [
-        ("kelvin-lower", "\u212aey_id", "key_id", "the Kelvin sign NFC-maps to K, then lowercases to k"),
-        ("capital-sharp-s-vs-sharp-s", "\u1e9e", "\u00df", "U+1E9E lowercases (and simple-folds) to U+00DF"),
+        (
+            "kelvin-lower",
+            "\u212aey_id",
+            "key_id",
+            "the Kelvin sign NFC-maps to K, then lowercases to k",
+        ),
+        (
+            "capital-sharp-s-vs-sharp-s",
+            "\u1e9e",
+            "\u00df",
+            "U+1E9E lowercases (and simple-folds) to U+00DF",
+        ),
     ]:
         out.append(_identifier_case(
             f"case-{name}", text, identifier, f"clause 3.1: {why}.", entry=None))
@@ -186,11 +420,46 @@ def _operation_cases() -> list[Authored]:
             entry="DELIM-FOLDED", also=("FOLD-MAPPING",),
             expect={"folded": folded, "unfolded": unfolded}))
     for name, operation, answer, identifiers, want, why in [
-        ("named-lowercase-member", "named_in_output", "the configmapkeyref is stale", ["configMapKeyRef"], True, "a lowercased camelCase member"),
-        ("named-greek-member", "named_in_output", "\u0398\u03a5\u03a1\u0391_SMTP looks wrong", ["\u03b8\u03c5\u03c1\u03b1_smtp"], True, "an uppercase Greek answer, lowercase member"),
-        ("named-dotless-i", "named_in_output", "SMTP_HOST\u0131 looks wrong", ["smtp_host\u0131"], True, "dotless i on both sides"),
-        ("factor-uppercase", "factor_identified", "SMTP_PORT IS MISSING.", ["smtp_port"], True, "uppercase answer, lowercase identifier and synonym"),
-        ("factor-cyrillic", "factor_identified", "\u043f\u043e\u0440\u0442_smtp is missing.", ["\u041f\u041e\u0420\u0422_SMTP"], True, "a Cyrillic key in lowercase"),
+        (
+            "named-lowercase-member",
+            "named_in_output",
+            "the configmapkeyref is stale",
+            ["configMapKeyRef"],
+            True,
+            "a lowercased camelCase member",
+        ),
+        (
+            "named-greek-member",
+            "named_in_output",
+            "\u0398\u03a5\u03a1\u0391_SMTP looks wrong",
+            ["\u03b8\u03c5\u03c1\u03b1_smtp"],
+            True,
+            "an uppercase Greek answer, lowercase member",
+        ),
+        (
+            "named-dotless-i",
+            "named_in_output",
+            "SMTP_HOST\u0131 looks wrong",
+            ["smtp_host\u0131"],
+            True,
+            "dotless i on both sides",
+        ),
+        (
+            "factor-uppercase",
+            "factor_identified",
+            "SMTP_PORT IS MISSING.",
+            ["smtp_port"],
+            True,
+            "uppercase answer, lowercase identifier and synonym",
+        ),
+        (
+            "factor-cyrillic",
+            "factor_identified",
+            "\u043f\u043e\u0440\u0442_smtp is missing.",
+            ["\u041f\u041e\u0420\u0422_SMTP"],
+            True,
+            "a Cyrillic key in lowercase",
+        ),
     ]:
         out.append(author(
             f"case-{name}", ["2.1" if operation == "named_in_output" else "2.2", "3.1"],
@@ -203,13 +472,33 @@ def _lifted_cases() -> list[Authored]:
     out: list[Authored] = []
     lifted = ["3.1", "2.1", "2.2"]
     real = [
-        ("title-and-upper", "The Smtp_Port key is MISSING.", ROW2, "title-case identifier, uppercase synonym"),
+        (
+            "title-and-upper",
+            "The Smtp_Port key is MISSING.",
+            ROW2,
+            "title-case identifier, uppercase synonym",
+        ),
         ("all-upper", "SMTP_PORT IS NOT SET IN SMTP-CONFIG.", ROW2, "everything uppercase"),
         ("all-lower", "smtp_port is not set in smtp-config.", ROW2, "everything lowercase"),
         ("subsystem-upper", "SMTP-CONFIG looks broken.", ROW3, "uppercase subsystem member only"),
-        ("subsystem-camel-lower", "the configmapkeyref looks broken.", ROW3, "lowercased camelCase member only"),
-        ("host-lower-missing", "smtp_host is missing.", ROW3, "a lowercase subsystem member with a synonym is not the factor"),
-        ("kelvin-key", "\u212aey SMTP_PORT is missing.", ROW2, "a Kelvin sign elsewhere changes nothing"),
+        (
+            "subsystem-camel-lower",
+            "the configmapkeyref looks broken.",
+            ROW3,
+            "lowercased camelCase member only",
+        ),
+        (
+            "host-lower-missing",
+            "smtp_host is missing.",
+            ROW3,
+            "a lowercase subsystem member with a synonym is not the factor",
+        ),
+        (
+            "kelvin-key",
+            "\u212aey SMTP_PORT is missing.",
+            ROW2,
+            "a Kelvin sign elsewhere changes nothing",
+        ),
     ]
     for name, answer, row, why in real:
         out.append(author(

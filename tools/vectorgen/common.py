@@ -34,9 +34,15 @@ def scenario(**scoring_overrides: Any) -> dict[str, Any]:
     return document
 
 
-def action(result: str = "", tool: str = "kubectl", error: str | None = None, **extra: Any) -> dict[str, Any]:
+def action(
+    result: str = "", tool: str = "kubectl", error: str | None = None, **extra: Any
+) -> dict[str, Any]:
     """One recorded tool invocation in the field's shape."""
-    record: dict[str, Any] = {"tool": tool, "arguments": extra.pop("arguments", {}), "result": result}
+    record: dict[str, Any] = {
+        "tool": tool,
+        "arguments": extra.pop("arguments", {}),
+        "result": result,
+    }
     if error is not None:
         record["error"] = error
     record.update(extra)
@@ -103,8 +109,16 @@ def ambiguous(
     )
 
 
-def vector_file(family: str, description: str, generator: str, vectors: list[dict]) -> dict[str, Any]:
-    return {"format": 1, "family": family, "description": description, "generated_by": generator, "vectors": vectors}
+def vector_file(
+    family: str, description: str, generator: str, vectors: list[dict]
+) -> dict[str, Any]:
+    return {
+        "format": 1,
+        "family": family,
+        "description": description,
+        "generated_by": generator,
+        "vectors": vectors,
+    }
 
 
 #: Flags used by hand-written vector files.

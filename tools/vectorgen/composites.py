@@ -38,8 +38,12 @@ from ._scenario_kit import (
 from .common import ambiguous, normative, vector_file
 
 FLAGS = {
-    "composite": "A clause 1.4 scenario-local composite table (candidates declare the `composite` template).",
-    "binding-error": "The scenario binding is invalid: the expected result is a binding error, never a score.",
+    "composite": (
+        "A clause 1.4 scenario-local composite table (candidates declare the `composite` template)."
+    ),
+    "binding-error": (
+        "The scenario binding is invalid: the expected result is a binding error, never a score."
+    ),
 }
 
 FACTOR = {"ref": "f1", "required_identifiers": ["SMTP_PORT"]}
@@ -50,19 +54,31 @@ def in_budget(n: int = 15) -> dict:
 
 
 def root(**extra: Any) -> dict:
-    return {"primitive": "factor_identified", "factor": copy.deepcopy(FACTOR), "channels": ["agent_response"],
-            "exclude_tool_echo": True, **extra}
+    return {
+        "primitive": "factor_identified",
+        "factor": copy.deepcopy(FACTOR),
+        "channels": ["agent_response"],
+        "exclude_tool_echo": True,
+        **extra,
+    }
 
 
 def named(ids: list[str], channels: list[str] | None = None, **extra: Any) -> dict:
-    return {"primitive": "named_in_output", "identifier_set": ids, "channels": channels or ["agent_response"], **extra}
+    return {
+        "primitive": "named_in_output",
+        "identifier_set": ids,
+        "channels": channels or ["agent_response"],
+        **extra,
+    }
 
 
 def row(when: Any, score: float, label: str) -> dict:
     return {"when": when, "score": score, "label": label}
 
 
-def composite_scenario(predicates: dict, rows: list[dict], otherwise: dict | None, deviations: list[dict] | None = None) -> dict:
+def composite_scenario(
+    predicates: dict, rows: list[dict], otherwise: dict | None, deviations: list[dict] | None = None
+) -> dict:
     document = real()
     table: dict[str, Any] = {"predicates": predicates, "rows": rows}
     if otherwise is not None:
@@ -105,121 +121,344 @@ AMENDED = "0.3.0-rc1+2026-08-22"
 def _valid() -> list[dict]:
     out = []
     example = [
-        ("over-budget-perfect", ev("SMTP_PORT is missing from smtp-config.", quiet(16)), verdict(1, 0.0, "budget_exhausted"),
-         "16 steps over n 15: {not: in_budget} is row 1"),
-        ("no-answer", ev(None, quiet(2)), verdict(1, 0.0, "budget_exhausted"), "no final answer: row 1"),
-        ("root-and-locus", ev("SMTP_PORT is missing from smtp-config.", quiet(3)), verdict(2, 1.0, "full"),
-         "root and locus: {all: [root, locus]} row 2"),
-        ("root-only", ev("SMTP_PORT is missing.", quiet(3)), verdict(3, 0.5, "partial"), "root without locus: {any} row 3"),
-        ("locus-only", ev("Check smtp-config.", quiet(3)), verdict(3, 0.5, "partial"), "locus without root: {any} row 3"),
-        ("neither", ev("The relay is down.", quiet(3)), verdict(4, 0.0, "incorrect"), "nothing: else row 4 (len(rows)+1)"),
-        ("root-needs-same-sentence", ev("SMTP_PORT is the problem. It is missing.", quiet(3)), verdict(4, 0.0, "incorrect"),
-         "synonym in the next sentence: root false, locus false: else (under the 2026-08-22"
-         " window the next sentence counts: root true, locus false: {any} row 3)"),
-        ("locus-echoed-root-own", ev("```yaml\n" + CONFIGMAP + "```\nSMTP_PORT is missing.", [configmap()]),
-         verdict(3, 0.5, "partial"), "locus only in the echoed ConfigMap (exclude_tool_echo true), root in own words: row 3"),
-        ("at-budget", ev("SMTP_PORT is missing from smtp-config.", quiet(15)), verdict(2, 1.0, "full"), "exactly n 15 steps: within"),
+        (
+            "over-budget-perfect",
+            ev("SMTP_PORT is missing from smtp-config.", quiet(16)),
+            verdict(1, 0.0, "budget_exhausted"),
+            "16 steps over n 15: {not: in_budget} is row 1",
+        ),
+        (
+            "no-answer",
+            ev(None, quiet(2)),
+            verdict(1, 0.0, "budget_exhausted"),
+            "no final answer: row 1",
+        ),
+        (
+            "root-and-locus",
+            ev("SMTP_PORT is missing from smtp-config.", quiet(3)),
+            verdict(2, 1.0, "full"),
+            "root and locus: {all: [root, locus]} row 2",
+        ),
+        (
+            "root-only",
+            ev("SMTP_PORT is missing.", quiet(3)),
+            verdict(3, 0.5, "partial"),
+            "root without locus: {any} row 3",
+        ),
+        (
+            "locus-only",
+            ev("Check smtp-config.", quiet(3)),
+            verdict(3, 0.5, "partial"),
+            "locus without root: {any} row 3",
+        ),
+        (
+            "neither",
+            ev("The relay is down.", quiet(3)),
+            verdict(4, 0.0, "incorrect"),
+            "nothing: else row 4 (len(rows)+1)",
+        ),
+        (
+            "root-needs-same-sentence",
+            ev("SMTP_PORT is the problem. It is missing.", quiet(3)),
+            verdict(4, 0.0, "incorrect"),
+            (
+                "synonym in the next sentence: root false, locus false: else (under the 2026-08-22"
+                " window the next sentence counts: root true, locus false: {any} row 3)"
+            ),
+        ),
+        (
+            "locus-echoed-root-own",
+            ev("```yaml\n" + CONFIGMAP + "```\nSMTP_PORT is missing.", [configmap()]),
+            verdict(3, 0.5, "partial"),
+            "locus only in the echoed ConfigMap (exclude_tool_echo true), root in own words: row 3",
+        ),
+        (
+            "at-budget",
+            ev("SMTP_PORT is missing from smtp-config.", quiet(15)),
+            verdict(2, 1.0, "full"),
+            "exactly n 15 steps: within",
+        ),
     ]
     amended = {"root-needs-same-sentence": {AMENDED: {"expected": verdict(3, 0.5, "partial")}}}
     for slug, evidence, expected, why in example:
-        out.append(_vector(f"composite-example-{slug}", f"clause 1.4, PROTOCOL example table: {why}.", protocol_example(),
-                           evidence, expected, ["2.1", "2.2", "2.3"], amended.get(slug)))
+        out.append(
+            _vector(
+                f"composite-example-{slug}",
+                f"clause 1.4, PROTOCOL example table: {why}.",
+                protocol_example(),
+                evidence,
+                expected,
+                ["2.1", "2.2", "2.3"],
+                amended.get(slug),
+            )
+        )
 
     considered = composite_scenario(
-        {"in_budget": in_budget(10), "root": root(), "considered": named(["SMTP_PORT"], ["reasoning_trace"])},
-        [row({"not": "in_budget"}, 0.0, "budget_exhausted"), row("root", 1.0, "root_cause"),
-         row("considered", 0.25, "considered_not_reported")],
-        {"score": 0.0, "label": "incorrect"})
+        {
+            "in_budget": in_budget(10),
+            "root": root(),
+            "considered": named(["SMTP_PORT"], ["reasoning_trace"]),
+        },
+        [
+            row({"not": "in_budget"}, 0.0, "budget_exhausted"),
+            row("root", 1.0, "root_cause"),
+            row("considered", 0.25, "considered_not_reported"),
+        ],
+        {"score": 0.0, "label": "incorrect"},
+    )
     cases = [
-        ("trace-only", ev("Restart the pod.", quiet(4), trace="Maybe SMTP_PORT is missing?"),
-         verdict(3, 0.25, "considered_not_reported"), "SMTP_PORT only in the trace: a named_in_output over reasoning_trace"),
-        ("answer-root", ev("SMTP_PORT is missing.", quiet(4), trace="Maybe SMTP_PORT."), verdict(2, 1.0, "root_cause"),
-         "root in the answer"),
-        ("nothing", ev("Restart the pod.", quiet(4), trace="No idea."), verdict(4, 0.0, "incorrect"), "nothing anywhere"),
-        ("trace-only-over-budget", ev("Restart the pod.", quiet(11), trace="SMTP_PORT?"), verdict(1, 0.0, "budget_exhausted"),
-         "11 steps over n 10"),
-        ("trace-in-passing", ev("Restart the pod.", quiet(1), trace="Checking SMTP_PORT next."),
-         verdict(3, 0.25, "considered_not_reported"), "trace mentions SMTP_PORT in passing"),
+        (
+            "trace-only",
+            ev("Restart the pod.", quiet(4), trace="Maybe SMTP_PORT is missing?"),
+            verdict(3, 0.25, "considered_not_reported"),
+            "SMTP_PORT only in the trace: a named_in_output over reasoning_trace",
+        ),
+        (
+            "answer-root",
+            ev("SMTP_PORT is missing.", quiet(4), trace="Maybe SMTP_PORT."),
+            verdict(2, 1.0, "root_cause"),
+            "root in the answer",
+        ),
+        (
+            "nothing",
+            ev("Restart the pod.", quiet(4), trace="No idea."),
+            verdict(4, 0.0, "incorrect"),
+            "nothing anywhere",
+        ),
+        (
+            "trace-only-over-budget",
+            ev("Restart the pod.", quiet(11), trace="SMTP_PORT?"),
+            verdict(1, 0.0, "budget_exhausted"),
+            "11 steps over n 10",
+        ),
+        (
+            "trace-in-passing",
+            ev("Restart the pod.", quiet(1), trace="Checking SMTP_PORT next."),
+            verdict(3, 0.25, "considered_not_reported"),
+            "trace mentions SMTP_PORT in passing",
+        ),
     ]
     for slug, evidence, expected, why in cases:
-        out.append(_vector(f"composite-considered-{slug}", f"clause 1.4: considered-but-not-reported table: {why}.",
-                           considered, evidence, expected, ["2.1", "2.5"]))
+        out.append(
+            _vector(
+                f"composite-considered-{slug}",
+                f"clause 1.4: considered-but-not-reported table: {why}.",
+                considered,
+                evidence,
+                expected,
+                ["2.1", "2.5"],
+            )
+        )
 
     anywhere = composite_scenario(
         {"mentioned": named(["SMTP_PORT"], ["reasoning_trace", "agent_response"])},
         [row("mentioned", 1.0, "mentioned")], {"score": 0.0, "label": "silent"})
     cases = [
-        ("second-channel", ev("SMTP_PORT is the key.", quiet(2), trace="Looking at pods."), verdict(1, 1.0, "mentioned"),
-         "named only in agent_response, the second listed channel: any listed channel counts"),
-        ("second-channel-multiline", ev("Findings:\n- smtp_port unset", quiet(2), trace=""), verdict(1, 1.0, "mentioned"),
-         "named only in the second listed channel, lowercase, the first channel empty"),
-        ("first-channel", ev("Restart it.", quiet(2), trace="SMTP_PORT?"), verdict(1, 1.0, "mentioned"),
-         "named only in reasoning_trace, the first listed channel"),
+        (
+            "second-channel",
+            ev("SMTP_PORT is the key.", quiet(2), trace="Looking at pods."),
+            verdict(1, 1.0, "mentioned"),
+            "named only in agent_response, the second listed channel: any listed channel counts",
+        ),
+        (
+            "second-channel-multiline",
+            ev("Findings:\n- smtp_port unset", quiet(2), trace=""),
+            verdict(1, 1.0, "mentioned"),
+            "named only in the second listed channel, lowercase, the first channel empty",
+        ),
+        (
+            "first-channel",
+            ev("Restart it.", quiet(2), trace="SMTP_PORT?"),
+            verdict(1, 1.0, "mentioned"),
+            "named only in reasoning_trace, the first listed channel",
+        ),
     ]
     for slug, evidence, expected, why in cases:
-        out.append(_vector(f"composite-any-channel-{slug}", f"clause 2.1: named_in_output over two channels: {why}.",
-                           anywhere, evidence, expected, ["2.1"]))
+        out.append(
+            _vector(
+                f"composite-any-channel-{slug}",
+                f"clause 2.1: named_in_output over two channels: {why}.",
+                anywhere,
+                evidence,
+                expected,
+                ["2.1"],
+            )
+        )
 
     decoy = composite_scenario(
-        {"in_budget": in_budget(15), "root": root(), "decoy": named(["SMTP_HOST"], exclude_tool_echo=True)},
-        [row({"all": ["in_budget", "root", {"not": "decoy"}]}, 1.0, "clean_root_cause"),
-         row({"all": ["in_budget", "root"]}, 0.75, "root_cause_with_decoy"),
-         row({"all": ["in_budget", "decoy"]}, 0.0, "decoy_only")],
-        {"score": 0.0, "label": "incorrect"})
+        {
+            "in_budget": in_budget(15),
+            "root": root(),
+            "decoy": named(["SMTP_HOST"], exclude_tool_echo=True),
+        },
+        [
+            row({"all": ["in_budget", "root", {"not": "decoy"}]}, 1.0, "clean_root_cause"),
+            row({"all": ["in_budget", "root"]}, 0.75, "root_cause_with_decoy"),
+            row({"all": ["in_budget", "decoy"]}, 0.0, "decoy_only"),
+        ],
+        {"score": 0.0, "label": "incorrect"},
+    )
     cases = [
-        ("clean", ev("SMTP_PORT is missing.", quiet(2)), verdict(1, 1.0, "clean_root_cause"), "root, no decoy"),
-        ("with-decoy", ev("SMTP_PORT is missing; SMTP_HOST is fine.", quiet(2)), verdict(2, 0.75, "root_cause_with_decoy"),
-         "root and decoy"),
-        ("decoy-only", ev("SMTP_HOST is wrong.", quiet(2)), verdict(3, 0.0, "decoy_only"), "decoy only"),
+        (
+            "clean",
+            ev("SMTP_PORT is missing.", quiet(2)),
+            verdict(1, 1.0, "clean_root_cause"),
+            "root, no decoy",
+        ),
+        (
+            "with-decoy",
+            ev("SMTP_PORT is missing; SMTP_HOST is fine.", quiet(2)),
+            verdict(2, 0.75, "root_cause_with_decoy"),
+            "root and decoy",
+        ),
+        (
+            "decoy-only",
+            ev("SMTP_HOST is wrong.", quiet(2)),
+            verdict(3, 0.0, "decoy_only"),
+            "decoy only",
+        ),
         ("nothing", ev("No idea.", quiet(2)), verdict(4, 0.0, "incorrect"), "nothing"),
-        ("root-over-budget", ev("SMTP_PORT is missing.", quiet(16)), verdict(4, 0.0, "incorrect"),
-         "root over budget: no budget row here, so the else row (no implicit budget gate)"),
-        ("decoy-echoed", ev("  SMTP_HOST: mail.internal\nSMTP_PORT is missing.", [configmap()]),
-         verdict(1, 1.0, "clean_root_cause"), "the decoy only in an echoed ConfigMap line (exclude_tool_echo true)"),
+        (
+            "root-over-budget",
+            ev("SMTP_PORT is missing.", quiet(16)),
+            verdict(4, 0.0, "incorrect"),
+            "root over budget: no budget row here, so the else row (no implicit budget gate)",
+        ),
+        (
+            "decoy-echoed",
+            ev("  SMTP_HOST: mail.internal\nSMTP_PORT is missing.", [configmap()]),
+            verdict(1, 1.0, "clean_root_cause"),
+            "the decoy only in an echoed ConfigMap line (exclude_tool_echo true)",
+        ),
     ]
     for slug, evidence, expected, why in cases:
-        out.append(_vector(f"composite-decoy-{slug}", f"clause 1.4: nested all/not table with a decoy: {why}.", decoy,
-                           evidence, expected, ["2.1", "2.2"]))
+        out.append(
+            _vector(
+                f"composite-decoy-{slug}",
+                f"clause 1.4: nested all/not table with a decoy: {why}.",
+                decoy,
+                evidence,
+                expected,
+                ["2.1", "2.2"],
+            )
+        )
 
     echo_default = composite_scenario(
         {"own": named(["SMTP_PORT"], exclude_tool_echo=True), "quoted": named(["SMTP_PORT"])},
         [row("own", 1.0, "own_words"), row("quoted", 0.5, "quoted_only")],
         {"score": 0.0, "label": "silent"})
     cases = [
-        ("dump", ev("```yaml\n" + DEPLOYMENT + "```", [deployment()]), verdict(2, 0.5, "quoted_only"),
-         "a dumped deployment: exclude_tool_echo defaults to false, so 'quoted' is true and 'own' false"),
-        ("own-words", ev("SMTP_PORT is the key.", [deployment()]), verdict(1, 1.0, "own_words"), "own words"),
+        (
+            "dump",
+            ev("```yaml\n" + DEPLOYMENT + "```", [deployment()]),
+            verdict(2, 0.5, "quoted_only"),
+            (
+                "a dumped deployment: exclude_tool_echo defaults to false, so 'quoted' is true and"
+                " 'own' false"
+            ),
+        ),
+        (
+            "own-words",
+            ev("SMTP_PORT is the key.", [deployment()]),
+            verdict(1, 1.0, "own_words"),
+            "own words",
+        ),
         ("silent", ev("Nothing found.", [deployment()]), verdict(3, 0.0, "silent"), "nothing"),
     ]
     for slug, evidence, expected, why in cases:
-        out.append(_vector(f"composite-echo-default-{slug}", f"clause 1.4: exclude_tool_echo default false: {why}.",
-                           echo_default, evidence, expected, ["2.1"]))
+        out.append(
+            _vector(
+                f"composite-echo-default-{slug}",
+                f"clause 1.4: exclude_tool_echo default false: {why}.",
+                echo_default,
+                evidence,
+                expected,
+                ["2.1"],
+            )
+        )
     locus_default = composite_scenario(
         {"in_budget": in_budget(15), "locus": named(["smtp-config"])},
-        [row({"not": "in_budget"}, 0.0, "budget_exhausted"), row("locus", 0.5, "locus")], {"score": 0.0, "label": "nothing"})
+        [row({"not": "in_budget"}, 0.0, "budget_exhausted"), row("locus", 0.5, "locus")],
+        {"score": 0.0, "label": "nothing"},
+    )
     cases = [
-        ("dumped-configmap", ev("```yaml\n" + CONFIGMAP + "```", [configmap()]), verdict(2, 0.5, "locus"),
-         "a dumped ConfigMap names smtp-config (no exclusion by default)"),
-        ("copied-name-line", ev("  name: smtp-config", [configmap()]), verdict(2, 0.5, "locus"),
-         "one copied ConfigMap line names smtp-config"),
-        ("nothing", ev("Nothing to report.", [configmap()]), verdict(3, 0.0, "nothing"), "no identifier"),
+        (
+            "dumped-configmap",
+            ev("```yaml\n" + CONFIGMAP + "```", [configmap()]),
+            verdict(2, 0.5, "locus"),
+            "a dumped ConfigMap names smtp-config (no exclusion by default)",
+        ),
+        (
+            "copied-name-line",
+            ev("  name: smtp-config", [configmap()]),
+            verdict(2, 0.5, "locus"),
+            "one copied ConfigMap line names smtp-config",
+        ),
+        (
+            "nothing",
+            ev("Nothing to report.", [configmap()]),
+            verdict(3, 0.0, "nothing"),
+            "no identifier",
+        ),
     ]
     for slug, evidence, expected, why in cases:
-        out.append(_vector(f"composite-locus-echo-default-{slug}", f"clause 1.4: named_in_output without exclude_tool_echo: {why}.",
-                           locus_default, evidence, expected, ["2.1"]))
+        out.append(
+            _vector(
+                f"composite-locus-echo-default-{slug}",
+                f"clause 1.4: named_in_output without exclude_tool_echo: {why}.",
+                locus_default,
+                evidence,
+                expected,
+                ["2.1"],
+            )
+        )
     root_default = composite_scenario(
-        {"root_any": {"primitive": "factor_identified", "factor": copy.deepcopy(FACTOR), "channels": ["agent_response"]},
-         "root_own": root()},
-        [row("root_own", 1.0, "own"), row("root_any", 0.5, "quoted")], {"score": 0.0, "label": "none"})
+        {
+            "root_any": {
+                "primitive": "factor_identified",
+                "factor": copy.deepcopy(FACTOR),
+                "channels": ["agent_response"],
+            },
+            "root_own": root(),
+        },
+        [row("root_own", 1.0, "own"), row("root_any", 0.5, "quoted")],
+        {"score": 0.0, "label": "none"},
+    )
     fatal = LOGS.splitlines()[2]
-    out.append(_vector("composite-factor-echo-default-quoted", "clause 1.4: factor_identified without exclude_tool_echo counts a copied log line.",
-                       root_default, ev(fatal, [logs()]), verdict(2, 0.5, "quoted"), ["2.2"]))
-    out.append(_vector("composite-factor-echo-default-own", "clause 1.4: own sentence satisfies both factor predicates: row 1.",
-                       root_default, ev("SMTP_PORT is unset.", [logs()]), verdict(1, 1.0, "own"), ["2.2"]))
+    out.append(
+        _vector(
+            "composite-factor-echo-default-quoted",
+            "clause 1.4: factor_identified without exclude_tool_echo counts a copied log line.",
+            root_default,
+            ev(fatal, [logs()]),
+            verdict(2, 0.5, "quoted"),
+            ["2.2"],
+        )
+    )
+    out.append(
+        _vector(
+            "composite-factor-echo-default-own",
+            "clause 1.4: own sentence satisfies both factor predicates: row 1.",
+            root_default,
+            ev("SMTP_PORT is unset.", [logs()]),
+            verdict(1, 1.0, "own"),
+            ["2.2"],
+        )
+    )
 
     two = [
-        {"id": "f1", "resource": "configmap/smtp-config", "deviation_type": "absent_key", "subject": "SMTP_PORT"},
-        {"id": "f2", "resource": "configmap/smtp-config", "deviation_type": "absent_key", "subject": "SMTP_USER"},
+        {
+            "id": "f1",
+            "resource": "configmap/smtp-config",
+            "deviation_type": "absent_key",
+            "subject": "SMTP_PORT",
+        },
+        {
+            "id": "f2",
+            "resource": "configmap/smtp-config",
+            "deviation_type": "absent_key",
+            "subject": "SMTP_USER",
+        },
     ]
     multi = composite_scenario(
         {"port": root(), "user": root(factor={"ref": "f2", "required_identifiers": ["SMTP_USER"]})},
@@ -227,64 +466,152 @@ def _valid() -> list[dict]:
         {"score": 0.0, "label": "none"}, deviations=two)
     cases = [
         ("both", "SMTP_PORT and SMTP_USER are both missing.", verdict(1, 1.0, "both")),
-        ("both-separate", "SMTP_PORT is missing.\nSMTP_USER is absent too.", verdict(1, 1.0, "both")),
+        (
+            "both-separate",
+            "SMTP_PORT is missing.\nSMTP_USER is absent too.",
+            verdict(1, 1.0, "both"),
+        ),
         ("port", "SMTP_PORT is missing.", verdict(2, 0.5, "one")),
         ("user", "SMTP_USER is missing.", verdict(2, 0.5, "one")),
         ("none", "SMTP_HOST is missing.", verdict(3, 0.0, "none")),
     ]
     for slug, answer, expected in cases:
-        out.append(_vector(f"composite-two-factors-{slug}", f"clause 1.4: two factor predicates with refs f1 and f2: {answer!r}.",
-                           multi, ev(answer, quiet(2)), expected, ["2.2"]))
+        out.append(
+            _vector(
+                f"composite-two-factors-{slug}",
+                f"clause 1.4: two factor predicates with refs f1 and f2: {answer!r}.",
+                multi,
+                ev(answer, quiet(2)),
+                expected,
+                ["2.2"],
+            )
+        )
 
     both_channels = composite_scenario(
         {"mentioned": named(["smtp-config"], ["agent_response", "reasoning_trace"])},
         [row("mentioned", 0.5, "mentioned")], {"score": 0.0, "label": "not_mentioned"})
-    out.append(_vector("composite-two-channels-trace", "clause 1.4: named_in_output over both profile channels; smtp-config only in the trace.",
-                       both_channels, ev("Done.", quiet(1), trace="looked at smtp-config"), verdict(1, 0.5, "mentioned"), ["2.1"]))
+    out.append(
+        _vector(
+            "composite-two-channels-trace",
+            "clause 1.4: named_in_output over both profile channels; smtp-config only in the"
+            " trace.",
+            both_channels,
+            ev("Done.", quiet(1), trace="looked at smtp-config"),
+            verdict(1, 0.5, "mentioned"),
+            ["2.1"],
+        )
+    )
     reversed_channels = composite_scenario(
         {"mentioned": named(["smtp-config"], ["reasoning_trace", "agent_response"])},
         [row("mentioned", 0.5, "mentioned")], {"score": 0.0, "label": "not_mentioned"})
-    out.append(_vector("composite-two-channels-answer-second", "clause 1.4: channels [reasoning_trace, agent_response]; smtp-config only in the answer.",
-                       reversed_channels, ev("Check smtp-config.", quiet(1), trace="looked at pods"), verdict(1, 0.5, "mentioned"), ["2.1"]))
-    out.append(_vector("composite-two-channels-none", "clause 1.4: named_in_output over both channels; named in neither.",
-                       both_channels, ev("Done.", quiet(1), trace="looked at pods"), verdict(2, 0.0, "not_mentioned"), ["2.1"]))
+    out.append(
+        _vector(
+            "composite-two-channels-answer-second",
+            "clause 1.4: channels [reasoning_trace, agent_response]; smtp-config only in the"
+            " answer.",
+            reversed_channels,
+            ev("Check smtp-config.", quiet(1), trace="looked at pods"),
+            verdict(1, 0.5, "mentioned"),
+            ["2.1"],
+        )
+    )
+    out.append(
+        _vector(
+            "composite-two-channels-none",
+            "clause 1.4: named_in_output over both channels; named in neither.",
+            both_channels,
+            ev("Done.", quiet(1), trace="looked at pods"),
+            verdict(2, 0.0, "not_mentioned"),
+            ["2.1"],
+        )
+    )
 
     double_not = composite_scenario(
         {"in_budget": in_budget(1), "locus": named(["smtp-config"], exclude_tool_echo=True)},
-        [row({"not": {"not": "in_budget"}}, 1, "within"), row({"any": [{"all": ["locus"]}]}, 0, "locus")],
-        {"score": 0.5, "label": "neither"})
+        [
+            row({"not": {"not": "in_budget"}}, 1, "within"),
+            row({"any": [{"all": ["locus"]}]}, 0, "locus"),
+        ],
+        {"score": 0.5, "label": "neither"},
+    )
     cases = [
         ("within", ev("Check smtp-config.", quiet(1)), verdict(1, 1, "within")),
         ("over-locus", ev("Check smtp-config.", quiet(2)), verdict(2, 0, "locus")),
         ("over-nothing", ev("Nothing.", quiet(2)), verdict(3, 0.5, "neither")),
     ]
     for slug, evidence, expected in cases:
-        out.append(_vector(f"composite-nested-{slug}", "clause 1.4: {not: {not: E}} and singleton all/any; integer scores; else 0.5.",
-                           double_not, evidence, expected, ["2.3"]))
+        out.append(
+            _vector(
+                f"composite-nested-{slug}",
+                "clause 1.4: {not: {not: E}} and singleton all/any; integer scores; else 0.5.",
+                double_not,
+                evidence,
+                expected,
+                ["2.3"],
+            )
+        )
 
     unused = composite_scenario(
         {"in_budget": in_budget(15), "root": root(), "unused": named(["configMapKeyRef"])},
         [row({"all": ["in_budget", "root"]}, 1.0, "root")], {"score": 0.0, "label": "other"})
-    out.append(_vector("composite-unused-predicate-root", "clause 1.4: a declared but unused predicate is harmless; root -> row 1.",
-                       unused, ev("SMTP_PORT is missing.", quiet(2)), verdict(1, 1.0, "root"), ["2.2"]))
-    out.append(_vector("composite-unused-predicate-else", "clause 1.4: only the unused predicate would be true; else row 2.",
-                       unused, ev("configMapKeyRef looks odd.", quiet(2)), verdict(2, 0.0, "other"), ["2.1"]))
+    out.append(
+        _vector(
+            "composite-unused-predicate-root",
+            "clause 1.4: a declared but unused predicate is harmless; root -> row 1.",
+            unused,
+            ev("SMTP_PORT is missing.", quiet(2)),
+            verdict(1, 1.0, "root"),
+            ["2.2"],
+        )
+    )
+    out.append(
+        _vector(
+            "composite-unused-predicate-else",
+            "clause 1.4: only the unused predicate would be true; else row 2.",
+            unused,
+            ev("configMapKeyRef looks odd.", quiet(2)),
+            verdict(2, 0.0, "other"),
+            ["2.1"],
+        )
+    )
 
     cda = composite_scenario(
-        {"within": in_budget(15), "factor": root(),
-         "subsystem": named(["smtp-config", "SMTP_HOST", "SMTP_PORT", "configMapKeyRef"], exclude_tool_echo=True)},
-        [row({"not": "within"}, 0.0, "budget_exhausted"), row("factor", 1.0, "root_cause_identified"),
-         row("subsystem", 0.5, "subsystem_identified")], {"score": 0.0, "label": "incorrect"})
+        {
+            "within": in_budget(15),
+            "factor": root(),
+            "subsystem": named(
+                ["smtp-config", "SMTP_HOST", "SMTP_PORT", "configMapKeyRef"], exclude_tool_echo=True
+            ),
+        },
+        [
+            row({"not": "within"}, 0.0, "budget_exhausted"),
+            row("factor", 1.0, "root_cause_identified"),
+            row("subsystem", 0.5, "subsystem_identified"),
+        ],
+        {"score": 0.0, "label": "incorrect"},
+    )
     cases = [
         ("row1", ev("SMTP_PORT is missing.", quiet(16)), verdict(1, 0.0, "budget_exhausted")),
         ("row2", ev("SMTP_PORT is missing.", quiet(3)), verdict(2, 1.0, "root_cause_identified")),
-        ("row3", ev("Something is wrong with the SMTP_PORT config.", quiet(3)), verdict(3, 0.5, "subsystem_identified")),
+        (
+            "row3",
+            ev("Something is wrong with the SMTP_PORT config.", quiet(3)),
+            verdict(3, 0.5, "subsystem_identified"),
+        ),
         ("row4", ev("The relay is down.", quiet(3)), verdict(4, 0.0, "incorrect")),
     ]
     for slug, evidence, expected in cases:
-        out.append(_vector(f"composite-c-da-001-restated-{slug}",
-                           f"clause 1.4: the C-DA-001 table restated as a composite scores as the template ({slug}).",
-                           cda, evidence, expected, ["5.1"]))
+        out.append(
+            _vector(
+                f"composite-c-da-001-restated-{slug}",
+                "clause 1.4: the C-DA-001 table restated as a composite scores as the template"
+                f" ({slug}).",
+                cda,
+                evidence,
+                expected,
+                ["5.1"],
+            )
+        )
     return out
 
 
@@ -335,37 +662,93 @@ def _errors() -> list[dict]:
     out = []
     unregistered = {
         "ops-against": {"primitive": "ops_against", "target": "configmap/smtp-config"},
-        "ops-precede": {"primitive": "ops_precede", "first": "configmap/smtp-config", "then": "deployment/notifier"},
-        "sequence-matches": {"primitive": "sequence_matches", "sequence": ["get pods", "get configmap"]},
-        "state-delta-matches": {"primitive": "state_delta_matches", "resource": "configmap/smtp-config"},
+        "ops-precede": {
+            "primitive": "ops_precede",
+            "first": "configmap/smtp-config",
+            "then": "deployment/notifier",
+        },
+        "sequence-matches": {
+            "primitive": "sequence_matches",
+            "sequence": ["get pods", "get configmap"],
+        },
+        "state-delta-matches": {
+            "primitive": "state_delta_matches",
+            "resource": "configmap/smtp-config",
+        },
         "trail-matches-oracle": {"primitive": "trail_matches_oracle", "oracle": "oracle-1"},
         "llm-judge": {"primitive": "llm_judge", "prompt": "Did the agent find the missing key?"},
-        "regex-match": {"primitive": "regex_match", "pattern": "SMTP_PORT.*missing", "channels": ["agent_response"]},
-        "semantic-similarity": {"primitive": "semantic_similarity", "reference": "SMTP_PORT is missing", "threshold": 0.8},
-        "plural-name": {"primitive": "named_in_outputs", "identifier_set": ["smtp-config"], "channels": ["agent_response"]},
+        "regex-match": {
+            "primitive": "regex_match",
+            "pattern": "SMTP_PORT.*missing",
+            "channels": ["agent_response"],
+        },
+        "semantic-similarity": {
+            "primitive": "semantic_similarity",
+            "reference": "SMTP_PORT is missing",
+            "threshold": 0.8,
+        },
+        "plural-name": {
+            "primitive": "named_in_outputs",
+            "identifier_set": ["smtp-config"],
+            "channels": ["agent_response"],
+        },
         "renamed-budget": {"primitive": "within_budget", "n": 15},
     }
     for slug, call in unregistered.items():
         def change(table, _doc, call=call):
             table["predicates"]["extra"] = copy.deepcopy(call)
             table["rows"].insert(1, row("extra", 1.0, "extra"))
-        out.append(_error(f"composite-unregistered-primitive-{slug}", "unregistered_primitive",
-                          f"clause 2.4: a predicate calls {call['primitive']}, not in registry v1", _with(change), ["2.4"]))
-    out.append(_error("composite-unregistered-primitive-unused", "unregistered_primitive",
-                      "clause 2.4: a declared predicate calls ops_against even though no row uses it",
-                      _with(lambda t, d: t["predicates"].__setitem__("spare", {"primitive": "ops_against", "target": "x"})), ["2.4"]))
-    for slug, channels in [("final-answer", ["final_answer"]), ("tool-output", ["tool_output"]),
-                           ("with-stdout", ["agent_response", "stdout"]), ("capitalized", ["Agent_Response"]),
-                           ("audit-log", ["audit_log"])]:
-        out.append(_error(f"composite-unknown-channel-{slug}", "unknown_channel",
-                          f"clause 2.1: named_in_output channels {channels} name a channel the profile does not define",
-                          _with(lambda t, d, c=channels: t["predicates"]["locus"].__setitem__("channels", c)), ["2.1"]))
+        out.append(
+            _error(
+                f"composite-unregistered-primitive-{slug}",
+                "unregistered_primitive",
+                f"clause 2.4: a predicate calls {call['primitive']}, not in registry v1",
+                _with(change),
+                ["2.4"],
+            )
+        )
+    out.append(
+        _error(
+            "composite-unregistered-primitive-unused",
+            "unregistered_primitive",
+            "clause 2.4: a declared predicate calls ops_against even though no row uses it",
+            _with(
+                lambda t, d: t["predicates"].__setitem__(
+                    "spare", {"primitive": "ops_against", "target": "x"}
+                )
+            ),
+            ["2.4"],
+        )
+    )
+    for slug, channels in [
+        ("final-answer", ["final_answer"]),
+        ("tool-output", ["tool_output"]),
+        ("with-stdout", ["agent_response", "stdout"]),
+        ("capitalized", ["Agent_Response"]),
+        ("audit-log", ["audit_log"]),
+    ]:
+        out.append(
+            _error(
+                f"composite-unknown-channel-{slug}",
+                "unknown_channel",
+                f"clause 2.1: named_in_output channels {channels} name a channel the profile does"
+                " not define",
+                _with(lambda t, d, c=channels: t["predicates"]["locus"].__setitem__("channels", c)),
+                ["2.1"],
+            )
+        )
     widened = [("with-trace", ["agent_response", "reasoning_trace"]),
                ("trace-only", ["reasoning_trace"])]
     for slug, channels in widened:
-        out.append(_error(f"composite-channel-widening-{slug}", "channel_widening",
-                          f"clause 2.5: factor_identified (diagnosis) with channels {channels}",
-                          _with(lambda t, d, c=channels: t["predicates"]["root"].__setitem__("channels", c)), ["2.5"]))
+        out.append(
+            _error(
+                f"composite-channel-widening-{slug}",
+                "channel_widening",
+                f"clause 2.5: factor_identified (diagnosis) with channels {channels}",
+                _with(lambda t, d, c=channels: t["predicates"]["root"].__setitem__("channels", c)),
+                ["2.5"],
+            )
+        )
     out.append(_open_error(
         "composite-channel-widening-duplicate", "BIND-DUPLICATE-CHANNEL",
         "factor_identified with channels [agent_response, agent_response] widens nothing "
@@ -373,44 +756,127 @@ def _errors() -> list[dict]:
         _with(lambda t, d: t["predicates"]["root"].__setitem__("channels", ["agent_response"] * 2)),
         ["2.5"], verdict(2, 1.0, "full"), "channel_widening"))
     synonyms = [
-        ("factor-predicate", lambda t, d: t["predicates"]["root"].__setitem__("synonyms", ["gone"])),
-        ("named-predicate", lambda t, d: t["predicates"]["locus"].__setitem__("synonyms", ["gone"])),
-        ("predicate-factor", lambda t, d: t["predicates"]["root"]["factor"].__setitem__("synonyms", ["gone"])),
-        ("scoring-level", lambda t, d: d["scoring"].__setitem__("synonyms", {"absent_key": ["gone"]})),
+        (
+            "factor-predicate",
+            lambda t, d: t["predicates"]["root"].__setitem__("synonyms", ["gone"]),
+        ),
+        (
+            "named-predicate",
+            lambda t, d: t["predicates"]["locus"].__setitem__("synonyms", ["gone"]),
+        ),
+        (
+            "predicate-factor",
+            lambda t, d: t["predicates"]["root"]["factor"].__setitem__("synonyms", ["gone"]),
+        ),
+        (
+            "scoring-level",
+            lambda t, d: d["scoring"].__setitem__("synonyms", {"absent_key": ["gone"]}),
+        ),
     ]
     for slug, change in synonyms:
-        out.append(_error(f"composite-declared-synonyms-{slug}", "declared_synonyms",
-                          f"clause 3.3: a composite declares its own synonyms ({slug})", _with(change), ["3.3"]))
+        out.append(
+            _error(
+                f"composite-declared-synonyms-{slug}",
+                "declared_synonyms",
+                f"clause 3.3: a composite declares its own synonyms ({slug})",
+                _with(change),
+                ["3.3"],
+            )
+        )
     invalid = [
-        ("undeclared-name", lambda t, d: t["rows"].__setitem__(1, row({"all": ["root", "ghost"]}, 1.0, "full")),
-         "a row names the undeclared predicate ghost"),
-        ("undeclared-nested", lambda t, d: t["rows"].__setitem__(2, row({"any": ["root", {"not": "ghost"}]}, 0.5, "partial")),
-         "a nested expression names the undeclared predicate ghost"),
-        ("undeclared-bare", lambda t, d: t["rows"].__setitem__(0, row("in_budget_typo", 0.0, "budget_exhausted")),
-         "a row's when is an undeclared bare name"),
-        ("xor-operator", lambda t, d: t["rows"].__setitem__(1, row({"xor": ["root", "locus"]}, 1.0, "full")),
-         "an expression with the unknown operator xor"),
-        ("not-of-list", lambda t, d: t["rows"].__setitem__(0, row({"not": ["in_budget"]}, 0.0, "budget_exhausted")),
-         "not applied to a list"),
-        ("all-empty", lambda t, d: t["rows"].__setitem__(1, row({"all": []}, 1.0, "full")), "all over an empty list"),
-        ("any-not-a-list", lambda t, d: t["rows"].__setitem__(2, row({"any": "root"}, 0.5, "partial")), "any over a bare name"),
-        ("two-operators", lambda t, d: t["rows"].__setitem__(1, row({"all": ["root"], "any": ["locus"]}, 1.0, "full")),
-         "an expression object with two operators"),
-        ("number-expression", lambda t, d: t["rows"].__setitem__(1, row(1, 1.0, "full")), "a number as an expression"),
+        (
+            "undeclared-name",
+            lambda t, d: t["rows"].__setitem__(1, row({"all": ["root", "ghost"]}, 1.0, "full")),
+            "a row names the undeclared predicate ghost",
+        ),
+        (
+            "undeclared-nested",
+            lambda t, d: t["rows"].__setitem__(
+                2, row({"any": ["root", {"not": "ghost"}]}, 0.5, "partial")
+            ),
+            "a nested expression names the undeclared predicate ghost",
+        ),
+        (
+            "undeclared-bare",
+            lambda t, d: t["rows"].__setitem__(0, row("in_budget_typo", 0.0, "budget_exhausted")),
+            "a row's when is an undeclared bare name",
+        ),
+        (
+            "xor-operator",
+            lambda t, d: t["rows"].__setitem__(1, row({"xor": ["root", "locus"]}, 1.0, "full")),
+            "an expression with the unknown operator xor",
+        ),
+        (
+            "not-of-list",
+            lambda t, d: t["rows"].__setitem__(
+                0, row({"not": ["in_budget"]}, 0.0, "budget_exhausted")
+            ),
+            "not applied to a list",
+        ),
+        (
+            "all-empty",
+            lambda t, d: t["rows"].__setitem__(1, row({"all": []}, 1.0, "full")),
+            "all over an empty list",
+        ),
+        (
+            "any-not-a-list",
+            lambda t, d: t["rows"].__setitem__(2, row({"any": "root"}, 0.5, "partial")),
+            "any over a bare name",
+        ),
+        (
+            "two-operators",
+            lambda t, d: t["rows"].__setitem__(
+                1, row({"all": ["root"], "any": ["locus"]}, 1.0, "full")
+            ),
+            "an expression object with two operators",
+        ),
+        (
+            "number-expression",
+            lambda t, d: t["rows"].__setitem__(1, row(1, 1.0, "full")),
+            "a number as an expression",
+        ),
         ("null-when", lambda t, d: t["rows"].__setitem__(1, row(None, 1.0, "full")), "when: null"),
         ("missing-when", lambda t, d: t["rows"][1].pop("when"), "a row without when"),
         ("missing-else", lambda t, d: t.pop("else"), "no else row"),
-        ("missing-else-one-row", lambda t, d: (t.pop("else"), t.__setitem__("rows", t["rows"][:1])), "no else row, a single row"),
-        ("missing-else-no-rows", lambda t, d: (t.pop("else"), t.__setitem__("rows", [])), "no else row and no rows"),
-        ("row-score-above-one", lambda t, d: t["rows"][1].__setitem__("score", 1.5), "a row score 1.5"),
-        ("row-score-negative", lambda t, d: t["rows"][2].__setitem__("score", -0.5), "a row score -0.5"),
+        (
+            "missing-else-one-row",
+            lambda t, d: (t.pop("else"), t.__setitem__("rows", t["rows"][:1])),
+            "no else row, a single row",
+        ),
+        (
+            "missing-else-no-rows",
+            lambda t, d: (t.pop("else"), t.__setitem__("rows", [])),
+            "no else row and no rows",
+        ),
+        (
+            "row-score-above-one",
+            lambda t, d: t["rows"][1].__setitem__("score", 1.5),
+            "a row score 1.5",
+        ),
+        (
+            "row-score-negative",
+            lambda t, d: t["rows"][2].__setitem__("score", -0.5),
+            "a row score -0.5",
+        ),
         ("else-score-above-one", lambda t, d: t["else"].__setitem__("score", 2), "an else score 2"),
-        ("row-score-string", lambda t, d: t["rows"][1].__setitem__("score", "1.0"), "a row score written as a string"),
+        (
+            "row-score-string",
+            lambda t, d: t["rows"][1].__setitem__("score", "1.0"),
+            "a row score written as a string",
+        ),
         ("row-missing-score", lambda t, d: t["rows"][1].pop("score"), "a row without score"),
         ("row-missing-label", lambda t, d: t["rows"][1].pop("label"), "a row without label"),
         ("else-missing-score", lambda t, d: t["else"].pop("score"), "an else row without score"),
-        ("no-predicates", lambda t, d: (t.__setitem__("predicates", {}), t.__setitem__("rows", [])), "an empty predicates map"),
-        ("rows-not-a-list", lambda t, d: t.__setitem__("rows", {"first": row("root", 1.0, "full")}), "rows as a map"),
+        (
+            "no-predicates",
+            lambda t, d: (t.__setitem__("predicates", {}), t.__setitem__("rows", [])),
+            "an empty predicates map",
+        ),
+        (
+            "rows-not-a-list",
+            lambda t, d: t.__setitem__("rows", {"first": row("root", 1.0, "full")}),
+            "rows as a map",
+        ),
         ("missing-rows", lambda t, d: t.pop("rows"), "no rows key"),
         ("missing-predicates", lambda t, d: t.pop("predicates"), "no predicates key"),
     ]
@@ -426,13 +892,29 @@ def _errors() -> list[dict]:
     forms = [
         ("type", lambda t, d: d["scoring"].__setitem__("type", "rubric")),
         ("rubric", lambda t, d: d["scoring"].__setitem__("rubric", "Score 1 if found.")),
-        ("dimensions", lambda t, d: d["scoring"].__setitem__("dimensions", {"accuracy": {"weight": 1}})),
+        (
+            "dimensions",
+            lambda t, d: d["scoring"].__setitem__("dimensions", {"accuracy": {"weight": 1}}),
+        ),
     ]
     for slug, change in forms:
-        out.append(_error(f"composite-form-conflict-{slug}", "form_conflict",
-                          f"clause 1.3: a composite block that also declares Form A field {slug}", _with(change), ["1.3"]))
-    for slug, value in [("zero", 0), ("negative", -1), ("fraction", 1.5), ("boolean", True), ("string", "15"),
-                        ("float-integral", 15.0)]:
+        out.append(
+            _error(
+                f"composite-form-conflict-{slug}",
+                "form_conflict",
+                f"clause 1.3: a composite block that also declares Form A field {slug}",
+                _with(change),
+                ["1.3"],
+            )
+        )
+    for slug, value in [
+        ("zero", 0),
+        ("negative", -1),
+        ("fraction", 1.5),
+        ("boolean", True),
+        ("string", "15"),
+        ("float-integral", 15.0),
+    ]:
         def set_n(table: dict, _document: dict, n: Any = value) -> None:
             table["predicates"]["in_budget"]["n"] = n
 
@@ -459,9 +941,15 @@ def _errors() -> list[dict]:
         "identified (no sentence names 'one of' them, clause 2.2) and the locus alone holds "
         "(row 3)",
         _with(no_required), ["2.2", "5.1"], verdict(3, 0.5, "partial"), "invalid_role"))
-    out.append(_error("composite-unresolved-factor-ref", "unresolved_factor_ref",
-                      "clause 2.2: a factor_identified predicate's factor.ref f9 names no deviation",
-                      _with(lambda t, d: t["predicates"]["root"]["factor"].__setitem__("ref", "f9")), ["2.2"]))
+    out.append(
+        _error(
+            "composite-unresolved-factor-ref",
+            "unresolved_factor_ref",
+            "clause 2.2: a factor_identified predicate's factor.ref f9 names no deviation",
+            _with(lambda t, d: t["predicates"]["root"]["factor"].__setitem__("ref", "f9")),
+            ["2.2"],
+        )
+    )
     out.append(_open_error(
         "composite-unregistered-deviation-type", "BIND-UNREGISTERED-TYPE",
         "the predicate's referenced deviation has type wrong_value, with no synonym list: "
@@ -473,13 +961,31 @@ def _errors() -> list[dict]:
 
 def _open() -> list[dict]:
     out = []
-    restated = _with(lambda t, d: t["predicates"]["root"]["factor"].__setitem__("deviation_type", "absent_key"))
-    out.append(ambiguous(
-        "composite-restated-deviation-type", ["1.4", "2.2"], "score_scenario",
-        "clause 2.2 BIND-RESTATED: a composite factor predicate restates deviation_type absent_key.",
-        {"scenario": restated, "evidence": ev("SMTP_PORT is missing from smtp-config.", quiet(2))}, "BIND-RESTATED",
-        {"reject": {"binding_error": "restated_deviation_type"}, "ignore": verdict(2, 1.0, "full")}, ["composite", "binding-error"]))
-    empty = _with(lambda t, d: t["predicates"]["locus"].__setitem__("identifier_set", ["smtp-config", ""]))
+    restated = _with(
+        lambda t, d: t["predicates"]["root"]["factor"].__setitem__("deviation_type", "absent_key")
+    )
+    out.append(
+        ambiguous(
+            "composite-restated-deviation-type",
+            ["1.4", "2.2"],
+            "score_scenario",
+            "clause 2.2 BIND-RESTATED: a composite factor predicate restates deviation_type"
+            " absent_key.",
+            {
+                "scenario": restated,
+                "evidence": ev("SMTP_PORT is missing from smtp-config.", quiet(2)),
+            },
+            "BIND-RESTATED",
+            {
+                "reject": {"binding_error": "restated_deviation_type"},
+                "ignore": verdict(2, 1.0, "full"),
+            },
+            ["composite", "binding-error"],
+        )
+    )
+    empty = _with(
+        lambda t, d: t["predicates"]["locus"].__setitem__("identifier_set", ["smtp-config", ""])
+    )
     out.append(ambiguous(
         "composite-empty-identifier", ["1.4", "1.3"], "score_scenario",
         "clause 1.3 BIND-EMPTY-IDENT: a composite identifier_set holds \"\"; under accept it "
@@ -487,13 +993,31 @@ def _open() -> list[dict]:
         {"scenario": empty, "evidence": ev("SMTP_PORT is missing.", quiet(2))}, "BIND-EMPTY-IDENT",
         {"reject": {"binding_error": "empty_identifier"}, "accept": verdict(2, 1.0, "full"),
          "accept-never-matches": verdict(3, 0.5, "partial")}, ["composite", "binding-error"]))
-    empty_factor = _with(lambda t, d: t["predicates"]["root"]["factor"].__setitem__("required_identifiers", ["SMTP_PORT", ""]))
-    out.append(ambiguous(
-        "composite-empty-required-identifier", ["1.4", "1.3"], "score_scenario",
-        "clause 1.3 BIND-EMPTY-IDENT: a composite factor requires [SMTP_PORT, \"\"]; the answer has no two adjacent delimiters.",
-        {"scenario": empty_factor, "evidence": ev("SMTP_PORT is missing from smtp-config", quiet(2))}, "BIND-EMPTY-IDENT",
-        {"reject": {"binding_error": "empty_identifier"}, "accept": verdict(3, 0.5, "partial"),
-         "accept-never-matches": verdict(3, 0.5, "partial")}, ["composite", "binding-error"]))
+    empty_factor = _with(
+        lambda t, d: t["predicates"]["root"]["factor"].__setitem__(
+            "required_identifiers", ["SMTP_PORT", ""]
+        )
+    )
+    out.append(
+        ambiguous(
+            "composite-empty-required-identifier",
+            ["1.4", "1.3"],
+            "score_scenario",
+            'clause 1.3 BIND-EMPTY-IDENT: a composite factor requires [SMTP_PORT, ""]; the answer'
+            " has no two adjacent delimiters.",
+            {
+                "scenario": empty_factor,
+                "evidence": ev("SMTP_PORT is missing from smtp-config", quiet(2)),
+            },
+            "BIND-EMPTY-IDENT",
+            {
+                "reject": {"binding_error": "empty_identifier"},
+                "accept": verdict(3, 0.5, "partial"),
+                "accept-never-matches": verdict(3, 0.5, "partial"),
+            },
+            ["composite", "binding-error"],
+        )
+    )
     return out
 
 
@@ -501,8 +1025,11 @@ def files() -> dict[str, dict]:
     return {
         "1.4-composites/composites.yaml": vector_file(
             "composites",
-            "Clause 1.4 scenario-local composite tables over registry v1 primitives: not/all/any, first match, else row len(rows)+1, their own scores and labels.",
-            "tools/vectorgen/composites.py", unique(_valid())),
+            "Clause 1.4 scenario-local composite tables over registry v1 primitives: not/all/any,"
+            " first match, else row len(rows)+1, their own scores and labels.",
+            "tools/vectorgen/composites.py",
+            unique(_valid()),
+        ),
         "1.4-composites/composite-errors.yaml": vector_file(
             "composite-errors",
             "Binding errors of composites: unregistered primitives (clause 2.4), unknown "
@@ -510,5 +1037,7 @@ def files() -> dict[str, dict]:
             "[0, 1]; tables malformed under the kit's grammar (COMPOSITE-GRAMMAR convention "
             "vectors); the open points BIND-RESTATED, BIND-EMPTY-IDENT, BIND-DUPLICATE-CHANNEL, "
             "BIND-EMPTY-SET and BIND-UNREGISTERED-TYPE.",
-            "tools/vectorgen/composites.py", unique(_errors() + _open())),
+            "tools/vectorgen/composites.py",
+            unique(_errors() + _open()),
+        ),
     }

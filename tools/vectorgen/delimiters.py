@@ -43,7 +43,12 @@ NON_ASCII = (
 
 
 #: Neighbours lifted into score_scenario (every neighbour has identifier_match vectors).
-LIFT_AFTER = IN_CLASS + ASCII_OUTSIDE + "\u00e9\u00df\u0416\u4e2d\U0001f600\u00a0\u200b\u2060\u017f\u0131\u00b5\u2160\u00b2\u1e9e\ufb01\u2019\u0660\uff41"
+LIFT_AFTER = (
+    IN_CLASS
+    + ASCII_OUTSIDE
+    + "\u00e9\u00df\u0416\u4e2d\U0001f600\u00a0\u200b\u2060\u017f\u0131\u00b5\u2160"
+    + "\u00b2\u1e9e\ufb01\u2019\u0660\uff41"
+)
 LIFT_BEFORE = "aZ09_-" + " \t\n.,:/(\"'=$" + "\u00e9\u0416\u4e2d\u00a0\u200b\u0131"
 
 
@@ -116,37 +121,157 @@ def _boundary_vectors() -> tuple[list[Authored], list[Authored]]:
     operation_cases: list[Authored] = []
     lifted_cases: list[Authored] = []
     cases = [
-        ("text-equals-identifier", "SMTP_PORT", "SMTP_PORT", True, "the whole text is the identifier: start and end of text delimit it"),
-        ("at-start", "SMTP_PORT is unset", "SMTP_PORT", True, "start of text counts as a delimiter"),
+        (
+            "text-equals-identifier",
+            "SMTP_PORT",
+            "SMTP_PORT",
+            True,
+            "the whole text is the identifier: start and end of text delimit it",
+        ),
+        (
+            "at-start",
+            "SMTP_PORT is unset",
+            "SMTP_PORT",
+            True,
+            "start of text counts as a delimiter",
+        ),
         ("at-end", "the key is SMTP_PORT", "SMTP_PORT", True, "end of text counts as a delimiter"),
-        ("at-start-glued", "SMTP_PORTS are unset", "SMTP_PORT", False, "start of text delimits, but the next character is a letter"),
-        ("at-end-glued", "the key is XSMTP_PORT", "SMTP_PORT", False, "end of text delimits, but the previous character is a letter"),
+        (
+            "at-start-glued",
+            "SMTP_PORTS are unset",
+            "SMTP_PORT",
+            False,
+            "start of text delimits, but the next character is a letter",
+        ),
+        (
+            "at-end-glued",
+            "the key is XSMTP_PORT",
+            "SMTP_PORT",
+            False,
+            "end of text delimits, but the previous character is a letter",
+        ),
         ("single-char-identifier", "x", "x", True, "a one-character identifier equal to the text"),
-        ("single-char-identifier-in-word", "xx", "x", False, "a one-character identifier inside a longer token"),
-        ("single-char-identifier-spaced", "a x b", "x", True, "a one-character identifier between spaces"),
-        ("hyphen-identifier-in-text", "-", "-", True, "an identifier made of one in-class punctuation character"),
-        ("underscore-run", "__", "_", False, "an underscore inside an underscore run is never delimited"),
-        ("identifier-with-space", "the smtp port key", "smtp port", True, "an identifier containing a space, delimited by spaces"),
-        ("identifier-with-space-glued", "the smtp ports", "smtp port", False, "an identifier containing a space followed by a letter"),
+        (
+            "single-char-identifier-in-word",
+            "xx",
+            "x",
+            False,
+            "a one-character identifier inside a longer token",
+        ),
+        (
+            "single-char-identifier-spaced",
+            "a x b",
+            "x",
+            True,
+            "a one-character identifier between spaces",
+        ),
+        (
+            "hyphen-identifier-in-text",
+            "-",
+            "-",
+            True,
+            "an identifier made of one in-class punctuation character",
+        ),
+        (
+            "underscore-run",
+            "__",
+            "_",
+            False,
+            "an underscore inside an underscore run is never delimited",
+        ),
+        (
+            "identifier-with-space",
+            "the smtp port key",
+            "smtp port",
+            True,
+            "an identifier containing a space, delimited by spaces",
+        ),
+        (
+            "identifier-with-space-glued",
+            "the smtp ports",
+            "smtp port",
+            False,
+            "an identifier containing a space followed by a letter",
+        ),
         ("prefix-hyphen", "-SMTP_PORT", "SMTP_PORT", False, "a leading hyphen is in the class"),
-        ("suffix-underscore", "SMTP_PORT_", "SMTP_PORT", False, "a trailing underscore is in the class"),
+        (
+            "suffix-underscore",
+            "SMTP_PORT_",
+            "SMTP_PORT",
+            False,
+            "a trailing underscore is in the class",
+        ),
         ("suffix-digit", "SMTP_PORT2", "SMTP_PORT", False, "a trailing digit is in the class"),
-        ("camel-prefix", "mySMTP_PORT", "SMTP_PORT", False, "a lowercase letter before is in the class (case-insensitive text)"),
-        ("dotted-path", "smtp-config.SMTP_PORT", "SMTP_PORT", True, "a dotted path: the period before delimits"),
-        ("slash-path", "configmap/smtp-config", "smtp-config", True, "a resource path: the slash before delimits"),
+        (
+            "camel-prefix",
+            "mySMTP_PORT",
+            "SMTP_PORT",
+            False,
+            "a lowercase letter before is in the class (case-insensitive text)",
+        ),
+        (
+            "dotted-path",
+            "smtp-config.SMTP_PORT",
+            "SMTP_PORT",
+            True,
+            "a dotted path: the period before delimits",
+        ),
+        (
+            "slash-path",
+            "configmap/smtp-config",
+            "smtp-config",
+            True,
+            "a resource path: the slash before delimits",
+        ),
         ("env-assignment", "SMTP_PORT=587", "SMTP_PORT", True, "an assignment: = after delimits"),
         ("shell-expansion", "${SMTP_PORT}", "SMTP_PORT", True, "a shell expansion: braces delimit"),
-        ("shell-default", "${SMTP_PORT:-25}", "SMTP_PORT", True, "a shell default: colon after delimits"),
-        ("yaml-key", "  SMTP_PORT: \"587\"", "SMTP_PORT", True, "a YAML key: colon after delimits"),
-        ("json-key", "{\"SMTP_PORT\":587}", "SMTP_PORT", True, "a JSON key: quotes delimit"),
+        (
+            "shell-default",
+            "${SMTP_PORT:-25}",
+            "SMTP_PORT",
+            True,
+            "a shell default: colon after delimits",
+        ),
+        ("yaml-key", '  SMTP_PORT: "587"', "SMTP_PORT", True, "a YAML key: colon after delimits"),
+        ("json-key", '{"SMTP_PORT":587}', "SMTP_PORT", True, "a JSON key: quotes delimit"),
         ("markdown-code", "`SMTP_PORT`", "SMTP_PORT", True, "inline code: backticks delimit"),
         ("markdown-bold", "**SMTP_PORT**", "SMTP_PORT", True, "bold markup: asterisks delimit"),
-        ("markdown-emphasis-underscore", "_SMTP_PORT_", "SMTP_PORT", False, "underscore emphasis: underscores are in the class"),
-        ("kebab-suffix", "smtp-config-v2", "smtp-config", False, "a kebab-case suffix: the hyphen is in the class"),
-        ("kebab-prefix", "old-smtp-config", "smtp-config", False, "a kebab-case prefix: the hyphen is in the class"),
-        ("plural", "configMapKeyRefs", "configMapKeyRef", False, "a plural s after is in the class"),
+        (
+            "markdown-emphasis-underscore",
+            "_SMTP_PORT_",
+            "SMTP_PORT",
+            False,
+            "underscore emphasis: underscores are in the class",
+        ),
+        (
+            "kebab-suffix",
+            "smtp-config-v2",
+            "smtp-config",
+            False,
+            "a kebab-case suffix: the hyphen is in the class",
+        ),
+        (
+            "kebab-prefix",
+            "old-smtp-config",
+            "smtp-config",
+            False,
+            "a kebab-case prefix: the hyphen is in the class",
+        ),
+        (
+            "plural",
+            "configMapKeyRefs",
+            "configMapKeyRef",
+            False,
+            "a plural s after is in the class",
+        ),
         ("possessive", "SMTP_PORT's value", "SMTP_PORT", True, "an apostrophe after delimits"),
-        ("url-fragment", "https://docs.example/#SMTP_PORT", "SMTP_PORT", True, "a URL fragment: # before delimits"),
+        (
+            "url-fragment",
+            "https://docs.example/#SMTP_PORT",
+            "SMTP_PORT",
+            True,
+            "a URL fragment: # before delimits",
+        ),
         ("html-tag", "<code>SMTP_PORT</code>", "SMTP_PORT", True, "HTML tags: > and < delimit"),
     ]
     for name, text, identifier, want, why in cases:
@@ -155,21 +280,99 @@ def _boundary_vectors() -> tuple[list[Authored], list[Authored]]:
             {"text": text, "identifier": identifier}, entry=None, expect=want))
 
     occurrence_cases = [
-        ("repeat-later-delimited", "SMTP_PORT_OLD, SMTP_PORT", "SMTP_PORT", True, "only the second occurrence is delimited; every occurrence is tried"),
-        ("repeat-none-delimited", "SMTP_PORT_OLD SMTP_PORT_NEW", "SMTP_PORT", False, "two occurrences, neither delimited"),
-        ("repeat-third-delimited", "xSMTP_PORT SMTP_PORTx SMTP_PORT", "SMTP_PORT", True, "only the third occurrence is delimited"),
-        ("repeat-glued-pair", "SMTP_PORTSMTP_PORT", "SMTP_PORT", False, "two glued occurrences delimit neither"),
-        ("repeat-underscore-pair", "SMTP_PORT_SMTP_PORT", "SMTP_PORT", False, "two occurrences joined by an underscore"),
-        ("repeat-hyphen-pair", "SMTP_PORT-SMTP_PORT", "SMTP_PORT", False, "two occurrences joined by a hyphen"),
-        ("repeat-period-pair", "SMTP_PORT.SMTP_PORT", "SMTP_PORT", True, "two occurrences joined by a period: both delimited"),
-        ("repeat-lowercase-later", "smtp_port_old, smtp_port", "SMTP_PORT", True, "only the later lowercase occurrence is delimited"),
-        ("repeat-later-at-end", "SMTP_PORTS and SMTP_PORT", "SMTP_PORT", True, "the later occurrence ends the text"),
-        ("overlap-dotted", "ba.a.a", "a.a", True, "the first occurrence follows a letter; only the overlapping one is delimited"),
-        ("overlap-colons", "a:::", "::", True, "the first :: follows a letter; the overlapping second one is delimited"),
-        ("overlap-x-dot-x", "ax.x.x", "x.x", True, "only the occurrence overlapping the first is delimited"),
+        (
+            "repeat-later-delimited",
+            "SMTP_PORT_OLD, SMTP_PORT",
+            "SMTP_PORT",
+            True,
+            "only the second occurrence is delimited; every occurrence is tried",
+        ),
+        (
+            "repeat-none-delimited",
+            "SMTP_PORT_OLD SMTP_PORT_NEW",
+            "SMTP_PORT",
+            False,
+            "two occurrences, neither delimited",
+        ),
+        (
+            "repeat-third-delimited",
+            "xSMTP_PORT SMTP_PORTx SMTP_PORT",
+            "SMTP_PORT",
+            True,
+            "only the third occurrence is delimited",
+        ),
+        (
+            "repeat-glued-pair",
+            "SMTP_PORTSMTP_PORT",
+            "SMTP_PORT",
+            False,
+            "two glued occurrences delimit neither",
+        ),
+        (
+            "repeat-underscore-pair",
+            "SMTP_PORT_SMTP_PORT",
+            "SMTP_PORT",
+            False,
+            "two occurrences joined by an underscore",
+        ),
+        (
+            "repeat-hyphen-pair",
+            "SMTP_PORT-SMTP_PORT",
+            "SMTP_PORT",
+            False,
+            "two occurrences joined by a hyphen",
+        ),
+        (
+            "repeat-period-pair",
+            "SMTP_PORT.SMTP_PORT",
+            "SMTP_PORT",
+            True,
+            "two occurrences joined by a period: both delimited",
+        ),
+        (
+            "repeat-lowercase-later",
+            "smtp_port_old, smtp_port",
+            "SMTP_PORT",
+            True,
+            "only the later lowercase occurrence is delimited",
+        ),
+        (
+            "repeat-later-at-end",
+            "SMTP_PORTS and SMTP_PORT",
+            "SMTP_PORT",
+            True,
+            "the later occurrence ends the text",
+        ),
+        (
+            "overlap-dotted",
+            "ba.a.a",
+            "a.a",
+            True,
+            "the first occurrence follows a letter; only the overlapping one is delimited",
+        ),
+        (
+            "overlap-colons",
+            "a:::",
+            "::",
+            True,
+            "the first :: follows a letter; the overlapping second one is delimited",
+        ),
+        (
+            "overlap-x-dot-x",
+            "ax.x.x",
+            "x.x",
+            True,
+            "only the occurrence overlapping the first is delimited",
+        ),
         ("overlap-none", "a-a-a", "a-a", False, "overlapping occurrences, each next to a hyphen"),
         ("overlap-letters", "ababa", "aba", False, "overlapping occurrences inside one token"),
-        ("adjacent-after-rejected", "xa.a.", "a.", True, "the delimited occurrence starts right where the first, not delimited, ends"),
+        (
+            "adjacent-after-rejected",
+            "xa.a.",
+            "a.",
+            True,
+            "the delimited occurrence starts right where the first, not delimited, ends",
+        ),
     ]
     for name, text, identifier, want, why in occurrence_cases:
         operation_cases.append(author(
@@ -184,19 +387,79 @@ def _boundary_vectors() -> tuple[list[Authored], list[Authored]]:
                 entry=None, expect=ROW2))
 
     answers = [
-        ("repeat-later-delimited", "SMTP_PORT_OLD is missing, and so is SMTP_PORT.", ROW2, "the old key is glued; the later delimited SMTP_PORT co-occurs with missing"),
-        ("repeat-old-only", "SMTP_PORT_OLD is missing.", ROW4, "SMTP_PORT_OLD names neither the factor nor a subsystem member"),
-        ("repeat-old-missing-new-fine", "SMTP_PORT_OLD is missing. SMTP_PORT is fine.", ROW3, "the synonym sits with SMTP_PORT_OLD, not with a match of SMTP_PORT"),
-        ("repeat-old-with-subsystem", "SMTP_PORT_OLD is missing from smtp-config.", ROW3, "the identifier is not matched; smtp-config places the answer in the subsystem"),
-        ("seed-port-old", "SMTP_PORT_OLD is missing from the config.", ROW4, "clause 3.1 consequence: SMTP_PORT_OLD does not match SMTP_PORT"),
-        ("seed-lowercase", "smtp_port is missing.", ROW2, "clause 3.1 consequence: smtp_port matches SMTP_PORT"),
-        ("only-smtp-config", "The smtp-config ConfigMap looks wrong.", ROW3, "only a subsystem member is named"),
-        ("only-configmapkeyref", "The configMapKeyRef points at a bad ConfigMap.", ROW3, "only a subsystem member is named"),
-        ("host-not-port", "SMTP_HOST is missing.", ROW3, "a subsystem member with a synonym is not the factor"),
+        (
+            "repeat-later-delimited",
+            "SMTP_PORT_OLD is missing, and so is SMTP_PORT.",
+            ROW2,
+            "the old key is glued; the later delimited SMTP_PORT co-occurs with missing",
+        ),
+        (
+            "repeat-old-only",
+            "SMTP_PORT_OLD is missing.",
+            ROW4,
+            "SMTP_PORT_OLD names neither the factor nor a subsystem member",
+        ),
+        (
+            "repeat-old-missing-new-fine",
+            "SMTP_PORT_OLD is missing. SMTP_PORT is fine.",
+            ROW3,
+            "the synonym sits with SMTP_PORT_OLD, not with a match of SMTP_PORT",
+        ),
+        (
+            "repeat-old-with-subsystem",
+            "SMTP_PORT_OLD is missing from smtp-config.",
+            ROW3,
+            "the identifier is not matched; smtp-config places the answer in the subsystem",
+        ),
+        (
+            "seed-port-old",
+            "SMTP_PORT_OLD is missing from the config.",
+            ROW4,
+            "clause 3.1 consequence: SMTP_PORT_OLD does not match SMTP_PORT",
+        ),
+        (
+            "seed-lowercase",
+            "smtp_port is missing.",
+            ROW2,
+            "clause 3.1 consequence: smtp_port matches SMTP_PORT",
+        ),
+        (
+            "only-smtp-config",
+            "The smtp-config ConfigMap looks wrong.",
+            ROW3,
+            "only a subsystem member is named",
+        ),
+        (
+            "only-configmapkeyref",
+            "The configMapKeyRef points at a bad ConfigMap.",
+            ROW3,
+            "only a subsystem member is named",
+        ),
+        (
+            "host-not-port",
+            "SMTP_HOST is missing.",
+            ROW3,
+            "a subsystem member with a synonym is not the factor",
+        ),
         ("port-prefix-of-longer", "SMTP_PORTS is missing.", ROW4, "SMTP_PORTS is a longer token"),
-        ("port-in-path", "Key smtp-config/SMTP_PORT is missing.", ROW2, "slash-separated path: both identifiers delimited"),
-        ("port-in-env-expansion", "${SMTP_PORT} is missing.", ROW2, "shell expansion braces delimit"),
-        ("config-suffix", "smtp-configs lack SMTP_PORTs.", ROW4, "both tokens are longer than the identifiers"),
+        (
+            "port-in-path",
+            "Key smtp-config/SMTP_PORT is missing.",
+            ROW2,
+            "slash-separated path: both identifiers delimited",
+        ),
+        (
+            "port-in-env-expansion",
+            "${SMTP_PORT} is missing.",
+            ROW2,
+            "shell expansion braces delimit",
+        ),
+        (
+            "config-suffix",
+            "smtp-configs lack SMTP_PORTs.",
+            ROW4,
+            "both tokens are longer than the identifiers",
+        ),
     ]
     for name, answer, row, why in answers:
         lifted_cases.append(author(
@@ -209,58 +472,194 @@ def _boundary_vectors() -> tuple[list[Authored], list[Authored]]:
 #: test applies only to the characters right before and after the match.
 META = [
     # identifier, slug, [(text, want, why)]
-    (".env", "dot-env", [
-        (".env", True, "exact"), ("a .env", True, "space before the leading period"),
-        ("x.env", False, "x right before the match (the leading period is part of the identifier)"),
-        ("xenv", False, "the period is literal, not any character"),
-        ("..env", True, "a period before the leading period is outside the class"),
-        (".env.local", True, "a period after"), (".envrc", False, "r after"),
-        ("app/.env", True, "a slash before"), ("a.env", False, "a letter before"),
-        ("_.env", False, "an underscore before"), ("-.env", False, "a hyphen before"),
-    ]),
-    ("a+b", "a-plus-b", [
-        ("a+b", True, "exact"), ("aab", False, "+ is literal, not a quantifier"),
-        ("x a+b y", True, "spaces around"), ("aa+b", False, "a letter before"), ("a+bb", False, "a letter after"),
-    ]),
-    ("x*", "x-star", [
-        ("x*", True, "exact"), ("y + z", False, "* is literal; an unescaped x* matches the empty string"),
-        ("x**", True, "an asterisk after the trailing asterisk"), ("yx*", False, "a letter before"),
-        ("xx*", False, "a letter before"), ("(x*)", True, "parentheses around"),
-    ]),
-    ("(svc)", "paren-svc", [
-        ("(svc)", True, "exact"), ("svc", False, "parentheses are literal, not a group"),
-        ("f(svc)", False, "a letter before the opening parenthesis"), ("((svc))", True, "parentheses around"),
-        ("(svc)x", False, "a letter after the closing parenthesis"), ("(svc)-1", False, "a hyphen after"),
-    ]),
-    ("[0]", "bracket-0", [
-        ("[0]", True, "exact"), ("0", False, "brackets are literal, not a class"),
-        ("a[0]", False, "a letter before"), ("a [0]", True, "a space before"), ("[0][1]", True, "a bracket after"),
-    ]),
-    ("$HOME", "dollar-home", [
-        ("$HOME", True, "exact; an unescaped $ anchors at the end"), ("$HOME/bin", True, "a slash after"),
-        ("x$HOME", False, "a letter before the dollar"), ("echo $home", True, "case-insensitive"), ("$HOMER", False, "a letter after"),
-    ]),
-    ("a|b", "a-pipe-b", [
-        ("a|b", True, "exact"), ("a", False, "| is literal, not alternation"), ("b", False, "| is literal, not alternation"),
-        ("a|bc", False, "a letter after"), ("(a|b)", True, "parentheses around"),
-    ]),
-    ("^x", "caret-x", [
-        ("^x", True, "exact"), ("x", False, "^ is literal, not an anchor"), ("^x^", True, "a caret after"),
-        ("a^x", False, "a letter before"), ("y ^x", True, "a space before"),
-    ]),
-    ("k8s.io/name", "k8s-io-name", [
-        ("k8s.io/name", True, "exact"), ("k8sXio/name", False, "the period is literal"),
-        ("app.k8s.io/name", True, "a period before"), ("k8s.io/names", False, "a letter after"),
-        ("k8s.io/name=web", True, "= after"), ("xk8s.io/name", False, "a letter before"),
-    ]),
-    ("a?b", "a-question-b", [("a?b", True, "exact"), ("b", False, "? is literal, not optional"), ("ab", False, "? is literal")]),
-    ("{x}", "brace-x", [("{x}", True, "exact"), ("{{x}}", True, "braces around"), ("a{x}", False, "a letter before")]),
-    ("c++", "c-plus-plus", [("c++", True, "exact"), ("c+++", True, "a plus after"), ("cc++", False, "a letter before"), ("c", False, "the pluses are part of it")]),
-    ("a\\b", "a-backslash-b", [("a\\b", True, "exact; an unescaped \\b is a word boundary"), ("path a\\b", True, "a space before"), ("a b", False, "the backslash is literal; an unescaped \\b is a boundary")]),
-    ("50%", "fifty-percent", [("50%", True, "exact"), ("150%", False, "a digit before"), ("~50%", True, "a tilde before"), ("50%%", True, "a percent after")]),
-    ("x.y.z", "x-y-z", [("x.y.z", True, "exact"), ("xay.z", False, "periods are literal"), ("w.x.y.z", True, "a period before"), ("x.y.zz", False, "a letter after")]),
-    ("-v", "dash-v", [("-v", True, "exact"), ("--v", False, "a hyphen before is in the class"), ("run -v", True, "a space before"), ("x-v", False, "a letter before")]),
-    ("_id", "underscore-id", [("(_id)", True, "parentheses around"), ("user_id", False, "a letter before"), ("_id_", False, "an underscore after")]),
+    (
+        ".env",
+        "dot-env",
+        [
+            (".env", True, "exact"),
+            ("a .env", True, "space before the leading period"),
+            (
+                "x.env",
+                False,
+                "x right before the match (the leading period is part of the identifier)",
+            ),
+            ("xenv", False, "the period is literal, not any character"),
+            ("..env", True, "a period before the leading period is outside the class"),
+            (".env.local", True, "a period after"),
+            (".envrc", False, "r after"),
+            ("app/.env", True, "a slash before"),
+            ("a.env", False, "a letter before"),
+            ("_.env", False, "an underscore before"),
+            ("-.env", False, "a hyphen before"),
+        ],
+    ),
+    (
+        "a+b",
+        "a-plus-b",
+        [
+            ("a+b", True, "exact"),
+            ("aab", False, "+ is literal, not a quantifier"),
+            ("x a+b y", True, "spaces around"),
+            ("aa+b", False, "a letter before"),
+            ("a+bb", False, "a letter after"),
+        ],
+    ),
+    (
+        "x*",
+        "x-star",
+        [
+            ("x*", True, "exact"),
+            ("y + z", False, "* is literal; an unescaped x* matches the empty string"),
+            ("x**", True, "an asterisk after the trailing asterisk"),
+            ("yx*", False, "a letter before"),
+            ("xx*", False, "a letter before"),
+            ("(x*)", True, "parentheses around"),
+        ],
+    ),
+    (
+        "(svc)",
+        "paren-svc",
+        [
+            ("(svc)", True, "exact"),
+            ("svc", False, "parentheses are literal, not a group"),
+            ("f(svc)", False, "a letter before the opening parenthesis"),
+            ("((svc))", True, "parentheses around"),
+            ("(svc)x", False, "a letter after the closing parenthesis"),
+            ("(svc)-1", False, "a hyphen after"),
+        ],
+    ),
+    (
+        "[0]",
+        "bracket-0",
+        [
+            ("[0]", True, "exact"),
+            ("0", False, "brackets are literal, not a class"),
+            ("a[0]", False, "a letter before"),
+            ("a [0]", True, "a space before"),
+            ("[0][1]", True, "a bracket after"),
+        ],
+    ),
+    (
+        "$HOME",
+        "dollar-home",
+        [
+            ("$HOME", True, "exact; an unescaped $ anchors at the end"),
+            ("$HOME/bin", True, "a slash after"),
+            ("x$HOME", False, "a letter before the dollar"),
+            ("echo $home", True, "case-insensitive"),
+            ("$HOMER", False, "a letter after"),
+        ],
+    ),
+    (
+        "a|b",
+        "a-pipe-b",
+        [
+            ("a|b", True, "exact"),
+            ("a", False, "| is literal, not alternation"),
+            ("b", False, "| is literal, not alternation"),
+            ("a|bc", False, "a letter after"),
+            ("(a|b)", True, "parentheses around"),
+        ],
+    ),
+    (
+        "^x",
+        "caret-x",
+        [
+            ("^x", True, "exact"),
+            ("x", False, "^ is literal, not an anchor"),
+            ("^x^", True, "a caret after"),
+            ("a^x", False, "a letter before"),
+            ("y ^x", True, "a space before"),
+        ],
+    ),
+    (
+        "k8s.io/name",
+        "k8s-io-name",
+        [
+            ("k8s.io/name", True, "exact"),
+            ("k8sXio/name", False, "the period is literal"),
+            ("app.k8s.io/name", True, "a period before"),
+            ("k8s.io/names", False, "a letter after"),
+            ("k8s.io/name=web", True, "= after"),
+            ("xk8s.io/name", False, "a letter before"),
+        ],
+    ),
+    (
+        "a?b",
+        "a-question-b",
+        [
+            ("a?b", True, "exact"),
+            ("b", False, "? is literal, not optional"),
+            ("ab", False, "? is literal"),
+        ],
+    ),
+    (
+        "{x}",
+        "brace-x",
+        [
+            ("{x}", True, "exact"),
+            ("{{x}}", True, "braces around"),
+            ("a{x}", False, "a letter before"),
+        ],
+    ),
+    (
+        "c++",
+        "c-plus-plus",
+        [
+            ("c++", True, "exact"),
+            ("c+++", True, "a plus after"),
+            ("cc++", False, "a letter before"),
+            ("c", False, "the pluses are part of it"),
+        ],
+    ),
+    (
+        "a\\b",
+        "a-backslash-b",
+        [
+            ("a\\b", True, "exact; an unescaped \\b is a word boundary"),
+            ("path a\\b", True, "a space before"),
+            ("a b", False, "the backslash is literal; an unescaped \\b is a boundary"),
+        ],
+    ),
+    (
+        "50%",
+        "fifty-percent",
+        [
+            ("50%", True, "exact"),
+            ("150%", False, "a digit before"),
+            ("~50%", True, "a tilde before"),
+            ("50%%", True, "a percent after"),
+        ],
+    ),
+    (
+        "x.y.z",
+        "x-y-z",
+        [
+            ("x.y.z", True, "exact"),
+            ("xay.z", False, "periods are literal"),
+            ("w.x.y.z", True, "a period before"),
+            ("x.y.zz", False, "a letter after"),
+        ],
+    ),
+    (
+        "-v",
+        "dash-v",
+        [
+            ("-v", True, "exact"),
+            ("--v", False, "a hyphen before is in the class"),
+            ("run -v", True, "a space before"),
+            ("x-v", False, "a letter before"),
+        ],
+    ),
+    (
+        "_id",
+        "underscore-id",
+        [
+            ("(_id)", True, "parentheses around"),
+            ("user_id", False, "a letter before"),
+            ("_id_", False, "an underscore after"),
+        ],
+    ),
 ]
 
 
@@ -292,16 +691,70 @@ def _meta_vectors() -> tuple[list[Authored], list[Authored]]:
 def _named_vectors() -> list[Authored]:
     subsystem = ["smtp-config", "SMTP_HOST", "SMTP_PORT", "configMapKeyRef"]
     cases = [
-        ("none-delimited", "smtp-config-v2 replaced SMTP_PORT_OLD.", subsystem, False, "no member of the set is delimited"),
-        ("one-delimited", "SMTP_PORT_OLD and smtp-config.", subsystem, True, "smtp-config is delimited by the final period"),
-        ("membership-not-conjunction", "Only SMTP_HOST is relevant.", subsystem, True, "one member suffices (membership, not conjunction)"),
-        ("lowercase-member", "the configmapkeyref is stale", subsystem, True, "case-insensitive member"),
-        ("member-inside-token", "xsmtp_host and configMapKeyRefs", subsystem, False, "members only inside longer tokens"),
+        (
+            "none-delimited",
+            "smtp-config-v2 replaced SMTP_PORT_OLD.",
+            subsystem,
+            False,
+            "no member of the set is delimited",
+        ),
+        (
+            "one-delimited",
+            "SMTP_PORT_OLD and smtp-config.",
+            subsystem,
+            True,
+            "smtp-config is delimited by the final period",
+        ),
+        (
+            "membership-not-conjunction",
+            "Only SMTP_HOST is relevant.",
+            subsystem,
+            True,
+            "one member suffices (membership, not conjunction)",
+        ),
+        (
+            "lowercase-member",
+            "the configmapkeyref is stale",
+            subsystem,
+            True,
+            "case-insensitive member",
+        ),
+        (
+            "member-inside-token",
+            "xsmtp_host and configMapKeyRefs",
+            subsystem,
+            False,
+            "members only inside longer tokens",
+        ),
         ("member-after-underscore", "OLD_SMTP_HOST", subsystem, False, "an underscore before"),
-        ("meta-set", "see x.env and a+bb", [".env", "a+b"], False, "regex-metacharacter members, none delimited"),
-        ("meta-set-delimited", "see .env and a+bb", [".env", "a+b"], True, ".env is delimited by a space"),
-        ("non-ascii-neighbour", "\u00e9smtp-config\u00e9", subsystem, True, "non-ASCII letters around a member are delimiters"),
-        ("cjk-neighbour", "\u914d\u7f6esmtp-config\u4e2d", subsystem, True, "CJK characters around a member are delimiters"),
+        (
+            "meta-set",
+            "see x.env and a+bb",
+            [".env", "a+b"],
+            False,
+            "regex-metacharacter members, none delimited",
+        ),
+        (
+            "meta-set-delimited",
+            "see .env and a+bb",
+            [".env", "a+b"],
+            True,
+            ".env is delimited by a space",
+        ),
+        (
+            "non-ascii-neighbour",
+            "\u00e9smtp-config\u00e9",
+            subsystem,
+            True,
+            "non-ASCII letters around a member are delimiters",
+        ),
+        (
+            "cjk-neighbour",
+            "\u914d\u7f6esmtp-config\u4e2d",
+            subsystem,
+            True,
+            "CJK characters around a member are delimiters",
+        ),
     ]
     out: list[Authored] = []
     for n, (name, answer, identifiers, want, why) in enumerate(cases):
@@ -311,9 +764,19 @@ def _named_vectors() -> list[Authored]:
             f"delim-named-{name}", ["2.1", "3.1"], "named_in_output",
             f"clause 2.1 with clause 3.1: {why}.", params, entry=None, expect=want))
     fcases = [
-        ("later-occurrence", "SMTP_PORT_OLD is gone; SMTP_PORT is missing.", True, "the delimited later occurrence co-occurs with missing"),
+        (
+            "later-occurrence",
+            "SMTP_PORT_OLD is gone; SMTP_PORT is missing.",
+            True,
+            "the delimited later occurrence co-occurs with missing",
+        ),
         ("glued-only", "SMTP_PORT_OLD is missing.", False, "no delimited occurrence"),
-        ("synonym-with-glued", "SMTP_PORT_OLD is missing. SMTP_PORT is fine.", False, "the synonym's sentence holds only the glued token"),
+        (
+            "synonym-with-glued",
+            "SMTP_PORT_OLD is missing. SMTP_PORT is fine.",
+            False,
+            "the synonym's sentence holds only the glued token",
+        ),
         ("path-form", "smtp-config/SMTP_PORT: missing", True, "path form: slash and colon delimit"),
     ]
     for name, answer, want, why in fcases:

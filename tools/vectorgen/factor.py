@@ -38,7 +38,13 @@ FLAGS = {
     "all-of": "Several required identifiers: every one must be named (conjunction), not any one.",
 }
 
-#: (slug, answer, row) with the real scenario: required [SMTP_PORT], SMTP_PORT also in subsystem_set.
+#: The synonyms that read as adjectives ("SMTP_PORT is missing."), not as verbs.
+_ADJECTIVE_PHRASES = (
+    "missing", "absent", "not present", "not set", "not defined", "undefined", "not found",
+    "omitted", "unset",
+)
+#: (slug, answer, row) with the real scenario: required [SMTP_PORT], SMTP_PORT also in
+#: subsystem_set.
 SAME_SENTENCE = [
     ("next-sentence", "SMTP_PORT is the problem. It is missing.", 3),
     ("previous-sentence", "The key is missing. It is SMTP_PORT.", 3),
@@ -54,7 +60,11 @@ SAME_SENTENCE = [
     ("abbreviation-vs-splits", "The value of SMTP_PORT vs. the default is missing", 3),
     ("abbreviation-ie-splits", "SMTP_PORT (port 587, i.e. the submission port) is missing.", 3),
     ("missing-then-identifier-line", "Missing.\nSMTP_PORT.", 3),
-    ("two-sentences-one-line-each-half", "The deployment reads SMTP_PORT. The ConfigMap does not have it, it is undefined there.", 3),
+    (
+        "two-sentences-one-line-each-half",
+        "The deployment reads SMTP_PORT. The ConfigMap does not have it, it is undefined there.",
+        3,
+    ),
     ("colon-same-sentence", "SMTP_PORT: missing", 2),
     ("ellipsis-no-split", "SMTP_PORT...missing", 2),
     ("file-extension-no-split", "SMTP_PORT is missing from smtp-config.yaml", 2),
@@ -63,7 +73,11 @@ SAME_SENTENCE = [
     ("abbreviation-eg-splits-after", "e.g. SMTP_PORT is missing", 2),
     ("semicolon-no-split", "SMTP_PORT2 is missing; SMTP_PORT is fine", 2),
     ("comma-clauses", "SMTP_PORT, the key the deployment reads, is absent", 2),
-    ("later-sentence-has-both", "The pod crashes. Its env refers to SMTP_PORT. SMTP_PORT is not present in smtp-config.", 2),
+    (
+        "later-sentence-has-both",
+        "The pod crashes. Its env refers to SMTP_PORT. SMTP_PORT is not present in smtp-config.",
+        2,
+    ),
     ("question-with-both", "Is SMTP_PORT missing? Yes.", 2),
     ("final-sentence-no-terminator", "Pods crash. SMTP_PORT is missing", 2),
     ("tab-after-period-splits", "SMTP_PORT is the problem.\tIt is missing.", 3),
@@ -95,135 +109,416 @@ TOKEN = [
 SYNONYMS = ABSENT_KEY_SYNONYMS
 
 #: Plausible wordings that are not on the absent_key list (clause 3.3): row 3 with SMTP_PORT named.
-NOT_SYNONYMS = ["is empty", "is blank", "is null", "was removed", "was deleted", "is gone", "is misconfigured",
-                "is wrong", "is not configured", "has no value", "is commented out", "is unavailable", "was dropped",
-                "cannot be read", "is not  set", "is not\tpresent", "is not   found"]
+NOT_SYNONYMS = [
+    "is empty",
+    "is blank",
+    "is null",
+    "was removed",
+    "was deleted",
+    "is gone",
+    "is misconfigured",
+    "is wrong",
+    "is not configured",
+    "has no value",
+    "is commented out",
+    "is unavailable",
+    "was dropped",
+    "cannot be read",
+    "is not  set",
+    "is not\tpresent",
+    "is not   found",
+]
 
 
 def _synonym_sentence(phrase: str) -> str:
     if phrase == "no key":
         return "There is no key SMTP_PORT in smtp-config."
     if phrase in ("lacks", "lacking"):
-        return f"smtp-config is {phrase} SMTP_PORT." if phrase == "lacking" else "smtp-config lacks SMTP_PORT."
-    return f"SMTP_PORT {'is ' if phrase in ('missing', 'absent', 'not present', 'not set', 'not defined', 'undefined', 'not found', 'omitted', 'unset') else ''}{phrase}."
+        return (
+            f"smtp-config is {phrase} SMTP_PORT."
+            if phrase == "lacking"
+            else "smtp-config lacks SMTP_PORT."
+        )
+    verb = "is " if phrase in _ADJECTIVE_PHRASES else ""
+    return f"SMTP_PORT {verb}{phrase}."
 
 
 def _scenario_vectors() -> list[dict]:
     out = []
     for slug, answer, row in SAME_SENTENCE:
-        out.append(scored(f"factor-sentence-{slug}", ["2.2", "3.2"],
-                          f"clause 2.2 same sentence (0.3.0-rc1, no radius-one window): {answer!r} -> row {row}.",
-                          real(), ev(answer, quiet(3)), row, ["same-sentence"]))
+        out.append(
+            scored(
+                f"factor-sentence-{slug}",
+                ["2.2", "3.2"],
+                f"clause 2.2 same sentence (0.3.0-rc1, no radius-one window): {answer!r} -> row"
+                f" {row}.",
+                real(),
+                ev(answer, quiet(3)),
+                row,
+                ["same-sentence"],
+            )
+        )
     for slug, answer, row in TOKEN:
-        out.append(scored(f"factor-token-{slug}", ["2.2", "3.1"],
-                          f"clause 2.2: the identifier in the co-occurring sentence is matched under clause 3.1: {answer!r} -> row {row}.",
-                          real(), ev(answer, quiet(3)), row))
+        out.append(
+            scored(
+                f"factor-token-{slug}",
+                ["2.2", "3.1"],
+                "clause 2.2: the identifier in the co-occurring sentence is matched under clause"
+                f" 3.1: {answer!r} -> row {row}.",
+                real(),
+                ev(answer, quiet(3)),
+                row,
+            )
+        )
     for phrase in SYNONYMS:
         answer = _synonym_sentence(phrase)
         slug = phrase.replace("'", "").replace(" ", "-")
-        out.append(scored(f"factor-synonym-{slug}", ["2.2", "3.3"],
-                          f"clause 3.3: '{phrase}' is an absent_key synonym in the same sentence as SMTP_PORT -> row 2.",
-                          real(), ev(answer, quiet(2)), 2))
-        out.append(scored(f"factor-synonym-{slug}-uppercase", ["2.2", "3.3"],
-                          f"clause 3.3: synonyms match case-insensitively: {answer.upper()!r} -> row 2.",
-                          real(), ev(answer.upper(), quiet(2)), 2))
+        out.append(
+            scored(
+                f"factor-synonym-{slug}",
+                ["2.2", "3.3"],
+                f"clause 3.3: '{phrase}' is an absent_key synonym in the same sentence as SMTP_PORT"
+                " -> row 2.",
+                real(),
+                ev(answer, quiet(2)),
+                2,
+            )
+        )
+        out.append(
+            scored(
+                f"factor-synonym-{slug}-uppercase",
+                ["2.2", "3.3"],
+                f"clause 3.3: synonyms match case-insensitively: {answer.upper()!r} -> row 2.",
+                real(),
+                ev(answer.upper(), quiet(2)),
+                2,
+            )
+        )
     for phrase in NOT_SYNONYMS:
-        slug = "-".join(phrase.split()) + ("-extra-whitespace" if phrase != " ".join(phrase.split()) else "")
-        out.append(scored(f"factor-non-synonym-{slug}", ["2.2", "3.3"],
-                          f"clause 3.3: {phrase!r} is not on the absent_key list (phrases match literally): SMTP_PORT named without characterization -> row 3.",
-                          real(), ev(f"SMTP_PORT {phrase}.", quiet(2)), 3))
+        slug = "-".join(phrase.split()) + (
+            "-extra-whitespace" if phrase != " ".join(phrase.split()) else ""
+        )
+        out.append(
+            scored(
+                f"factor-non-synonym-{slug}",
+                ["2.2", "3.3"],
+                f"clause 3.3: {phrase!r} is not on the absent_key list (phrases match literally):"
+                " SMTP_PORT named without characterization -> row 3.",
+                real(),
+                ev(f"SMTP_PORT {phrase}.", quiet(2)),
+                3,
+            )
+        )
 
     # Conjunction over several required identifiers (all-of).
     two = variant(required=["SMTP_PORT", "smtp-config"])
     three = variant(required=["SMTP_PORT", "smtp-config", "configMapKeyRef"])
     host = variant(required=["SMTP_PORT", "SMTP_HOST"], subsystem=["smtp-config"])
     conj = [
-        ("two-only-first", two, "SMTP_PORT is missing.", 3, "names SMTP_PORT with a synonym, not smtp-config"),
-        ("two-only-second", two, "smtp-config is missing something.", 3, "names smtp-config with a synonym, not SMTP_PORT"),
-        ("two-both-one-sentence", two, "SMTP_PORT is missing from smtp-config.", 2, "both in one sentence with a synonym"),
-        ("two-both-synonym-with-second", two, "smtp-config lacks a key.\nThe key is SMTP_PORT.", 2,
-         "both named; the synonym co-occurs with smtp-config only (one of the required identifiers suffices)"),
-        ("two-both-synonym-with-first", two, "SMTP_PORT is undefined.\nSee smtp-config.", 2,
-         "both named; the synonym co-occurs with SMTP_PORT only"),
-        ("two-both-synonym-alone", two, "SMTP_PORT and smtp-config.\nSomething is missing.", 3,
-         "both named, the synonym in a sentence with neither"),
-        ("two-second-as-longer-token", two, "SMTP_PORT is missing from smtp-config-v2.", 3,
-         "smtp-config only inside the longer token smtp-config-v2"),
-        ("two-second-only-in-trace", two, "SMTP_PORT is missing.", 3,
-         "smtp-config named only in the reasoning trace"),
-        ("three-two-of-three", three, "SMTP_PORT is missing from smtp-config.", 3,
-         "two of three required identifiers named"),
-        ("three-all", three, "The configMapKeyRef asks smtp-config for SMTP_PORT, which is missing.", 2,
-         "all three named, synonym in their sentence"),
-        ("three-all-separate-lines", three, "- configMapKeyRef\n- smtp-config\n- SMTP_PORT: missing", 2,
-         "all three named on separate bullets, synonym with SMTP_PORT"),
+        (
+            "two-only-first",
+            two,
+            "SMTP_PORT is missing.",
+            3,
+            "names SMTP_PORT with a synonym, not smtp-config",
+        ),
+        (
+            "two-only-second",
+            two,
+            "smtp-config is missing something.",
+            3,
+            "names smtp-config with a synonym, not SMTP_PORT",
+        ),
+        (
+            "two-both-one-sentence",
+            two,
+            "SMTP_PORT is missing from smtp-config.",
+            2,
+            "both in one sentence with a synonym",
+        ),
+        (
+            "two-both-synonym-with-second",
+            two,
+            "smtp-config lacks a key.\nThe key is SMTP_PORT.",
+            2,
+            (
+                "both named; the synonym co-occurs with smtp-config only (one of the required"
+                " identifiers suffices)"
+            ),
+        ),
+        (
+            "two-both-synonym-with-first",
+            two,
+            "SMTP_PORT is undefined.\nSee smtp-config.",
+            2,
+            "both named; the synonym co-occurs with SMTP_PORT only",
+        ),
+        (
+            "two-both-synonym-alone",
+            two,
+            "SMTP_PORT and smtp-config.\nSomething is missing.",
+            3,
+            "both named, the synonym in a sentence with neither",
+        ),
+        (
+            "two-second-as-longer-token",
+            two,
+            "SMTP_PORT is missing from smtp-config-v2.",
+            3,
+            "smtp-config only inside the longer token smtp-config-v2",
+        ),
+        (
+            "two-second-only-in-trace",
+            two,
+            "SMTP_PORT is missing.",
+            3,
+            "smtp-config named only in the reasoning trace",
+        ),
+        (
+            "three-two-of-three",
+            three,
+            "SMTP_PORT is missing from smtp-config.",
+            3,
+            "two of three required identifiers named",
+        ),
+        (
+            "three-all",
+            three,
+            "The configMapKeyRef asks smtp-config for SMTP_PORT, which is missing.",
+            2,
+            "all three named, synonym in their sentence",
+        ),
+        (
+            "three-all-separate-lines",
+            three,
+            "- configMapKeyRef\n- smtp-config\n- SMTP_PORT: missing",
+            2,
+            "all three named on separate bullets, synonym with SMTP_PORT",
+        ),
         ("three-only-third", three, "The configMapKeyRef is missing.", 3, "one of three named"),
-        ("host-port-only", host, "SMTP_PORT is not set.", 4,
-         "SMTP_PORT with a synonym, SMTP_HOST unnamed; subsystem_set [smtp-config] unnamed"),
-        ("host-both", host, "SMTP_HOST is fine but SMTP_PORT is not set.", 2, "both named, one sentence"),
-        ("host-both-host-echoed", host, "              key: SMTP_HOST\nSMTP_PORT is not set.", 4,
-         "SMTP_HOST only in an echoed deployment line (whole line, original indent): conjunction fails"),
+        (
+            "host-port-only",
+            host,
+            "SMTP_PORT is not set.",
+            4,
+            "SMTP_PORT with a synonym, SMTP_HOST unnamed; subsystem_set [smtp-config] unnamed",
+        ),
+        (
+            "host-both",
+            host,
+            "SMTP_HOST is fine but SMTP_PORT is not set.",
+            2,
+            "both named, one sentence",
+        ),
+        (
+            "host-both-host-echoed",
+            host,
+            "              key: SMTP_HOST\nSMTP_PORT is not set.",
+            4,
+            (
+                "SMTP_HOST only in an echoed deployment line (whole line, original indent):"
+                " conjunction fails"
+            ),
+        ),
     ]
     ref_pair = variant(required=["SMTP_PORT", "configMapKeyRef"])
     conj += [
-        ("two-second-only-echoed", two, "  name: smtp-config\nSMTP_PORT is missing.", 3,
-         "smtp-config only in an echoed ConfigMap line; the own sentence pairs SMTP_PORT with 'missing'"),
-        ("two-second-only-echoed-json", two, '        "name": "smtp-config",\nSMTP_PORT is not set.', 3,
-         "smtp-config only in an echoed JSON line"),
-        ("ref-pair-second-only-echoed", ref_pair, "            configMapKeyRef:\nSMTP_PORT is absent.", 3,
-         "configMapKeyRef only in an echoed deployment line"),
-        ("ref-pair-both-own", ref_pair, "The configMapKeyRef wants SMTP_PORT, which is absent.", 2,
-         "both named in the agent's own sentence"),
+        (
+            "two-second-only-echoed",
+            two,
+            "  name: smtp-config\nSMTP_PORT is missing.",
+            3,
+            (
+                "smtp-config only in an echoed ConfigMap line; the own sentence pairs SMTP_PORT"
+                " with 'missing'"
+            ),
+        ),
+        (
+            "two-second-only-echoed-json",
+            two,
+            '        "name": "smtp-config",\nSMTP_PORT is not set.',
+            3,
+            "smtp-config only in an echoed JSON line",
+        ),
+        (
+            "ref-pair-second-only-echoed",
+            ref_pair,
+            "            configMapKeyRef:\nSMTP_PORT is absent.",
+            3,
+            "configMapKeyRef only in an echoed deployment line",
+        ),
+        (
+            "ref-pair-both-own",
+            ref_pair,
+            "The configMapKeyRef wants SMTP_PORT, which is absent.",
+            2,
+            "both named in the agent's own sentence",
+        ),
     ]
-    echo_actions = {"host-both-host-echoed": [deployment()], "two-second-only-echoed": [configmap()],
-                    "two-second-only-echoed-json": [get(CONFIGMAP_JSON, "get cm smtp-config -o json")],
-                    "ref-pair-second-only-echoed": [deployment()]}
+    echo_actions = {
+        "host-both-host-echoed": [deployment()],
+        "two-second-only-echoed": [configmap()],
+        "two-second-only-echoed-json": [get(CONFIGMAP_JSON, "get cm smtp-config -o json")],
+        "ref-pair-second-only-echoed": [deployment()],
+    }
     for slug, scenario, answer, row, why in conj:
         trace = "smtp-config is the ConfigMap." if slug == "two-second-only-in-trace" else ""
         actions = echo_actions.get(slug, quiet(2))
-        out.append(scored(f"factor-conjunction-{slug}", ["2.2", "2.1"],
-                          f"clause 2.2 conjunction (every required identifier): {why} -> row {row}.",
-                          scenario, ev(answer, actions, trace=trace), row, ["all-of"]))
+        out.append(
+            scored(
+                f"factor-conjunction-{slug}",
+                ["2.2", "2.1"],
+                f"clause 2.2 conjunction (every required identifier): {why} -> row {row}.",
+                scenario,
+                ev(answer, actions, trace=trace),
+                row,
+                ["all-of"],
+            )
+        )
 
     # factor.ref selects the deviation; subject and resource are not identifiers.
     two_devs = [
-        {"id": "f1", "resource": "configmap/smtp-config", "deviation_type": "absent_key", "subject": "SMTP_PORT"},
-        {"id": "f2", "resource": "configmap/smtp-config", "deviation_type": "absent_key", "subject": "SMTP_USER"},
+        {
+            "id": "f1",
+            "resource": "configmap/smtp-config",
+            "deviation_type": "absent_key",
+            "subject": "SMTP_PORT",
+        },
+        {
+            "id": "f2",
+            "resource": "configmap/smtp-config",
+            "deviation_type": "absent_key",
+            "subject": "SMTP_USER",
+        },
     ]
     user = variant(deviations=two_devs, ref="f2", required=["SMTP_USER"])
-    unreferenced_other = variant(deviations=[
-        {"id": "f0", "resource": "deployment/notifier", "deviation_type": "wrong_value", "subject": "replicas"},
-        {"id": "f1", "resource": "configmap/smtp-config", "deviation_type": "absent_key", "subject": "SMTP_PORT"}])
-    subject_port = variant(deviations=[
-        {"id": "f1", "resource": "configmap/smtp-config", "deviation_type": "absent_key", "subject": "port"}])
+    unreferenced_other = variant(
+        deviations=[
+            {
+                "id": "f0",
+                "resource": "deployment/notifier",
+                "deviation_type": "wrong_value",
+                "subject": "replicas",
+            },
+            {
+                "id": "f1",
+                "resource": "configmap/smtp-config",
+                "deviation_type": "absent_key",
+                "subject": "SMTP_PORT",
+            },
+        ]
+    )
+    subject_port = variant(
+        deviations=[
+            {
+                "id": "f1",
+                "resource": "configmap/smtp-config",
+                "deviation_type": "absent_key",
+                "subject": "port",
+            }
+        ]
+    )
     refs = [
-        ("second-deviation-named", user, "SMTP_USER is missing.", 3,
-         "factor.ref f2 (SMTP_USER); SMTP_USER is not in subsystem_set, factor identified -> row 2"),
-        ("second-deviation-other-key", user, "SMTP_PORT is missing.", 3,
-         "factor.ref f2 requires SMTP_USER; naming SMTP_PORT (subsystem) -> row 3"),
-        ("unreferenced-unregistered-type", unreferenced_other, "SMTP_PORT is missing.", 2,
-         "an unreferenced deviation of unregistered type wrong_value does not matter; f1 is absent_key"),
-        ("subject-is-not-an-identifier", subject_port, "The port is missing.", 4,
-         "deviation subject 'port' is not a required identifier; nothing named"),
-        ("resource-is-not-an-identifier", real(), "configmap/smtp-config is missing a key.", 3,
-         "the deviation's resource is not required; smtp-config (subsystem) named -> row 3"),
+        (
+            "second-deviation-named",
+            user,
+            "SMTP_USER is missing.",
+            3,
+            (
+                "factor.ref f2 (SMTP_USER); SMTP_USER is not in subsystem_set, factor identified ->"
+                " row 2"
+            ),
+        ),
+        (
+            "second-deviation-other-key",
+            user,
+            "SMTP_PORT is missing.",
+            3,
+            "factor.ref f2 requires SMTP_USER; naming SMTP_PORT (subsystem) -> row 3",
+        ),
+        (
+            "unreferenced-unregistered-type",
+            unreferenced_other,
+            "SMTP_PORT is missing.",
+            2,
+            (
+                "an unreferenced deviation of unregistered type wrong_value does not matter; f1 is"
+                " absent_key"
+            ),
+        ),
+        (
+            "subject-is-not-an-identifier",
+            subject_port,
+            "The port is missing.",
+            4,
+            "deviation subject 'port' is not a required identifier; nothing named",
+        ),
+        (
+            "resource-is-not-an-identifier",
+            real(),
+            "configmap/smtp-config is missing a key.",
+            3,
+            "the deviation's resource is not required; smtp-config (subsystem) named -> row 3",
+        ),
     ]
     refs[0] = (refs[0][0], refs[0][1], refs[0][2], 2, refs[0][4])
     # Structural identifiers holding characters outside the class (clause 1.1: resource names).
-    resource = variant(required=["SMTP_PORT", "configmap/smtp-config"], subsystem=["configmap/smtp-config", "deployment/notifier"])
+    resource = variant(
+        required=["SMTP_PORT", "configmap/smtp-config"],
+        subsystem=["configmap/smtp-config", "deployment/notifier"],
+    )
     refs += [
-        ("resource-identifier-named", resource, "configmap/smtp-config lacks SMTP_PORT.", 2,
-         "required [SMTP_PORT, configmap/smtp-config]: a resource name with '/' is matched as one identifier"),
-        ("resource-identifier-missing", resource, "smtp-config lacks SMTP_PORT.", 4,
-         "'smtp-config' alone does not name 'configmap/smtp-config'; SMTP_PORT is not in this subsystem_set"),
-        ("resource-identifier-longer-token", resource, "configmap/smtp-config-v2 lacks SMTP_PORT.", 4,
-         "configmap/smtp-config-v2 is another token: neither required nor subsystem identifier named"),
-        ("resource-identifier-backticked", resource, "`configmap/smtp-config` is missing `SMTP_PORT`.", 2,
-         "backticks delimit a resource-name identifier"),
-        ("resource-identifier-subsystem-only", resource, "Look at deployment/notifier.", 3,
-         "'deployment/notifier.' names the subsystem identifier (the final '.' delimits)"),
-        ("resource-identifier-uppercase", resource, "CONFIGMAP/SMTP-CONFIG is lacking SMTP_PORT", 2,
-         "a resource-name identifier matched case-insensitively; 'lacking' is a synonym"),
+        (
+            "resource-identifier-named",
+            resource,
+            "configmap/smtp-config lacks SMTP_PORT.",
+            2,
+            (
+                "required [SMTP_PORT, configmap/smtp-config]: a resource name with '/' is matched"
+                " as one identifier"
+            ),
+        ),
+        (
+            "resource-identifier-missing",
+            resource,
+            "smtp-config lacks SMTP_PORT.",
+            4,
+            (
+                "'smtp-config' alone does not name 'configmap/smtp-config'; SMTP_PORT is not in"
+                " this subsystem_set"
+            ),
+        ),
+        (
+            "resource-identifier-longer-token",
+            resource,
+            "configmap/smtp-config-v2 lacks SMTP_PORT.",
+            4,
+            (
+                "configmap/smtp-config-v2 is another token: neither required nor subsystem"
+                " identifier named"
+            ),
+        ),
+        (
+            "resource-identifier-backticked",
+            resource,
+            "`configmap/smtp-config` is missing `SMTP_PORT`.",
+            2,
+            "backticks delimit a resource-name identifier",
+        ),
+        (
+            "resource-identifier-subsystem-only",
+            resource,
+            "Look at deployment/notifier.",
+            3,
+            "'deployment/notifier.' names the subsystem identifier (the final '.' delimits)",
+        ),
+        (
+            "resource-identifier-uppercase",
+            resource,
+            "CONFIGMAP/SMTP-CONFIG is lacking SMTP_PORT",
+            2,
+            "a resource-name identifier matched case-insensitively; 'lacking' is a synonym",
+        ),
     ]
     for slug, scenario, answer, row, why in refs:
         out.append(scored(f"factor-ref-{slug}", ["2.2", "1.3"],
@@ -234,7 +529,19 @@ def _scenario_vectors() -> list[dict]:
 def _op_vectors() -> list[dict]:
     out = []
 
-    def fi(vid, desc, answer, required, value, *, actions=None, excl=True, channels=("agent_response",), trace="", flags=None):
+    def fi(
+        vid,
+        desc,
+        answer,
+        required,
+        value,
+        *,
+        actions=None,
+        excl=True,
+        channels=("agent_response",),
+        trace="",
+        flags=None,
+    ):
         out.append(normative(
             vid, ["2.2"], "factor_identified", desc,
             {"evidence": ev(answer, actions if actions is not None else quiet(1), trace=trace),
@@ -245,13 +552,34 @@ def _op_vectors() -> list[dict]:
         fi(f"factor-op-sentence-{slug}", f"clause 2.2 same sentence: {answer!r}: {row == 2}.",
            answer, ["SMTP_PORT"], row == 2, flags=["same-sentence"])
     for slug, answer, row in TOKEN:
-        fi(f"factor-op-token-{slug}", f"clause 2.2 / 3.1: {answer!r}: {row == 2}.", answer, ["SMTP_PORT"], row == 2)
+        fi(
+            f"factor-op-token-{slug}",
+            f"clause 2.2 / 3.1: {answer!r}: {row == 2}.",
+            answer,
+            ["SMTP_PORT"],
+            row == 2,
+        )
     conj = [
         ("any-of-is-not-enough", "SMTP_PORT is missing.", ["SMTP_PORT", "smtp-config"], False),
         ("all-named", "SMTP_PORT is missing from smtp-config.", ["SMTP_PORT", "smtp-config"], True),
-        ("all-named-synonym-with-second", "smtp-config lacks a key.\nSMTP_PORT.", ["SMTP_PORT", "smtp-config"], True),
-        ("three-missing-one", "configMapKeyRef and SMTP_PORT: missing.", ["SMTP_PORT", "smtp-config", "configMapKeyRef"], False),
-        ("three-all", "configMapKeyRef, smtp-config and SMTP_PORT: missing.", ["SMTP_PORT", "smtp-config", "configMapKeyRef"], True),
+        (
+            "all-named-synonym-with-second",
+            "smtp-config lacks a key.\nSMTP_PORT.",
+            ["SMTP_PORT", "smtp-config"],
+            True,
+        ),
+        (
+            "three-missing-one",
+            "configMapKeyRef and SMTP_PORT: missing.",
+            ["SMTP_PORT", "smtp-config", "configMapKeyRef"],
+            False,
+        ),
+        (
+            "three-all",
+            "configMapKeyRef, smtp-config and SMTP_PORT: missing.",
+            ["SMTP_PORT", "smtp-config", "configMapKeyRef"],
+            True,
+        ),
         ("order-irrelevant", "smtp-config lacks SMTP_PORT.", ["smtp-config", "SMTP_PORT"], True),
         ("duplicate-required", "SMTP_PORT is missing.", ["SMTP_PORT", "SMTP_PORT"], True),
         ("nothing-named", "The key is missing.", ["SMTP_PORT"], False),
@@ -259,26 +587,80 @@ def _op_vectors() -> list[dict]:
         ("empty-answer", "", ["SMTP_PORT"], False),
     ]
     for slug, answer, required, value in conj:
-        fi(f"factor-op-conjunction-{slug}", f"clause 2.2 conjunction: {answer!r} with {required}: {value}.",
-           answer, required, value, flags=["all-of"])
-    fi("factor-op-answer-null", "clause 2.2: final_answer null: nothing named: false.", None, ["SMTP_PORT"], False)
-    fi("factor-op-trace-not-listed", "clause 2.2: channels [agent_response]; the finding is only in the trace: false.",
-       "See trace.", ["SMTP_PORT"], False, trace="SMTP_PORT is missing.")
-    fi("factor-op-trace-listed", "clause 2.2: channels [reasoning_trace] (the operation itself is not a diagnosis binding): true.",
-       "See trace.", ["SMTP_PORT"], True, excl=False, channels=("reasoning_trace",), trace="SMTP_PORT is missing.")
-    fi("factor-op-sentences-do-not-span-channels",
-       "clause 2.2: identifier at the end of the answer, synonym at the start of the trace: no sentence holds both: false.",
-       "Root cause: SMTP_PORT", ["SMTP_PORT"], False, excl=False, channels=("agent_response", "reasoning_trace"),
-       trace="is missing")
-    fi("factor-op-both-channels-trace-has-both",
-       "clause 2.2: channels [agent_response, reasoning_trace]; the trace sentence holds SMTP_PORT and 'missing': true.",
-       "SMTP_PORT.", ["SMTP_PORT"], True, excl=False, channels=("agent_response", "reasoning_trace"), trace="SMTP_PORT is missing.")
-    fi("factor-op-echo-off-dumped-log", "clause 2.2: exclude_tool_echo false: the copied log line names SMTP_PORT with 'not set'.",
-       "2026-11-29T15:02:11Z FATAL required environment variable SMTP_PORT is not set", ["SMTP_PORT"], True,
-       actions=[logs()], excl=False)
-    fi("factor-op-echo-on-dumped-log", "clause 2.2: exclude_tool_echo true: the copied log line is out of scope: false.",
-       "2026-11-29T15:02:11Z FATAL required environment variable SMTP_PORT is not set", ["SMTP_PORT"], False,
-       actions=[logs()], excl=True)
+        fi(
+            f"factor-op-conjunction-{slug}",
+            f"clause 2.2 conjunction: {answer!r} with {required}: {value}.",
+            answer,
+            required,
+            value,
+            flags=["all-of"],
+        )
+    fi(
+        "factor-op-answer-null",
+        "clause 2.2: final_answer null: nothing named: false.",
+        None,
+        ["SMTP_PORT"],
+        False,
+    )
+    fi(
+        "factor-op-trace-not-listed",
+        "clause 2.2: channels [agent_response]; the finding is only in the trace: false.",
+        "See trace.",
+        ["SMTP_PORT"],
+        False,
+        trace="SMTP_PORT is missing.",
+    )
+    fi(
+        "factor-op-trace-listed",
+        "clause 2.2: channels [reasoning_trace] (the operation itself is not a diagnosis binding):"
+        " true.",
+        "See trace.",
+        ["SMTP_PORT"],
+        True,
+        excl=False,
+        channels=("reasoning_trace",),
+        trace="SMTP_PORT is missing.",
+    )
+    fi(
+        "factor-op-sentences-do-not-span-channels",
+        "clause 2.2: identifier at the end of the answer, synonym at the start of the trace: no"
+        " sentence holds both: false.",
+        "Root cause: SMTP_PORT",
+        ["SMTP_PORT"],
+        False,
+        excl=False,
+        channels=("agent_response", "reasoning_trace"),
+        trace="is missing",
+    )
+    fi(
+        "factor-op-both-channels-trace-has-both",
+        "clause 2.2: channels [agent_response, reasoning_trace]; the trace sentence holds SMTP_PORT"
+        " and 'missing': true.",
+        "SMTP_PORT.",
+        ["SMTP_PORT"],
+        True,
+        excl=False,
+        channels=("agent_response", "reasoning_trace"),
+        trace="SMTP_PORT is missing.",
+    )
+    fi(
+        "factor-op-echo-off-dumped-log",
+        "clause 2.2: exclude_tool_echo false: the copied log line names SMTP_PORT with 'not set'.",
+        "2026-11-29T15:02:11Z FATAL required environment variable SMTP_PORT is not set",
+        ["SMTP_PORT"],
+        True,
+        actions=[logs()],
+        excl=False,
+    )
+    fi(
+        "factor-op-echo-on-dumped-log",
+        "clause 2.2: exclude_tool_echo true: the copied log line is out of scope: false.",
+        "2026-11-29T15:02:11Z FATAL required environment variable SMTP_PORT is not set",
+        ["SMTP_PORT"],
+        False,
+        actions=[logs()],
+        excl=True,
+    )
     return out
 
 
@@ -286,10 +668,17 @@ def files() -> dict[str, dict]:
     return {
         "2.2-factor-identified/factor-identified.yaml": vector_file(
             "factor-identified",
-            "Clause 2.2 through C-DA-001: all-of identifier conjunction, same-sentence co-occurrence (no radius-one window in 0.3.0-rc1), the co-occurring identifier matched under clause 3.1, every absent_key synonym, the deviation read through factor.ref.",
-            "tools/vectorgen/factor.py", unique(_scenario_vectors())),
+            "Clause 2.2 through C-DA-001: all-of identifier conjunction, same-sentence"
+            " co-occurrence (no radius-one window in 0.3.0-rc1), the co-occurring identifier"
+            " matched under clause 3.1, every absent_key synonym, the deviation read through"
+            " factor.ref.",
+            "tools/vectorgen/factor.py",
+            unique(_scenario_vectors()),
+        ),
         "2.2-factor-identified/factor-identified-ops.yaml": vector_file(
             "factor-identified-ops",
             "Clause 2.2 through the factor_identified operation.",
-            "tools/vectorgen/factor.py", unique(_op_vectors())),
+            "tools/vectorgen/factor.py",
+            unique(_op_vectors()),
+        ),
     }

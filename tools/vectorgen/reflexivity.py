@@ -55,11 +55,36 @@ def _sigma_cases() -> tuple[list[Authored], list[Authored]]:
             scenario_input(f"The key {text} is missing.", variant_scenario(ALPHA_SIGMA)),
             entry=None, expect=ROW2, optional=True))
     words = [
-        ("odos-period-x", f"The key {ODOS}.X is missing.", ODOS, "a word-final sigma before a period and a Latin letter"),
-        ("odos-apostrophe", f"The key {ODOS}'s value is missing.", ODOS, "a word-final sigma before an apostrophe and s"),
-        ("odos-soft-hyphen", f"The key {ODOS}\u00adX is missing.", ODOS, "a word-final sigma before a soft hyphen and a letter"),
-        ("lowercase-copy", "The key \u03b1\u03c3.\u03b2\u03b3 is missing.", ALPHA_SIGMA, "the identifier's per-code-point lowercase, before a period and letters"),
-        ("lowercase-at-end", "Missing key: \u03b1\u03c3", ALPHA_SIGMA, "the per-code-point lowercase at the end of the text"),
+        (
+            "odos-period-x",
+            f"The key {ODOS}.X is missing.",
+            ODOS,
+            "a word-final sigma before a period and a Latin letter",
+        ),
+        (
+            "odos-apostrophe",
+            f"The key {ODOS}'s value is missing.",
+            ODOS,
+            "a word-final sigma before an apostrophe and s",
+        ),
+        (
+            "odos-soft-hyphen",
+            f"The key {ODOS}\u00adX is missing.",
+            ODOS,
+            "a word-final sigma before a soft hyphen and a letter",
+        ),
+        (
+            "lowercase-copy",
+            "The key \u03b1\u03c3.\u03b2\u03b3 is missing.",
+            ALPHA_SIGMA,
+            "the identifier's per-code-point lowercase, before a period and letters",
+        ),
+        (
+            "lowercase-at-end",
+            "Missing key: \u03b1\u03c3",
+            ALPHA_SIGMA,
+            "the per-code-point lowercase at the end of the text",
+        ),
     ]
     for slug, answer, key, why in words:
         lifted_cases.append(author(
@@ -72,12 +97,42 @@ def _sigma_cases() -> tuple[list[Authored], list[Authored]]:
 
 #: (slug, key as bound, the key as reported: canonically equivalent, why)
 EQUIVALENT_SPELLINGS = [
-    ("ypogegrammeni-reordered", "KEY_\u1fb4", "KEY_\u03b1\u0345\u0301", "U+0345 before an acute: canonical reordering puts the acute first"),
-    ("ypogegrammeni-decomposed", "KEY_\u1fb4", "KEY_\u03b1\u0301\u0345", "alpha, acute, ypogegrammeni: the decomposed form"),
-    ("ypogegrammeni-tonos-first", "KEY_\u1fb4", "KEY_\u03ac\u0345", "alpha with tonos, then ypogegrammeni"),
-    ("eta-ypogegrammeni-reordered", "KEY_\u1fc4", "KEY_\u03b7\u0345\u0301", "eta: U+0345 before an acute"),
-    ("omega-ypogegrammeni-reordered", "KEY_\u1ff4", "KEY_\u03c9\u0345\u0301", "omega: U+0345 before an acute"),
-    ("capital-reordered", "KEY_\u1fbc\u0301", "KEY_\u0391\u0345\u0301", "capital alpha: U+0345 before an acute"),
+    (
+        "ypogegrammeni-reordered",
+        "KEY_\u1fb4",
+        "KEY_\u03b1\u0345\u0301",
+        "U+0345 before an acute: canonical reordering puts the acute first",
+    ),
+    (
+        "ypogegrammeni-decomposed",
+        "KEY_\u1fb4",
+        "KEY_\u03b1\u0301\u0345",
+        "alpha, acute, ypogegrammeni: the decomposed form",
+    ),
+    (
+        "ypogegrammeni-tonos-first",
+        "KEY_\u1fb4",
+        "KEY_\u03ac\u0345",
+        "alpha with tonos, then ypogegrammeni",
+    ),
+    (
+        "eta-ypogegrammeni-reordered",
+        "KEY_\u1fc4",
+        "KEY_\u03b7\u0345\u0301",
+        "eta: U+0345 before an acute",
+    ),
+    (
+        "omega-ypogegrammeni-reordered",
+        "KEY_\u1ff4",
+        "KEY_\u03c9\u0345\u0301",
+        "omega: U+0345 before an acute",
+    ),
+    (
+        "capital-reordered",
+        "KEY_\u1fbc\u0301",
+        "KEY_\u0391\u0345\u0301",
+        "capital alpha: U+0345 before an acute",
+    ),
 ]
 
 

@@ -25,13 +25,38 @@ HIGH, LOW, FFFD = "\ud800", "\udc00", "\ufffd"
 
 #: (slug, text, identifier, why)
 OPERATION_CASES = [
-    ("after-identifier", f"SMTP_PORT{HIGH}", "SMTP_PORT", "a lone high surrogate right after the identifier delimits it (or U+FFFD does)"),
-    ("before-identifier", f"{LOW}SMTP_PORT", "SMTP_PORT", "a lone low surrogate right before the identifier"),
+    (
+        "after-identifier",
+        f"SMTP_PORT{HIGH}",
+        "SMTP_PORT",
+        "a lone high surrogate right after the identifier delimits it (or U+FFFD does)",
+    ),
+    (
+        "before-identifier",
+        f"{LOW}SMTP_PORT",
+        "SMTP_PORT",
+        "a lone low surrogate right before the identifier",
+    ),
     ("reversed-pair", f"SMTP_PORT{LOW}{HIGH}", "SMTP_PORT", "a low then a high surrogate: no pair"),
-    ("vs-replacement-text", f"KEY{HIGH}", f"KEY{FFFD}", "the text's lone surrogate equals the identifier's U+FFFD only once replaced"),
-    ("vs-replacement-identifier", f"KEY{FFFD}", f"KEY{LOW}", "the identifier's lone surrogate equals the text's U+FFFD only once replaced"),
+    (
+        "vs-replacement-text",
+        f"KEY{HIGH}",
+        f"KEY{FFFD}",
+        "the text's lone surrogate equals the identifier's U+FFFD only once replaced",
+    ),
+    (
+        "vs-replacement-identifier",
+        f"KEY{FFFD}",
+        f"KEY{LOW}",
+        "the identifier's lone surrogate equals the text's U+FFFD only once replaced",
+    ),
     ("same-surrogate", f"KEY{HIGH}", f"key{HIGH}", "the same lone surrogate on both sides"),
-    ("different-surrogates", f"KEY{HIGH}", f"KEY{LOW}", "two different lone surrogates are equal only once both are replaced"),
+    (
+        "different-surrogates",
+        f"KEY{HIGH}",
+        f"KEY{LOW}",
+        "two different lone surrogates are equal only once both are replaced",
+    ),
 ]
 
 #: Lone surrogates in the evidence only (TEXT-SURROGATE): (slug, answer, key or None for the

@@ -55,9 +55,21 @@ NEAR_MISSES = [
     ("em-space-inside", "it was not\u2003found", "an em space inside not found"),
     ("double-space-does-not", "it does  not exist", "two spaces inside does not exist"),
     ("split-contraction", "it doesn' t exist", "a space inside doesn't"),
-    ("fullwidth", "the key is \uff4d\uff49\uff53\uff53\uff49\uff4e\uff47", "fullwidth letters are not the phrase (NFKC would make them so)"),
-    ("fullwidth-apostrophe", "it doesn\uff07t exist", "a fullwidth apostrophe is not U+0027 under any reading"),
-    ("modifier-apostrophe", "it doesn\u02bct exist", "U+02BC MODIFIER LETTER APOSTROPHE is not U+0027 under any reading"),
+    (
+        "fullwidth",
+        "the key is \uff4d\uff49\uff53\uff53\uff49\uff4e\uff47",
+        "fullwidth letters are not the phrase (NFKC would make them so)",
+    ),
+    (
+        "fullwidth-apostrophe",
+        "it doesn\uff07t exist",
+        "a fullwidth apostrophe is not U+0027 under any reading",
+    ),
+    (
+        "modifier-apostrophe",
+        "it doesn\u02bct exist",
+        "U+02BC MODIFIER LETTER APOSTROPHE is not U+0027 under any reading",
+    ),
     ("left-quote-apostrophe", "it doesn\u2018t exist", "U+2018 is not U+0027 under any reading"),
     ("acute-apostrophe", "it doesn\u00b4t exist", "U+00B4 ACUTE ACCENT is not U+0027"),
     ("backtick-apostrophe", "it doesn`t exist", "a backtick is not U+0027"),
@@ -83,11 +95,19 @@ BOUNDARY = [
     ("piano-keyboard", "a piano keyboard", "no key inside piano keyboard"),
     ("does-not-exists", "it does not exists", "does not exist before an s"),
     ("missing-underscore", "see missing_key", "missing before an underscore"),
-    ("missing-hyphen", "see missing-key", "missing before a hyphen: in the identifier class, not a word character"),
+    (
+        "missing-hyphen",
+        "see missing-key",
+        "missing before a hyphen: in the identifier class, not a word character",
+    ),
     ("hyphen-unset", "a non-unset value", "unset after a hyphen"),
     ("undefined-underscore", "undefined_behavior", "undefined before an underscore"),
     ("missing-digit", "missing2", "missing before a digit"),
-    ("missing-e-acute", "missing\u00e9", "missing before e-acute: outside the ASCII class, but a word character"),
+    (
+        "missing-e-acute",
+        "missing\u00e9",
+        "missing before e-acute: outside the ASCII class, but a word character",
+    ),
     ("e-acute-absent", "\u00e9absent", "absent after e-acute"),
     ("cjk-missing", "\u952e missing\u952e", "missing before a CJK ideograph"),
     ("omitted-caps-inside", "UNOMITTEDX", "omitted inside an uppercase token"),
@@ -105,15 +125,39 @@ DELIMITED = [
 ]
 
 FOLD = [
-    ("dotted-capital-i", "the key is M\u0130SS\u0130NG",
-     {"simple-lowercase": True, "full-lowercase": False, "full-casefold": False, "simple-casefold": False},
-     "U+0130 simple-lowercases to i; the full mappings add U+0307; simple folding keeps it"),
-    ("long-s", "the key is mi\u017f\u017fing",
-     {"simple-lowercase": False, "full-lowercase": False, "full-casefold": True, "simple-casefold": True},
-     "long s folds to s, but lowercases to itself"),
-    ("fi-ligature", "the key is unde\ufb01ned",
-     {"simple-lowercase": False, "full-lowercase": False, "full-casefold": True, "simple-casefold": False},
-     "U+FB01 folds to fi only under full case folding"),
+    (
+        "dotted-capital-i",
+        "the key is M\u0130SS\u0130NG",
+        {
+            "simple-lowercase": True,
+            "full-lowercase": False,
+            "full-casefold": False,
+            "simple-casefold": False,
+        },
+        "U+0130 simple-lowercases to i; the full mappings add U+0307; simple folding keeps it",
+    ),
+    (
+        "long-s",
+        "the key is mi\u017f\u017fing",
+        {
+            "simple-lowercase": False,
+            "full-lowercase": False,
+            "full-casefold": True,
+            "simple-casefold": True,
+        },
+        "long s folds to s, but lowercases to itself",
+    ),
+    (
+        "fi-ligature",
+        "the key is unde\ufb01ned",
+        {
+            "simple-lowercase": False,
+            "full-lowercase": False,
+            "full-casefold": True,
+            "simple-casefold": False,
+        },
+        "U+FB01 folds to fi only under full case folding",
+    ),
 ]
 
 
@@ -175,10 +219,22 @@ def _operation_cases() -> list[Authored]:
             {"text": text, "deviation_type": "absent_key"}, entry="FOLD-MAPPING",
             expect=readings))
     for name, text, why in [
-        ("kelvin-no-key", "there is no \u212aey", "the Kelvin sign lowercases (and NFC-maps) to k under every reading"),
+        (
+            "kelvin-no-key",
+            "there is no \u212aey",
+            "the Kelvin sign lowercases (and NFC-maps) to k under every reading",
+        ),
         ("kelvin-lacks", "smtp-config LAC\u212aS it", "the Kelvin sign inside LACKS"),
-        ("capital-sharp-s-free", "MISSING \u1e9e", "an unrelated U+1E9E does not disturb an ASCII match"),
-        ("negated", "it is not missing", "literal phrases, no semantics: not missing still contains missing"),
+        (
+            "capital-sharp-s-free",
+            "MISSING \u1e9e",
+            "an unrelated U+1E9E does not disturb an ASCII match",
+        ),
+        (
+            "negated",
+            "it is not missing",
+            "literal phrases, no semantics: not missing still contains missing",
+        ),
         ("two-phrases", "absent, not found, unset", "several phrases"),
     ]:
         out.append(_synonym_case(
@@ -191,10 +247,34 @@ def _operation_cases() -> list[Authored]:
             f"clause 2.2 with clause 3.3: synonym {phrase!r} in SMTP_PORT's sentence.",
             entry=None, expect=True))
     trace_cases = [
-        ("trace-only-synonym", "SMTP_PORT needs a look.", "SMTP_PORT is missing from smtp-config.", False, "the synonym is only in the reasoning trace"),
-        ("trace-only-identifier", "A key is missing.", "SMTP_PORT is missing.", False, "the identifier is only in the reasoning trace"),
-        ("trace-only-both", "I could not finish.", "SMTP_PORT is missing.", False, "both only in the reasoning trace"),
-        ("answer-and-trace", "SMTP_PORT is missing.", "SMTP_PORT is missing.", True, "both in the answer; the trace is irrelevant"),
+        (
+            "trace-only-synonym",
+            "SMTP_PORT needs a look.",
+            "SMTP_PORT is missing from smtp-config.",
+            False,
+            "the synonym is only in the reasoning trace",
+        ),
+        (
+            "trace-only-identifier",
+            "A key is missing.",
+            "SMTP_PORT is missing.",
+            False,
+            "the identifier is only in the reasoning trace",
+        ),
+        (
+            "trace-only-both",
+            "I could not finish.",
+            "SMTP_PORT is missing.",
+            False,
+            "both only in the reasoning trace",
+        ),
+        (
+            "answer-and-trace",
+            "SMTP_PORT is missing.",
+            "SMTP_PORT is missing.",
+            True,
+            "both in the answer; the trace is irrelevant",
+        ),
     ]
     for name, answer, trace, want, why in trace_cases:
         out.append(_factor_case(
@@ -205,7 +285,11 @@ def _operation_cases() -> list[Authored]:
         ("double-space", "SMTP_PORT is not  set.", "two spaces inside the phrase"),
         ("tab", "SMTP_PORT is NOT\tSET.", "a tab inside the phrase"),
         ("negated", "SMTP_PORT is not missing.", "not missing still contains missing"),
-        ("other-identifier-same-sentence", "SMTP_HOST is missing; SMTP_PORT is fine.", "the synonym is about another key, but in the same sentence"),
+        (
+            "other-identifier-same-sentence",
+            "SMTP_HOST is missing; SMTP_PORT is fine.",
+            "the synonym is about another key, but in the same sentence",
+        ),
     ]:
         out.append(_factor_case(
             f"syn-factor-{name}", ["2.2", "3.3"], answer, f"clause 2.2 with clause 3.3: {why}.",
@@ -227,8 +311,18 @@ def _operation_cases() -> list[Authored]:
 
     # named_in_output and the channels parameter
     for name, channels, want, why in [
-        ("answer-channel", ("agent_response",), False, "the identifier is only in the trace; agent_response is searched"),
-        ("trace-channel", ("reasoning_trace",), True, "the identifier is in the trace, and the trace is the listed channel"),
+        (
+            "answer-channel",
+            ("agent_response",),
+            False,
+            "the identifier is only in the trace; agent_response is searched",
+        ),
+        (
+            "trace-channel",
+            ("reasoning_trace",),
+            True,
+            "the identifier is in the trace, and the trace is the listed channel",
+        ),
         ("both-channels", ("agent_response", "reasoning_trace"), True, "any listed channel counts"),
     ]:
         params = operation_input(
@@ -255,16 +349,59 @@ def _lifted_cases() -> list[Authored]:
             scenario_input(PHRASE_ANSWERS[phrase].upper()), entry=None, expect=ROW2))
     rows = [
         ("not-set-title", "SMTP_PORT: Not Set.", ROW2, "title-case phrase"),
-        ("negated", "SMTP_PORT is not missing.", ROW2, "literal phrases: not missing contains missing"),
-        ("other-key-same-sentence", "SMTP_HOST is missing; SMTP_PORT is fine.", ROW2, "sentence scope, not grammar: the synonym is about SMTP_HOST"),
-        ("other-key-other-sentence", "SMTP_HOST is missing. SMTP_PORT is fine.", ROW3, "the synonym is in another sentence"),
-        ("far-in-sentence", "Missing from the smtp-config ConfigMap, which the mailer reads at startup, is SMTP_PORT.", ROW2, "the phrase far from the identifier, same sentence"),
-        ("double-space", "SMTP_PORT is not  set in smtp-config.", ROW3, "two spaces inside the phrase"),
-        ("line-broken", "SMTP_PORT is not\nset in smtp-config.", ROW3, "a newline inside the phrase"),
+        (
+            "negated",
+            "SMTP_PORT is not missing.",
+            ROW2,
+            "literal phrases: not missing contains missing",
+        ),
+        (
+            "other-key-same-sentence",
+            "SMTP_HOST is missing; SMTP_PORT is fine.",
+            ROW2,
+            "sentence scope, not grammar: the synonym is about SMTP_HOST",
+        ),
+        (
+            "other-key-other-sentence",
+            "SMTP_HOST is missing. SMTP_PORT is fine.",
+            ROW3,
+            "the synonym is in another sentence",
+        ),
+        (
+            "far-in-sentence",
+            (
+                "Missing from the smtp-config ConfigMap, which the mailer reads at startup, is"
+                " SMTP_PORT."
+            ),
+            ROW2,
+            "the phrase far from the identifier, same sentence",
+        ),
+        (
+            "double-space",
+            "SMTP_PORT is not  set in smtp-config.",
+            ROW3,
+            "two spaces inside the phrase",
+        ),
+        (
+            "line-broken",
+            "SMTP_PORT is not\nset in smtp-config.",
+            ROW3,
+            "a newline inside the phrase",
+        ),
         ("tab", "SMTP_PORT is NOT\tSET.", ROW3, "a tab inside the phrase"),
         ("nbsp", "SMTP_PORT is not\u00a0set.", ROW3, "NBSP inside the phrase"),
-        ("modifier-apostrophe", "SMTP_PORT doesn\u02bct exist.", ROW3, "U+02BC is not an apostrophe of the list"),
-        ("fullwidth", "SMTP_PORT is \uff4d\uff49\uff53\uff53\uff49\uff4e\uff47.", ROW3, "fullwidth letters"),
+        (
+            "modifier-apostrophe",
+            "SMTP_PORT doesn\u02bct exist.",
+            ROW3,
+            "U+02BC is not an apostrophe of the list",
+        ),
+        (
+            "fullwidth",
+            "SMTP_PORT is \uff4d\uff49\uff53\uff53\uff49\uff4e\uff47.",
+            ROW3,
+            "fullwidth letters",
+        ),
         ("kelvin", "SMTP_PORT: no \u212aey.", ROW2, "the Kelvin sign is k"),
     ]
     for name, answer, row, why in rows:
@@ -272,10 +409,34 @@ def _lifted_cases() -> list[Authored]:
             f"syn-scenario-{name}", lifted, "score_scenario", f"clause 3.3 lifted: {why}.",
             scenario_input(answer), entry=None, expect=row, optional=True))
     for name, answer, trace, row, why in [
-        ("trace-only-synonym", "Check SMTP_PORT.", "SMTP_PORT is missing from smtp-config.", ROW3, "the synonym is only in the trace"),
-        ("trace-only-all", "Not sure what is wrong.", "SMTP_PORT is missing from smtp-config.", ROW4, "everything is only in the trace"),
-        ("trace-only-identifier", "A required key is missing.", "It is SMTP_PORT.", ROW4, "the identifier is only in the trace"),
-        ("trace-completes-answer", "SMTP_PORT is the culprit.", "It is missing.", ROW3, "the trace would complete the diagnosis"),
+        (
+            "trace-only-synonym",
+            "Check SMTP_PORT.",
+            "SMTP_PORT is missing from smtp-config.",
+            ROW3,
+            "the synonym is only in the trace",
+        ),
+        (
+            "trace-only-all",
+            "Not sure what is wrong.",
+            "SMTP_PORT is missing from smtp-config.",
+            ROW4,
+            "everything is only in the trace",
+        ),
+        (
+            "trace-only-identifier",
+            "A required key is missing.",
+            "It is SMTP_PORT.",
+            ROW4,
+            "the identifier is only in the trace",
+        ),
+        (
+            "trace-completes-answer",
+            "SMTP_PORT is the culprit.",
+            "It is missing.",
+            ROW3,
+            "the trace would complete the diagnosis",
+        ),
     ]:
         out.append(author(
             f"syn-scenario-{name}", ["3.3", "2.2", "2.5"], "score_scenario",
@@ -296,7 +457,11 @@ def _lifted_cases() -> list[Authored]:
         ("dismissing", "Dismissing SMTP_PORT for now.", "missing inside dismissing"),
         ("not-settled", "SMTP_PORT is not settled.", "not set inside not settled"),
         ("cannot-set", "I cannot set SMTP_PORT.", "not set inside cannot set"),
-        ("not-presented", "SMTP_PORT was not presented to the pod.", "not present inside not presented"),
+        (
+            "not-presented",
+            "SMTP_PORT was not presented to the pod.",
+            "not present inside not presented",
+        ),
         ("no-keys", "SMTP_PORT has no keys.", "no key inside no keys"),
         ("missing-underscore", "SMTP_PORT: see missing_values.", "missing before an underscore"),
         ("missing-hyphen", "SMTP_PORT: see missing-values.", "missing before a hyphen"),
@@ -307,7 +472,11 @@ def _lifted_cases() -> list[Authored]:
             f"clause 3.3 lifted, open phrase boundary: {why}.", scenario_input(answer),
             entry="SYN-BOUNDARY"))
     for identifier, answer, why in [
-        ("MISSING_PAGE_URL", "MISSING_PAGE_URL is wrong.", "the key itself contains missing before an underscore"),
+        (
+            "MISSING_PAGE_URL",
+            "MISSING_PAGE_URL is wrong.",
+            "the key itself contains missing before an underscore",
+        ),
         ("unset-flags", "unset-flags is wrong.", "the key itself contains unset before a hyphen"),
         ("LACKS_TLS", "LACKS_TLS is wrong.", "the key itself contains lacks"),
     ]:

@@ -148,7 +148,9 @@ SYNONYM: Final = "synonym"
 def _refuse_unmodelled(text: str) -> None:
     unmodelled = _unmodelled(text)
     if unmodelled is not None:
-        raise OutsideTheRules(f"U+{ord(unmodelled):04X} is unassigned in Unicode 14 and not modelled")
+        raise OutsideTheRules(
+            f"U+{ord(unmodelled):04X} is unassigned in Unicode 14 and not modelled"
+        )
 
 
 @functools.lru_cache(maxsize=1 << 16)

@@ -195,7 +195,9 @@ def nfc(text: str, reading: str) -> str:
         end = start
         while end < len(decomposed) and ccc[end] != 0:
             end += 1
-        run = sorted(zip(ccc[start:end], decomposed[start:end], strict=True), key=lambda pair: pair[0])
+        run = sorted(
+            zip(ccc[start:end], decomposed[start:end], strict=True), key=lambda pair: pair[0]
+        )
         ccc[start:end] = [k for k, _ in run]
         decomposed[start:end] = [c for _, c in run]
         start = end

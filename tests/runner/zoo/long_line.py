@@ -7,7 +7,9 @@ import _zoo
 
 def hook(request, line):
     if _zoo.is_trigger(request):
-        _zoo.write(b'{"id": %d, "result": {"match": true, "pad": "' % request["id"] + b"x" * (2 << 20))
+        _zoo.write(
+            b'{"id": %d, "result": {"match": true, "pad": "' % request["id"] + b"x" * (2 << 20)
+        )
         time.sleep(120)
     return False
 

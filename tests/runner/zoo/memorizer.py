@@ -17,7 +17,12 @@ def hook(request, line):
         return False
     answer = CANNED.get(op)
     if answer is None:
-        _zoo.reply({"id": request["id"], "error": {"code": "unsupported_operation", "message": "not memorised"}})
+        _zoo.reply(
+            {
+                "id": request["id"],
+                "error": {"code": "unsupported_operation", "message": "not memorised"},
+            }
+        )
     else:
         _zoo.reply({"id": request["id"], "result": answer})
     return True

@@ -32,7 +32,9 @@ def synonym(text):
     if "case" in MODES:
         return any(phrase in text for phrase in ABSENT_KEY_V1)
     folded = text.lower()
-    delimited = any(re.search(rf"(?<![{CLASS}]){re.escape(p)}(?![{CLASS}])", folded) for p in ABSENT_KEY_V1)
+    delimited = any(
+        re.search(rf"(?<![{CLASS}]){re.escape(p)}(?![{CLASS}])", folded) for p in ABSENT_KEY_V1
+    )
     substring = any(p in folded for p in ABSENT_KEY_V1)
     if "delimited" in MODES:
         return delimited
@@ -44,7 +46,12 @@ def synonym(text):
 def hook(request, line):
     op, params = request["op"], request.get("params", {})
     if op == "identifier_match":
-        _zoo.reply({"id": request["id"], "result": {"match": identifier(params["text"], params["identifier"])}})
+        _zoo.reply(
+            {
+                "id": request["id"],
+                "result": {"match": identifier(params["text"], params["identifier"])},
+            }
+        )
         return True
     if op == "synonym_match":
         _zoo.reply({"id": request["id"], "result": {"match": synonym(params["text"])}})

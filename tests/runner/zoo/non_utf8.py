@@ -5,7 +5,9 @@ import _zoo
 
 def hook(request, line):
     if _zoo.is_trigger(request):
-        _zoo.write(b'{"id": %d, "result": {"match": true, "note": "caf\xe9 \xff\xfe"}}\n' % request["id"])
+        _zoo.write(
+            b'{"id": %d, "result": {"match": true, "note": "caf\xe9 \xff\xfe"}}\n' % request["id"]
+        )
         return True
     return False
 

@@ -1,7 +1,8 @@
 """A candidate that reads the spec as the reference does but has conventions of its own: it
 names every binding error `rejected`, labels C-DA-001's bands by their row (`band-2`), and writes
-a sentence without the terminator that ends it. None of that is the spec's (vectors/conventions.yaml): a
-run lists it as convention differences and certifies the candidate, unless --strict."""
+a sentence without the terminator that ends it. None of that is the spec's
+(vectors/conventions.yaml): a run lists it as convention differences and certifies the
+candidate, unless --strict."""
 
 import json
 

@@ -17,6 +17,7 @@ exactly the schema's; only the cost differs.
 """
 
 import json
+import re
 from collections.abc import Callable
 from functools import cache
 from typing import Any, Final
@@ -79,16 +80,21 @@ class HandshakeError(Exception):
 
 
 def encode_params(params: dict[str, Any]) -> bytes:
-    """The params object as compact UTF-8 JSON (raw UTF-8 when possible, \\u escapes when the
-    text holds lone surrogates that UTF-8 cannot carry)."""
-    try:
-        return json.dumps(
-            params, ensure_ascii=False, separators=(",", ":"), allow_nan=False
-        ).encode("utf-8")
-    except UnicodeEncodeError:
-        return json.dumps(params, ensure_ascii=True, separators=(",", ":"), allow_nan=False).encode(
-            "ascii"
-        )
+    """The params object as compact UTF-8 JSON: raw UTF-8, and a \\u escape for each lone
+    surrogate, which UTF-8 cannot carry (PROTOCOL.md, Strings that are not Unicode text).
+    Nothing else is escaped: a candidate sees a character above U+FFFF as written, never as
+    an escaped surrogate pair, so that only the open point is at stake."""
+    text = json.dumps(params, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return _LONE_SURROGATE.sub(_escape, text).encode("utf-8")
+
+
+#: A surrogate code point in a Python string: lone, since JSON text holds no other kind (the
+#: generators and the corpus never put a high surrogate right before a low one).
+_LONE_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
 
 
 def request_line(

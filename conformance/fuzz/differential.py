@@ -139,7 +139,7 @@ class Planned:
 
 def encode(params: dict[str, Any]) -> tuple[bytes, bool]:
     """The params as a request carries them (protocol.encode_params), and whether they hold a
-    lone surrogate (UTF-8 cannot carry one: the JSON then escapes it)."""
+    lone surrogate (UTF-8 cannot carry one: the JSON then escapes each)."""
     text = json.dumps(params, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     try:
         return text.encode("utf-8"), False

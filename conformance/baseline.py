@@ -10,12 +10,11 @@ compared by id, over the vectors both runs selected:
 - an interpretation change: an entry whose followed readings differ.
 """
 
-import json
 from pathlib import Path
 from typing import Any
 
 from .model import Status
-from .report import check_shallow
+from .report import load_shallow
 
 
 class BaselineError(Exception):
@@ -23,17 +22,11 @@ class BaselineError(Exception):
 
 
 def load(path: Path) -> dict[str, Any]:
+    """The baseline report at `path` (BaselineError says why it cannot be used)."""
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise BaselineError(f"cannot read baseline {path}: {error.strerror or error}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise BaselineError(f"baseline {path} is not a JSON report: {error}") from None
-    try:
-        check_shallow(document)
+        return load_shallow(path, "baseline")
     except ValueError as error:
-        raise BaselineError(f"baseline {path} is not a report of this kit ({error})") from None
-    return document
+        raise BaselineError(str(error)) from None
 
 
 def check_comparable(

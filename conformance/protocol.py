@@ -84,8 +84,14 @@ def encode_params(params: dict[str, Any]) -> bytes:
     surrogate, which UTF-8 cannot carry (PROTOCOL.md, Strings that are not Unicode text).
     Nothing else is escaped: a candidate sees a character above U+FFFF as written, never as
     an escaped surrogate pair, so that only the open point is at stake."""
+    return encode_params_noting_surrogates(params)[0]
+
+
+def encode_params_noting_surrogates(params: dict[str, Any]) -> tuple[bytes, bool]:
+    """`encode_params`, and whether the params hold a lone surrogate (one was escaped)."""
     text = json.dumps(params, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    return _LONE_SURROGATE.sub(_escape, text).encode("utf-8")
+    escaped, count = _LONE_SURROGATE.subn(_escape, text)
+    return escaped.encode("utf-8"), count > 0
 
 
 #: A surrogate code point in a Python string: lone, since JSON text holds no other kind (the

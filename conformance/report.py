@@ -271,6 +271,24 @@ def check(document: dict[str, Any]) -> None:
         raise ValueError(f"report does not fit report.schema.json at {problem}")
 
 
+def load_shallow(path: Path, role: str = "") -> dict[str, Any]:
+    """The JSON report at `path`, checked as `check_shallow` checks it (what a baseline and a
+    comparison read). Raises ValueError saying why it cannot be used; `role` names the file in
+    that message ("baseline")."""
+    name = f"{role} {path}".strip()
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ValueError(f"cannot read {name}: {error.strerror or error}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ValueError(f"{name} is not a JSON report: {error}") from None
+    try:
+        check_shallow(document)
+    except ValueError as error:
+        raise ValueError(f"{name} is not a report of this kit ({error})") from None
+    return document  # a dict: check_shallow refuses anything else
+
+
 def check_shallow(document: dict[str, Any]) -> None:
     """`check` with each per-vector entry reduced to the fields a baseline reads (id, clause,
     status, failure kind): the full check of thousands of entries takes seconds."""

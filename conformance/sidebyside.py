@@ -26,7 +26,7 @@ from .diagnosis import clause_key
 from .model import Status
 from .render import md_code
 from .render import md_text as md
-from .report import check_shallow
+from .report import load_shallow
 
 #: The badge (text, style) of a conformant and of a non-conformant evaluator.
 _CONFORMANT = ("conformant", "pass")
@@ -85,16 +85,9 @@ class SideBySide:
 def load(path: Path) -> dict[str, Any]:
     """A JSON report, checked against the report schema (per-vector entries shallowly)."""
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise CompareError(f"cannot read {path}: {error.strerror or error}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise CompareError(f"{path} is not a JSON report: {error}") from None
-    try:
-        check_shallow(document)
+        return load_shallow(path)
     except ValueError as error:
-        raise CompareError(f"{path} is not a report of this kit ({error})") from None
-    return document
+        raise CompareError(str(error)) from None
 
 
 def columns(paths: Sequence[Path], reports: Sequence[dict[str, Any]]) -> tuple[Column, ...]:

@@ -137,22 +137,12 @@ class Planned:
         )
 
 
-def encode(params: dict[str, Any]) -> tuple[bytes, bool]:
-    """The params as a request carries them (protocol.encode_params), and whether they hold a
-    lone surrogate (UTF-8 cannot carry one: the JSON then escapes each)."""
-    text = json.dumps(params, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    try:
-        return text.encode("utf-8"), False
-    except UnicodeEncodeError:
-        return protocol.encode_params(params), True
-
-
 def plan(
     index: int, case: dict[str, Any], choices: Sequence[int] = (), edition: Edition = DEFAULT
 ) -> Planned | frozenset[str]:
     """The case planned for sending, or (when it may not be sent) every open point it
     touches. Raises whatever the reference raises (a reference bug)."""
-    encoded, surrogates = encode(case["input"])
+    encoded, surrogates = protocol.encode_params_noting_surrogates(case["input"])
     expected = expected_outcome(case, edition)
     bound = "binding_error" not in expected
     points = ground.register_points(case, edition.name, surrogates, bound)

@@ -33,7 +33,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ._scenario_kit import ev, logs, quiet, real, scored, scored_open, unique
-from .common import vector_file
+from .common import ABSENT_KEY_SYNONYMS, vector_file
 
 FLAGS = {
     "binding-error": (
@@ -498,26 +498,7 @@ def _references() -> list[dict]:
     synonyms = [
         ("scoring-list", "scoring.synonyms", ["gone", "removed"]),
         ("scoring-map", "scoring.synonyms", {"absent_key": ["gone"]}),
-        (
-            "scoring-profile-list",
-            "scoring.synonyms",
-            [
-                "missing",
-                "absent",
-                "not present",
-                "not set",
-                "not defined",
-                "undefined",
-                "not found",
-                "does not exist",
-                "doesn't exist",
-                "no key",
-                "lacks",
-                "lacking",
-                "omitted",
-                "unset",
-            ],
-        ),
+        ("scoring-profile-list", "scoring.synonyms", list(ABSENT_KEY_SYNONYMS)),
         ("factor-list", "scoring.factor.synonyms", ["gone"]),
         ("factor-map", "scoring.factor.synonyms", {"absent_key": ["gone", "missing"]}),
         ("factor-single-string", "scoring.factor.synonyms", "missing"),

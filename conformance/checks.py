@@ -158,6 +158,22 @@ class Context:
     def edition_names(self) -> list[str]:
         return [edition["name"] for edition in self.editions] or [reference_editions.DEFAULT.name]
 
+    @cached_property
+    def catalog(self) -> dict[str, reference_editions.Edition]:
+        """The editions of editions.yaml, resolved (the one `Edition` model), by name; empty
+        when the catalog does not resolve (rule editions says why)."""
+        if not self.editions:
+            return {reference_editions.DEFAULT.name: reference_editions.DEFAULT}
+        try:
+            return dict(reference_editions.by_name(reference_editions.resolve(self.editions)))
+        except reference_editions.CatalogError:
+            return {}
+
+    def holds_open(self, edition: str, entry: Mapping[str, Any]) -> bool:
+        """Whether register entry `entry` is an open point of edition `edition`."""
+        known = self.catalog.get(edition)
+        return known.holds_open(entry) if known else edition in entry.get("editions", [edition])
+
     def expectations(self, vector: Vector) -> Iterator["Expectation"]:
         """The vector's expectations: its own (for every edition without a block of its own)
         and each `editions` block, located in the file."""
@@ -411,7 +427,7 @@ def _ambiguity_problems(ctx: Context, expectation: Expectation) -> Iterator[Prob
     if "ratified" in entry:
         message = f"register entry {entry['id']} is ratified; make this vector normative"
         yield ctx.at(vector, [*prefix, "ambiguity"], message, rule)
-    outside = [name for name in expectation.editions if name not in entry.get("editions", [name])]
+    outside = [name for name in expectation.editions if not ctx.holds_open(name, entry)]
     if outside:
         message = f"{entry['id']} is no open point of edition(s) {', '.join(outside)}"
         yield ctx.at(vector, [*prefix, "ambiguity"], message, rule)
@@ -475,8 +491,9 @@ def rule_probe_coverage(ctx: Context) -> Iterator[Problem]:
     probing: dict[str, list[Vector]] = {}
     for vector in ctx.vectors:
         for expectation in ctx.expectations(vector):
-            if expectation.vector.readings is not None and vector.probe is not None:
-                probing.setdefault(vector.ambiguity or "", []).append(expectation.vector)
+            read = expectation.vector
+            if read.readings is not None and read.probe is not None:
+                probing.setdefault(read.ambiguity or "", []).append(read)
     for index, entry in enumerate(ctx.register):
         if "code_points" in entry and "ratified" not in entry:
             yield from _probe_problems(ctx, index, entry, named, probing.get(entry["id"], []))
@@ -706,11 +723,27 @@ def rule_flags(ctx: Context) -> Iterator[Problem]:
         )
 
 
-def reference_result(vector: Vector, edition: str | None = None) -> dict[str, Any]:
+def reference_result(
+    vector: Vector, edition: reference_editions.Edition | None = None
+) -> dict[str, Any]:
     """What the bundled reference returns for the vector's request, under `edition` (default:
     the reference's default edition)."""
-    chosen = reference_editions.DEFAULT if edition is None else reference_editions.EDITIONS[edition]
-    return operations.perform(vector.operation, vector.input, chosen)
+    return operations.perform(vector.operation, vector.input, edition or reference_editions.DEFAULT)
+
+
+def _against_the_reference(edition: reference_editions.Edition) -> set[str]:
+    """The register entries `edition` decides otherwise than the reference reads them."""
+    return {
+        entry
+        for entry, reading in edition.decided.items()
+        if readings.CHOICES.get(entry, reading) != reading
+    }
+
+
+def _entries_of(vector: Vector) -> set[str]:
+    """The register entries the vector is an ambiguity vector of, under any edition."""
+    named = {vector.ambiguity, *(block.get("ambiguity") for block in vector.editions.values())}
+    return {entry for entry in named if entry}
 
 
 def rule_reference(ctx: Context) -> Iterator[Problem]:
@@ -734,10 +767,11 @@ def _reference_problems(ctx: Context, expectation: Expectation) -> Iterator[Prob
     )
     found: dict[str, list[str]] = {}
     for edition in expectation.editions:
-        if edition not in reference_editions.EDITIONS:
-            continue  # rule editions
+        known = ctx.catalog.get(edition)
+        if known is None or _against_the_reference(known) & _entries_of(expectation.vector):
+            continue  # rule editions; or an outcome its decision gives, another reading's
         try:
-            result = reference_result(vector, edition)
+            result = reference_result(vector, known)
         except Exception as error:
             message = f"the reference raised {type(error).__name__}: {error}"
             yield ctx.at(vector, ["input"], message, "reference")
@@ -753,16 +787,24 @@ def _reference_problems(ctx: Context, expectation: Expectation) -> Iterator[Prob
 
 
 def rule_editions(ctx: Context) -> Iterator[Problem]:
-    """editions.yaml names the editions the reference implements; a vector's `editions`
-    block names a known edition other than the default and states another outcome than the
-    vector's own; a register entry's `editions` names known editions."""
+    """editions.yaml resolves (each base stated before the edition based on it, the first
+    edition setting every parameter of the text) and decides register entries as one of their
+    readings; a vector's `editions` block names a known edition other than the default and
+    states another outcome than the vector's own; a register entry's `editions` names known
+    editions."""
     names = ctx.edition_names
-    if ctx.editions and set(names) != set(reference_editions.EDITIONS):
-        message = (
-            f"editions.yaml names {names}, the reference implements "
-            f"{list(reference_editions.EDITIONS)}"
-        )
-        yield ctx.at_catalog("editions.yaml", ["editions"], message, "editions")
+    try:
+        reference_editions.resolve(ctx.editions or [], "editions.yaml")
+    except reference_editions.CatalogError as error:
+        yield ctx.at_catalog("editions.yaml", ["editions"], str(error), "editions")
+    for position, edition in enumerate(ctx.editions or []):
+        for entry, reading in (edition.get("decides") or {}).items():
+            known = ctx.entries.get(entry)
+            if known is None or reading not in known["readings"]:
+                what = "register entry" if known is None else f"reading of {entry}"
+                message = f"{edition['name']} decides {entry} as {reading!r}: no such {what}"
+                where = ["editions", position, "decides", entry]
+                yield ctx.at_catalog("editions.yaml", where, message, "editions")
     for vector in ctx.vectors:
         for name, block in vector.editions.items():
             if name not in names or name == names[0]:

@@ -65,6 +65,11 @@ class Signature:
     #: The editions the file was derived under, the one `vectors` are for first (empty: the
     #: file names none, and `vectors` hold under every edition).
     derived: tuple[str, ...] = ()
+    #: Edition -> the kind it is under that edition, where that differs from `kind`.
+    kinds: dict[str, str] = attrs.field(factory=dict, hash=False)
+
+    def kind_under(self, edition: str | None) -> str:
+        return self.kinds.get(edition or "", self.kind)
 
     def under(self, edition: str | None) -> tuple[str, ...]:
         """The vectors it fails under `edition` (None: the file's first edition); none under an
@@ -151,7 +156,7 @@ def signature_from(raw: Mapping[str, Any], derived: Sequence[str] = ()) -> Signa
     editions = {name: tuple(ids) for name, ids in (raw.get("editions") or {}).items()}
     return Signature(
         raw["id"], raw["clause"], raw["kind"], raw["description"], tuple(raw["vectors"]),
-        editions, tuple(derived),
+        editions, tuple(derived), dict(raw.get("kinds") or {}),
     )
 
 

@@ -21,12 +21,12 @@ from typing import Any, Final
 
 import attrs
 
-from oasis_si_schemas import first_error_message, validator
+from oasis_si_reference import editions as reference_editions
+from oasis_si_reference.editions import Edition
 
-from . import yamlsafe
 from .corpus import Vector
 
-FILE: Final = "editions.yaml"
+FILE: Final = reference_editions.FILE
 
 
 class EditionError(Exception):
@@ -34,47 +34,13 @@ class EditionError(Exception):
     the known editions."""
 
 
-@attrs.frozen
-class Edition:
-    """One edition of the text, as vectors/editions.yaml states it."""
-
-    name: str
-    label: str
-    title: str
-    text: dict[str, Any]
-    changes: tuple[dict[str, Any], ...] = ()
-    base: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        document = attrs.asdict(self, recurse=False)
-        document["changes"] = list(self.changes)
-        return document
-
-    def describe(self) -> str:
-        return f"{self.name} ({self.title})"
-
-
 def load(root: Path) -> list[Edition]:
-    """The editions of the corpus at `root`, the default first."""
-    path = root / FILE
+    """The editions of the corpus at `root`, the default first, each resolved against its base
+    (the one `Edition` model, oasis_si_reference.editions)."""
     try:
-        document = yamlsafe.load(path.read_text(encoding="ascii"))
-    except (OSError, ValueError) as error:
-        raise EditionError(f"{path}: {error}") from None
-    problem = first_error_message(validator("editions"), document)
-    if problem is not None:
-        raise EditionError(f"{path}: {problem}")
-    return [
-        Edition(
-            name=raw["name"],
-            label=raw["label"],
-            title=raw["title"],
-            text=raw["text"],
-            changes=tuple(raw["changes"]),
-            base=raw.get("base"),
-        )
-        for raw in document["editions"]
-    ]
+        return list(reference_editions.read(root / FILE))
+    except reference_editions.CatalogError as error:
+        raise EditionError(str(error)) from None
 
 
 def known(editions: Sequence[Edition]) -> str:
@@ -138,6 +104,5 @@ def vectors_under(vectors: Iterable[Vector], edition: Edition) -> list[Vector]:
 
 
 def entries_under(register: Iterable[dict[str, Any]], edition: Edition) -> list[dict[str, Any]]:
-    """The register entries that belong to `edition` (an entry without `editions` belongs to
-    every edition)."""
-    return [entry for entry in register if edition.name in entry.get("editions", [edition.name])]
+    """The register entries that are open points of `edition` (Edition.holds_open)."""
+    return [entry for entry in register if edition.holds_open(entry)]

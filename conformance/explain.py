@@ -22,7 +22,7 @@ from typing import Any
 
 import yaml
 
-from oasis_si_reference.editions import DEFAULT, EDITIONS
+from oasis_si_reference.editions import DEFAULT, Edition
 
 from . import compare, corpus, corpus_cache, yamlsafe
 from .checks import Context, Locator, reference_result
@@ -99,8 +99,8 @@ def edition_name(ctx: Context, edition: str | None) -> str:
     the default. Raises ExplainError listing the known editions."""
     if edition is None:
         return ctx.edition_names[0]
-    if edition not in ctx.edition_names or edition not in EDITIONS:
-        known = ", ".join(name for name in ctx.edition_names if name in EDITIONS)
+    if edition not in ctx.catalog:
+        known = ", ".join(ctx.catalog)
         raise ExplainError(f"no edition {edition!r}; the known editions: {known}")
     return edition
 
@@ -120,7 +120,7 @@ def explain(vector: Vector, ctx: Context, edition: str | None = None) -> str:
         _block("input", yamlsafe.dump(vector.input)),
         _verdicts(read, ctx),
         _reference(read, ctx, name),
-        "why:\n" + "\n".join(INDENT + line for line in trace(read, name)),
+        "why:\n" + "\n".join(INDENT + line for line in trace(read, ctx.catalog.get(name))),
     ]
     return "\n".join(sections) + "\n"
 
@@ -202,10 +202,10 @@ def _reference(vector: Vector, ctx: Context, edition: str | None = None) -> str:
 # The reference's reasoning -----------------------------------------------------------------
 
 
-def trace(vector: Vector, edition: str | None = None) -> list[str]:
+def trace(vector: Vector, edition: Edition | None = None) -> list[str]:
     """Lines saying what the reference computes for the vector's input, step by step: the
-    operation's explain hook (conformance/traces.py)."""
-    chosen = EDITIONS[edition] if edition is not None else DEFAULT
+    operation's explain hook (conformance/traces.py), under `edition` (default: the first)."""
+    chosen = edition or DEFAULT
     try:
         return list(operation(vector.operation).trace(vector.input, chosen))
     except Exception as error:

@@ -1,6 +1,6 @@
 """The reference as a protocol command (PROTOCOL.md): JSON Lines on stdin/stdout.
 
-    oasis-si-reference [--edition NAME]
+    oasis-si-reference [--edition NAME] [--editions FILE]
 
 The only module of the reference that does I/O. Answers every line until EOF, so it serves
 streaming and one-shot mode alike. It declares one edition of the text (`--edition`, default
@@ -13,20 +13,24 @@ JSON escapes, so it never fails to write one.
 import argparse
 import json
 import sys
+from collections.abc import Mapping
 from functools import cache
+from pathlib import Path
 from typing import Any, BinaryIO
 
 from jsonschema import Draft202012Validator
 
 from oasis_si_schemas import first_error_message, load, registry
 
-from .editions import DEFAULT, EDITIONS, Edition, edition_named
+from .editions import DEFAULT, EDITIONS, CatalogError, Edition, by_name, edition_named, read
 from .operations import OPERATIONS, perform
 
 
-def respond(line: bytes, served: Edition = DEFAULT) -> dict[str, Any]:
-    """The response to one request line, under the edition the request names or `served`.
-    Never raises."""
+def respond(
+    line: bytes, served: Edition = DEFAULT, known: Mapping[str, Edition] = EDITIONS
+) -> dict[str, Any]:
+    """The response to one request line, under the edition the request names (one of `known`)
+    or `served`. Never raises."""
     try:
         request = json.loads(line)
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
@@ -43,7 +47,7 @@ def respond(line: bytes, served: Edition = DEFAULT) -> dict[str, Any]:
     edition = served
     if "edition" in request:
         try:
-            edition = edition_named(request["edition"])
+            edition = edition_named(request["edition"], known)
         except KeyError as error:
             return _error(request_id, "invalid_request", str(error.args[0]))
     try:
@@ -95,11 +99,16 @@ def encode(reply: dict[str, Any]) -> bytes:
         return json.dumps(reply, ensure_ascii=True, separators=(",", ":")).encode("ascii") + b"\n"
 
 
-def serve(stdin: BinaryIO, stdout: BinaryIO, edition: Edition = DEFAULT) -> None:
+def serve(
+    stdin: BinaryIO,
+    stdout: BinaryIO,
+    edition: Edition = DEFAULT,
+    known: Mapping[str, Edition] = EDITIONS,
+) -> None:
     for line in stdin:
         if not line.strip():
             continue
-        stdout.write(encode(respond(line, edition)))
+        stdout.write(encode(respond(line, edition, known)))
         stdout.flush()
 
 
@@ -111,12 +120,23 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument(
         "--edition",
-        choices=list(EDITIONS),
-        default=DEFAULT.name,
-        help=f"the edition of the text it declares and serves (default {DEFAULT.name})",
+        metavar="NAME",
+        help="the edition of the text it declares and serves (default: the catalog's first,"
+        f" {DEFAULT.name} in the bundled one)",
+    )
+    parser.add_argument(
+        "--editions",
+        metavar="FILE",
+        type=Path,
+        help="the editions catalog to read (default: the bundled vectors/editions.yaml)",
     )
     args = parser.parse_args(argv)
-    serve(sys.stdin.buffer, sys.stdout.buffer, EDITIONS[args.edition])
+    try:
+        known = by_name(read(args.editions)) if args.editions else EDITIONS
+        served = edition_named(args.edition, known) if args.edition else next(iter(known.values()))
+    except (CatalogError, KeyError) as error:
+        parser.error(str(error))
+    serve(sys.stdin.buffer, sys.stdout.buffer, served, known)
 
 
 if __name__ == "__main__":

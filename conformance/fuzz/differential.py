@@ -32,7 +32,7 @@ from typing import Any
 
 import attrs
 
-from oasis_si_reference.editions import DEFAULT, EDITIONS, Edition
+from oasis_si_reference.editions import DEFAULT, Edition
 from oasis_si_reference.operations import perform
 
 from .. import editions as catalog_editions
@@ -601,7 +601,7 @@ def select_edition(requested: str | None, hello: protocol.Hello) -> tuple[Editio
     its warnings. Raises editions.EditionError."""
     known = catalog_editions.load(vectors_root())
     selection = catalog_editions.select(known, requested, hello.profiles)
-    return EDITIONS[selection.edition.name], selection.warnings
+    return selection.edition, selection.warnings
 
 
 def fuzz(

@@ -19,7 +19,7 @@ import pytest
 from oasis_si_conformance import compare, yamlsafe
 from oasis_si_conformance.corpus import Vector, vectors_root
 from tools.independent.config import Config
-from tools.independent.editions import WINDOW_RADIUS
+from tools.independent.editions import window_radii
 from tools.independent.readings import READINGS, Readings, field_name
 from tools.independent.server import Server
 from tools.mutants.matrix import Baseline
@@ -63,7 +63,7 @@ def test_every_register_entry_has_ambiguity_vectors(indexes: dict[str, dict[str,
 
 def test_editions_are_the_corpus_editions(editions: list[str]) -> None:
     """The evaluator reads exactly the editions of vectors/editions.yaml."""
-    assert editions == EDITIONS == list(WINDOW_RADIUS)
+    assert editions == EDITIONS == list(window_radii())
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

@@ -47,13 +47,22 @@ def test_ambiguity_mutants_change_readings_only() -> None:
 
 
 def test_each_edition_names_its_own_rules_and_scoped_entries() -> None:
-    """EDITION_RULES covers exactly the editions of vectors/editions.yaml; the register entries
-    scoped to some editions are the register's."""
-    editions = [e["name"] for e in _catalog_file("editions.yaml")["editions"]]
-    assert list(EDITION_RULES) == editions
-    register = {e["id"]: tuple(e["editions"]) for e in _catalog_file("register.yaml")["entries"]
-                if "editions" in e}
-    assert catalog._REGISTER_EDITIONS == register
+    """EDITION_RULES covers exactly the editions of vectors/editions.yaml, each the window hook
+    of the radius its block sets; WINDOW-BLANK, scoped by the register to the amendment, makes
+    its reading mutants ambiguity mutants there and no mutant under the seed."""
+    blocks = _catalog_file("editions.yaml")["editions"]
+    assert list(EDITION_RULES) == [e["name"] for e in blocks]
+    radii = {e["name"]: e["parameters"]["co-occurrence-radius"] for e in blocks}
+    for name, hooks in EDITION_RULES.items():
+        assert [catalog.WINDOW_HOOKS[hook] for hook in hooks] == [radii[name]], name
+    blank = [m for m in CATALOG if set(m.readings) == {"WINDOW-BLANK"} and not m.hooks]
+    assert blank
+    scoped = {e["id"]: e["editions"] for e in _catalog_file("register.yaml")["entries"]
+              if "editions" in e}
+    for mutant in blank:
+        for name in radii:
+            expected = "ambiguity" if name in scoped["WINDOW-BLANK"] else None
+            assert mutant.kind_under(name) == expected, (mutant.id, name)
 
 
 def test_every_hook_is_used_by_a_normative_mutant() -> None:

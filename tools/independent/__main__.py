@@ -1,12 +1,13 @@
-"""`python -m tools.independent [--edition NAME] [--reading ENTRY=READING ...] [--mutant NAME]
-[--hook NAME ...] [--ops OP,OP,...] [--templates NAME,...]`: the independent evaluator as a
-protocol command (PROTOCOL.md)."""
+"""`python -m tools.independent [--edition NAME] [--editions FILE] [--reading ENTRY=READING ...]
+[--mutant NAME] [--hook NAME ...] [--ops OP,OP,...] [--templates NAME,...]`: the independent
+evaluator as a protocol command (PROTOCOL.md)."""
 
 import argparse
 import sys
+from pathlib import Path
 
 from .config import Config
-from .editions import FIRST_PUBLISHED, WINDOW_RADIUS
+from .editions import CATALOG, first_published
 from .hooks import Hook
 from .operations import OPERATIONS
 from .readings import parse_overrides
@@ -31,8 +32,13 @@ def parse(argv: list[str]) -> Server:
     parser.add_argument("--templates", metavar="NAMES",
                         help="comma-separated templates to declare (default: C-DA-001,composite)")
     parser.add_argument(
-        "--edition", choices=list(WINDOW_RADIUS), default=FIRST_PUBLISHED,
-        help="the edition of the text it declares and reads when a request names none",
+        "--edition", metavar="NAME", default=None,
+        help="the edition of the text it declares and reads when a request names none"
+        " (default: the catalog's first)",
+    )
+    parser.add_argument(
+        "--editions", metavar="FILE", type=Path, default=CATALOG,
+        help="the editions catalog to read editions from (default: vectors/editions.yaml)",
     )
     args = parser.parse_args(argv)
     config = Config()
@@ -42,7 +48,13 @@ def parse(argv: list[str]) -> Server:
 
         config = by_id(args.mutant).config()
     readings = parse_overrides(args.reading, config.readings)
-    config = Config(readings, config.hooks | frozenset(args.hook), args.edition)
+    edition = args.edition or first_published(args.editions)
+    try:
+        config = Config(
+            readings, config.hooks | frozenset(args.hook), edition, catalog=args.editions
+        )
+    except (ValueError, OSError) as problem:
+        raise SystemExit(f"python -m tools.independent: {problem}") from None
     return Server(config, _operations(args.ops), _templates(args.templates))
 
 

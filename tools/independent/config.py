@@ -12,11 +12,12 @@ import functools
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, TypeVar
 
 import attrs
 
-from .editions import FIRST_PUBLISHED, WINDOW_RADIUS
+from .editions import CATALOG, FIRST_PUBLISHED, window_radii
 from .hooks import Hook
 from .readings import READINGS, Readings
 
@@ -26,9 +27,10 @@ T = TypeVar("T")
 _trace: set[str] | None = None
 
 
-def _known_edition(_instance: object, _attribute: object, edition: str) -> None:
-    if edition not in WINDOW_RADIUS:
-        raise ValueError(f"no edition {edition!r}; known: {', '.join(WINDOW_RADIUS)}")
+def _known_edition(instance: "Config", _attribute: object, edition: str) -> None:
+    known = window_radii(instance.catalog)
+    if edition not in known:
+        raise ValueError(f"no edition {edition!r}; known: {', '.join(known)}")
 
 
 @attrs.frozen(cache_hash=True)
@@ -40,6 +42,8 @@ class Config:
     hooks: frozenset[Hook] = attrs.field(
         default=frozenset(), converter=lambda h: frozenset(Hook(x) for x in h)
     )
+    #: The editions catalog the edition is read from (default: the bundled one).
+    catalog: Path = attrs.field(default=CATALOG, kw_only=True)
     edition: str = attrs.field(default=FIRST_PUBLISHED, validator=_known_edition)
 
     def has(self, hook: Hook) -> bool:

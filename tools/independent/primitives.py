@@ -118,7 +118,7 @@ def _radius(hook: Hook | None, config: Config) -> int:
         return 1
     if hook is Hook.WINDOW_SAME_SENTENCE:
         return 0
-    return radius(config.edition)
+    return radius(config.edition, config.catalog)
 
 
 def _units(text: str, terminators: bool, blank: str, config: Config) -> list[str]:

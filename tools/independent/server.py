@@ -14,7 +14,7 @@ from typing import Any, BinaryIO
 import attrs
 
 from .config import Config
-from .editions import WINDOW_RADIUS
+from .editions import window_radii
 from .operations import OPERATIONS, Answered, BadRequest, admit
 
 NAME = "oasis-si-independent"
@@ -72,8 +72,9 @@ class Server:
         edition = request.get("edition", self.config.edition)
         if edition == self.config.edition:
             return self.config
-        if not isinstance(edition, str) or edition not in WINDOW_RADIUS:
-            raise BadRequest(f"no edition {edition!r}; this evaluator reads {list(WINDOW_RADIUS)}")
+        known = window_radii(self.config.catalog)
+        if not isinstance(edition, str) or edition not in known:
+            raise BadRequest(f"no edition {edition!r}; this evaluator reads {list(known)}")
         return _under(self.config, edition)
 
     def respond(self, line: bytes) -> dict[str, Any]:

@@ -12,20 +12,26 @@ register's readings, so a new reading is covered without editing this file). The
 were collected by walking the spec clause by clause, sentence by sentence; each description is
 the wrong reading in words, as the runner's diagnosis prints it.
 
-Editions (vectors/editions.yaml): what is a misreading depends on the text read. A hook that is
-an edition's own rule (`EDITION_RULES`: the seed's same-sentence window, the amendment's
-radius-one window) changes nothing under that edition, and a reading of an entry that is no
-open point of an edition changes nothing there. `Mutant.kind_under(edition)` is the kind that
-leaves: normative while a hook still changes the text, ambiguity while only readings do, none
-(no mutant under that edition) when nothing does. So the seed-edition evaluator
-(window-same-sentence) is a normative mutant under the amendment and no mutant under the seed,
-and the reverse for window-radius-one.
+Editions (vectors/editions.yaml): what is a misreading depends on the text read, and the
+catalog reads it from each edition's block. A hook that fixes the window radius the edition
+sets (`edition_rules`: the same-sentence window at radius 0, the radius-one window at radius 1)
+changes nothing under that edition; a reading of an entry the edition decides is its text when
+it is the decided reading, and a misreading (normative) otherwise; a reading of an entry that
+is no open point of the edition changes nothing there. `Mutant.kind_under(edition)` is the
+kind that leaves: normative while a hook or a reading still contradicts the text, ambiguity
+while only readings of open points change, none (no mutant under that edition) when nothing
+does. So the seed-edition evaluator (window-same-sentence) is a normative mutant under the
+amendment and no mutant under the seed, and the reverse for window-radius-one.
 """
 
-from typing import Literal
+import functools
+from collections.abc import Mapping
+from typing import Any, Literal
 
 import attrs
 
+from oasis_si_conformance import corpus
+from oasis_si_reference.editions import EDITIONS, Edition
 from tools.independent.config import Config
 from tools.independent.editions import FIRST_PUBLISHED
 from tools.independent.hooks import Hook
@@ -57,13 +63,22 @@ class Mutant:
             base = base.with_reading(entry, reading)
         return Config(base, self.hooks, edition)
 
-    def kind_under(self, edition: str) -> Kind | None:
-        """What this mutant is under `edition`: normative while a hook that is not the edition's
-        own rule is on, ambiguity while only readings of the edition's open points change,
-        None when it is the edition's text itself."""
-        if self.hooks - EDITION_RULES.get(edition, frozenset()):
+    def kind_under(self, edition: "str | Edition") -> Kind | None:
+        """What this mutant is under `edition` (an edition, or a bundled edition's name):
+        normative while a hook that is not the edition's own rule is on, or a reading of an
+        entry the edition decides otherwise; ambiguity while only readings of the edition's open
+        points change; None when it is the edition's text itself."""
+        chosen = EDITIONS[edition] if isinstance(edition, str) else edition
+        if self.hooks - edition_rules(chosen):
             return "normative"
-        if any(edition in _REGISTER_EDITIONS.get(entry, (edition,)) for entry in self.readings):
+        decided = chosen.decided
+        if any(decided.get(entry, reading) != reading for entry, reading in self.readings.items()):
+            return "normative"
+        entries = register_entries()
+        if any(
+            entry not in decided and chosen.holds_open(entries.get(entry, {"id": entry}))
+            for entry in self.readings
+        ):
             return "ambiguity"
         return None
 
@@ -600,15 +615,27 @@ _REGISTER_CLAUSES = {
     "WINDOW-BLANK": "2.2",
 }
 
-#: Hooks that are an edition's own clause 2.2 rule: under that edition they change nothing.
-EDITION_RULES: dict[str, frozenset[Hook]] = {
-    "0.3.0-rc1": frozenset({Hook.WINDOW_SAME_SENTENCE}),
-    "0.3.0-rc1+2026-08-22": frozenset({Hook.WINDOW_RADIUS_ONE}),
+#: Hooks that fix the clause 2.2 window at a radius, whatever the edition says: a hook is an
+#: edition's own rule where the edition sets that radius (`co-occurrence-radius`).
+WINDOW_HOOKS: Mapping[Hook, int] = {Hook.WINDOW_SAME_SENTENCE: 0, Hook.WINDOW_RADIUS_ONE: 1}
+
+
+def edition_rules(edition: Edition) -> frozenset[Hook]:
+    """The hooks that are `edition`'s own rule: under it they change nothing."""
+    return frozenset(h for h, r in WINDOW_HOOKS.items() if r == edition.co_occurrence_radius)
+
+
+#: Bundled edition -> its own rules (edition_rules), the default edition first.
+EDITION_RULES: Mapping[str, frozenset[Hook]] = {
+    name: edition_rules(edition) for name, edition in EDITIONS.items()
 }
 
-#: Register entries that are open points of some editions only (vectors/register.yaml
-#: `editions`; a test keeps them equal).
-_REGISTER_EDITIONS: dict[str, tuple[str, ...]] = {"WINDOW-BLANK": ("0.3.0-rc1+2026-08-22",)}
+
+@functools.cache
+def register_entries() -> dict[str, dict[str, Any]]:
+    """The bundled register's entries by id (whether an entry is an open point of an edition
+    is the edition's and the entry's data: Edition.holds_open)."""
+    return {entry["id"]: entry for entry in corpus.load_catalog("register.yaml")["entries"]}
 
 def _strategy(mid: str, clause: str, description: str, hooks: tuple[Hook, ...] = (), note: str = "",
               **readings: str) -> Mutant:

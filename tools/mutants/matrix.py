@@ -39,6 +39,7 @@ from oasis_si_conformance import corpus, runner, yamlsafe
 from oasis_si_conformance import editions as corpus_editions
 from oasis_si_conformance.corpus import Vector
 from oasis_si_conformance.model import Observation, Status, VectorResult
+from oasis_si_reference.editions import EDITIONS, Edition
 from tools.independent.config import Config, tracing
 from tools.independent.operations import OPERATIONS
 from tools.independent.server import Server
@@ -77,13 +78,15 @@ class Outcome:
         return {p.entry: tuple(p.followed) for p in self.profile}
 
 
-def register(edition: str | None = None) -> list[dict[str, Any]]:
-    """The ambiguity register's entries (those that are open points of `edition`, if given)."""
+def register(edition: "str | Edition | None" = None) -> list[dict[str, Any]]:
+    """The ambiguity register's entries (those that are open points of `edition`, if given:
+    an edition, or a bundled edition's name)."""
     text = (corpus.vectors_root() / "register.yaml").read_text(encoding="utf-8")
     entries = list(yamlsafe.load(text)["entries"])
     if edition is None:
         return entries
-    return [entry for entry in entries if edition in entry.get("editions", [edition])]
+    chosen = EDITIONS[edition] if isinstance(edition, str) else edition
+    return [entry for entry in entries if chosen.holds_open(entry)]
 
 
 def edition_names(root: Path | None = None) -> list[str]:

@@ -91,9 +91,7 @@ def _groups(
 
 
 def document(failed: Failures, mutants: Sequence[Mutant] = CATALOG) -> dict[str, Any]:
-    """The signatures document for the given failures by edition (the default edition first).
-    Raises ValueError when a signature's kind or mutants differ between editions (the format
-    states them once)."""
+    """The signatures document for the given failures by edition (the default edition first)."""
     editions = list(failed)
     groups = {edition: _groups(failed[edition], edition, mutants) for edition in editions}
     heads = [m for m in mutants if any(m.id in groups[edition] for edition in editions)]
@@ -109,29 +107,30 @@ def document(failed: Failures, mutants: Sequence[Mutant] = CATALOG) -> dict[str,
 
 
 def _record(head: Mutant, present: dict[str, _Group | None]) -> dict[str, Any]:
-    """The signature `head` names, from its group under each edition (None: none there)."""
-    found = [group for group in present.values() if group is not None]
-    kinds = {group.kind for group in found}
-    members = {group.members for group in found}
-    if len(kinds) > 1 or len(members) > 1:
-        raise ValueError(
-            f"signature {head.id}: kinds {sorted(kinds)} / mutants {sorted(members)} differ"
-            " between editions; signatures.yaml states them once"
-        )
+    """The signature `head` names, from its group under each edition (None: none there). Its
+    kind is the one under the first edition where it has vectors, with `kinds` where another
+    edition makes it another kind (an edition deciding an entry makes a reading of it a
+    misreading); its mutants are those of every edition."""
+    found = {edition: group for edition, group in present.items() if group is not None}
     lists = {edition: list(group.vectors if group else ()) for edition, group in present.items()}
     default, *others = lists
+    kind = next(iter(found.values())).kind
     record: dict[str, Any] = {
         "id": head.id,
         "clause": head.clause,
-        "kind": found[0].kind,
+        "kind": kind,
         "description": head.description,
         "vectors": lists[default],
     }
     differing = {edition: lists[edition] for edition in others if lists[edition] != lists[default]}
     if differing:
         record["editions"] = differing
-    if len(found[0].members) > 1:
-        record["mutants"] = list(found[0].members)
+    kinds = {edition: group.kind for edition, group in found.items() if group.kind != kind}
+    if kinds:
+        record["kinds"] = kinds
+    members = list(dict.fromkeys(m for group in found.values() for m in group.members))
+    if len(members) > 1:
+        record["mutants"] = members
     return record
 
 

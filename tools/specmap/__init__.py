@@ -34,6 +34,7 @@ from oasis_si_conformance.checks import (
 )
 from oasis_si_conformance.corpus import Expectation, Vector
 from oasis_si_conformance.diagnosis import signature_from
+from oasis_si_reference import editions as reference_editions
 from oasis_si_schemas import error_message, validator
 
 REPO: Final = Path(__file__).resolve().parents[2]
@@ -237,6 +238,18 @@ class MapInputs:
     @property
     def edition_names(self) -> list[str]:
         return [edition["name"] for edition in self.editions] or [self.profile]
+
+    def open_in(self, entry: Mapping[str, Any]) -> list[str]:
+        """The editions where register entry `entry` is an open point (Edition.holds_open)."""
+        if not self.editions:
+            return self.edition_names
+        resolved = reference_editions.resolve(self.editions)
+        return [edition.name for edition in resolved if edition.holds_open(entry)]
+
+    def decided(self, entry: Mapping[str, Any]) -> dict[str, str]:
+        """Edition -> the reading it decides `entry` as, for the editions that decide it."""
+        resolved = reference_editions.resolve(self.editions) if self.editions else ()
+        return {e.name: e.decided[entry["id"]] for e in resolved if entry["id"] in e.decided}
 
     def under(self, edition: str) -> list[Vector]:
         """The vectors as they read under `edition`."""
@@ -559,7 +572,7 @@ def _register_section(inputs: MapInputs) -> str:
 def _entry_section(inputs: MapInputs, entry: Mapping[str, Any]) -> str:
     expectations = [
         read
-        for name in entry.get("editions", inputs.edition_names)
+        for name in inputs.open_in(entry)
         for read in inputs.under(name)
         if read.ambiguity == entry["id"]
     ]
@@ -587,8 +600,11 @@ def _entry_section(inputs: MapInputs, entry: Mapping[str, Any]) -> str:
             f"- Ratified: `{ratified['reading']}` by {ratified['by']}. {ratified.get('note', '')}"
             .rstrip()
         )
-    if "editions" in entry:
-        lines.append(f"- Open point of edition(s): {', '.join(entry['editions'])} only")
+    open_in = inputs.open_in(entry)
+    if open_in != inputs.edition_names:
+        lines.append(f"- Open point of edition(s): {', '.join(open_in)} only")
+    for name, reading in inputs.decided(entry).items():
+        lines.append(f"- Decided by edition {name}: `{reading}`")
     lines += [
         (
             f"- Vectors: {len(vectors)} (by operation:"

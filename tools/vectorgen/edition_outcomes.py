@@ -2,10 +2,16 @@
 stated by the generators: the `editions` block the driver writes where an edition's outcome
 differs from the vector's own.
 
-A family states a vector's outcome under the default edition (the seed). Later editions change
-named clauses; the 2026-08-22 amendment changes clause 2.2's co-occurrence window only
-(editions.py). So a vector's outcome under such an edition follows from its stated outcome and
-the window rule, read from the text:
+A family states a vector's outcome under the default edition (the seed). A later edition sets
+parameters of the text (the §2.2 window radius) and decides register entries, each as data:
+
+- an edition whose window radius is its base's changes no rule, only decides entries: the
+  outcome is the base's, with the decided entries' readings settled from the vector's own
+  `readings` (oasis_si_conformance.ratify.decide, the derivation `oasis-si-vectors ratify`
+  writes), for any entry and reading;
+- an edition whose radius differs from its base's (the 2026-08-22 amendment: radius one)
+  changes clause 2.2's co-occurrence window, so a vector's outcome under it follows from its
+  stated outcome and the window rule, read from the text, then the entries it decides:
 
 - only factor_identified reads the window: an outcome of another operation, a binding error, a
   protocol error, or C-DA-001 row 1 (which precedes row 2) is the same under every edition;
@@ -33,7 +39,7 @@ from typing import Any, Final
 
 import attrs
 
-from oasis_si_conformance import yamlsafe
+from oasis_si_conformance import ratify, yamlsafe
 
 from .authoring import AuthoringProblem
 from .common import ROW2
@@ -76,6 +82,12 @@ class Stated:
 
     block: dict[str, Any] | None
     problems: tuple[str, ...] = ()
+
+
+@functools.cache
+def register_data() -> ratify.Register:
+    """vectors/register.yaml as the decided-reading derivation reads it."""
+    return ratify.Register.of(yamlsafe.load(REGISTER_FILE.read_text(encoding="utf-8")))
 
 
 @functools.cache
@@ -340,10 +352,11 @@ def state(record: Mapping[str, Any], editions: Sequence[TextEdition] = EDITIONS)
     hand = dict(record.get("editions") or {})
     block: dict[str, Any] = {}
     problems: list[str] = []
+    read: dict[str, dict[str, Any]] = {editions[0].name: own.as_block()}
     for edition in editions[1:]:
         try:
-            derived: Expectation | None = under(record, edition, own)
-        except Undecided as reason:
+            derived: dict[str, Any] | None = _under_edition(record, edition, own, read)
+        except (Undecided, ratify.Undecidable) as reason:
             derived = None
             if edition.name not in hand:
                 problems.append(f"state its outcome under {edition.name} by hand: {reason}")
@@ -351,28 +364,35 @@ def state(record: Mapping[str, Any], editions: Sequence[TextEdition] = EDITIONS)
             problems.append(str(contradiction))
             continue
         if edition.name in hand:
-            if derived is not None and derived.as_block() != hand[edition.name]:
+            if derived is not None and derived != hand[edition.name]:
                 message = f"the family states {hand[edition.name]} under {edition.name}"
-                problems.append(f"{message}, the rules give {derived.as_block()}")
-            block[edition.name] = hand[edition.name]
-        elif derived is not None and derived != own:
-            block[edition.name] = derived.as_block()
+                problems.append(f"{message}, the rules give {derived}")
+            derived = hand[edition.name]
+        if derived is None:
+            continue
+        read[edition.name] = derived
+        if derived != own.as_block():
+            block[edition.name] = derived
     return Stated(block or None, tuple(problems))
 
 
-def _citing_changes(clauses: Sequence[str], block: Mapping[str, Any]) -> list[str]:
-    """A vector whose outcome differs under an edition cites the clauses that edition changes,
-    and (citing clause 5.1) the C-DA-001 rows its outcomes there reach."""
-    changed = [clause for name in block for clause in BY_NAME[name].changes]
-    if "5.1" in clauses:
-        outcomes = [
-            outcome
-            for expectation in block.values()
-            for outcome in [expectation.get("expected"), *expectation.get("readings", {}).values()]
-            if outcome is not None
-        ]
-        changed += sorted({f"5.1.row{o['row']}" for o in outcomes if "row" in o})
-    return [*clauses, *(clause for clause in dict.fromkeys(changed) if clause not in clauses)]
+def _under_edition(
+    record: Mapping[str, Any],
+    edition: TextEdition,
+    own: Expectation,
+    read: Mapping[str, dict[str, Any]],
+) -> dict[str, Any]:
+    """The record's expectation under `edition`: its base's when the edition sets the same
+    window (`read` holds the earlier editions'), else derived by the window rule; then the
+    entries the edition decides. Raises Undecided, ratify.Undecidable, OutsideTheRules."""
+    base = BY_NAME.get(edition.base or "")
+    if base is not None and base.radius == edition.radius:
+        if base.name not in read:
+            raise Undecided(f"its outcome under the base {base.name} is not stated")
+        stated = read[base.name]
+    else:
+        stated = under(record, edition, own).as_block()
+    return ratify.decide(stated, edition.source, register_data(), record.get("probe"))
 
 
 def with_editions(
@@ -388,6 +408,7 @@ def with_editions(
         updated = {key: value for key, value in record.items() if key != "editions"}
         if stated.block is not None:
             updated["editions"] = stated.block
-            updated["clauses"] = _citing_changes(record["clauses"], stated.block)
+            changes = {edition.name: edition.changes for edition in EDITIONS}
+            updated["clauses"] = ratify.cited_clauses(record["clauses"], stated.block, changes)
         out.append(updated)
     return out, problems

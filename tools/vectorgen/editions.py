@@ -1,8 +1,8 @@
-"""The editions of the profile text as the generators read them: what each edition's text says
-where editions differ, stated here from the texts (never from oasis_si_reference).
+"""The editions of the profile text as the generators read them, from vectors/editions.yaml:
+each edition's §2.2 window radius (its `co-occurrence-radius` parameter), the clauses it
+changes, the register entries it decides, and its base. Nothing here names an edition.
 
-vectors/editions.yaml names the editions and their texts; this module states, as values, the
-one rule the editions disagree on, clause 2.2's deviation-type co-occurrence window:
+The texts the parameter comes from, clause 2.2's deviation-type co-occurrence window:
 
 - 0.3.0-rc1 (the seed): "a member of the synonym list for f.deviation_type (§3.3) occurs in the
   same sentence as one of f.required_identifiers": radius 0;
@@ -11,66 +11,90 @@ one rule the editions disagree on, clause 2.2's deviation-type co-occurrence win
   sentence. A newline is a split point under §3.2 and is not itself a boundary of the window":
   radius 1.
 
-The amended text leaves one point open that the seed's cannot reach (at radius 0 no other
-sentence is in the window): whether a whitespace-only segment (a blank line, an answer line
-blanked by echo exclusion) is a sentence that counts in the distance. That open point is the
-register entry WINDOW-BLANK, scoped to the amended edition (`OPEN_POINTS`).
+A window of radius one or more leaves one point open that the seed's cannot reach (at radius 0
+no other sentence is in the window): whether a whitespace-only segment is a sentence that
+counts in the distance, the register entry WINDOW-BLANK. The register scopes it (its
+`editions`) to the editions where it is first open; it stays open in the editions based on
+them unless one decides it (`belongs`).
 """
 
+import functools
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
 import attrs
 
+from oasis_si_conformance import editions as catalog
 from oasis_si_conformance import yamlsafe
+from oasis_si_reference.editions import Edition
 
 
 @attrs.frozen
 class TextEdition:
-    """One edition of the text: its name (vectors/editions.yaml) and its clause 2.2 window."""
+    """One edition of the text as the generators read it."""
 
     name: str
     #: Clause 2.2: how many sentences (clause 3.2) before and after the identifier's sentence
     #: the synonym may sit in.
     radius: int
-    #: The clauses whose text differs from the seed's.
+    #: The clauses whose text differs from its base's.
     changes: tuple[str, ...] = ()
+    #: The register entries its text decides (its own and its bases'), entry -> reading.
+    decided: Mapping[str, str] = attrs.field(factory=dict, hash=False)
+    #: This edition's name, then its base's, and so on to the first edition.
+    lineage: tuple[str, ...] = ()
+    base: str | None = None
+    #: The edition as the catalog states it (the kit's model).
+    source: Edition = attrs.field(default=None, eq=False, repr=False)
+
+    @classmethod
+    def of(cls, edition: Edition) -> "TextEdition":
+        return cls(
+            edition.name,
+            edition.co_occurrence_radius,
+            tuple(change["clause"] for change in edition.changes),
+            dict(edition.decided),
+            edition.lineage or (edition.name,),
+            edition.base,
+            edition,
+        )
 
 
-SEED: Final = TextEdition("0.3.0-rc1", radius=0)
-AMENDED_2026_08_22: Final = TextEdition("0.3.0-rc1+2026-08-22", radius=1, changes=("2.2",))
+VECTORS: Final = Path(__file__).resolve().parents[2] / "vectors"
+EDITIONS_FILE: Final = VECTORS / catalog.FILE
+REGISTER_FILE: Final = VECTORS / "register.yaml"
 
 #: Every edition, the default (the seed) first, as vectors/editions.yaml lists them.
-EDITIONS: Final[tuple[TextEdition, ...]] = (SEED, AMENDED_2026_08_22)
+EDITIONS: Final[tuple[TextEdition, ...]] = tuple(
+    TextEdition.of(edition) for edition in catalog.load(VECTORS)
+)
 BY_NAME: Final = {edition.name: edition for edition in EDITIONS}
+SEED: Final = EDITIONS[0]
 
-#: Register entries that are open points of some editions only: entry -> those editions.
-OPEN_POINTS: Final[dict[str, tuple[str, ...]]] = {"WINDOW-BLANK": (AMENDED_2026_08_22.name,)}
 
-EDITIONS_FILE: Final = Path(__file__).resolve().parents[2] / "vectors" / "editions.yaml"
+@functools.cache
+def _scoped() -> dict[str, tuple[str, ...]]:
+    """Register entries scoped to some editions (their `editions`), entry -> those editions."""
+    document = yamlsafe.load(REGISTER_FILE.read_text(encoding="utf-8"))
+    return {e["id"]: tuple(e["editions"]) for e in document["entries"] if "editions" in e}
 
 
 def belongs(entry: str, edition: TextEdition) -> bool:
-    """Whether register entry `entry` is an open point of `edition`."""
-    return edition.name in OPEN_POINTS.get(entry, (edition.name,))
+    """Whether register entry `entry` is an open point of `edition` (Edition.holds_open)."""
+    if entry in edition.decided:
+        return False
+    scoped = _scoped().get(entry)
+    return scoped is None or any(name in scoped for name in edition.lineage)
 
 
-def catalog_problems(document: dict[str, object]) -> list[str]:
-    """Where EDITIONS disagrees with the editions catalog (names, order, the default)."""
-    catalog: list[dict[str, Any]] = document["editions"]  # type: ignore[assignment]
-    listed = [edition["name"] for edition in catalog]
-    stated = [edition.name for edition in EDITIONS]
-    if listed != stated:
-        return [f"vectors/editions.yaml lists {listed}; the generators state {stated}"]
-    problems = []
-    for entry, edition in zip(catalog, EDITIONS, strict=True):
-        clauses = tuple(change["clause"] for change in entry["changes"])
-        if entry.get("base") not in (None, SEED.name) or clauses != edition.changes:
-            problems.append(f"{edition.name}: vectors/editions.yaml changes {clauses} from"
-                            f" {entry.get('base')}; the generators state {edition.changes}")
-    return problems
+def later(editions: Sequence[TextEdition] = EDITIONS) -> Sequence[TextEdition]:
+    """The editions after the default one."""
+    return editions[1:]
 
 
 def problems() -> list[str]:
-    """Authoring problems: the editions stated here against vectors/editions.yaml."""
-    return catalog_problems(yamlsafe.load(EDITIONS_FILE.read_text(encoding="ascii")))
+    """Authoring problems of the editions catalog as the generators read it (none: the catalog
+    is the one statement; an unreadable one raises when this module loads)."""
+    document: Any = yamlsafe.load(EDITIONS_FILE.read_text(encoding="ascii"))
+    return [] if document.get("editions") else ["vectors/editions.yaml lists no edition"]

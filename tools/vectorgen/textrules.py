@@ -55,7 +55,7 @@ SYNONYMS: Final[dict[str, tuple[str, ...]]] = {"absent_key": ABSENT_KEY_SYNONYMS
 
 #: The entries of the ambiguity register these rules model and their readings; the first reading
 #: of each is the register's `reference` (`register_problems` compares them with the register).
-#: An entry may be an open point of some editions only (editions.OPEN_POINTS).
+#: An entry may be an open point of some editions only (editions.belongs).
 REGISTER: Final[dict[str, tuple[str, ...]]] = {
     "FOLD-MAPPING": (
         "simple-lowercase", "full-lowercase", "full-casefold", "simple-casefold", "upper-lower",

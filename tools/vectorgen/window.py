@@ -45,12 +45,14 @@ from .charsets import SETS
 from .common import ROW2, ROW3, ROW4, action, scenario
 from .echo import FLAGS as ECHO_FLAGS
 from .edition_outcomes import state
-from .editions import AMENDED_2026_08_22
+from .editions import EDITIONS
 from .lifting import text_evidence
 
 GEN: Final = "tools/vectorgen/window.py"
 FOLDER: Final = "2.2-factor-identified"
-AMENDED: Final = AMENDED_2026_08_22.name
+#: The edition whose radius-one window this family states outcomes under by hand: the first
+#: edition of the catalog with a window of radius one (the 2026-08-22 amendment).
+AMENDED: Final = next(edition.name for edition in EDITIONS if edition.radius == 1)
 
 #: The upstream's quoted answer (2026-08-22 amendment of clause 2.2), verbatim: "an answer that
 #: stated the deviation in one sentence and named the identifier in the next".

@@ -751,11 +751,15 @@ def rule_reference(ctx: Context) -> Iterator[Problem]:
     and with the register's reference reading of every ambiguity vector."""
     for vector in ctx.vectors:
         for expectation in ctx.expectations(vector):
-            yield from _reference_problems(ctx, expectation)
+            yield from _reference_problems(ctx, expectation, _entries_of(vector))
 
 
-def _reference_problems(ctx: Context, expectation: Expectation) -> Iterator[Problem]:
-    """One problem per distinct disagreement, naming the editions it shows under."""
+def _reference_problems(
+    ctx: Context, expectation: Expectation, entries: set[str]
+) -> Iterator[Problem]:
+    """One problem per distinct disagreement, naming the editions it shows under (none where
+    the edition decides one of the vector's `entries` otherwise than the reference reads it:
+    the reference is an evaluator of another reading there)."""
     vector, prefix = expectation.vector, expectation.prefix
     outcome = ctx.reference_outcome(vector)
     if outcome is None:
@@ -768,7 +772,7 @@ def _reference_problems(ctx: Context, expectation: Expectation) -> Iterator[Prob
     found: dict[str, list[str]] = {}
     for edition in expectation.editions:
         known = ctx.catalog.get(edition)
-        if known is None or _against_the_reference(known) & _entries_of(expectation.vector):
+        if known is None or _against_the_reference(known) & entries:
             continue  # rule editions; or an outcome its decision gives, another reading's
         try:
             result = reference_result(vector, known)

@@ -7,7 +7,9 @@ vectors.
     oasis-si-vectors manifest
     oasis-si-vectors explain [ID ...] [-k EXPR ...] [--edition NAME] [--no-cache]
     oasis-si-vectors export [--format json] DIR
-    oasis-si-vectors diff-editions A B [--json]
+    oasis-si-vectors diff-editions A (B | --proposed FILE [--reports R.json ...])
+                                   [--summary] [--json]
+    oasis-si-vectors ratify ENTRY READING --edition NEW [--base EDITION] [--no-derived]
 
 Every subcommand takes `--root DIR` (the vectors folder; default: the bundled corpus, which in
 a repository checkout is its vectors/ folder). `check` prints `path:line: message [rule]` and
@@ -15,7 +17,8 @@ exits 1 on any problem; `manifest` rewrites vectors/MANIFEST.json; `explain` exp
 vector named or selected, the corpus loaded once (conformance/explain.py); `export` writes the
 corpus as JSON for test suites in other languages (conformance/export.py); `diff-editions`
 lists the vectors whose expectation differs between two editions of the text
-(editiondiff.py). This command is
+(editiondiff.py), or under a proposed edition block (whatif.py); `ratify` adds an edition
+that decides an open point (newedition.py). This command is
 shipped and holds a corpus to the shipped rules; a repository checkout runs them together with
 its own (generated files, ledger, SPEC_MAP.md) through `python -m tools.check`.
 """
@@ -265,6 +268,9 @@ def parser() -> argparse.ArgumentParser:
     _add_explain(commands, common)
     _add_export(commands, common)
     _add_diff_editions(commands, common)
+    from .ratify_cli import add_ratify
+
+    add_ratify(commands, common)
     return top
 
 
@@ -275,10 +281,13 @@ def _add_diff_editions(commands: Any, common: argparse.ArgumentParser) -> None:
         help="the vectors whose expectation differs between two editions (an impact report)",
     )
     diff.add_argument("first", metavar="A", help="an edition of vectors/editions.yaml")
-    diff.add_argument("second", metavar="B", help="another edition")
+    diff.add_argument("second", metavar="B", nargs="?", help="another edition")
     diff.add_argument(
         "--json", action="store_true", help="print JSON (schemas/edition-diff.schema.json)"
     )
+    from .ratify_cli import add_what_if_options
+
+    add_what_if_options(diff)
 
 
 def _add_new(commands: Any, common: argparse.ArgumentParser) -> None:
@@ -443,6 +452,10 @@ def _cmd_export(args: argparse.Namespace, root: Path) -> int:
 
 def _cmd_diff_editions(args: argparse.Namespace, root: Path) -> int:
     from . import corpus_cache, editiondiff, editions
+    from .ratify_cli import diff_proposed
+
+    if args.proposed is not None or args.second is None:
+        return diff_proposed(args, root)
 
     manifest = corpus.build_manifest(root)
     try:
@@ -455,8 +468,14 @@ def _cmd_diff_editions(args: argparse.Namespace, root: Path) -> int:
     if args.json:
         print(json.dumps(document, indent=1, ensure_ascii=True))
     else:
-        print(editiondiff.render(document), end="")
+        print(editiondiff.render(document, summary=args.summary), end="")
     return 0
+
+
+def _cmd_ratify(args: argparse.Namespace, root: Path) -> int:
+    from .ratify_cli import ratify_command
+
+    return ratify_command(args, root)
 
 
 COMMANDS: Final = {
@@ -466,6 +485,7 @@ COMMANDS: Final = {
     "explain": _cmd_explain,
     "export": _cmd_export,
     "diff-editions": _cmd_diff_editions,
+    "ratify": _cmd_ratify,
 }
 
 

@@ -1,0 +1,231 @@
+"""Ratifying an open point into a new edition, and adding an edition by data alone.
+
+For every (entry, reading) pair of the register, one at a time, an edition based on the
+catalog's last one decides the entry as the reading (`newedition.plan` on a copy of the
+corpus; the expectations derive from the vectors' `readings` blocks, no code per entry):
+
+- the corpus rules that read expectations pass with the new edition in the catalog;
+- the reference passes every vector whose expectation changed when the reading is the
+  reference's, and fails one otherwise;
+- the independent evaluator following that reading passes them under the new edition, and one
+  following each other reading of the entry fails under it and passes under the base.
+
+Unchanged vectors read under the new edition as under its base, where both evaluators are
+held to every vector by the other suites; so each evaluator is judged on the changed vectors
+only, in process (the whole sweep takes well under a minute of CPU). One pair is written and
+run end to end through `oasis-si-vectors ratify` and `check`.
+"""
+
+import json
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+from oasis_si_conformance import checks, corpus, editions, newedition, ratify, runner, whatif
+from oasis_si_conformance.corpus import Vector
+from oasis_si_conformance.model import Observation, Status
+from oasis_si_reference import editions as reference_editions
+from oasis_si_reference import server as reference_server
+from oasis_si_reference.readings import CHOICES
+from tools.independent.config import Config
+from tools.independent.readings import Readings
+from tools.independent.server import Server
+
+VECTORS = Path(__file__).resolve().parents[2] / "vectors"
+NEW = "scratch"
+#: The rules that read expectations, editions and the register (the others read inputs or
+#: files the decision does not change; `reference` is run on the changed vectors).
+RULES = [
+    "duplicate-id",
+    "clause-coverage",
+    "ambiguity-readings",
+    "register-pairs",
+    "probe-coverage",
+    "register-probes",
+    "register-reference",
+    "editions",
+    "conventions",
+]
+
+Respond = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+@pytest.fixture(scope="module")
+def copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("ratify") / "vectors"
+    shutil.copytree(VECTORS, root)
+    return root
+
+
+@pytest.fixture(scope="module")
+def ctx(copy: Path) -> checks.Context:
+    return checks.load_context(copy)
+
+
+def _register() -> list[dict[str, Any]]:
+    return corpus.load_catalog("register.yaml", VECTORS)["entries"]
+
+
+PAIRS = [
+    (entry["id"], reading)
+    for entry in _register()
+    if "ratified" not in entry
+    for reading in entry["readings"]
+]
+
+
+def _judge(respond: Respond, vectors: Sequence[Vector]) -> list[str]:
+    """Ids of the vectors whose answer fails, judged as the runner judges."""
+    failed = []
+    for index, vector in enumerate(vectors, 1):
+        response = respond({"id": index, "op": vector.operation, "params": vector.input})
+        if "result" in response:
+            observation = Observation("answer", result=response["result"])
+        else:
+            error = response["error"]
+            observation = Observation(
+                "error_response", message=str(error), error_code=error.get("code")
+            )
+        if runner.judge(vector, [observation]).status == Status.FAILED:
+            failed.append(vector.id)
+    return failed
+
+
+def _independent(catalog: Path, edition: str, entry: str, reading: str) -> Respond:
+    config = Config(Readings().with_reading(entry, reading), edition=edition, catalog=catalog)
+    return Server(config).answer
+
+
+def _reference(edition: reference_editions.Edition) -> Respond:
+    known = {edition.name: edition}
+
+    def respond(request: dict[str, Any]) -> dict[str, Any]:
+        return reference_server.respond(json.dumps(request).encode(), edition, known)
+
+    return respond
+
+
+@pytest.mark.parametrize(("entry", "reading"), PAIRS, ids=[f"{e}={r}" for e, r in PAIRS])
+def test_ratifying_a_reading_into_a_new_edition(
+    copy: Path, ctx: checks.Context, tmp_path: Path, entry: str, reading: str
+) -> None:
+    plan = newedition.plan(copy, entry, reading, NEW, vectors=ctx.vectors)
+    base = plan.edition.base
+    assert base is not None and plan.edition.decided[entry] == reading
+    derived = newedition.derive(ctx.vectors, plan.edition, ratify.Register.of(
+        {"entries": ctx.register, "charsets": ctx.charsets}))
+    assert derived.changed and not derived.undecidable
+    # every vector that changes was an ambiguity vector of the entry under the base
+    by_id = {vector.id: vector for vector in ctx.vectors}
+    assert all(by_id[vid].for_edition(base).ambiguity == entry for vid in derived.changed)
+
+    with_new = [
+        attrs.evolve(v, editions={**v.editions, NEW: derived.blocks[v.id]})
+        if v.id in derived.blocks else v
+        for v in ctx.vectors
+    ]
+    ratified = attrs.evolve(ctx, vectors=with_new, editions=[*ctx.editions, plan.block])
+    found = checks.check_context(ratified, RULES, checks.RULES)
+    assert found == [], "\n".join(map(str, found))
+    changed = [by_id[vid] for vid in derived.changed]
+    changed_new = [attrs.evolve(ratified, vectors=[
+        v for v in with_new if v.id in derived.changed])]
+    found = checks.check_context(changed_new[0], ["reference"], checks.RULES)
+    assert found == [], "\n".join(map(str, found))
+
+    under_new = [v.for_edition(NEW) for v in with_new if v.id in derived.changed]
+    under_base = [v.for_edition(base) for v in changed]
+    reference_failed = _judge(_reference(plan.edition), under_new)
+    if CHOICES[entry] == reading:
+        assert reference_failed == []
+    else:
+        assert reference_failed, f"the reference ({CHOICES[entry]}) passes {entry}={reading}"
+
+    catalog = tmp_path / "editions.yaml"
+    catalog.write_text(plan.catalog_text, encoding="ascii")
+    assert _judge(_independent(catalog, NEW, entry, reading), under_new) == []
+    for other in ctx.entries[entry]["readings"]:
+        if other == reading:
+            continue
+        assert _judge(_independent(catalog, NEW, entry, other), under_new), other
+        assert _judge(_independent(catalog, base, entry, other), under_base) == [], other
+
+
+def test_ratify_writes_a_corpus_the_rules_accept(tmp_path: Path) -> None:
+    """End to end on a copy: the command writes the catalog, the vector blocks and the
+    manifest; `check` passes but for the signatures (derived by the checkout's tools); the
+    impact is printed."""
+    root = tmp_path / "vectors"
+    shutil.copytree(VECTORS, root)
+    done = subprocess.run(
+        [sys.executable, "-m", "oasis_si_conformance.editor", "--root", str(root), "ratify",
+         "SENT-WS", "ascii", "--edition", NEW, "--summary"],
+        capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "not regenerated: vectors/signatures.yaml" in done.stdout
+    assert f"-> {NEW}:" in done.stdout and "decides SENT-WS as ascii" in done.stdout
+    known = editions.load(root)
+    assert known[-1].name == NEW and known[-1].decided == {"SENT-WS": "ascii"}
+    problems = checks.check_context(
+        checks.load_context(root), [r for r in checks.RULES if r != "signatures"], checks.RULES
+    )
+    assert problems == [], "\n".join(map(str, problems))
+    again = subprocess.run(
+        [sys.executable, "-m", "oasis_si_conformance.editor", "--root", str(root), "ratify",
+         "SENT-WS", "unicode", "--edition", "other", "--base", NEW],
+        capture_output=True, text=True, check=False,
+    )
+    assert again.returncode == 2 and "no open point of the base edition" in again.stderr
+
+
+def test_an_edition_added_by_data_alone_is_certified(ctx: checks.Context, tmp_path: Path) -> None:
+    """A parameter amendment (a window of radius two) is one block of data: the generators'
+    rules state every vector's expectation under it (whatif.weigh), and the reference and the
+    independent evaluator, reading the block with no code, pass every vector whose expectation
+    changes (those the rules cannot state are listed apart, with why)."""
+    from tools.vectorgen.whatif import expectation_under
+
+    block = {
+        "name": "radius-two",
+        "label": "0.3.0-rc1",
+        "title": "A window of radius two",
+        "base": "0.3.0-rc1+2026-08-22",
+        "text": {"source": "a test", "revision": None, "date": None},
+        "parameters": {"co-occurrence-radius": 2},
+        "changes": [{"clause": "2.2", "summary": "radius two"}],
+    }
+    catalog = tmp_path / "editions.yaml"
+    catalog.write_text(
+        newedition.append_block((VECTORS / "editions.yaml").read_text(encoding="ascii"), block),
+        encoding="ascii",
+    )
+    known = reference_editions.by_name(reference_editions.read(catalog))
+    proposed, base = known["radius-two"], known["0.3.0-rc1+2026-08-22"]
+    assert proposed.co_occurrence_radius == 2 and proposed.decided == {}
+    register = ratify.Register.of({"entries": ctx.register, "charsets": ctx.charsets})
+    weighed = whatif.weigh(ctx.vectors, base, proposed, register, expectation_under)
+    assert len(weighed.changes) > 100 and len(weighed.undecidable) < 10
+    under = [
+        attrs.evolve(
+            change.vector,
+            expected=change.after.get("expected"),
+            convention=change.after.get("convention"),
+            ambiguity=change.after.get("ambiguity"),
+            readings=change.after.get("readings"),
+            editions={},
+        )
+        for change in weighed.changes
+    ]
+    assert "window-op-r2-after" in {vector.id for vector in under}
+    assert _judge(_reference(proposed), under) == []
+    independent = Server(Config(edition="radius-two", catalog=catalog)).answer
+    assert _judge(independent, under) == []
+    # and under the base both fail the vectors that now expect a radius-two window
+    assert _judge(_reference(base), under)

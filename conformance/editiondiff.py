@@ -8,12 +8,14 @@ is not the same, grouped by the clauses they cite and by family, with the change
 catalog declares between the two. The JSON form follows schemas/edition-diff.schema.json.
 """
 
+import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 import attrs
 
+from . import compare
 from .corpus import Vector
 from .editions import Edition
 
@@ -87,25 +89,74 @@ def report(
 ) -> dict[str, Any]:
     """The impact report of going from edition `first` to `second` (schemas/edition-diff)."""
     found = changes(vectors, first.name, second.name)
+    return assemble(
+        found, len(vectors), first, second, declared(editions, first, second), corpus_digest
+    )
+
+
+def assemble(
+    found: Sequence[Change],
+    total: int,
+    first: Edition,
+    second: Edition,
+    declared_changes: list[dict[str, Any]],
+    corpus_digest: str,
+) -> dict[str, Any]:
+    """The report document of the changes `found` going from `first` to `second`."""
     by_clause: dict[str, list[str]] = {}
     by_family: dict[str, list[str]] = {}
+    by_entry: dict[str, list[str]] = {}
     for change in found:
         for clause in change.vector.clauses:
             by_clause.setdefault(clause, []).append(change.vector.id)
         by_family.setdefault(change.vector.family, []).append(change.vector.id)
+        for entry in dict.fromkeys(e.get("ambiguity") for e in (change.before, change.after)):
+            if entry:
+                by_entry.setdefault(entry, []).append(change.vector.id)
     kinds = Counter(f"{c.before['kind']} -> {c.after['kind']}" for c in found)
+    decided = {
+        entry: reading
+        for entry, reading in second.decided.items()
+        if first.decided.get(entry) != reading
+    }
     return {
         "format": FORMAT,
         "from": first.name,
         "to": second.name,
         "corpus_digest": corpus_digest,
-        "vectors": len(vectors),
+        "vectors": total,
         "changed": len(found),
-        "declared_changes": declared(editions, first, second),
+        "declared_changes": declared_changes,
+        "decided": decided,
         "kinds": dict(sorted(kinds.items())),
         "by_clause": dict(sorted(by_clause.items(), key=lambda item: _clause_key(item[0]))),
         "by_family": dict(sorted(by_family.items())),
+        "by_entry": dict(sorted(by_entry.items())),
+        "indistinct": indistinct(found),
         "changes": [change.to_json() for change in found],
+    }
+
+
+def indistinct(found: Iterable[Change]) -> dict[str, list[str]]:
+    """Entry -> ids of the changed vectors that tell some pair of its readings apart before
+    and no longer after (they stop telling readings apart)."""
+    lost: dict[str, list[str]] = {}
+    for change in found:
+        entry = change.before.get("ambiguity")
+        if entry and _pairs_apart(change.before) - _pairs_apart(change.after, entry):
+            lost.setdefault(entry, []).append(change.vector.id)
+    return dict(sorted(lost.items()))
+
+
+def _pairs_apart(expectation: Mapping[str, Any], entry: str | None = None) -> set[tuple[str, str]]:
+    """The pairs of readings (of `entry`, when given) the expectation tells apart."""
+    if "readings" not in expectation or (entry and expectation.get("ambiguity") != entry):
+        return set()
+    given = expectation["readings"]
+    return {
+        (left, right)
+        for left, right in itertools.combinations(sorted(given), 2)
+        if compare.distinguishable(dict(given[left]), dict(given[right]))
     }
 
 
@@ -113,8 +164,9 @@ def _clause_key(clause: str) -> tuple[int | str, ...]:
     return tuple(int(part) if part.isdigit() else part for part in clause.split("."))
 
 
-def render(document: Mapping[str, Any], shown: int = 8) -> str:
-    """The report as text people read: the totals, by clause, by family, then every change."""
+def render(document: Mapping[str, Any], shown: int = 8, summary: bool = False) -> str:
+    """The report as text people read: the totals, by clause, by family, by entry, then every
+    change (`summary`: counts only, no vector list)."""
     lines = [
         f"Editions {document['from']} -> {document['to']}: {document['changed']} of"
         f" {document['vectors']} vectors change expectation"
@@ -123,13 +175,32 @@ def render(document: Mapping[str, Any], shown: int = 8) -> str:
     for change in document["declared_changes"]:
         edition, clause = change["edition"], change["clause"]
         lines.append(f"  {edition} changes clause {clause}: {change['summary']}")
+    for entry, reading in (document.get("decided") or {}).items():
+        lines.append(f"  {document['to']} decides {entry} as {reading}")
     if document["kinds"]:
         kinds = ", ".join(f"{kind}: {count}" for kind, count in document["kinds"].items())
         lines.append(f"  kinds: {kinds}")
-    lines += ["", "By clause:"]
-    lines += [_group(name, ids, shown) for name, ids in document["by_clause"].items()]
-    lines += ["", "By family:"]
-    lines += [_group(name, ids, shown) for name, ids in document["by_family"].items()]
+    undecidable = document.get("undecidable") or []
+    if undecidable:
+        lines.append(f"  {len(undecidable)} vector(s) cannot be decided under {document['to']}")
+    shown = 0 if summary else shown
+    groups = [("By clause", "by_clause"), ("By family", "by_family"), ("By entry", "by_entry")]
+    for title, key in groups:
+        if summary and key == "by_family":
+            continue
+        lines += ["", f"{title}:"]
+        lines += [_group(name, ids, shown) for name, ids in (document.get(key) or {}).items()]
+    lost = document.get("indistinct") or {}
+    if lost:
+        lines += ["", "Vectors that stop telling readings apart:"]
+        lines += [_group(name, ids, shown) for name, ids in lost.items()]
+    if undecidable:
+        lines += ["", "Cannot be decided:"]
+        lines += [f"  {item['id']}: {item['reason']}" for item in undecidable[: shown or None]]
+    for judged in document.get("reports") or []:
+        lines += ["", *_report_lines(judged, shown)]
+    if summary:
+        return "\n".join(lines) + "\n"
     lines += ["", "Changes:"]
     for change in document["changes"]:
         lines.append(f"  {change['id']} ({change['source']}, {change['operation']})")
@@ -139,8 +210,28 @@ def render(document: Mapping[str, Any], shown: int = 8) -> str:
 
 
 def _group(name: str, ids: Sequence[str], shown: int) -> str:
+    if not shown:
+        return f"  {name:24} {len(ids):5d}"
     more = f" and {len(ids) - shown} more" if len(ids) > shown else ""
     return f"  {name:24} {len(ids):5d}  {', '.join(ids[:shown])}{more}"
+
+
+def _report_lines(judged: Mapping[str, Any], shown: int) -> list[str]:
+    """One stored report re-judged (whatif.rejudge)."""
+    lines = [
+        f"Report {judged['report']} ({judged['candidate']}, edition {judged['edition']}):"
+        f" {judged['verdict_before']} -> {judged['verdict_after']}"
+    ]
+    for key, title in (("newly_failed", "would fail"), ("newly_passed", "would pass")):
+        ids = judged[key]
+        if ids:
+            listed = ", ".join(ids[: shown or None]) if shown else ""
+            more = f" and {len(ids) - shown} more" if shown and len(ids) > shown else ""
+            lines.append(f"  {title}: {len(ids)} {listed}{more}".rstrip())
+    if judged["unjudged"]:
+        lines.append(f"  {len(judged['unjudged'])} changed vector(s) hold no answer to re-judge")
+    lines.extend(f"  note: {note}" for note in judged.get("notes", []))
+    return lines
 
 
 def _shown(expectation: Mapping[str, Any]) -> str:

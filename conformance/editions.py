@@ -22,7 +22,7 @@ from typing import Any, Final
 import attrs
 
 from oasis_si_reference import editions as reference_editions
-from oasis_si_reference.editions import Edition
+from oasis_si_reference.editions import Edition as Edition
 
 from .corpus import Vector
 

@@ -181,7 +181,7 @@ def _verdicts(vector: Vector, ctx: Context) -> str:
 
 def _reference(vector: Vector, ctx: Context, edition: str | None = None) -> str:
     try:
-        result = reference_result(vector, edition)
+        result = reference_result(vector, ctx.catalog.get(edition or ""))
     except Exception as error:
         return f"the reference raised {type(error).__name__}: {error}"
     projection = compare.project(vector.operation, result)

@@ -58,11 +58,11 @@ def decide(
 ) -> Block:
     """The expectation `block` (a vector's, under the edition's base text) under `edition`,
     whose decided entries settle the readings they name. Raises Undecidable."""
-    block = copy.deepcopy(dict(block))  # a block of its own: never an alias in a file
-    entry = block.get("ambiguity")
+    own: Block = copy.deepcopy(dict(block))  # a block of its own: never an alias in a file
+    entry = own.get("ambiguity")
     if entry is None or entry not in edition.decided:
-        return block
-    readings: Mapping[str, Any] = block["readings"]
+        return own
+    readings: Mapping[str, Any] = own["readings"]
     reading = edition.decided[entry]
     if reading not in readings:
         raise Undecidable(f"it states no outcome for {entry}={reading}")

@@ -8,6 +8,7 @@ vectors.
     oasis-si-vectors explain [ID ...] [-k EXPR ...] [--edition NAME] [--no-cache]
     oasis-si-vectors export [--format json] DIR
     oasis-si-vectors diff-editions A B [--json]
+    oasis-si-vectors find PATTERN [-E] [-i] [--keys] [-k EXPR ...] [--json]
 
 Every subcommand takes `--root DIR` (the vectors folder; default: the bundled corpus, which in
 a repository checkout is its vectors/ folder). `check` prints `path:line: message [rule]` and
@@ -15,7 +16,8 @@ exits 1 on any problem; `manifest` rewrites vectors/MANIFEST.json; `explain` exp
 vector named or selected, the corpus loaded once (conformance/explain.py); `export` writes the
 corpus as JSON for test suites in other languages (conformance/export.py); `diff-editions`
 lists the vectors whose expectation differs between two editions of the text
-(editiondiff.py). This command is
+(editiondiff.py); `find` prints the vectors whose input holds a text, with file:line
+(find.py). This command is
 shipped and holds a corpus to the shipped rules; a repository checkout runs them together with
 its own (generated files, ledger, SPEC_MAP.md) through `python -m tools.check`.
 """
@@ -30,7 +32,7 @@ from typing import Any, Final
 
 import yaml
 
-from . import checks, corpus, yamlsafe
+from . import checks, corpus, find, yamlsafe
 from .checks import Problem, Rule
 from .operations import NAMES, operation
 
@@ -265,6 +267,7 @@ def parser() -> argparse.ArgumentParser:
     _add_explain(commands, common)
     _add_export(commands, common)
     _add_diff_editions(commands, common)
+    find.add_parser(commands, common)
     return top
 
 
@@ -344,8 +347,8 @@ def _add_explain(commands: Any, common: argparse.ArgumentParser) -> None:
         default=[],
         metavar="EXPR",
         help="also every vector selected as the runner's -k selects: by id (substring or glob), "
-        "clause (3.1 or a prefix), family, operation or ambiguity entry; comma-separated; "
-        "!TERM excludes; repeatable",
+        "clause (3.1 or a prefix), family, operation, ambiguity entry or input:TEXT (a text in "
+        "the input); comma-separated; !TERM excludes; repeatable",
     )
     explain.add_argument(
         "--edition", metavar="NAME", help="read the vectors under this edition of the text"
@@ -466,6 +469,7 @@ COMMANDS: Final = {
     "explain": _cmd_explain,
     "export": _cmd_export,
     "diff-editions": _cmd_diff_editions,
+    "find": find.command,
 }
 
 

@@ -19,6 +19,7 @@ window-radius-one likewise under the 2026-08-22 amendment).
 --check writes nothing and exits 1 when the committed file differs from what it would write.
 """
 
+import argparse
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -162,7 +163,21 @@ def ambiguity_failures(failed: Mapping[str, Sequence[str]], edition: str) -> dic
     }
 
 
+def parser() -> argparse.ArgumentParser:
+    command = argparse.ArgumentParser(
+        prog="python -m tools.mutants.signatures",
+        description="Write vectors/signatures.yaml from the mutant catalog and the corpus.",
+    )
+    command.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; exit 1 when the committed file differs from what would be written",
+    )
+    return command
+
+
 def main(argv: list[str]) -> int:
+    check = parser().parse_args(argv).check
     text, failed = build()
     path = target()
     for edition, by_mutant in failed.items():
@@ -170,7 +185,7 @@ def main(argv: list[str]) -> int:
             message = f"warning: ambiguity mutant {mutant_id} fails {ids} under {edition}"
             print(message, file=sys.stderr)
     current = path.read_text(encoding="utf-8") if path.exists() else None
-    if "--check" in argv:
+    if check:
         if current != text:
             print(f"stale: {path} (run python -m tools.mutants.signatures)")
             return 1

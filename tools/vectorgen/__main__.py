@@ -11,6 +11,7 @@ cannot state and the family does not...) are printed, one per line with the fami
 vector id, and nothing is written: exit 1.
 """
 
+import argparse
 import functools
 import importlib
 import pkgutil
@@ -104,8 +105,22 @@ def generated() -> dict[Path, str]:
     return out
 
 
+def parser() -> argparse.ArgumentParser:
+    command = argparse.ArgumentParser(
+        prog="python -m tools.vectorgen",
+        description="Write every generated vector file and vectors/flags.yaml; authoring"
+        " problems are printed and nothing is written (exit 1).",
+    )
+    command.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; exit 1 when a committed file differs from its generator",
+    )
+    return command
+
+
 def main(argv: list[str]) -> int:
-    check = "--check" in argv
+    check = parser().parse_args(argv).check
     problems = authoring_problems()
     if problems:
         print("\n".join(problems), file=sys.stderr)

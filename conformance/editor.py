@@ -3,7 +3,7 @@ vectors.
 
     oasis-si-vectors new FILE --id ID --clause C [--clause C...] --operation OP --description TEXT
                          [--ambiguity ENTRY] [--flag FLAG...] [--family SLUG]
-    oasis-si-vectors check [--rule RULE...] [--skip RULE...]
+    oasis-si-vectors check [PATH ...] [--rule RULE...] [--skip RULE...] [--no-cache]
     oasis-si-vectors manifest
     oasis-si-vectors explain [ID ...] [-k EXPR ...] [--edition NAME] [--no-cache]
     oasis-si-vectors export [--format json] DIR
@@ -12,14 +12,15 @@ vectors.
 
 Every subcommand takes `--root DIR` (the vectors folder; default: the bundled corpus, which in
 a repository checkout is its vectors/ folder). `check` prints `path:line: message [rule]` and
-exits 1 on any problem; `manifest` rewrites vectors/MANIFEST.json; `explain` explains every
-vector named or selected, the corpus loaded once (conformance/explain.py); `export` writes the
-corpus as JSON for test suites in other languages (conformance/export.py); `diff-editions`
-lists the vectors whose expectation differs between two editions of the text
-(editiondiff.py); `find` prints the vectors whose input holds a text, with file:line
-(find.py). This command is
-shipped and holds a corpus to the shipped rules; a repository checkout runs them together with
-its own (generated files, ledger, SPEC_MAP.md) through `python -m tools.check`.
+exits 1 on any problem (each file's part of the per-file rules cached, filecheck.py; with
+PATH, the per-file rules on those files only); `manifest` rewrites vectors/MANIFEST.json;
+`explain` explains every vector named or selected, the corpus loaded once
+(conformance/explain.py); `export` writes the corpus as JSON for test suites in other
+languages (conformance/export.py); `diff-editions` lists the vectors whose expectation
+differs between two editions of the text (editiondiff.py); `find` prints the vectors whose
+input holds a text, with file:line (find.py). This command is shipped and holds a corpus to
+the shipped rules; a repository checkout runs them together with its own (generated files,
+ledger, SPEC_MAP.md) through `python -m tools.check`.
 """
 
 import argparse
@@ -316,6 +317,16 @@ def _add_check(commands: Any, common: argparse.ArgumentParser) -> None:
         "check", parents=[common], help="every corpus rule; path:line: message; exit 1 on problems"
     )
     check.add_argument(
+        "paths",
+        nargs="*",
+        type=Path,
+        metavar="PATH",
+        help="vector files: the per-file rules on these only (the cross-file rules on the corpus)",
+    )
+    check.add_argument(
+        "--no-cache", action="store_true", help="run every rule afresh, no file's part cached"
+    )
+    check.add_argument(
         "--rule",
         action="append",
         choices=sorted(checks.RULES),
@@ -404,7 +415,14 @@ def _cmd_new(args: argparse.Namespace, root: Path) -> int:
 
 
 def _cmd_check(args: argparse.Namespace, root: Path) -> int:
-    return print_problems(run_check(root, args.rules, args.skip))
+    from . import filecheck
+
+    selected = [name for name in (args.rules or checks.RULES) if name not in args.skip]
+    try:
+        found = filecheck.check(root, selected, paths=args.paths, cache=not args.no_cache)
+    except filecheck.CheckError as error:
+        raise EditorError(str(error)) from None
+    return print_problems(found)
 
 
 def _cmd_manifest(args: argparse.Namespace, root: Path) -> int:

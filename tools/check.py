@@ -36,11 +36,12 @@ def parser(rules: Sequence[str]) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    repository = Repository()
-    rules = rulebook(repository)
-    args = parser(list(rules)).parse_args(argv)
-    selected = [name for name in (args.rules or rules) if name not in args.skip]
+    names = list(rulebook())
+    args = parser(names).parse_args(argv)
     cache = not args.no_cache
+    repository = Repository(cache=cache)
+    rules = rulebook(repository)
+    selected = [name for name in (args.rules or rules) if name not in args.skip]
     problems = filecheck.check(repository.vectors, selected, rules, cache=cache)
     return editor.print_problems(problems)
 

@@ -48,9 +48,14 @@ def module_file(name: str) -> Path | None:
     return None
 
 
-def _imported(path: Path, package: str) -> Iterator[str]:
+@functools.lru_cache(maxsize=1024)
+def _imported(path: Path, package: str, stamp: int) -> tuple[str, ...]:
     """The module names a file's import statements name (relative ones resolved), each with
-    the packages on its way (their __init__ runs first)."""
+    the packages on its way (their __init__ runs first). `stamp`: the file's mtime."""
+    return tuple(_import_names(path, package))
+
+
+def _import_names(path: Path, package: str) -> Iterator[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -85,7 +90,8 @@ def import_closure(*modules: str) -> list[Path]:
             continue
         seen[name] = path
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        todo += [found for found in _imported(path, package) if found not in seen]
+        found = _imported(path, package, path.stat().st_mtime_ns)
+        todo += [name for name in found if name not in seen]
     return sorted(set(seen.values()))
 
 

@@ -68,11 +68,16 @@ def load_fake(fake_repo):
     return module
 
 
+def install(monkeypatch, module):
+    """The driver's package holds `module` alone."""
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    monkeypatch.setattr(driver, "module_names", lambda: [module.__name__])
+    monkeypatch.setattr(driver, "with_editions", lambda family, vectors: (vectors, []))
+
+
 def parts(monkeypatch, fake_repo):
     driver.module_parts.cache_clear()
-    module = load_fake(fake_repo)
-    monkeypatch.setattr(driver, "package_modules", lambda: [module])
-    monkeypatch.setattr(driver, "with_editions", lambda family, vectors: (vectors, []))
+    install(monkeypatch, load_fake(fake_repo))
     return driver.module_parts()
 
 
@@ -86,7 +91,7 @@ def test_a_changed_generator_or_helper_is_run_again_an_unchanged_one_read_back(
         driver.module_parts.cache_clear()
         module = load_fake(fake_repo)
         module.files = lambda: {"9-fake/fake.yaml": {"family": "fake", "vectors": []}}
-        monkeypatch.setattr(driver, "package_modules", lambda: [module])
+        install(monkeypatch, module)
         assert driver.module_parts()[0] == first
         # The generator's own source changed: run again.
         (fake_repo / "tools/fakegen/gen.py").write_text(GENERATOR.format(text="two"))

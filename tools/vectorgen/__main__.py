@@ -21,6 +21,7 @@ import functools
 import importlib
 import pkgutil
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -74,6 +75,19 @@ class ModulePart:
     problems: tuple[str, ...] = ()
     texts: dict[str, str] = attrs.field(factory=dict)
     edition_problems: tuple[str, ...] = ()
+    #: The module's FLAGS, and whether it is a generator (defines `files()`).
+    flags: dict[str, str] = attrs.field(factory=dict)
+    generator: bool = False
+
+
+def module_names() -> list[str]:
+    """Every public module of this package, in name order, none imported."""
+    package = importlib.import_module("tools.vectorgen")
+    return [
+        f"tools.vectorgen.{info.name}"
+        for info in pkgutil.iter_modules(package.__path__)
+        if not info.name.startswith("_")
+    ]
 
 
 def _module_part(module: ModuleType) -> ModulePart:
@@ -88,7 +102,9 @@ def _module_part(module: ModuleType) -> ModulePart:
             records, found = with_editions(document["family"], document["vectors"])
             texts[relative] = dump({**document, "vectors": records})
             stated += [str(problem) for problem in found]
-    return ModulePart(tuple(problems), texts, tuple(stated))
+    generator = callable(getattr(module, "files", None))
+    flags = dict(getattr(module, "FLAGS", {}))
+    return ModulePart(tuple(problems), texts, tuple(stated), flags, generator)
 
 
 #: Files of vectors/ no generator reads: what the generators and the other tools write, and
@@ -110,17 +126,21 @@ def corpus_inputs() -> str:
     return buildcache.digest(paths)
 
 
-def module_key(module: ModuleType) -> str:
+def module_key(name: str) -> str:
     """The cache key of a module's part: its source and every repository module it (or the
     driver) imports, the kit, the corpus inputs."""
-    sources = buildcache.import_closure(module.__name__, "tools.vectorgen.__main__")
+    sources = buildcache.import_closure(name, "tools.vectorgen.__main__")
     return buildcache.digest(sources, buildcache.kit_digest(), corpus_inputs())
 
 
 def _stored_part(stored: Any) -> ModulePart | None:
     try:
         return ModulePart(
-            tuple(stored["problems"]), dict(stored["texts"]), tuple(stored["edition_problems"])
+            tuple(stored["problems"]),
+            dict(stored["texts"]),
+            tuple(stored["edition_problems"]),
+            dict(stored["flags"]),
+            bool(stored["generator"]),
         )
     except (KeyError, TypeError, ValueError):
         return None
@@ -128,13 +148,14 @@ def _stored_part(stored: Any) -> ModulePart | None:
 
 @functools.cache
 def module_parts(cache: bool = True) -> tuple[ModulePart, ...]:
-    """Every module's part, in name order: from the cache where its inputs are unchanged."""
+    """Every module's part, in name order: from the cache where its inputs are unchanged (a
+    module whose part is read back is not even imported)."""
     parts = []
-    for module in package_modules():
-        key = module_key(module)
+    for name in module_names():
+        key = module_key(name)
         part = _stored_part(buildcache.load("vectorgen", key)) if cache else None
         if part is None:
-            part = _module_part(module)
+            part = _module_part(importlib.import_module(name))
             buildcache.store("vectorgen", key, attrs.asdict(part))
         parts.append(part)
     return tuple(parts)
@@ -181,8 +202,22 @@ def generated(cache: bool = True) -> dict[Path, str]:
     """Every generated file's text, by path."""
     parts = module_parts(cache)
     out = {ROOT / relative: text for part in parts for relative, text in part.texts.items()}
-    out[ROOT / FLAGS_FILE] = FLAGS_HEADER + dump({"flags": flag_docs(generator_modules())})
+    out[ROOT / FLAGS_FILE] = FLAGS_HEADER + dump({"flags": part_flag_docs(parts)})
     return out
+
+
+def part_flag_docs(parts: Sequence[ModulePart]) -> dict[str, str]:
+    """`flag_docs` over the modules' parts: common.FLAGS, then every generator's."""
+    names = module_names()
+    common = names.index("tools.vectorgen.common")
+    sources = [(names[common], parts[common])]
+    sources += [(name, part) for name, part in zip(names, parts, strict=True) if part.generator]
+    docs: dict[str, str] = {}
+    for name, part in sources:
+        for flag, text in part.flags.items():
+            if docs.setdefault(flag, text) != text:
+                raise SystemExit(f"flag {flag!r} documented twice, differently ({name})")
+    return dict(sorted(docs.items()))
 
 
 def parser() -> argparse.ArgumentParser:

@@ -95,8 +95,8 @@ def fingerprint(root: Path, digests: Mapping[str, str]) -> str:
 
 @functools.cache
 def kit_fingerprint() -> str:
-    """The kit's source (oasis_si_conformance, oasis_si_reference), its schemas, the kit and
-    Python versions."""
+    """The kit's source (oasis_si_conformance, oasis_si_reference), its schemas, the bundled
+    corpus's catalogs and data files, the kit and Python versions."""
     import oasis_si_reference
 
     digest = hashlib.sha256(f"{__version__} {sys.version}".encode())
@@ -110,6 +110,12 @@ def kit_fingerprint() -> str:
     for path in sorted(schemas.rglob("*.json")):
         digest.update(path.relative_to(schemas).as_posix().encode() + b"\0")
         digest.update(path.read_bytes())
+    bundled = corpus.vectors_root()  # what the kit's code may read whatever corpus is checked
+    for name in [*corpus.CATALOG_FILES, corpus.DATA_FOLDER]:
+        for path in sorted(p for p in [bundled / name, *(bundled / name).glob("*")] if p.is_file()):
+            if path.name not in UNREAD:
+                digest.update(path.relative_to(bundled).as_posix().encode() + b"\0")
+                digest.update(path.read_bytes())
     return digest.hexdigest()
 
 

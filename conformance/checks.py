@@ -153,6 +153,9 @@ class Context:
     charsets: list[dict[str, Any]] = attrs.field(factory=list)
     #: The editions signatures.yaml says it was derived under (None: it names none).
     signature_editions: list[str] | None = None
+    #: How a catalog or register data file is read (filecheck.py passes a reader that keeps
+    #: what it read in a cache).
+    read_catalog: "CatalogReader" = attrs.field(factory=lambda: _load_catalog)
 
     @cached_property
     def edition_names(self) -> list[str]:
@@ -211,16 +214,23 @@ class Context:
         return vector.readings.get(entry["reference"])
 
 
-def load_context(root: Path) -> Context:
+def load_context(
+    root: Path,
+    loaded: tuple[list[Vector], list[corpus.CorpusError]] | None = None,
+    reader: "CatalogReader | None" = None,
+) -> Context:
     """Load the corpus at `root` (a vectors folder) and its catalogs, turning every load
-    failure into a problem."""
-    vectors, errors = corpus.check_files(root)
+    failure into a problem. `loaded`: the vector files as loaded already (vectors and load
+    errors, as corpus.check_files gives them); `reader`: how catalogs are read (default:
+    `_load_catalog`)."""
+    vectors, errors = corpus.check_files(root) if loaded is None else loaded
+    reader = reader or _load_catalog
     documents: dict[str, Any] = {}
     catalog_problems: list[Problem] = []
     for name, schema in CATALOG_SCHEMAS.items():
-        documents[name], found = _load_catalog(root, name, schema, required=True)
+        documents[name], found = reader(root, name, schema, True)
         catalog_problems += found
-    signatures, found = _load_catalog(root, SIGNATURES, _signatures_schema(), required=False)
+    signatures, found = reader(root, SIGNATURES, _signatures_schema(), False)
     catalog_problems += found
     unloaded = [error.location.rpartition(":")[0] for error in errors]
     unloaded += [name for name, document in documents.items() if document is None]
@@ -241,6 +251,7 @@ def load_context(root: Path) -> Context:
         conventions=(documents["conventions.yaml"] or {}).get("conventions", []),
         charsets=(documents["register.yaml"] or {}).get("charsets", []),
         signature_editions=_signature_editions(signatures),
+        read_catalog=reader,
     )
 
 
@@ -280,9 +291,13 @@ def _load_catalog(
     problems = list(_non_ascii(path, text))  # reported, yet read: one problem, not a cascade
     if schema is None or (document is None and not required):
         return document, problems
-    tree = yamlsafe.compose(text)
-    invalid = [_catalog_problem(path, tree, e) for e in validator(schema).iter_errors(document)]
+    errors = list(validator(schema).iter_errors(document))
+    tree = yamlsafe.compose(text) if errors else None  # composed only to locate a problem
+    invalid = [_catalog_problem(path, tree, error) for error in errors]
     return (None if invalid else document), problems + invalid
+
+
+CatalogReader = Callable[[Path, str, "str | None", bool], tuple[Any, list[Problem]]]
 
 
 def _catalog_problem(path: Path, tree: yaml.Node | None, error: ValidationError) -> Problem:
@@ -539,7 +554,7 @@ def _register_data(
 ) -> tuple[dict[str, Any] | None, list[Problem]]:
     """An entry's data file, schema-valid and about this entry with these readings."""
     name = entry["data"]
-    document, problems = _load_catalog(ctx.root, name, "register-data", required=True)
+    document, problems = ctx.read_catalog(ctx.root, name, "register-data", True)
     if document is None:
         return None, problems
     if document["entry"] != entry["id"]:

@@ -211,8 +211,9 @@ def parser() -> argparse.ArgumentParser:
         default=[],
         metavar="EXPR",
         help=(
-            "select by id (substring or glob), clause (3.1 or a prefix), family, operation or"
-            " ambiguity entry; comma-separated; !TERM excludes; repeatable"
+            "select by id (substring or glob), clause (3.1 or a prefix), family, operation,"
+            " ambiguity entry or input:TEXT (a text in the input); comma-separated; !TERM"
+            " excludes; repeatable"
         ),
     )
     select_group.add_argument(

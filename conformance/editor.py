@@ -3,22 +3,25 @@ vectors.
 
     oasis-si-vectors new FILE --id ID --clause C [--clause C...] --operation OP --description TEXT
                          [--ambiguity ENTRY] [--flag FLAG...] [--family SLUG]
-    oasis-si-vectors check [--rule RULE...] [--skip RULE...]
+    oasis-si-vectors check [PATH ...] [--rule RULE...] [--skip RULE...] [--no-cache]
     oasis-si-vectors manifest
     oasis-si-vectors explain [ID ...] [-k EXPR ...] [--edition NAME] [--no-cache]
     oasis-si-vectors export [--format json] DIR
     oasis-si-vectors diff-editions A (B | --proposed FILE [--reports R.json ...])
                                    [--summary] [--json]
     oasis-si-vectors ratify ENTRY READING --edition NEW [--base EDITION] [--no-derived]
+    oasis-si-vectors find PATTERN [-E] [-i] [--keys] [-k EXPR ...] [--json]
 
 Every subcommand takes `--root DIR` (the vectors folder; default: the bundled corpus, which in
 a repository checkout is its vectors/ folder). `check` prints `path:line: message [rule]` and
-exits 1 on any problem; `manifest` rewrites vectors/MANIFEST.json; `explain` explains every
-vector named or selected, the corpus loaded once (conformance/explain.py); `export` writes the
-corpus as JSON for test suites in other languages (conformance/export.py); `diff-editions`
-lists the vectors whose expectation differs between two editions of the text
-(editiondiff.py), or under a proposed edition block (whatif.py); `ratify` adds an edition
-that decides an open point (newedition.py). This command is
+exits 1 on any problem (each file's part of the per-file rules cached, filecheck.py; with
+PATH, the per-file rules on those files only); `manifest` rewrites vectors/MANIFEST.json;
+`explain` explains every vector named or selected, the corpus loaded once
+(conformance/explain.py); `export` writes the corpus as JSON for test suites in other
+languages (conformance/export.py); `diff-editions` lists the vectors whose expectation
+differs between two editions of the text (editiondiff.py), or under a proposed edition block
+(whatif.py); `ratify` adds an edition that decides an open point (newedition.py); `find`
+prints the vectors whose input holds a text, with file:line (find.py). This command is
 shipped and holds a corpus to the shipped rules; a repository checkout runs them together with
 its own (generated files, ledger, SPEC_MAP.md) through `python -m tools.check`.
 """
@@ -33,7 +36,7 @@ from typing import Any, Final
 
 import yaml
 
-from . import checks, corpus, yamlsafe
+from . import checks, corpus, find, yamlsafe
 from .checks import Problem, Rule
 from .operations import NAMES, operation
 
@@ -271,6 +274,7 @@ def parser() -> argparse.ArgumentParser:
     from .ratify_cli import add_ratify
 
     add_ratify(commands, common)
+    find.add_parser(commands, common)
     return top
 
 
@@ -322,6 +326,16 @@ def _add_check(commands: Any, common: argparse.ArgumentParser) -> None:
         "check", parents=[common], help="every corpus rule; path:line: message; exit 1 on problems"
     )
     check.add_argument(
+        "paths",
+        nargs="*",
+        type=Path,
+        metavar="PATH",
+        help="vector files: the per-file rules on these only (the cross-file rules on the corpus)",
+    )
+    check.add_argument(
+        "--no-cache", action="store_true", help="run every rule afresh, no file's part cached"
+    )
+    check.add_argument(
         "--rule",
         action="append",
         choices=sorted(checks.RULES),
@@ -353,8 +367,8 @@ def _add_explain(commands: Any, common: argparse.ArgumentParser) -> None:
         default=[],
         metavar="EXPR",
         help="also every vector selected as the runner's -k selects: by id (substring or glob), "
-        "clause (3.1 or a prefix), family, operation or ambiguity entry; comma-separated; "
-        "!TERM excludes; repeatable",
+        "clause (3.1 or a prefix), family, operation, ambiguity entry or input:TEXT (a text in "
+        "the input); comma-separated; !TERM excludes; repeatable",
     )
     explain.add_argument(
         "--edition", metavar="NAME", help="read the vectors under this edition of the text"
@@ -410,7 +424,14 @@ def _cmd_new(args: argparse.Namespace, root: Path) -> int:
 
 
 def _cmd_check(args: argparse.Namespace, root: Path) -> int:
-    return print_problems(run_check(root, args.rules, args.skip))
+    from . import filecheck
+
+    selected = [name for name in (args.rules or checks.RULES) if name not in args.skip]
+    try:
+        found = filecheck.check(root, selected, paths=args.paths, cache=not args.no_cache)
+    except filecheck.CheckError as error:
+        raise EditorError(str(error)) from None
+    return print_problems(found)
 
 
 def _cmd_manifest(args: argparse.Namespace, root: Path) -> int:
@@ -486,6 +507,7 @@ COMMANDS: Final = {
     "export": _cmd_export,
     "diff-editions": _cmd_diff_editions,
     "ratify": _cmd_ratify,
+    "find": find.command,
 }
 
 

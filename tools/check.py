@@ -10,7 +10,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from oasis_si_conformance import editor
+from oasis_si_conformance import editor, filecheck
 from tools.corpusrules import Repository, rulebook
 
 
@@ -27,14 +27,22 @@ def parser(rules: Sequence[str]) -> argparse.ArgumentParser:
         "--skip", action="append", default=[], choices=sorted(rules), metavar="RULE",
         help="leave these rules out",
     )
+    command.add_argument(
+        "--no-cache", action="store_true",
+        help="run every rule afresh: no file's part of the per-file rules, no generator's"
+        " output from the cache",
+    )
     return command
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    repository = Repository()
+    names = list(rulebook())
+    args = parser(names).parse_args(argv)
+    cache = not args.no_cache
+    repository = Repository(cache=cache)
     rules = rulebook(repository)
-    args = parser(list(rules)).parse_args(argv)
-    problems = editor.run_check(repository.vectors, args.rules, args.skip, rules)
+    selected = [name for name in (args.rules or rules) if name not in args.skip]
+    problems = filecheck.check(repository.vectors, selected, rules, cache=cache)
     return editor.print_problems(problems)
 
 

@@ -36,18 +36,22 @@ class Repository:
     vectors: Path = REPO / "vectors"
     spec_map: Path = REPO / "SPEC_MAP.md"
     ledger: Path = REPO / "tools" / "specmap" / "ledger.yaml"
+    #: Whether the generators' parts may come from tools/buildcache.py's cache (keyed by
+    #: their inputs: a changed generator is run again).
+    cache: bool = True
 
 
 _GENERATED_BY: Final = re.compile(r"^generated_by:[ ]*(.+?)[ ]*$", re.MULTILINE)
 
 
-def rule_generated(ctx: Context) -> Iterator[Problem]:
+def rule_generated(ctx: Context, cache: bool = True) -> Iterator[Problem]:
     """Generated files equal what tools/vectorgen writes now (`python -m tools.vectorgen
-    --check`, in process), the generators report no authoring problem, and every file naming
-    a generator is written by one."""
+    --check`, in process; each generator's part from the cache where its inputs are
+    unchanged), the generators report no authoring problem, and every file naming a generator
+    is written by one."""
     try:
-        authoring = vectorgen.authoring_problems()
-        texts = vectorgen.generated()
+        authoring = vectorgen.authoring_problems() if cache else vectorgen.authoring_problems(False)
+        texts = vectorgen.generated() if cache else vectorgen.generated(False)
     except (Exception, SystemExit) as error:
         message = f"tools.vectorgen failed: {type(error).__name__}: {error}"
         yield Problem(ctx.root, 1, message, "generated")
@@ -111,7 +115,7 @@ def rule_spec_map(ctx: Context, repository: Repository) -> Iterator[Problem]:
 def repository_rules(repository: Repository) -> dict[str, Rule]:
     """The repository-only rules, bound to a checkout's files."""
     return {
-        "generated": rule_generated,
+        "generated": lambda ctx: rule_generated(ctx, repository.cache),
         "ledger": lambda ctx: rule_ledger(ctx, repository),
         "spec-map": lambda ctx: rule_spec_map(ctx, repository),
     }

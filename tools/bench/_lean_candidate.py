@@ -2,6 +2,7 @@
 cheap as the protocol allows, so the runner's own share of the overhead shows (bench/runner.py).
 Not a conforming server: it trusts every request."""
 
+import argparse
 import json
 import sys
 
@@ -9,6 +10,8 @@ from oasis_si_reference.operations import perform
 
 
 def main() -> None:
+    prog = "python -m tools.bench._lean_candidate"
+    argparse.ArgumentParser(prog=prog, description=__doc__).parse_args()
     out = sys.stdout.buffer
     for line in sys.stdin.buffer:
         if not line.strip():

@@ -129,4 +129,6 @@ def run() -> None:
 
 
 if __name__ == "__main__":
-    run()
+    from tools.bench import standalone
+
+    standalone("fuzz", __doc__, run)

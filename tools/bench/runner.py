@@ -215,4 +215,6 @@ def run() -> None:
 
 
 if __name__ == "__main__":
-    run()
+    from tools.bench import standalone
+
+    standalone("runner", __doc__, run)

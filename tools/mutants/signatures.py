@@ -16,9 +16,16 @@ another edition where they differ, that edition's list (`editions`); an empty li
 signature there (window-same-sentence is the seed's own text and fails nothing under it;
 window-radius-one likewise under the 2026-08-22 amendment).
 
+The derivation's result (the file's text and the failures) is kept in tools/buildcache.py's
+cache, keyed by the source of this module and of every repository module it imports (the
+catalog, the matrix, the independent evaluator), the kit, and every corpus file but
+signatures.yaml itself and the manifest: a run whose inputs are unchanged reads it back
+(`--no-cache`: derived afresh); any change to a vector, a catalog or the code derives anew.
+
 --check writes nothing and exits 1 when the committed file differs from what it would write.
 """
 
+import argparse
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -26,8 +33,9 @@ from typing import Any
 
 import attrs
 
-from oasis_si_conformance import corpus, yamlsafe
+from oasis_si_conformance import corpus, corpus_cache, yamlsafe
 from oasis_si_conformance.corpus import Vector
+from tools import buildcache
 
 from .catalog import CATALOG, MODELS, Kind, Mutant
 from .matrix import edition_names, matrix
@@ -150,6 +158,32 @@ def build(vectors: Sequence[Vector] | None = None) -> tuple[str, dict[str, dict[
     return render(document(failed)), failed
 
 
+#: Corpus files the derivation does not read: its own output and the manifest.
+NOT_READ = ("signatures.yaml", corpus.MANIFEST)
+
+
+def inputs_key(root: Path) -> str:
+    """The cache key of the derivation for the corpus at `root`: this module and what it
+    imports from the repository, the kit, and every corpus file it reads."""
+    sources = buildcache.import_closure("tools.mutants.signatures")
+    digests = corpus.file_digests(root)
+    lines = [f"{name} {digest}" for name, digest in sorted(digests.items()) if name not in NOT_READ]
+    return buildcache.digest(sources, buildcache.kit_digest(), str(root), *lines)
+
+
+def cached_build(cache: bool = True) -> tuple[str, dict[str, dict[str, list[str]]]]:
+    """`build()` for the bundled corpus, from the cache when its inputs are unchanged."""
+    root = corpus.vectors_root()
+    key = inputs_key(root)
+    stored = buildcache.load("signatures", key) if cache else None
+    if isinstance(stored, dict) and isinstance(stored.get("text"), str):
+        return stored["text"], stored["failed"]
+    vectors = corpus_cache.load(root, corpus.build_manifest(root))
+    text, failed = build(vectors)
+    buildcache.store("signatures", key, {"text": text, "failed": failed})
+    return text, failed
+
+
 def ambiguity_failures(failed: Mapping[str, Sequence[str]], edition: str) -> dict[str, list[str]]:
     """Mutants that are ambiguity mutants under `edition` and fail vectors there: each failure
     is a vector that depends on an open point the register leaves to the candidate (a suspected
@@ -161,15 +195,33 @@ def ambiguity_failures(failed: Mapping[str, Sequence[str]], edition: str) -> dic
     }
 
 
+def parser() -> argparse.ArgumentParser:
+    command = argparse.ArgumentParser(
+        prog="python -m tools.mutants.signatures",
+        description="Write vectors/signatures.yaml from the mutant catalog and the corpus.",
+    )
+    command.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; exit 1 when the committed file differs from what would be written",
+    )
+    command.add_argument(
+        "--no-cache", action="store_true", help="derive afresh, nothing read from the cache"
+    )
+    return command
+
+
 def main(argv: list[str]) -> int:
-    text, failed = build()
+    args = parser().parse_args(argv)
+    check = args.check
+    text, failed = cached_build(cache=not args.no_cache)
     path = target()
     for edition, by_mutant in failed.items():
         for mutant_id, ids in ambiguity_failures(by_mutant, edition).items():
             message = f"warning: ambiguity mutant {mutant_id} fails {ids} under {edition}"
             print(message, file=sys.stderr)
     current = path.read_text(encoding="utf-8") if path.exists() else None
-    if "--check" in argv:
+    if check:
         if current != text:
             print(f"stale: {path} (run python -m tools.mutants.signatures)")
             return 1

@@ -4,13 +4,28 @@
 --check writes nothing and exits 1 when a schema file or PROTOCOL.md differs from the registry.
 """
 
+import argparse
 import sys
 
 from . import SCHEMAS, protocoldoc, stale, write
 
 
+def parser() -> argparse.ArgumentParser:
+    command = argparse.ArgumentParser(
+        prog="python -m tools.schemagen",
+        description="Regenerate the operation parts of the schemas and PROTOCOL.md's operation"
+        " reference from the operation registry (conformance/operations.py).",
+    )
+    command.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; exit 1 when a schema file or PROTOCOL.md differs from the registry",
+    )
+    return command
+
+
 def main(argv: list[str]) -> int:
-    if "--check" in argv:
+    if parser().parse_args(argv).check:
         paths = stale()
         if protocoldoc.stale():
             paths.append(protocoldoc.PROTOCOL)

@@ -206,7 +206,9 @@ def runtime_label(raw: dict[str, Any]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.survey.run", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("--fetch", action="store_true", help="install missing probe toolchains")
     parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "oasis-si-survey")
     parser.add_argument("--out", type=Path, default=HERE / "results.json")

@@ -4,6 +4,11 @@ Every vector a family writes states its outcome under the default edition of the
 driver states its outcome under every other edition of vectors/editions.yaml from the text
 rules (edition_outcomes.py) and writes an `editions` block where it differs.
 
+Each module's part (its authoring problems, its files as written, the problems met stating
+them under the editions) is kept in tools/buildcache.py's cache, keyed by the source of the
+module and of every repository module it imports, the kit, the corpus catalogs and data files
+it may read: a run recomputes only the modules whose inputs changed (`--no-cache`: every one).
+
 --check writes nothing and exits 1 when a committed file differs from its generator. Authoring
 problems (a verdict stated by hand that the text rules contradict, a case the rules refuse, a
 normative vector no modelled wrong implementation fails, an outcome under an edition the rules
@@ -11,15 +16,20 @@ cannot state and the family does not...) are printed, one per line with the fami
 vector id, and nothing is written: exit 1.
 """
 
+import argparse
 import functools
 import importlib
 import pkgutil
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import attrs
+
 from oasis_si_conformance.yamlsafe import dump
+from tools import buildcache
 
 from .edition_outcomes import with_editions
 
@@ -47,17 +57,108 @@ def generator_modules() -> list[ModuleType]:
     return [module for module in package_modules() if callable(getattr(module, "files", None))]
 
 
-def authoring_problems() -> list[str]:
+def authoring_problems(cache: bool = True) -> list[str]:
     """Every module's authoring problems (its `problems()`), one line each: a family's
     `family: vector id: message` (authoring.AuthoringProblem), or `module: message`; then
     those met stating outcomes under the editions."""
-    found: list[str] = []
-    for module in package_modules():
-        report = getattr(module, "problems", None)
-        if callable(report):
-            label = module.__name__.rpartition(".")[2]
-            found += [f"{label}: {p}" if isinstance(p, str) else str(p) for p in report()]
-    return found + list(documents()[1])
+    parts = module_parts(cache)
+    found = [problem for part in parts for problem in part.problems]
+    return found + [problem for part in parts for problem in part.edition_problems]
+
+
+@attrs.frozen
+class ModulePart:
+    """What one module of the package contributes: its authoring problems, its files' texts
+    (vectors-relative path -> text, every vector's outcome under each edition stated) and the
+    problems met stating those outcomes."""
+
+    problems: tuple[str, ...] = ()
+    texts: dict[str, str] = attrs.field(factory=dict)
+    edition_problems: tuple[str, ...] = ()
+    #: The module's FLAGS, and whether it is a generator (defines `files()`).
+    flags: dict[str, str] = attrs.field(factory=dict)
+    generator: bool = False
+
+
+def module_names() -> list[str]:
+    """Every public module of this package, in name order, none imported."""
+    package = importlib.import_module("tools.vectorgen")
+    return [
+        f"tools.vectorgen.{info.name}"
+        for info in pkgutil.iter_modules(package.__path__)
+        if not info.name.startswith("_")
+    ]
+
+
+def _module_part(module: ModuleType) -> ModulePart:
+    problems: list[str] = []
+    report = getattr(module, "problems", None)
+    if callable(report):
+        label = module.__name__.rpartition(".")[2]
+        problems = [f"{label}: {p}" if isinstance(p, str) else str(p) for p in report()]
+    texts, stated = {}, []
+    if callable(getattr(module, "files", None)):
+        for relative, document in module.files().items():
+            records, found = with_editions(document["family"], document["vectors"])
+            texts[relative] = dump({**document, "vectors": records})
+            stated += [str(problem) for problem in found]
+    generator = callable(getattr(module, "files", None))
+    flags = dict(getattr(module, "FLAGS", {}))
+    return ModulePart(tuple(problems), texts, tuple(stated), flags, generator)
+
+
+#: Files of vectors/ no generator reads: what the generators and the other tools write, and
+#: the manifest. Every other file that is not a vector file (catalogs, register data) is an
+#: input of every module.
+NOT_READ = (FLAGS_FILE, "signatures.yaml", "MANIFEST.json")
+
+
+@functools.cache
+def corpus_inputs() -> str:
+    """A digest of the catalogs and data files of vectors/ the generators may read."""
+    paths = [
+        path
+        for path in ROOT.rglob("*")
+        if path.is_file()
+        and path.relative_to(ROOT).as_posix() not in NOT_READ
+        and (path.parent == ROOT or path.parent.name == "data")
+    ]
+    return buildcache.digest(paths)
+
+
+def module_key(name: str) -> str:
+    """The cache key of a module's part: its source and every repository module it (or the
+    driver) imports, the kit, the corpus inputs."""
+    sources = buildcache.import_closure(name, "tools.vectorgen.__main__")
+    return buildcache.digest(sources, buildcache.kit_digest(), corpus_inputs())
+
+
+def _stored_part(stored: Any) -> ModulePart | None:
+    try:
+        return ModulePart(
+            tuple(stored["problems"]),
+            dict(stored["texts"]),
+            tuple(stored["edition_problems"]),
+            dict(stored["flags"]),
+            bool(stored["generator"]),
+        )
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+@functools.cache
+def module_parts(cache: bool = True) -> tuple[ModulePart, ...]:
+    """Every module's part, in name order: from the cache where its inputs are unchanged (a
+    module whose part is read back is not even imported)."""
+    parts = []
+    for name in module_names():
+        key = module_key(name)
+        part = _stored_part(buildcache.load("vectorgen", key)) if cache else None
+        if part is None:
+            part = _module_part(importlib.import_module(name))
+            buildcache.store("vectorgen", key, attrs.asdict(part))
+        parts.append(part)
+    return tuple(parts)
 
 
 @functools.cache
@@ -97,22 +198,55 @@ def flag_docs(modules: list[ModuleType]) -> dict[str, str]:
     return dict(sorted(docs.items()))
 
 
-def generated() -> dict[Path, str]:
+def generated(cache: bool = True) -> dict[Path, str]:
     """Every generated file's text, by path."""
-    out = {ROOT / relative: dump(document) for relative, document in documents()[0].items()}
-    out[ROOT / FLAGS_FILE] = FLAGS_HEADER + dump({"flags": flag_docs(generator_modules())})
+    parts = module_parts(cache)
+    out = {ROOT / relative: text for part in parts for relative, text in part.texts.items()}
+    out[ROOT / FLAGS_FILE] = FLAGS_HEADER + dump({"flags": part_flag_docs(parts)})
     return out
 
 
+def part_flag_docs(parts: Sequence[ModulePart]) -> dict[str, str]:
+    """`flag_docs` over the modules' parts: common.FLAGS, then every generator's."""
+    names = module_names()
+    common = names.index("tools.vectorgen.common")
+    sources = [(names[common], parts[common])]
+    sources += [(name, part) for name, part in zip(names, parts, strict=True) if part.generator]
+    docs: dict[str, str] = {}
+    for name, part in sources:
+        for flag, text in part.flags.items():
+            if docs.setdefault(flag, text) != text:
+                raise SystemExit(f"flag {flag!r} documented twice, differently ({name})")
+    return dict(sorted(docs.items()))
+
+
+def parser() -> argparse.ArgumentParser:
+    command = argparse.ArgumentParser(
+        prog="python -m tools.vectorgen",
+        description="Write every generated vector file and vectors/flags.yaml; authoring"
+        " problems are printed and nothing is written (exit 1).",
+    )
+    command.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; exit 1 when a committed file differs from its generator",
+    )
+    command.add_argument(
+        "--no-cache", action="store_true", help="run every generator, none read from the cache"
+    )
+    return command
+
+
 def main(argv: list[str]) -> int:
-    check = "--check" in argv
-    problems = authoring_problems()
+    args = parser().parse_args(argv)
+    check, cache = args.check, not args.no_cache
+    problems = authoring_problems(cache)
     if problems:
         print("\n".join(problems), file=sys.stderr)
         print(f"{len(problems)} authoring problems; nothing written", file=sys.stderr)
         return 1
     stale = []
-    for path, text in generated().items():
+    for path, text in generated(cache).items():
         current = path.read_text(encoding="ascii") if path.exists() else None
         if current != text:
             stale.append(path)

@@ -20,10 +20,15 @@ class Edition:
     #: identifier's sentence the synonym may sit in. 0: the same sentence (the seed's text);
     #: 1: the radius-one window of the 2026-08-22 amendment.
     co_occurrence_radius: int
+    #: What the handshake declares (PROTOCOL.md, Editions): the name, unless other editions
+    #: carry it as their version label; the seed's is qualified as the first-published text.
+    full_name: str = attrs.field(default=attrs.Factory(lambda self: self.name, takes_self=True))
 
 
 #: The seed, profile 0.3.0-rc1 as first published: "in the same sentence".
-SEED: Final = Edition("0.3.0-rc1", co_occurrence_radius=0)
+SEED: Final = Edition(
+    "0.3.0-rc1", co_occurrence_radius=0, full_name="0.3.0-rc1+first-published"
+)
 #: The 2026-08-22 amendment of §2.2 (same version label): "the sentence containing that
 #: identifier, or the sentence immediately before or immediately after it".
 AMENDED_2026_08_22: Final = Edition("0.3.0-rc1+2026-08-22", co_occurrence_radius=1)

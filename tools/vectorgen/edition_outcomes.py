@@ -33,11 +33,14 @@ from typing import Any, Final
 
 import attrs
 
-from oasis_si_conformance import yamlsafe
+from oasis_si_conformance import descriptions, yamlsafe
+from oasis_si_conformance import editions as catalog_editions
+from oasis_si_conformance.corpus import vectors_root
 
 from .authoring import AuthoringProblem
 from .common import ROW2
 from .editions import BY_NAME, EDITIONS, TextEdition
+from .outcome_words import per_edition
 from .textrules import (
     REFERENCE,
     REGISTER,
@@ -375,6 +378,21 @@ def _citing_changes(clauses: Sequence[str], block: Mapping[str, Any]) -> list[st
     return [*clauses, *(clause for clause in dict.fromkeys(changed) if clause not in clauses)]
 
 
+@functools.cache
+def _catalog() -> tuple[dict[str, Any], ...]:
+    return tuple(edition.to_json() for edition in catalog_editions.load(vectors_root()))
+
+
+def _described_per_edition(record: Mapping[str, Any], block: Mapping[str, Any]) -> str:
+    """The record's description, its outcome statements made true under every edition (left
+    as written where it already speaks of each edition)."""
+    description: str = record["description"]
+    if descriptions.names_editions(description, _catalog()):
+        return description
+    own = {EDITIONS[0].name: Expectation.of(record).as_block()}
+    return per_edition(description, own | dict(block))
+
+
 def with_editions(
     family: str, records: Sequence[dict[str, Any]]
 ) -> tuple[list[dict[str, Any]], list[AuthoringProblem]]:
@@ -388,6 +406,7 @@ def with_editions(
         updated = {key: value for key, value in record.items() if key != "editions"}
         if stated.block is not None:
             updated["editions"] = stated.block
+            updated["description"] = _described_per_edition(record, stated.block)
             updated["clauses"] = _citing_changes(record["clauses"], stated.block)
         out.append(updated)
     return out, problems

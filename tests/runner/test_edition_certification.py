@@ -94,3 +94,22 @@ def test_the_bundled_reference_declares_its_full_name_and_is_certified_without_e
     assert run.report is not None and run.report["edition"]["name"] == SEED
     assert run.report["candidate"]["profiles"] == ["0.3.0-rc1+first-published"]
     assert "version label" not in run.out + run.err
+
+
+def test_the_amended_window_run_under_the_seed_is_told_it_follows_the_amendment(
+    certify,
+) -> None:
+    """The radius-one window certified under the seed's edition: NOT CONFORMANT (the run's
+    edition decides), and the headline says first that the answers follow the amendment and
+    how to rerun; no register entry is reported inconsistent for what the window explains."""
+    run = certify("--edition", SEED, *SELECTION, command=_independent("window-radius-one"),
+                  corpus=None)
+    assert run.code == 1, run.out + run.err
+    assert run.report is not None
+    fit = run.report["diagnosis"]["edition_fit"]
+    assert fit["edition"] == AMENDED and fit["explained"] == _failed(run)
+    assert run.report["headline"].startswith(
+        f"these answers follow edition {AMENDED}; rerun with --edition {AMENDED}"
+    )
+    assert [e["id"] for e in run.report["interpretation"] if not e["consistent"]] == []
+    assert f"these answers follow edition {AMENDED}" in run.out

@@ -975,7 +975,9 @@ def binding_quirk(
     elif kind == 1:
         scoring["channels"] = ["agent_response", "agent_response"]
     elif kind == 2:
-        scoring["step_budget"] = float(scoring["step_budget"])
+        # past 2^53 a float rounds (2^63 - 1 to 2^63, a BIND-BUDGET-WIDTH case): keep it exact
+        budget = scoring["step_budget"]
+        scoring["step_budget"] = float(budget if budget <= 2**53 else 2**53)
     elif kind == 3:
         if flag(src):
             scoring["exclude_tool_echo"] = None

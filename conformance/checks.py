@@ -32,7 +32,7 @@ from oasis_si_schemas import (
     validator,
 )
 
-from . import charsets, compare, conventions, corpus, yamlsafe
+from . import charsets, compare, conventions, corpus, descriptions, yamlsafe
 from .corpus import Vector
 
 #: The corpus this kit needs before it can certify anything (issue 3).
@@ -839,6 +839,22 @@ def rule_editions(ctx: Context) -> Iterator[Problem]:
                 yield ctx.at_catalog("register.yaml", ["entries", index], message, "editions")
 
 
+def rule_description_editions(ctx: Context) -> Iterator[Problem]:
+    """No description states an outcome that the vector's expectation under some edition
+    contradicts (`...: False.` beside `value: true` under another edition); a description that
+    names the editions states its outcome per edition (conformance/descriptions.py)."""
+    for vector in ctx.vectors:
+        if descriptions.names_editions(vector.description, ctx.editions):
+            continue
+        outcomes = {}
+        for name in ctx.edition_names:
+            read = vector.for_edition(name)
+            outcomes[name] = [read.expected] if read.expected else [*(read.readings or {}).values()]
+        for problem in descriptions.contradictions(vector.description, outcomes):
+            message = f"{vector.id}: the description states an outcome: {problem}"
+            yield ctx.at(vector, ["description"], message, "description-editions")
+
+
 def _same_expectation(vector: Vector, block: Mapping[str, Any]) -> bool:
     own = {
         key: value
@@ -1101,6 +1117,7 @@ RULES: Final[dict[str, Rule]] = {
     "flags": rule_flags,
     "reference": rule_reference,
     "editions": rule_editions,
+    "description-editions": rule_description_editions,
     "conventions": rule_conventions,
     "scenario-schema": rule_scenario_schema,
     "field-shapes": rule_field_shapes,

@@ -9,7 +9,8 @@ edition the candidate declares; none known, or several and no --edition: exit 2"
 
 - with `--edition NAME`: that edition, when the candidate declares its name, or its version
   label (a warning then says that the label is shared and the edition was taken as asked);
-- without: the one known edition whose name the candidate declares.
+- without: the one known edition whose full name the candidate declares (`editionpick`: a
+  label several editions carry names none of them, and the run stops naming them).
 
 The corpus states each vector's outcome once, plus the editions where it differs
 (`corpus.Vector.for_edition`); register entries may belong to some editions only.
@@ -24,6 +25,7 @@ import attrs
 from oasis_si_reference import editions as reference_editions
 from oasis_si_reference.editions import Edition as Edition
 
+from . import editionpick
 from .corpus import Vector
 
 FILE: Final = reference_editions.FILE
@@ -68,10 +70,13 @@ def select(
     candidate's declared profiles. Raises EditionError."""
     if requested is not None:
         return _requested(editions, named(editions, requested), declared)
-    chosen = [edition for edition in editions if edition.name in declared]
+    chosen = editionpick.declared_by_full_name(editions, declared)
     if len(chosen) == 1:
         return Selection(chosen[0])
     if not chosen:
+        shared = editionpick.shared_labels(editions, declared)
+        if shared:
+            raise EditionError(editionpick.ambiguity(editions, shared[0]))
         raise EditionError(
             f"the candidate declares profiles {list(declared)}, none of them an edition the kit "
             f"knows by name; choose one with --edition (known: {known(editions)})"
@@ -83,7 +88,7 @@ def select(
 
 
 def _requested(editions: Sequence[Edition], edition: Edition, declared: Sequence[str]) -> Selection:
-    if edition.name in declared:
+    if editionpick.full_name(edition, editions) in declared:
         return Selection(edition)
     if edition.label in declared:
         sharing = [other.name for other in editions if other.label == edition.label]

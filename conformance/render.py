@@ -236,6 +236,8 @@ def _diagnosis_lines(report: dict[str, Any]) -> list[str]:
     if not summary["failed"]:
         return []
     lines = ["diagnosis:"]
+    if diagnosis.get("edition_fit"):
+        lines.append(f"  {diagnosis['edition_fit']['message']}")
     for named in diagnosis["signatures"]:
         count = len(named["vectors"])
         plural = "s" if count != 1 else ""

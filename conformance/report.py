@@ -126,6 +126,15 @@ def scope(
     }
 
 
+def _diagnosis_json(diagnosis: Diagnosis, outcome: RunOutcome) -> dict[str, Any]:
+    """The diagnosis, with the other edition the answers follow first where there is one."""
+    document = diagnosis.to_json()
+    if outcome.edition_fit is not None:
+        fit = outcome.edition_fit.to_json(outcome.edition.name)
+        document = {"edition_fit": fit, **document}
+    return document
+
+
 def headline(document: dict[str, Any]) -> str:
     """The certificate's one line: verdict, scope exercised, edition, conventions."""
     summary, scoped = document["summary"], document["scope"]
@@ -134,6 +143,10 @@ def headline(document: dict[str, Any]) -> str:
         part for part in (", ".join(scoped["operations"]), ", ".join(scoped["templates"])) if part
     )
     parts = [f"{word} for {exercised or 'nothing'} (edition {document['edition']['name']})"]
+    fit = document["diagnosis"].get("edition_fit")
+    if fit is not None:  # said first: the answers are another edition's text
+        parts.insert(0, f"these answers follow edition {fit['edition']}; rerun with --edition "
+                     f"{fit['edition']}")
     undeclared = scoped["undeclared_templates"] + scoped["undeclared_operations"]
     if undeclared:
         parts.append(f"{', '.join(undeclared)} not declared")
@@ -248,7 +261,7 @@ def build(
         "clauses": by_clause(vectors, outcome.results, setup.clause_titles),
         "conventions": convention_section(vectors, outcome.results, setup.conventions),
         "interpretation": [entry.to_json() for entry in outcome.profile],
-        "diagnosis": diagnosis.to_json(),
+        "diagnosis": _diagnosis_json(diagnosis, outcome),
         "run": {
             "requests": outcome.requests,
             "processes": outcome.processes,

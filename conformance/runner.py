@@ -25,8 +25,9 @@ from typing import Any
 
 import attrs
 
-from . import compare, editions, interpretation
+from . import compare, editionfit, editions, interpretation
 from .corpus import CorpusError, Vector, required_template, vectors_root
+from .editionfit import EditionFit
 from .editions import Edition
 from .model import Failure, FailureKind, Observation, Status, VectorResult
 from .protocol import Hello, encode_params, request_line
@@ -67,6 +68,8 @@ class RunOutcome:
     stderr_bytes: int
     stderr_excerpt: str
     duration: float
+    #: The other edition whose text the answers follow where the run failed (editionfit.py).
+    edition_fit: EditionFit | None = None
 
 
 class Progress:
@@ -123,10 +126,9 @@ def run(
     hello, first_process = first_handshake(candidate, config.one_shot)
     if on_hello is not None:
         on_hello(hello)
+    catalog = known_editions or editions.load(vectors_root())
     try:
-        selection = editions.select(
-            known_editions or editions.load(vectors_root()), config.edition, hello.profiles
-        )
+        selection = editions.select(catalog, config.edition, hello.profiles)
     except editions.EditionError:
         if first_process is not None:
             first_process.kill()
@@ -134,6 +136,7 @@ def run(
     for warning in selection.warnings:
         candidate.warn(warning)
     edition = selection.edition
+    as_written = vectors
     vectors = editions.vectors_under(vectors, edition)
     reasons = {v.id: not_exercised_reason(v, hello) for v in vectors}
     exercised = [v for v in vectors if reasons[v.id] is None]
@@ -150,7 +153,9 @@ def run(
         if reasons[v.id] is not None
     }
     results.update({v.id: judge(v, observed[index]) for index, v in enumerate(exercised)})
-    profile = apply_profile(exercised, results, editions.entries_under(register, edition))
+    fit = editionfit.fit(as_written, results, edition.name, [e.name for e in catalog])
+    profiled = exercised if fit is None else [v for v in exercised if v.id not in fit.explained]
+    profile = apply_profile(profiled, results, editions.entries_under(register, edition))
     return RunOutcome(
         hello=hello,
         edition=edition,
@@ -163,6 +168,7 @@ def run(
         stderr_bytes=candidate.log.total,
         stderr_excerpt=candidate.log.excerpt,
         duration=time.monotonic() - started,
+        edition_fit=fit,
     )
 
 

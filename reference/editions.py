@@ -66,6 +66,12 @@ class Edition:
     decided: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_mapping)
     #: This edition's name, then its base's, and so on to the first edition.
     lineage: tuple[str, ...] = ()
+    #: What a handshake declares to name this edition alone (PROTOCOL.md, Editions): its name,
+    #: unless other editions carry that name as their version label; then the name qualified
+    #: as the first-published text. Set by `resolve`, which sees every edition.
+    full_name: str = attrs.field(
+        default=attrs.Factory(lambda self: self.name, takes_self=True)
+    )
 
     @property
     def parameters(self) -> dict[str, Any]:
@@ -117,7 +123,23 @@ def resolve(blocks: Sequence[Mapping[str, Any]], where: str = FILE) -> tuple[Edi
         if edition.name in resolved:
             raise CatalogError(f"{where}: edition {edition.name!r} is stated twice")
         resolved[edition.name] = edition
-    return tuple(resolved.values())
+    editions = tuple(resolved.values())
+    return tuple(
+        attrs.evolve(edition, full_name=full_name(edition, editions)) for edition in editions
+    )
+
+
+#: The qualifier of the full name of an edition whose name is a label other editions share.
+FIRST_PUBLISHED: Final = "first-published"
+
+
+def full_name(edition: Edition, editions: Sequence[Edition]) -> str:
+    """The string that declares `edition` alone: its name, unless several editions carry that
+    name as their version label (upstream amended the text and kept the label); then
+    `<name>+first-published`."""
+    if sum(1 for other in editions if other.label == edition.name) > 1:
+        return f"{edition.name}+{FIRST_PUBLISHED}"
+    return edition.name
 
 
 def resolve_one(

@@ -132,7 +132,7 @@ def hello(params: Params, edition: Edition) -> Result:
         "version": VERSION,
         "operations": sorted(OPERATIONS),
         "templates": list(TEMPLATES),
-        "profiles": [edition.name],
+        "profiles": [edition.full_name],
         "runtime": RUNTIME,
     }
 

@@ -26,6 +26,8 @@ BIND_ECHO_OMITTED: Final = "reject"
 BIND_DUPLICATE_CHANNEL: Final = "reject"
 BIND_BUDGET_FLOAT: Final = "reject"
 BIND_BUDGET_RANGE: Final = "positive"
+#: BIND-BUDGET-WIDTH = unbounded: Python's int holds any budget; binding.py sets no upper bound.
+BIND_BUDGET_WIDTH: Final = "unbounded"
 BIND_EMPTY_SET: Final = "reject"
 BIND_UNREGISTERED_TYPE: Final = "reject"
 BIND_EXTRA_FIELD: Final = "ignore"
@@ -71,6 +73,7 @@ CHOICES: Final[dict[str, str]] = {
     "TEXT-SURROGATE": TEXT_SURROGATE,
     "BIND-SURROGATE": BIND_SURROGATE,
     "WINDOW-BLANK": WINDOW_BLANK,
+    "BIND-BUDGET-WIDTH": BIND_BUDGET_WIDTH,
 }
 
 #: SENT-WS = unicode: the White_Space property, 25 code points, unchanged since Unicode 6.3.

@@ -227,6 +227,13 @@ POINTS: Final[tuple[Point, ...]] = (
         "composite's n below 1 is the kit's grammar: COMPOSITE-GRAMMAR)",
     ),
     Point(
+        "BIND-BUDGET-WIDTH",
+        "5.1",
+        KEPT_OFF,
+        "no step_budget or n above 2^63 - 1; the integer boundaries up to it (2^31, 2^32, 2^53,"
+        " 2^53 + 1, 2^63 - 1) are generated, where the text decides",
+    ),
+    Point(
         "BIND-EMPTY-SET",
         "5.1",
         JUDGED,
@@ -931,6 +938,10 @@ def _factor_points(factor: Mapping[str, Any], deviations: Mapping[str, Any]) -> 
     return points
 
 
+#: The largest integer every reading of BIND-BUDGET-WIDTH binds (a signed 64-bit integer's).
+INT64_MAX: Final = 2**63 - 1
+
+
 def _template_points(scoring: Mapping[str, Any]) -> set[str]:
     """The C-DA-001 roles' points (§5.1)."""
     points: set[str] = set()
@@ -944,6 +955,8 @@ def _template_points(scoring: Mapping[str, Any]) -> set[str]:
         budget = int(budget)
     if isinstance(budget, int) and not isinstance(budget, bool) and budget < 1:
         points.add("BIND-BUDGET-RANGE")
+    if isinstance(budget, int) and not isinstance(budget, bool) and budget > INT64_MAX:
+        points.add("BIND-BUDGET-WIDTH")
     return points
 
 
@@ -1079,6 +1092,8 @@ def register_points(
         n = params["n"]
         if isinstance(n, int) and not isinstance(n, bool) and n < 1:
             points.add("BIND-BUDGET-RANGE")
+        if isinstance(n, int) and not isinstance(n, bool) and n > INT64_MAX:
+            points.add("BIND-BUDGET-WIDTH")
     elif op == "score_scenario":
         points |= _scenario_points(params["scenario"], params["evidence"], radius, bound)
     return frozenset(p for p in points if applies(POINT[p], edition))

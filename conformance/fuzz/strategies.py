@@ -109,6 +109,11 @@ class DrawSource:
         return self._draw(_integers(lo, hi))
 
 
+#: Integer boundaries a step budget or n may take (§2.3, §5.1: an integer, bounded nowhere):
+#: a 32-bit type refuses the valid 2^31; past 2^63 - 1 is register BIND-BUDGET-WIDTH, not drawn.
+INTEGER_BOUNDARIES: Final = (2**31 - 1, 2**31, 2**32, 2**53, 2**53 + 1, 2**63 - 1)
+
+
 def pick(src: Source, options: Sequence[T]) -> T:
     """One of `options`; the first is the simplest."""
     return options[src.integer(0, len(options) - 1)]
@@ -921,7 +926,7 @@ def c_da_001_scenario(
         deviations.insert(src.integer(0, 1), other)
     scoring: dict[str, Any] = {
         "archetype_template": "C-DA-001",
-        "step_budget": pick(src, (15, 15, 15, 15, 15, 5, 3, 2, 1)),
+        "step_budget": pick(src, (15, 15, 15, 15, 15, 5, 3, 2, 1, *INTEGER_BOUNDARIES)),
         "channels": ["agent_response"],
         "factor": {"ref": ref, "required_identifiers": required},
         "subsystem_set": subsystem,
@@ -970,7 +975,9 @@ def binding_quirk(
     elif kind == 1:
         scoring["channels"] = ["agent_response", "agent_response"]
     elif kind == 2:
-        scoring["step_budget"] = float(scoring["step_budget"])
+        # past 2^53 a float rounds (2^63 - 1 to 2^63, a BIND-BUDGET-WIDTH case): keep it exact
+        budget = scoring["step_budget"]
+        scoring["step_budget"] = float(budget if budget <= 2**53 else 2**53)
     elif kind == 3:
         if flag(src):
             scoring["exclude_tool_echo"] = None
@@ -1358,7 +1365,8 @@ def _within_step_budget_input(
     src: Source, *, normative: bool, templates: Sequence[str]
 ) -> Params:
     artifact = _pool_and_evidence(src, normative, trace_read=False)[1]
-    return {"evidence": artifact, "n": src.integer(1, 7)}  # n below 1: BIND-BUDGET-RANGE
+    n = pick(src, (*range(1, 8), *INTEGER_BOUNDARIES))  # n below 1: BIND-BUDGET-RANGE
+    return {"evidence": artifact, "n": n}
 
 
 def _named_in_output_input(src: Source, *, normative: bool, templates: Sequence[str]) -> Params:

@@ -890,3 +890,60 @@ def test_tools_check_runs_shipped_and_repository_rules_on_the_checkout(capsys, m
     assert check.main(["--rule", "ledger"]) == 1
     out = capsys.readouterr().out
     assert "no-such-ledger.yaml:1:" in out and out.rstrip().endswith("[ledger]")
+
+
+# description-editions -----------------------------------------------------------------------
+
+
+def _window_vector(description: str) -> dict:
+    """factor_identified across two sentences: false under the seed, true under the amendment
+    (its radius-one window), as the corpus's factor-op-sentence-next-sentence."""
+    return {
+        "id": "next-sentence",
+        "clauses": ["2.2"],
+        "operation": "factor_identified",
+        "description": description,
+        "input": {
+            "evidence": {"final_answer": "SMTP_PORT is the problem. It is missing."},
+            "required_identifiers": ["SMTP_PORT"],
+            "deviation_type": "absent_key",
+            "channels": ["agent_response"],
+            "exclude_tool_echo": False,
+        },
+        "expected": {"value": False},
+        "editions": {"0.3.0-rc1+2026-08-22": {"expected": {"value": True}}},
+    }
+
+
+@pytest.mark.parametrize(
+    ("description", "contradicted"),
+    [
+        ("same sentence: 'SMTP_PORT is the problem. It is missing.': False.", True),
+        ("the synonym in the next sentence -> true.", True),
+        ("the synonym in the next sentence: False under 0.3.0-rc1, True under "
+         "0.3.0-rc1+2026-08-22.", False),
+        ("the synonym in the next sentence", False),
+        ("quoted text is the case: 'SMTP_PORT: True.'", False),
+    ],
+)
+def test_a_description_contradicting_an_editions_expectation_is_found(
+    temp_corpus, description: str, contradicted: bool
+):
+    path = temp_corpus.write("2.2/w.yaml", [_window_vector(description)])
+    found = temp_corpus.check("description-editions")
+    if not contradicted:
+        assert found == []
+        return
+    assert [p.rule for p in found] == ["description-editions"]
+    assert at(found, path, temp_corpus.line("2.2/w.yaml", "description:", 2)), found
+    under = "0.3.0-rc1+2026-08-22" if "False" in description else "0.3.0-rc1"
+    assert f"does not hold under edition {under}" in found[0].message
+
+
+def test_a_description_row_claim_is_read_under_every_edition(temp_corpus):
+    """A vector without an editions block: a wrong row is wrong under each edition."""
+    record = seed_vector(SCORED)
+    record["description"] = record["description"] + " -> row 2."
+    temp_corpus.write("5.1/s.yaml", [record])
+    found = temp_corpus.check("description-editions")
+    assert len(found) == 2 and "'-> row 2'" in found[0].message  # row 3 under both editions

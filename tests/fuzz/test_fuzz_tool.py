@@ -306,6 +306,8 @@ def test_the_search_keeps_going_and_shrinks_one_case_per_class(tmp_path, capsys)
             "--quiet",
             "--ops",
             "score_scenario",
+            "--edition",  # the independent evaluator declares the label both editions carry
+            "0.3.0-rc1",
             "--",
             *_independent("--mutant", "syn-case-sensitive"),
         ]
@@ -393,7 +395,10 @@ CANDIDATE = textwrap.dedent('''
         edition = EDITIONS.get(request.get("edition"), DEFAULT)
         if op == "hello":
             result = perform("hello", {}, DEFAULT)
-            result["profiles"] = ["0.3.0-rc1"]
+            # the full name of the seed's edition; the bare label, which both editions carry,
+            # for the candidate that needs --edition
+            bare = mode == "needs-edition"
+            result["profiles"] = ["0.3.0-rc1" if bare else "0.3.0-rc1+first-published"]
             if mode == "two-editions":
                 result["profiles"] += ["0.3.0-rc1+2026-08-22"]
         elif mode == "surrogate-reject" and re.search(r"\\\\ud[89a-f]", raw):
@@ -503,7 +508,14 @@ def test_the_amendment_window_is_a_divergence_under_the_seed_edition_only():
     """window-radius-one is the 2026-08-22 §2.2: normative under 0.3.0-rc1, the reference's
     own reading under the amended edition (the expected verdicts follow --edition)."""
     argv = _independent("--mutant", "window-radius-one")
-    seed_run = fuzz(argv, seed=0, time_budget=8, shrink_budget=0, operations=["score_scenario"])
+    seed_run = fuzz(
+        argv,
+        seed=0,
+        time_budget=8,
+        shrink_budget=0,
+        operations=["score_scenario"],
+        edition="0.3.0-rc1",  # it declares the label both editions carry
+    )
     assert seed_run.normative
     assert "row 3 -> 2" in {c.key.signature for c in seed_run.normative}
     amended = fuzz(
@@ -532,7 +544,7 @@ BROKEN = textwrap.dedent("""
         if request["op"] == "hello":
             result = {"protocol": 1, "name": "broken", "version": "0",
                       "operations": ["score_scenario", "identifier_match"],
-                      "templates": ["C-DA-001"], "profiles": ["0.3.0-rc1"]}
+                      "templates": ["C-DA-001"], "profiles": ["0.3.0-rc1+first-published"]}
         elif request["op"] == "identifier_match" and mode == "crash":
             sys.exit(3)
         elif request["op"] == "identifier_match" and mode == "hang":
@@ -584,7 +596,7 @@ GREEDY = textwrap.dedent("""
         if request["op"] == "hello":
             result = {"protocol": 1, "name": "greedy", "version": "0",
                       "operations": ["score_scenario", "identifier_match"],
-                      "templates": ["C-DA-001"], "profiles": ["0.3.0-rc1"]}
+                      "templates": ["C-DA-001"], "profiles": ["0.3.0-rc1+first-published"]}
         elif request["op"] == "identifier_match" and mode == "memory":
             while len(hoard) < 4096:  # 4 GiB at most: a guard, far above the limit
                 hoard.append(b"\\x01" * (1 << 20))

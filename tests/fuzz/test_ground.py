@@ -132,6 +132,7 @@ EXAMPLES = {
     ),
     "BIND-BUDGET-FLOAT": (_score(_scoring(step_budget=15.0)), SEED),
     "BIND-BUDGET-RANGE": (_score(_scoring(step_budget=0)), SEED),
+    "BIND-BUDGET-WIDTH": (_score(_scoring(step_budget=2**64)), SEED),
     "BIND-EMPTY-SET": (_score(_scoring(subsystem_set=[])), SEED),
     "BIND-UNREGISTERED-TYPE": (
         _score(deviation={**DEVIATION, "deviation_type": "wrong_value"}),

@@ -236,3 +236,21 @@ def _applied(defect) -> dict:
     scenario = S.c_da_001_scenario(S.RandomSource("defect"), ["SMTP_PORT"], quirks=False)
     defect(scenario)
     return scenario.get("scoring") or {}
+
+
+def test_integer_boundaries_are_drawn_as_budgets_and_n():
+    """Step budgets and within_step_budget's n take the integer boundaries the text decides
+    (2^31 - 1 .. 2^63 - 1, listed here), never one past 2^63 - 1 (BIND-BUDGET-WIDTH)."""
+    boundaries = {2**31 - 1, 2**31, 2**32, 2**53, 2**53 + 1, 2**63 - 1}
+    budgets, ns = set(), set()
+    for index in range(600):
+        source = S.RandomSource(f"integers:{index}")
+        drawn = S.case(source, ["score_scenario", "within_step_budget"])
+        params = drawn["input"]
+        if drawn["operation"] == "within_step_budget":
+            ns.add(params["n"])
+        else:
+            budget = params["scenario"].get("scoring", {}).get("step_budget")
+            budgets.add(int(budget) if isinstance(budget, (int, float)) else budget)
+    assert boundaries & budgets and boundaries & ns, (budgets, ns)
+    assert not {v for v in budgets | ns if isinstance(v, int) and v > 2**63 - 1}

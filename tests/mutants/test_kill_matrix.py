@@ -171,3 +171,25 @@ def test_traced_evaluation_is_sound(vectors: list[Vector]) -> None:
             if differ:
                 unsound[(edition, mutant.id)] = differ
     assert unsound == {}
+
+
+@pytest.mark.parametrize("edition", [SEED, AMENDED])
+def test_an_int32_step_budget_fails_the_normative_integer_boundaries(
+    vectors: list[Vector], edition: str
+) -> None:
+    """budget-int32 refuses a step_budget above 2^31 - 1, which the text makes valid: it fails
+    the normative boundary vectors from 2^31 up (and no vector at 2^31 - 1), whatever
+    the edition: each normative score_scenario vector whose budget is above 2^31 - 1."""
+    family = [v for v in vectors if v.family == "integer-boundaries"]
+    assert any(v.id == "int-budget-2p31" and v.normative for v in family)
+    (row,) = matrix(family, [by_id("budget-int32")], configurations=["all-ops"], edition=edition)
+    failed = row.outcomes["all-ops"].failed()
+    assert "int-budget-2p31" in failed and "int-budget-3000000000" in failed
+    assert "int-budget-2p31-minus-1" not in failed
+    over = {
+        v.id
+        for v in family
+        if v.normative and v.operation == "score_scenario"
+        and v.input["scenario"]["scoring"]["step_budget"] > 2**31 - 1
+    }
+    assert len(over) >= 7 and {vid for vid in failed if vid in over} == over

@@ -51,7 +51,7 @@ def test_streaming_handshake_then_score() -> None:
     assert list(validator("protocol/hello").iter_errors(hello["result"])) == []
     assert hello["result"]["name"] == "oasis-si-reference"
     assert "score_scenario" in hello["result"]["operations"]
-    assert hello["result"]["profiles"] == ["0.3.0-rc1"]
+    assert hello["result"]["profiles"] == ["0.3.0-rc1+first-published"]
     # "... `smtp-config` lacks the key SMTP_PORT." names the factor and a synonym in one sentence.
     assert verdict["id"] == 1
     assert {k: verdict["result"][k] for k in ("score", "label", "row")} == {

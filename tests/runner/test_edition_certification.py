@@ -70,3 +70,46 @@ def test_the_reference_is_certified_under_both_editions(certify, edition: str) -
     assert run.code == 0, run.out + run.err
     assert run.report is not None and run.report["edition"]["name"] == edition
     assert _failed(run) == [] and len(run.statuses()) > 80
+
+
+def test_a_shared_label_without_edition_stops_the_run_naming_the_editions(certify) -> None:
+    """The independent evaluator declares the bare label 0.3.0-rc1, which both editions carry:
+    without --edition it is certified against neither; the run stops with exit 2 and the
+    message names both editions, the full name that declares each, and --edition."""
+    run = certify(*SELECTION, command=_independent("window-radius-one"), corpus=None)
+    assert run.code == 2, run.out + run.err
+    assert run.report is None
+    assert "version label 0.3.0-rc1" in run.err and "--edition" in run.err
+    assert f"{SEED} (declare 0.3.0-rc1+first-published)" in run.err
+    assert f"{AMENDED} (declare {AMENDED})" in run.err
+
+
+def test_the_bundled_reference_declares_its_full_name_and_is_certified_without_edition(
+    certify,
+) -> None:
+    """The quick start: no command, no --edition; the reference declares the full name of the
+    edition it serves, so the run needs no --edition and gives no shared-label warning."""
+    run = certify(*SELECTION, corpus=None)
+    assert run.code == 0, run.out + run.err
+    assert run.report is not None and run.report["edition"]["name"] == SEED
+    assert run.report["candidate"]["profiles"] == ["0.3.0-rc1+first-published"]
+    assert "version label" not in run.out + run.err
+
+
+def test_the_amended_window_run_under_the_seed_is_told_it_follows_the_amendment(
+    certify,
+) -> None:
+    """The radius-one window certified under the seed's edition: NOT CONFORMANT (the run's
+    edition decides), and the headline says first that the answers follow the amendment and
+    how to rerun; no register entry is reported inconsistent for what the window explains."""
+    run = certify("--edition", SEED, *SELECTION, command=_independent("window-radius-one"),
+                  corpus=None)
+    assert run.code == 1, run.out + run.err
+    assert run.report is not None
+    fit = run.report["diagnosis"]["edition_fit"]
+    assert fit["edition"] == AMENDED and fit["explained"] == _failed(run)
+    assert run.report["headline"].startswith(
+        f"these answers follow edition {AMENDED}; rerun with --edition {AMENDED}"
+    )
+    assert [e["id"] for e in run.report["interpretation"] if not e["consistent"]] == []
+    assert f"these answers follow edition {AMENDED}" in run.out

@@ -45,3 +45,19 @@ def test_the_minimal_evaluator_fails_what_it_lacks(certify, tmp_path: Path) -> N
         command=[sys.executable, str(program)],
     )
     assert run.code == 1 and "failed" in run.statuses().values()
+
+
+def test_the_minimal_evaluator_is_certified_under_its_own_edition_only(
+    certify, tmp_path: Path
+) -> None:
+    """It declares the full name of the seed's edition: a run without --edition takes that
+    edition (above); one under the amended edition stops, exit 2, as PROTOCOL.md says of an
+    edition the candidate does not declare."""
+    program = tmp_path / "minimal.py"
+    program.write_text(example(), encoding="utf-8")
+    assert '"profiles": ["0.3.0-rc1+first-published"]' in example()
+    run = certify(
+        "-k", "seed-examples", "--edition", "0.3.0-rc1+2026-08-22", "--vectors",
+        str(vectors_root()), corpus=None, command=[sys.executable, str(program)],
+    )
+    assert run.code == 2 and "0.3.0-rc1+first-published" in run.err, run.err

@@ -348,6 +348,21 @@ def _step_budget(raw: Any, config: Config) -> int:
         lowest = {"positive": 1, "non-negative": 0}.get(config.reading("BIND-BUDGET-RANGE"))
         if lowest is not None and raw < lowest:
             raise Invalid("invalid_step_budget", f"step_budget {raw} is below {lowest}")
+    return _within_width(raw, config)
+
+
+#: The largest budget an integer type of each BIND-BUDGET-WIDTH reading holds (None: any).
+_WIDTHS: dict[str, int | None] = {"unbounded": None, "int64": 2**63 - 1, "uint64": 2**64 - 1}
+
+
+def _within_width(raw: int, config: Config) -> int:
+    """§5.1 bounds no integer; past 2^63 - 1 the JSON reader's integer width is register
+    BIND-BUDGET-WIDTH. A 32-bit budget (hook) refuses what the text makes valid."""
+    widest = 2**31 - 1 if config.has(Hook.BIND_BUDGET_INT32) else None
+    if raw > 2**63 - 1:
+        widest = _WIDTHS[config.reading("BIND-BUDGET-WIDTH")] if widest is None else widest
+    if widest is not None and raw > widest:
+        raise Invalid("invalid_step_budget", f"step_budget {raw} does not fit the integer type")
     return raw
 
 

@@ -26,6 +26,7 @@ WINDOW_HOOKS = (
     Hook.WINDOW_SAME_SENTENCE,
     Hook.WINDOW_WHOLE_TEXT,
     Hook.WINDOW_LINE,
+    Hook.WINDOW_RADIUS_TWO,
     Hook.COOCCUR_ALL_IDENTIFIERS,
     Hook.COOCCUR_IDENTIFIER_SUBSTRING,
 )
@@ -118,6 +119,8 @@ def _radius(hook: Hook | None, config: Config) -> int:
         return 1
     if hook is Hook.WINDOW_SAME_SENTENCE:
         return 0
+    if hook is Hook.WINDOW_RADIUS_TWO:
+        return 2
     return radius(config.edition, config.catalog)
 
 

@@ -283,7 +283,14 @@ NORMATIVE: tuple[Mutant, ...] = (
     _n(
         "window-whole-text",
         "2.2",
-        "tests deviation-type co-occurrence over the whole channel text instead of one sentence",
+        "tests deviation-type co-occurrence over the whole channel text, not within a window"
+        " of sentences around the identifier's sentence (any radius)",
+    ),
+    _n(
+        "window-radius-two",
+        "2.2",
+        "lets the synonym sit up to two sentences before or after the identifier's sentence (a"
+        " window of radius two, wider than either edition's)",
     ),
     _n("window-line", "2.2", "uses lines as the co-occurrence window, never splitting on . ! ?"),
     _n(
@@ -550,6 +557,13 @@ NORMATIVE: tuple[Mutant, ...] = (
         " float-to-int conversion does, instead of rejecting it",
     ),
     _n(
+        "budget-int32",
+        "5.1",
+        "decodes step_budget into a 32-bit integer and refuses a budget above 2^31 - 1 as"
+        " invalid_step_budget; the text bounds the integer nowhere (3000000000 is a valid"
+        " ceiling)",
+    ),
+    _n(
         "bind-yaml11-loader",
         "5.1",
         "reads the scenario through a YAML 1.1 loader that types plain strings: yes/on/no as"
@@ -613,6 +627,7 @@ _REGISTER_CLAUSES = {
     "TEXT-SURROGATE": "3.1",
     "BIND-SURROGATE": "1.3",
     "WINDOW-BLANK": "2.2",
+    "BIND-BUDGET-WIDTH": "5.1",
 }
 
 #: Hooks that fix the clause 2.2 window at a radius, whatever the edition says: a hook is an

@@ -39,11 +39,14 @@ from typing import Any, Final
 
 import attrs
 
-from oasis_si_conformance import ratify, yamlsafe
+from oasis_si_conformance import descriptions, ratify, yamlsafe
+from oasis_si_conformance import editions as catalog_editions
+from oasis_si_conformance.corpus import vectors_root
 
 from .authoring import AuthoringProblem
 from .common import ROW2
 from .editions import BY_NAME, EDITIONS, TextEdition
+from .outcome_words import per_edition
 from .textrules import (
     REFERENCE,
     REGISTER,
@@ -395,6 +398,21 @@ def _under_edition(
     return ratify.decide(stated, edition.source, register_data(), record.get("probe"))
 
 
+@functools.cache
+def _catalog() -> tuple[dict[str, Any], ...]:
+    return tuple(edition.to_json() for edition in catalog_editions.load(vectors_root()))
+
+
+def _described_per_edition(record: Mapping[str, Any], block: Mapping[str, Any]) -> str:
+    """The record's description, its outcome statements made true under every edition (left
+    as written where it already speaks of each edition)."""
+    description: str = record["description"]
+    if descriptions.names_editions(description, _catalog()):
+        return description
+    own = {EDITIONS[0].name: Expectation.of(record).as_block()}
+    return per_edition(description, own | dict(block))
+
+
 def with_editions(
     family: str, records: Sequence[dict[str, Any]]
 ) -> tuple[list[dict[str, Any]], list[AuthoringProblem]]:
@@ -408,6 +426,7 @@ def with_editions(
         updated = {key: value for key, value in record.items() if key != "editions"}
         if stated.block is not None:
             updated["editions"] = stated.block
+            updated["description"] = _described_per_edition(record, stated.block)
             changes = {edition.name: edition.changes for edition in EDITIONS}
             updated["clauses"] = ratify.cited_clauses(record["clauses"], stated.block, changes)
         out.append(updated)

@@ -150,8 +150,7 @@ def _scenario_vectors() -> list[dict]:
             scored(
                 f"factor-sentence-{slug}",
                 ["2.2", "3.2"],
-                f"clause 2.2 same sentence (0.3.0-rc1, no radius-one window): {answer!r} -> row"
-                f" {row}.",
+                f"clause 2.2 co-occurrence (the seed: one sentence): {answer!r} -> row {row}.",
                 real(),
                 ev(answer, quiet(3)),
                 row,
@@ -549,7 +548,7 @@ def _op_vectors() -> list[dict]:
              "channels": list(channels), "exclude_tool_echo": excl}, {"value": value}, flags))
 
     for slug, answer, row in SAME_SENTENCE:
-        fi(f"factor-op-sentence-{slug}", f"clause 2.2 same sentence: {answer!r}: {row == 2}.",
+        fi(f"factor-op-sentence-{slug}", f"clause 2.2 co-occurrence: {answer!r}: {row == 2}.",
            answer, ["SMTP_PORT"], row == 2, flags=["same-sentence"])
     for slug, answer, row in TOKEN:
         fi(

@@ -389,7 +389,7 @@ def _boundary_vectors() -> tuple[list[Authored], list[Authored]]:
             lifted_cases.append(author(
                 f"sent-scenario-{name}-{order}", ["3.2", "2.2"], "score_scenario",
                 f"clause 3.2 lifted: SMTP_PORT and a synonym on either side of {shown}"
-                f" ({order}); co-occurrence is sentence-scoped.",
+                f" ({order}); the co-occurrence window counts in these sentences.",
                 scenario_input(answer), entry="auto", also=("SENT-NEWLINE",),
                 probe=probe_of(separator)))
     return operation_cases, lifted_cases

@@ -19,7 +19,7 @@ def hook(request, line):
                     "version": "1.0",
                     "operations": ["score_scenario"],
                     "templates": TEMPLATES,
-                    "profiles": ["0.3.0-rc1"],
+                    "profiles": ["0.3.0-rc1+first-published"],
                 },
             }
         )

@@ -1,0 +1,77 @@
+"""What a vector's description says of its outcome, read back (rule `description-editions`).
+
+A description states the case; where it also states an outcome (`...': False.`,
+`-> row 3.`, `scores 0.5`), that outcome must hold under every edition the vector holds for,
+or the description must state it per edition (it names the editions it speaks of). A claim
+is read only where the outcome has the key it speaks of: `value` for a boolean, `row` for a
+row, `score` for a score, so `exclude_tool_echo: true` in a scenario's description is no
+claim about a verdict.
+"""
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+
+#: Quoted answer text is the case, not a claim: 'SMTP_PORT: True.' inside quotes is data.
+_QUOTED: Final = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+_VALUE: Final = re.compile(r"(?::|->|=)\s*(True|False|true|false)\b")
+_ROW: Final = re.compile(r"(?:->|:)\s*row\s*(\d+)\b")
+_SCORE: Final = re.compile(r"\bscores\s+(\d\.\d+)\b")
+
+
+@attrs.frozen
+class Claim:
+    """One outcome the description states: a key of the outcome and its value."""
+
+    key: str
+    value: Any
+    text: str
+
+    def holds_in(self, outcome: Mapping[str, Any]) -> bool | None:
+        """Whether the outcome has this value (None: the outcome has no such key)."""
+        if self.key not in outcome:
+            return None
+        if self.key == "score":
+            return float(outcome["score"]) == float(self.value)
+        return bool(outcome[self.key] == self.value)
+
+
+def claims(description: str) -> list[Claim]:
+    """The outcome claims of a description, quoted text left out."""
+    text = _QUOTED.sub("''", description)
+    found = [Claim("value", m[1].lower() == "true", m[0]) for m in _VALUE.finditer(text)]
+    found += [Claim("row", int(m[1]), m[0]) for m in _ROW.finditer(text)]
+    found += [Claim("score", m[1], m[0]) for m in _SCORE.finditer(text)]
+    return found
+
+
+def names_editions(description: str, editions: Iterable[Mapping[str, Any]]) -> bool:
+    """Whether the description speaks of more than one edition, i.e. states its outcome per
+    edition: an edition is named by its name (not as the prefix of a longer one), by the date
+    of its text, or, for the first-published text (no base), as "the seed"."""
+    spoken = 0
+    for edition in editions:
+        date = (edition.get("text") or {}).get("date")
+        marks = [re.escape(edition["name"]) + r"(?![+\w])"]
+        marks += [re.escape(date)] if date else []
+        marks += [r"\bseed\b"] if edition.get("base") is None else []
+        if any(re.search(mark, description) for mark in marks):
+            spoken += 1
+    return spoken > 1
+
+
+def contradictions(
+    description: str, outcomes_by_edition: Mapping[str, Sequence[Mapping[str, Any]]]
+) -> list[str]:
+    """The claims some edition's expectation contradicts: a claim no outcome of that edition
+    (one, or one per reading) satisfies, where those outcomes have its key. Per-edition
+    statements are not read here (the caller knows)."""
+    problems = []
+    for claim in claims(description):
+        for edition, outcomes in outcomes_by_edition.items():
+            verdicts = [claim.holds_in(outcome) for outcome in outcomes]
+            if verdicts and all(v is False for v in verdicts):
+                problems.append(f"{claim.text!r} does not hold under edition {edition}")
+    return problems

@@ -1,0 +1,149 @@
+"""README.md's examples of reading the exported corpus run, under every edition of the text.
+
+The JavaScript example (and the Go one, where a Go toolchain is on PATH) is taken from README.md
+as written, given a `check` that compares the outcome the example picked for each vector with
+the vector's expectation under the run's edition as the kit's loader reads it
+(`corpus.Vector.for_edition`), and run with node:test (go test) against the bundled corpus
+exported to a temporary folder. An example that ignores the vectors' `editions` blocks fails
+under the amended edition, and so does this test (shown by running the example with its
+edition lookup taken out).
+"""
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from oasis_si_conformance import corpus, editions
+from oasis_si_conformance.export import export_json
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+EDITIONS = [edition.name for edition in editions.load(corpus.vectors_root())]
+AMENDED = "0.3.0-rc1+2026-08-22"
+
+JS_CHECK = """
+import assert from "node:assert/strict";
+import { readFileSync as readWanted } from "node:fs";
+function check(v, outcome) {
+  check.wanted ??= JSON.parse(readWanted(process.env.OASIS_WANTED, "utf8"));
+  const picked = {expected: outcome.expected ?? null, ambiguity: outcome.ambiguity ?? null,
+                  readings: outcome.readings ?? null};
+  assert.deepStrictEqual(picked, check.wanted[v.id]);
+}
+"""
+
+GO_CHECK = """
+func check(t *testing.T, v Vector, outcome Outcome) {
+    var wanted map[string]struct {
+        Expected  map[string]any
+        Ambiguity string
+        Readings  map[string]map[string]any
+    }
+    data, _ := os.ReadFile(os.Getenv("OASIS_WANTED"))
+    if err := json.Unmarshal(data, &wanted); err != nil { t.Fatal(err) }
+    w := wanted[v.ID]
+    if !reflect.DeepEqual(w.Expected, outcome.Expected) || w.Ambiguity != outcome.Ambiguity ||
+        !reflect.DeepEqual(w.Readings, outcome.Readings) {
+        t.Fatalf("picked %v, the corpus says %v", outcome, w)
+    }
+}
+"""
+
+
+def block(language: str) -> str:
+    """The one code block of `language` in README.md."""
+    blocks = re.findall(rf"^```{language}\n(.*?)^```", README.read_text("utf-8"), re.M | re.S)
+    assert len(blocks) == 1, f"README.md has {len(blocks)} {language} blocks"
+    return str(blocks[0])
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled corpus exported as JSON, and each edition's expectations by vector id."""
+    root = tmp_path_factory.mktemp("export")
+    export_json(corpus.vectors_root(), root / "oasis")
+    vectors = corpus.load_corpus()
+    for name in EDITIONS:
+        wanted = {v.id: _expectation(v.for_edition(name)) for v in vectors}
+        (root / f"wanted-{name}.json").write_text(json.dumps(wanted), encoding="utf-8")
+    return root
+
+
+def _expectation(vector: corpus.Vector) -> dict[str, Any]:
+    return {"expected": vector.expected, "ambiguity": vector.ambiguity, "readings": vector.readings}
+
+
+def _run_js(source: str, root: Path, edition: str, tmp_path: Path) -> subprocess.CompletedProcess:
+    (tmp_path / "test").mkdir()
+    (tmp_path / "test" / "oasis").symlink_to(root / "oasis")
+    script = tmp_path / "vectors.test.mjs"
+    script.write_text(source + JS_CHECK, encoding="utf-8")
+    env = {"PATH": "/usr/bin:/bin", "OASIS_EDITION": edition,
+           "OASIS_WANTED": str(root / f"wanted-{edition}.json")}
+    return subprocess.run(
+        ["node", "--test-reporter=tap", script.name], cwd=tmp_path, env=env,
+        capture_output=True, text=True, timeout=600, check=False,
+    )
+
+
+def _counts(tap: str) -> tuple[int, int]:
+    passed = re.search(r"^# pass (\d+)$", tap, re.M)
+    failed = re.search(r"^# fail (\d+)$", tap, re.M)
+    assert passed and failed, tap[-2000:]
+    return int(passed[1]), int(failed[1])
+
+
+needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+
+
+@needs_node
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_javascript_example_reads_every_vector_under_each_edition(
+    exported: Path, edition: str, tmp_path: Path
+) -> None:
+    done = _run_js(block("js"), exported, edition, tmp_path)
+    passed, failed = _counts(done.stdout)
+    assert done.returncode == 0 and failed == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert passed == len(json.loads((exported / f"wanted-{edition}.json").read_text()))
+
+
+@needs_node
+def test_the_javascript_example_without_its_edition_lookup_fails_under_the_amendment(
+    exported: Path, tmp_path: Path
+) -> None:
+    source = block("js")
+    lookup = "v.editions?.[edition] ?? v"
+    assert lookup in source
+    done = _run_js(source.replace(lookup, "v"), exported, AMENDED, tmp_path)
+    _, failed = _counts(done.stdout)
+    assert done.returncode != 0 and failed > 100, done.stdout[-2000:]
+
+
+@pytest.mark.skipif(shutil.which("go") is None, reason="no Go toolchain on PATH")
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_go_example_reads_every_vector_under_each_edition(
+    exported: Path, edition: str, tmp_path: Path
+) -> None:
+    (tmp_path / "testdata").mkdir()
+    (tmp_path / "testdata" / "oasis").symlink_to(exported / "oasis")
+    (tmp_path / "go.mod").write_text("module example\n\ngo 1.21\n", encoding="utf-8")
+    source = block("go").replace(
+        "edition := index.Editions.Default", 'edition := os.Getenv("OASIS_EDITION")'
+    )
+    header = (
+        'package example\n\nimport (\n\t"encoding/json"\n\t"os"\n\t"path/filepath"\n'
+        '\t"reflect"\n\t"testing"\n)\n\n'
+    )
+    (tmp_path / "vectors_test.go").write_text(header + source + GO_CHECK, encoding="utf-8")
+    env = {"PATH": "/usr/bin:/bin:" + str(Path(shutil.which("go") or "").parent),
+           "HOME": str(tmp_path), "GOCACHE": str(exported / "gocache"), "GOTOOLCHAIN": "local",
+           "OASIS_EDITION": edition, "OASIS_WANTED": str(exported / f"wanted-{edition}.json")}
+    done = subprocess.run(
+        ["go", "test", "./..."], cwd=tmp_path, env=env,
+        capture_output=True, text=True, timeout=900, check=False,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]

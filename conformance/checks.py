@@ -297,7 +297,7 @@ def _load_catalog(
     return (None if invalid else document), problems + invalid
 
 
-CatalogReader = Callable[[Path, str, "str | None", bool], tuple[Any, list[Problem]]]
+CatalogReader = Callable[[Path, str, str | None, bool], tuple[Any, list[Problem]]]
 
 
 def _catalog_problem(path: Path, tree: yaml.Node | None, error: ValidationError) -> Problem:

@@ -14,7 +14,7 @@ and the message names the editions that carry it and the full names that declare
 """
 
 from collections.abc import Sequence
-from typing import Final, Protocol
+from typing import Final, Protocol, TypeVar
 
 #: The qualifier of the full name of an edition whose name is a label others share.
 FIRST_PUBLISHED: Final = "first-published"
@@ -30,7 +30,10 @@ class NamedEdition(Protocol):
     def label(self) -> str: ...
 
 
-def carrying(editions: Sequence[NamedEdition], label: str) -> list[NamedEdition]:
+E = TypeVar("E", bound=NamedEdition)
+
+
+def carrying(editions: Sequence[E], label: str) -> list[E]:
     """The editions whose version label is `label`."""
     return [edition for edition in editions if edition.label == label]
 
@@ -43,9 +46,7 @@ def full_name(edition: NamedEdition, editions: Sequence[NamedEdition]) -> str:
     return edition.name
 
 
-def declared_by_full_name(
-    editions: Sequence[NamedEdition], declared: Sequence[str]
-) -> list[NamedEdition]:
+def declared_by_full_name(editions: Sequence[E], declared: Sequence[str]) -> list[E]:
     """The editions the declaration names by full name, each once, in the catalog's order."""
     return [edition for edition in editions if full_name(edition, editions) in declared]
 

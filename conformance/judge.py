@@ -76,12 +76,16 @@ def judge(
     the first. `convention`: a convention vector's or case's own, which every difference is
     from."""
     compared = [(item, compare_outcome(item[1], projection, convention)) for item in outcomes]
-    matched = tuple(label for (label, _outcome), comparison in compared if comparison.holds)
-    exact = [item for item in compared if item[1].exact]
     holding = [item for item in compared if item[1].holds]
-    same_sort = [item for item in compared if _sort(item[0][1]) == _sort(projection)]
-    shown, comparison = (exact or holding or same_sort or compared)[0]
-    return Judgement(matched, bool(exact), shown, comparison)
+    matched = tuple(label for (label, _outcome), _comparison in holding)
+    exact = next((item for item in holding if item[1].exact), None)
+    if exact is not None:
+        return Judgement(matched, True, *exact)
+    if holding:
+        return Judgement(matched, False, *holding[0])
+    sort = _sort(projection)
+    same_sort = [item for item in compared if _sort(item[0][1]) == sort]
+    return Judgement(matched, False, *(same_sort or compared)[0])
 
 
 def vector_outcomes(vector: Vector) -> list[Labelled]:

@@ -23,12 +23,11 @@ from typing import Any, Final
 
 import attrs
 
-from oasis_si_reference.editions import EDITIONS as REFERENCE_EDITIONS
-
 from . import (
     KIT_NAME,
     __version__,
     baseline,
+    cliopts,
     conventions,
     corpus,
     corpus_cache,
@@ -36,10 +35,10 @@ from . import (
     htmlreport,
     render,
     report,
-    resources,
     sidebyside,
     yamlsafe,
 )
+from .cliopts import DEFAULTS, EDITION_NAMES, reference_command
 from .diagnosis import (
     SIGNATURES_FILE,
     Signature,
@@ -49,48 +48,13 @@ from .diagnosis import (
     load_signatures,
 )
 from .protocol import HandshakeError
-from .runner import RunConfig, RunOutcome, run
+from .runner import DEFAULT_WINDOW, RunConfig, RunOutcome, run
 from .selection import select
-from .supervisor import Limits, SetupError
+from .session import Limits, SetupError
 
 EXIT_CONFORMANT, EXIT_NOT_CONFORMANT, EXIT_USAGE = 0, 1, 2
-DEFAULTS = Limits()
-#: The bundled corpus's editions, for --help (a run reads the catalog of its own corpus).
-EDITION_NAMES: Final = tuple(name for name in REFERENCE_EDITIONS)
-
-
-def reference_command(edition: str | None = None) -> list[str]:
-    """The bundled reference evaluator, serving `edition` (default: its own default)."""
-    command = [sys.executable, "-m", "oasis_si_reference.server"]
-    return command if edition is None else [*command, "--edition", edition]
-
-
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def _non_negative_int(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be at least 0, not {value}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text}")
-    return value
-
-
-def _memory(text: str) -> int:
-    try:
-        return resources.parse_size(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+_positive_int, _non_negative_int = cliopts.positive_int, cliopts.non_negative_int
+_seconds, _memory = cliopts.seconds, cliopts.memory
 
 
 def parser() -> argparse.ArgumentParser:
@@ -154,13 +118,6 @@ def parser() -> argparse.ArgumentParser:
         help="seed of the shuffled orders (default: random, recorded in the report)",
     )
     run_group.add_argument(
-        "--timeout",
-        type=_seconds,
-        default=DEFAULTS.timeout,
-        metavar="S",
-        help=f"seconds per request (default {DEFAULTS.timeout:g})",
-    )
-    run_group.add_argument(
         "--startup-timeout",
         type=_seconds,
         default=DEFAULTS.startup_timeout,
@@ -174,19 +131,9 @@ def parser() -> argparse.ArgumentParser:
         metavar="BYTES",
         help=f"longest stdout line accepted (default {DEFAULTS.max_line})",
     )
-    run_group.add_argument(
-        "--memory-limit", type=_memory, default=None, metavar="SIZE", help=resources.MEMORY_HELP
-    )
-    run_group.add_argument(
-        "--cpu-limit", type=_seconds, default=None, metavar="S", help=resources.CPU_HELP
-    )
-    run_group.add_argument(
-        "--edition",
-        metavar="NAME",
-        help="the edition of the text to certify against (vectors/editions.yaml): "
-        + ", ".join(EDITION_NAMES)
-        + "; default: the one edition the candidate declares by name",
-    )
+    cliopts.add_limits(run_group)
+    cliopts.add_window(run_group, DEFAULT_WINDOW)
+    cliopts.add_edition(run_group, "the edition of the text to certify against")
     run_group.add_argument(
         "--strict",
         action="store_true",
@@ -570,14 +517,16 @@ def _run_config(args: argparse.Namespace, command: list[str], seed: int) -> RunC
         memory=args.memory_limit,
         cpu=args.cpu_limit,
     )
-    if limits.metered and not resources.available():
-        raise UsageError("--memory-limit and --cpu-limit need /proc (Linux)")
+    unavailable = cliopts.limits_metered_unavailable(limits)
+    if unavailable is not None:
+        raise UsageError(unavailable)
     return RunConfig(
         argv=command or reference_command(args.edition),
         seed=seed,
         one_shot=args.mode == "one-shot",
         repetitions=args.repetitions,
         jobs=args.jobs,
+        window=args.window,
         limits=limits,
         max_restarts=args.max_restarts,
         edition=args.edition,
@@ -602,9 +551,7 @@ def _run(
             file=sys.stderr,
         )
     try:
-        return run(
-            selected, config, catalogs.register, progress, known_editions=catalogs.editions
-        )
+        return run(selected, config, catalogs.register, progress, known_editions=catalogs.editions)
     except HandshakeError as error:
         raise UsageError(
             f"the candidate failed its handshake: {error}\n  command: {json.dumps(config.argv)}"

@@ -50,6 +50,8 @@ __all__ = [
 COMPARED_KEYS: Final[dict[str, tuple[str, ...]]] = {
     entry.name: entry.compared for entry in REGISTRY
 }
+#: How a key the registry does not list is compared: exactly, from the spec.
+_PLAIN_KEY: Final = OutcomeKey({})
 #: What a projection holds for a key it lacks.
 ABSENT: Final = "<absent>"
 
@@ -101,7 +103,7 @@ def compare_outcome(
 
 
 def _difference(key: str, expected: Any, projection: dict[str, Any]) -> Difference | None:
-    spec = OUTCOME_KEYS.get(key, OutcomeKey({}))
+    spec = OUTCOME_KEYS.get(key, _PLAIN_KEY)
     want = canonical(key, expected)
     if key in projection and same_value(want, projection[key]):
         return None

@@ -1,6 +1,6 @@
 """The runner's data: what one request produced, and what a vector's repetitions amount to.
 
-Plain attrs classes shared by the supervisor (which produces observations), the comparison
+Plain attrs classes shared by the sessions (which produce observations), the comparison
 and diagnosis (which judge them) and the reports (which print them).
 
 A vector ends with one `Status`:
@@ -30,7 +30,9 @@ A failed vector carries one `FailureKind`, in one of four families:
 - protocol failures (`PROTOCOL_KINDS`), it answered but not as PROTOCOL.md says: `not_utf8`,
   `not_json`, `invalid_response` (the envelope breaks response.schema.json), `wrong_id`,
   `invalid_result` (the result breaks its operation's result schema), `error_response` (an
-  `error` instead of a result), `extra_output` (a line nobody asked for).
+  `error` instead of a result), `extra_output` (a line nobody asked for: a second answer to
+  a request, stdout left after a process's last answer, a one-shot process's second line; it
+  fails the request it follows).
 
 Both are `StrEnum`s: they compare equal to, and serialise as, the strings of the JSON report
 (schemas/report.schema.json lists the same values; a test keeps them equal).
@@ -121,6 +123,9 @@ class Observation:
     excerpt: str = ""  # raw output, printable
     stderr: str = ""  # the process's stderr excerpt (process failures)
     error_code: str | None = None  # error_response: the code the candidate answered with
+    #: A valid answer: the compared part of its result (compare.project), kept whole while
+    #: `result` may be abridged (a long answer line, PROTOCOL.md Limits).
+    projection: dict[str, Any] | None = None
 
     @property
     def ok(self) -> bool:

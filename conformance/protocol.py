@@ -35,6 +35,11 @@ PROTOCOL_VERSION: Final = 1
 HELLO_ID: Final = 0
 ERROR_CODES: Final = operations.ERROR_CODES
 EXCERPT_BYTES: Final = 400
+#: The deepest nesting of arrays and objects an answer line may hold (PROTOCOL.md, Limits).
+MAX_DEPTH: Final = 64
+#: An answer line up to this size is kept whole; a longer one keeps its compared members
+#: whole and an abridged copy of the rest (`abridge`), so a run's memory stays bounded.
+KEPT_LINE_BYTES: Final = 16384
 
 _RESULT_SCHEMA = "https://oasis-si-kit.invalid/schemas/protocol/result.schema.json"
 
@@ -147,10 +152,67 @@ def decode_line(line: bytes) -> Any | Violation:
             f"not UTF-8: byte 0x{line[error.start]:02x} at offset {error.start} ({error.reason})",
             excerpt(line),
         )
+    if _deeper_than(line, MAX_DEPTH):
+        return Violation(
+            FailureKind.INVALID_RESPONSE,
+            f"arrays and objects nested deeper than {MAX_DEPTH} levels (PROTOCOL.md, Limits)",
+            excerpt(line),
+        )
     try:
         return _DECODER.decode(text)
     except (json.JSONDecodeError, ValueError, RecursionError) as error:
         return Violation(FailureKind.NOT_JSON, f"not a JSON line: {error}", excerpt(line))
+
+
+#: A JSON string, or one bracket: what the nesting depth of a line is counted over.
+_STRUCTURE: Final = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.DOTALL)
+
+
+def _deeper_than(line: bytes, limit: int) -> bool:
+    """Does the line nest arrays and objects deeper than `limit`? (Counted outside strings;
+    a line with no more brackets than that, the common case, is not scanned.)"""
+    if line.count(b"[") + line.count(b"{") <= limit:
+        return False
+    depth = 0
+    for match in _STRUCTURE.finditer(line):
+        token = match.group()
+        if token in (b"[", b"{"):
+            depth += 1
+            if depth > limit:
+                return True
+        elif token in (b"]", b"}"):
+            depth -= 1
+    return False
+
+
+#: How much of a member that is not compared an abridged result keeps.
+_ABRIDGED_ITEMS: Final = 20
+_ABRIDGED_DEPTH: Final = 4
+
+
+def abridge(value: Any, depth: int = 0) -> Any:
+    """A bounded copy of a JSON value for a report: strings cut at EXCERPT_BYTES characters,
+    arrays and objects at a few items and levels, each cut marked."""
+    if isinstance(value, str):
+        if len(value) <= EXCERPT_BYTES:
+            return value
+        return value[:EXCERPT_BYTES] + f"... [{len(value) - EXCERPT_BYTES} more characters]"
+    if isinstance(value, (list, dict)) and depth >= _ABRIDGED_DEPTH:
+        return f"[{type(value).__name__} nested deeper: omitted]"
+    if isinstance(value, list):
+        kept = [abridge(item, depth + 1) for item in value[:_ABRIDGED_ITEMS]]
+        if len(value) > _ABRIDGED_ITEMS:
+            kept.append(f"[{len(value) - _ABRIDGED_ITEMS} more items omitted]")
+        return kept
+    if isinstance(value, dict):
+        items = list(value.items())
+        kept_members = {
+            key[:EXCERPT_BYTES]: abridge(item, depth + 1) for key, item in items[:_ABRIDGED_ITEMS]
+        }
+        if len(items) > _ABRIDGED_ITEMS:
+            kept_members["..."] = f"[{len(items) - _ABRIDGED_ITEMS} more members omitted]"
+        return kept_members
+    return value
 
 
 def _is_index(value: Any) -> bool:
@@ -186,6 +248,8 @@ def check_response(line: bytes, request_id: int, op: str) -> Answer | Violation:
             message = f"response does not fit response.schema.json: {problem}"
             return Violation(FailureKind.INVALID_RESPONSE, message, excerpt(line))
     answered = message["id"]
+    if answered is None and "error" in message:
+        return _null_id_error(message["error"], request_id, line)
     if answered != request_id or type(answered) is bool:
         message = f"answers id {json.dumps(answered)}, expected {request_id}"
         return Violation(FailureKind.WRONG_ID, message, excerpt(line), answered)
@@ -201,6 +265,28 @@ def check_response(line: bytes, request_id: int, op: str) -> Answer | Violation:
         message = f"result does not fit result.schema.json#/$defs/{op}: {problem}"
         return Violation(FailureKind.INVALID_RESULT, message, excerpt(line))
     return Answer(result)
+
+
+#: Why an evaluator answers a request line with a null-id error: its JSON library refused the
+#: line before the id could be read. Lone-surrogate escapes are the case the kit sends.
+NULL_ID_CAUSE: Final = (
+    "an evaluator answers with id null when its JSON library refuses the request line before"
+    " the id can be read: nlohmann::json, serde_json and System.Text.Json refuse a"
+    " lone-surrogate escape such as \\ud800, which is valid JSON but no Unicode text"
+)
+
+
+def _null_id_error(error: dict[str, Any], request_id: int, line: bytes) -> Violation:
+    """An error with id null answers the request line in flight (answers come in request
+    order, PROTOCOL.md): it is that request's `invalid_request` answer, whatever its code."""
+    message = (
+        f"error response with id null, taken as the invalid_request answer to request"
+        f" {request_id} (answers come in request order; {NULL_ID_CAUSE}):"
+        f" {error['code']}: {error['message']}"
+    )
+    return Violation(
+        FailureKind.ERROR_RESPONSE, message, excerpt(line), error_code="invalid_request"
+    )
 
 
 def check_result(op: str, result: dict[str, Any]) -> str | None:

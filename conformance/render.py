@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any, Final, TextIO
 
 from . import reportview
+from .cliopts import limits_text
 from .model import Status
-from .resources import describe_size
 from .runner import Progress
 
 # Live progress -------------------------------------------------------------------------------
@@ -118,17 +118,6 @@ def _contradiction_lines(entry: dict[str, Any], probe_of: dict[str, str], named:
             f"{', '.join(ids[:named])}{more}"
         )
     return lines
-
-
-def limits_text(limits: dict[str, Any]) -> str:
-    """The candidate's limits as the terminal shows them (report or fuzz-summary `limits`)."""
-    memory, cpu = limits.get("memory_limit_bytes"), limits.get("cpu_limit_s")
-    parts = [
-        f"timeout {limits['timeout_s']:g} s per request",
-        "no CPU limit" if cpu is None else f"CPU {cpu:g} s per request",
-        "no memory limit" if memory is None else f"resident memory {describe_size(memory)}",
-    ]
-    return "limits: " + ", ".join(parts)
 
 
 def summary_text(report: dict[str, Any], max_failures: int = 20, brief: bool = False) -> str:

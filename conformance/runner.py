@@ -10,36 +10,49 @@
    ids are fixed by (repetition, vector) alone.
 3. Verdicts depend on the observations alone, never on which worker or when: -j N gives the
    per-vector results of -j 1 for any candidate whose answers depend only on the request.
-4. Judgement per vector: any failed request fails the vector (first failing repetition shown);
-   repetitions whose compared fields differ fail it as nondeterministic (both outputs shown);
-   otherwise the output is compared with `expected` (normative) or `readings` (ambiguity). The
-   interpretation profile then fails ambiguity vectors that contradict the candidate's
-   dominant reading of an entry it reads inconsistently.
+4. Sending: each worker's requests go through a session (session.py, the one the fuzzer and
+   the held-out tier use too), pipelined up to `window` in flight; every answer line is
+   accounted for (a second answer fails the request it follows).
+5. Judgement per vector (judge.py, the judge the fuzzer shares): any failed request fails the
+   vector (first failing repetition shown); repetitions whose compared fields differ fail it
+   as nondeterministic (both outputs shown); otherwise the output is compared with `expected`
+   (normative) or `readings` (ambiguity). The interpretation profile then fails ambiguity
+   vectors that contradict the candidate's dominant reading of an entry it reads
+   inconsistently.
 """
 
 import random
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
 
-from . import compare, editionfit, editions, interpretation
+from . import editionfit, editions, interpretation
 from .corpus import CorpusError, Vector, required_template, vectors_root
 from .editionfit import EditionFit
 from .editions import Edition
+from .judge import judge_vector
 from .model import Failure, FailureKind, Observation, Status, VectorResult
 from .protocol import Hello, encode_params, request_line
-from .supervisor import (
+from .session import (
     Candidate,
     Limits,
-    OneShotSession,
+    Request,
     RestartBudget,
-    StreamingSession,
     first_handshake,
+    open_session,
 )
 from .transport import Transport
+
+#: The verdict on one vector from its repetitions' observations (judge.py).
+judge = judge_vector
+
+
+#: Requests in flight on a streaming process: pipelined, so that the runner and the candidate
+#: work at once; answers are matched in request order, so results do not depend on it.
+DEFAULT_WINDOW = 32
 
 
 @attrs.frozen
@@ -49,6 +62,7 @@ class RunConfig:
     one_shot: bool = False
     repetitions: int = 3
     jobs: int = 1
+    window: int = DEFAULT_WINDOW  # requests in flight on a streaming process (session.py)
     limits: Limits = Limits()
     max_restarts: int = 100
     #: The edition asked for (--edition); None: the one known edition the candidate declares.
@@ -196,15 +210,23 @@ class Batch:
     observed: list[list[Observation | None]]
     edition: str
 
-    def send(
-        self, session: StreamingSession | OneShotSession, repetition: int, index: int
-    ) -> Observation:
-        op = self.vectors[index].operation
-        rid = request_id(repetition, index, len(self.vectors))
-        line = request_line(rid, op, self.encoded[index], self.edition)
-        observation = session.ask(rid, op, line)
+    def requests(self, repetition: int, worker: int, stop: threading.Event) -> Iterator[Request]:
+        """A worker's requests of one repetition, in order, until `stop` is set."""
+        for index in self.plan[repetition][worker]:
+            if stop.is_set():
+                return
+            vector = self.vectors[index]
+            rid = request_id(repetition, index, len(self.vectors))
+            line = request_line(rid, vector.operation, self.encoded[index], self.edition)
+            yield Request(rid, vector.operation, line, (index, repetition))
+
+    def record(self, request: Request, observation: Observation) -> bool:
+        """Keep a request's observation (a later one, a second answer, replaces it); whether
+        it is the request's first."""
+        index, repetition = request.tag
+        first = self.observed[index][repetition] is None
         self.observed[index][repetition] = observation
-        return observation
+        return first
 
 
 class Sender:
@@ -268,108 +290,26 @@ class Sender:
 
     def _work(self, worker: int, batch: Batch, first_process: Transport | None) -> None:
         """One worker: a fresh process per repetition, its share of the vectors in order."""
-        session_type = OneShotSession if self.config.one_shot else StreamingSession
-        session = session_type(self.candidate, self.budget, self.hello)
+        config = self.config
+        session = open_session(
+            self.candidate, self.budget, self.hello, config.one_shot, config.window
+        )
+
+        def deliver(request: Request, observation: Observation) -> None:
+            if batch.record(request, observation):
+                self.progress.tick(observation.ok)
+
         try:
             for repetition in range(self.config.repetitions):
+                if self.stop.is_set():
+                    return
                 session.fresh(first_process if worker == 0 and repetition == 0 else None)
-                for index in batch.plan[repetition][worker]:
-                    if self.stop.is_set():
-                        return
-                    self.progress.tick(batch.send(session, repetition, index).ok)
+                session.serve(batch.requests(repetition, worker, self.stop), deliver)
         except BaseException as error:  # surfaced by send_all
             self.errors.append(error)
             self.stop.set()
         finally:
             session.close()
-
-
-def judge(vector: Vector, observations: list[Observation]) -> VectorResult:
-    """The verdict on one vector from its repetitions' observations."""
-    total = len(observations)
-    first_ok = next((o.result for o in observations if o.ok), None)
-    failing = sum(not o.ok for o in observations)
-    accepts_error = _accepts_protocol_error(vector)
-    for repetition, observation in enumerate(observations, 1):
-        if not observation.ok and not (accepts_error and observation.error_code):
-            failure = Failure(
-                observation.kind,
-                f"repetition {repetition} ({failing} of {total} failed): {observation.message}",
-                excerpt=observation.excerpt,
-                stderr=observation.stderr,
-            )
-            return VectorResult(vector.id, Status.FAILED, actual=first_ok, failure=failure)
-    if not observations:
-        failure = Failure(FailureKind.ABORTED, "not run")
-        return VectorResult(vector.id, Status.FAILED, failure=failure)
-    projections = [_projection(vector.operation, o) for o in observations]
-    results = [o.result or {} for o in observations]
-    for repetition, projection in enumerate(projections[1:], 2):
-        if projection != projections[0]:
-            message = (
-                f"repetitions disagree (Core 3.5.4): repetition 1 gave {projections[0]}, "
-                f"repetition {repetition} gave {projection}"
-            )
-            failure = Failure(FailureKind.NONDETERMINISTIC, message, outputs=tuple(results))
-            return VectorResult(vector.id, Status.FAILED, actual=results[0], failure=failure)
-    if vector.readings is not None:
-        return _judge_readings(vector, results[0], projections[0])
-    return _judge_expected(vector, results[0], projections[0])
-
-
-def _accepts_protocol_error(vector: Vector) -> bool:
-    """Does some outcome of the vector say the candidate answers with an error response?"""
-    outcomes = [vector.expected] if vector.readings is None else list(vector.readings.values())
-    return any(outcome is not None and "protocol_error" in outcome for outcome in outcomes)
-
-
-def _projection(op: str, observation: Observation) -> dict[str, Any]:
-    """The compared part of an answer; an error response as {protocol_error: CODE}."""
-    if not observation.ok:
-        return {"protocol_error": observation.error_code}
-    return compare.project(op, observation.result or {})
-
-
-def _judge_expected(
-    vector: Vector, actual: dict[str, Any], projection: dict[str, Any]
-) -> VectorResult:
-    """A normative vector (differences from conventions only: status convention) or a
-    convention vector (any difference is from its convention)."""
-    assert vector.expected is not None
-    comparison = compare.compare_outcome(vector.expected, projection, vector.convention)
-    if not comparison.holds:
-        failure = Failure(FailureKind.MISMATCH, comparison.describe())
-        return VectorResult(vector.id, Status.FAILED, actual=actual, failure=failure)
-    status = Status.PASSED if comparison.exact else Status.CONVENTION
-    return VectorResult(vector.id, status, actual=actual, differences=comparison.differences)
-
-
-def _judge_readings(
-    vector: Vector, actual: dict[str, Any], projection: dict[str, Any]
-) -> VectorResult:
-    """An ambiguity vector: the readings the answer satisfies on what the spec decides; a
-    convention difference only when it satisfies none of them exactly."""
-    assert vector.readings is not None
-    comparisons = {
-        name: compare.compare_outcome(outcome, projection)
-        for name, outcome in vector.readings.items()
-    }
-    matched = tuple(name for name, comparison in comparisons.items() if comparison.holds)
-    if not matched:
-        failure = Failure(
-            FailureKind.NO_READING,
-            f"output {projection} matches none of the readings of {vector.ambiguity}"
-            + (f" (probe {vector.probe})" if vector.probe else "")
-            + ": "
-            + "; ".join(f"{name} = {outcome}" for name, outcome in vector.readings.items()),
-        )
-        return VectorResult(vector.id, Status.FAILED, actual=actual, readings=(), failure=failure)
-    if any(comparisons[name].exact for name in matched):
-        return VectorResult(vector.id, Status.PASSED, actual=actual, readings=matched)
-    differences = comparisons[matched[0]].differences
-    return VectorResult(
-        vector.id, Status.CONVENTION, actual=actual, readings=matched, differences=differences
-    )
 
 
 def apply_profile(

@@ -1,8 +1,9 @@
 """The candidate transport: one process, its three pipes, and the one poll loop serving them.
 
-Every byte the kit exchanges with a candidate goes through a `Transport`: the runner's sessions
-(supervisor.py) ask one request at a time (`exchange`), the fuzzer pipelines many (`send`, then
-`receive`); both are the same loop with the same limits (`Limits`).
+Every byte the kit exchanges with a candidate goes through a `Transport`: the sessions
+(session.py) of the runner and the fuzzer send requests one at a time or pipelined (`send`,
+then `receive`; `exchange` is both for one line); all go through the same loop with the same
+limits (`Limits`).
 
 - The candidate is an argument vector started with `subprocess.Popen` (never a shell) in a new
   session, so that `os.killpg` ends it and everything it spawned.
@@ -227,6 +228,12 @@ class Transport:
     @property
     def pid(self) -> int:
         return self.popen.pid
+
+    @property
+    def unwritten(self) -> bool:
+        """Whether request bytes are still queued (an answer now came before its request was
+        read whole)."""
+        return bool(self._outbound)
 
     # Writing ------------------------------------------------------------------------------
 

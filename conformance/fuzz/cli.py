@@ -19,11 +19,11 @@ import os
 import sys
 from pathlib import Path
 
-from .. import resources
-from ..cli import EDITION_NAMES, reference_command
+from .. import cliopts, resources
+from ..cliopts import reference_command
 from ..editions import EditionError
 from ..protocol import HandshakeError
-from ..supervisor import Limits, SetupError
+from ..session import Limits, SetupError
 from . import ground, strategies
 from .differential import fuzz
 from .stub import readable, stub_document, write_stub
@@ -58,18 +58,7 @@ def _ops(value: str) -> list[str]:
     return ops
 
 
-def _memory(value: str) -> int:
-    try:
-        return resources.parse_size(value)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _positive_seconds(value: str) -> float:
-    seconds = float(value)
-    if not seconds > 0:
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {value}")
-    return seconds
+_positive_seconds = cliopts.seconds
 
 
 def _seconds(value: str) -> float:
@@ -79,11 +68,7 @@ def _seconds(value: str) -> float:
     return seconds
 
 
-def _count(value: str) -> int:
-    number = int(value)
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return number
+_count = cliopts.positive_int
 
 
 def parser() -> argparse.ArgumentParser:
@@ -116,13 +101,7 @@ def parser() -> argparse.ArgumentParser:
         metavar="S",
         help="seconds of shrinking at most, shared by the classes (default 60)",
     )
-    p.add_argument(
-        "--edition",
-        metavar="NAME",
-        help="the edition of the text the expected verdicts follow (vectors/editions.yaml): "
-        + ", ".join(EDITION_NAMES)
-        + "; default: the one edition the candidate declares",
-    )
+    cliopts.add_edition(p, "the edition of the text the expected verdicts follow")
     p.add_argument(
         "--strict", action="store_true", help="a convention difference makes the exit status 1 too"
     )
@@ -144,22 +123,8 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         help="one process per request (PROTOCOL.md one-shot mode)",
     )
-    p.add_argument(
-        "--timeout",
-        type=_positive_seconds,
-        default=DEFAULT_TIMEOUT,
-        metavar="S",
-        help=f"seconds per request (default {DEFAULT_TIMEOUT:g})",
-    )
-    p.add_argument("--memory-limit", type=_memory, metavar="SIZE", help=resources.MEMORY_HELP)
-    p.add_argument("--cpu-limit", type=_positive_seconds, metavar="S", help=resources.CPU_HELP)
-    p.add_argument(
-        "--window",
-        type=_count,
-        default=64,
-        metavar="N",
-        help="requests in flight in streaming mode (default 64)",
-    )
+    cliopts.add_limits(p)
+    cliopts.add_window(p, 64)
     p.add_argument("--quiet", action="store_true", help="print the summary only")
     p.add_argument(
         "command",
@@ -224,8 +189,9 @@ def main(argv: list[str] | None = None) -> int:
 
     log(f"oasis-si-fuzz: seed {seed}; candidate {' '.join(command)}")
     limits = Limits(timeout=args.timeout, memory=args.memory_limit, cpu=args.cpu_limit)
-    if limits.metered and not resources.available():
-        return _fail("--memory-limit and --cpu-limit need /proc (Linux)")
+    unavailable = cliopts.limits_metered_unavailable(limits)
+    if unavailable is not None:
+        return _fail(unavailable)
     try:
         summary = fuzz(
             command,

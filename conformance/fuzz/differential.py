@@ -26,7 +26,6 @@ from __future__ import annotations
 import json
 import sys
 import time
-from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -36,31 +35,23 @@ from oasis_si_reference.editions import DEFAULT, Edition
 from oasis_si_reference.operations import perform
 
 from .. import editions as catalog_editions
-from .. import protocol
-from ..compare import Comparison, compare_outcome, project
+from .. import judge, protocol
+from ..compare import Comparison, project
 from ..corpus import vectors_root
 from ..model import FailureKind, Observation
-from ..supervisor import (
+from ..session import (
     Candidate,
     Limits,
-    OneShotSession,
+    Request,
     RestartBudget,
-    SetupError,
-    StreamingSession,
-    failure_observation,
+    Session,
     first_handshake,
-    handshake,
+    open_session,
 )
-from ..transport import Timeout, Transport
 from . import classify, ground, strategies
 from .summary import Divergence, DivergenceClass, Summary
 
 __all__ = ["Divergence", "Planned", "Summary", "expected_outcome", "fuzz", "plan"]
-
-#: Violations after which the stream of answers cannot be trusted to stay in step.
-_DESYNC: frozenset[str] = frozenset(
-    {FailureKind.NOT_UTF8, FailureKind.NOT_JSON, FailureKind.INVALID_RESPONSE, FailureKind.WRONG_ID}
-)
 
 
 def expected_outcome(case: dict[str, Any], edition: Edition = DEFAULT) -> dict[str, Any]:
@@ -90,7 +81,13 @@ class Planned:
         return [("reference", self.expected), *self.alternatives]
 
     def accepts_error_response(self) -> bool:
-        return any("protocol_error" in outcome for _label, outcome in self.alternatives)
+        return judge.accepts_error(outcome for _label, outcome in self.outcomes())
+
+    def request(self, request_id: int, edition: str) -> Request:
+        op = self.case["operation"]
+        return Request(
+            request_id, op, protocol.request_line(request_id, op, self.params(), edition), self
+        )
 
     def divergence(
         self,
@@ -180,85 +177,43 @@ def _alternative_outcome(
     return alternative.outcome
 
 
-def _sort(outcome: dict[str, Any]) -> str:
-    """What an outcome or a projection is: a binding error, an error response, or a verdict."""
-    return next((key for key in ("binding_error", "protocol_error") if key in outcome), "verdict")
-
-
-@attrs.frozen
-class Judgement:
-    """How an answer that matches no reading exactly compares: with which reading, and
-    whether it differs on conventions only."""
-
-    comparison: Comparison
-    convention: bool
-    reading: tuple[str, dict[str, Any]]
-
-
-def judge_projection(planned: Planned, projection: dict[str, Any]) -> Judgement | None:
-    """None when the answer gives some reading's outcome exactly. Else the reading it holds
-    on (conventions aside), or, when it holds on none, the first reading of the answer's own
-    sort (a verdict is compared with a verdict, so that the class names what differs in it)."""
-    compared = [
-        ((label, outcome), compare_outcome(outcome, projection, planned.convention))
-        for label, outcome in planned.outcomes()
-    ]
-    if any(comparison.exact for _reading, comparison in compared):
-        return None
-    for reading, comparison in compared:
-        if comparison.holds:
-            return Judgement(comparison, True, reading)
-    same_sort = [item for item in compared if _sort(item[0][1]) == _sort(projection)]
-    reading, comparison = (same_sort or compared)[0]
-    return Judgement(comparison, False, reading)
-
-
 def judge_answer(planned: Planned, observation: Observation, seconds: float) -> Divergence | None:
-    """None when the candidate's answer agrees (on everything, or under some reading)."""
-    if observation.ok:
-        result = observation.result or {}
-        judged = judge_projection(planned, project(planned.case["operation"], result))
-        if judged is None:
-            return None
+    """None when the candidate's answer agrees (on everything, or under some reading); the
+    answer is judged as a vector's is (judge.py)."""
+    op = planned.case["operation"]
+    projected = judge.projection(op, observation, planned.accepts_error_response())
+    if projected is None:
         return planned.divergence(
-            FailureKind.MISMATCH,
-            judged.comparison.describe(),
-            seconds,
-            result,
-            judged.comparison,
-            judged.convention,
-            reading=judged.reading,
+            observation.kind, observation.message, seconds, error_code=observation.error_code
         )
-    if observation.kind == FailureKind.ERROR_RESPONSE and planned.accepts_error_response():
-        judged = judge_projection(planned, {"protocol_error": observation.error_code})
-        if judged is None:
-            return None
-        if judged.convention:  # another error code than the reading's (PROTOCOL-ERROR-CODE)
+    judged = judge.judge(planned.outcomes(), projected, planned.convention)
+    if judged.exact:
+        return None
+    if not observation.ok:  # an error response where some reading rejects the request
+        if not judged.holds:
             return planned.divergence(
-                observation.kind,
-                judged.comparison.describe(),
-                seconds,
-                None,
-                judged.comparison,
-                True,
-                observation.error_code,
-                judged.reading,
+                observation.kind, observation.message, seconds, error_code=observation.error_code
             )
-    return planned.divergence(
-        observation.kind, observation.message, seconds, error_code=observation.error_code
-    )
-
-
-def _observe_line(line: bytes, request_id: int, op: str) -> Observation:
-    checked = protocol.check_response(line, request_id, op)
-    if isinstance(checked, protocol.Violation):
-        return Observation(
-            checked.kind,
-            message=checked.message,
-            excerpt=checked.excerpt,
-            error_code=checked.error_code,
+        message = judged.comparison.describe()  # another code than the reading's
+        return planned.divergence(
+            observation.kind,
+            message,
+            seconds,
+            None,
+            judged.comparison,
+            True,
+            observation.error_code,
+            judged.shown,
         )
-    return Observation("answer", result=checked.result)
+    return planned.divergence(
+        FailureKind.MISMATCH,
+        judged.comparison.describe(),
+        seconds,
+        observation.result or {},
+        judged.comparison,
+        judged.holds,
+        reading=judged.shown,
+    )
 
 
 def case_stream(
@@ -275,32 +230,18 @@ def case_stream(
 
 
 class _Asker:
-    """One request at a time (shrinking, one-shot mode), through the runner's sessions
-    (supervisor.py): the same failure kinds, and a restart after each failure."""
+    """One request at a time (shrinking), on the run's session (session.py): the same
+    failure kinds, and a restart after each failure."""
 
-    def __init__(
-        self,
-        candidate: Candidate,
-        hello: protocol.Hello,
-        one_shot: bool,
-        process: Transport | None,
-        edition: Edition,
-    ) -> None:
-        session_type = OneShotSession if one_shot else StreamingSession
-        self.session = session_type(candidate, RestartBudget(sys.maxsize), hello)
-        self.session.fresh(process)
+    def __init__(self, session: Session, edition: Edition) -> None:
+        self.session = session
         self.next_id = 1 << 30
         self.edition = edition
 
     def ask(self, planned: Planned, seconds: float = 0.0) -> Divergence | None:
         self.next_id += 1
-        op = planned.case["operation"]
-        params = planned.params()
-        line = protocol.request_line(self.next_id, op, params, self.edition.name)
-        return judge_answer(planned, self.session.ask(self.next_id, op, line), seconds)
-
-    def close(self) -> None:
-        self.session.close()
+        observation = self.session.ask(planned.request(self.next_id, self.edition.name))
+        return judge_answer(planned, observation, seconds)
 
 
 class _Search:
@@ -371,121 +312,55 @@ class _Search:
             )
             state[0] = now + 5.0
 
-    def one_shot(self) -> None:
-        asker = _Asker(self.candidate, self.hello, True, None, self.edition)
+    def requests(self) -> Iterator[Request]:
+        """The cases to send, as requests (id: the case's index + 1), until the search ends."""
         progress = [self.start + 5.0]
-        try:
-            while (item := self.next_case()) is not None:
-                self.report_progress(time.monotonic(), progress)
-                self.summary.sent += 1
-                self.record(asker.ask(item, self.seconds()))
-        finally:
-            asker.close()
-
-    def streaming(self, process: Transport | None, window: int) -> Transport | None:
-        """Pipelined: up to `window` requests in flight on one process; after a failure the
-        requests the process still owed go to a fresh one."""
-        summary, limits = self.summary, self.candidate.limits
-        inflight: deque[Planned] = deque()
-        owed: deque[Planned] = deque()  # sent to a process that ended before answering them
-        progress = [self.start + 5.0]
-        front_since = time.monotonic()
-        hard_deadline = self.deadline + limits.timeout
-        while True:
+        while not self.exhausted:
             self.report_progress(time.monotonic(), progress)
-            while len(inflight) < window:
-                if owed:
-                    item: Planned | None = owed.popleft()
-                else:
-                    item = None if self.exhausted else self.next_case()
-                    summary.sent += item is not None
-                if item is None:
-                    break
-                if process is None:
-                    process = self._restart()
-                    if process is None:
-                        summary.unjudged += len(inflight) + len(owed) + 1
-                        return None
-                    front_since = time.monotonic()
-                params = item.params()
-                op = item.case["operation"]
-                process.send(protocol.request_line(item.index + 1, op, params, self.edition.name))
-                if not inflight:
-                    front_since = time.monotonic()
-                inflight.append(item)
-            if not inflight:
-                return process
-            assert process is not None
-            now = time.monotonic()
-            wait = min(limits.timeout - (now - front_since), hard_deadline - now)
-            lines = process.receive(len(inflight), max(0.0, wait))
-            if isinstance(lines, Timeout) and time.monotonic() - front_since < limits.timeout:
-                summary.notes.append(
-                    f"{len(inflight)} request(s) still unanswered {limits.timeout:g} s after "
-                    "the time budget; abandoned"
-                )
-                summary.unjudged += len(inflight)
-                process.kill()
-                return None
-            if not isinstance(lines, list):  # the process ended: the oldest request failed
-                observation = failure_observation(process, lines)
-                failed = inflight.popleft()
-                self.record(
-                    failed.divergence(observation.kind, observation.message, self.seconds())
-                )
-                owed.extendleft(reversed(inflight))
-                inflight.clear()
-                process = None
-                continue
-            for line in lines:
-                item = inflight.popleft()
-                front_since = time.monotonic()
-                observation = _observe_line(line, item.index + 1, item.case["operation"])
-                self.record(judge_answer(item, observation, self.seconds()))
-                if observation.kind in _DESYNC:
-                    process.kill()
-                    process = None
-                    owed.extendleft(reversed(inflight))
-                    inflight.clear()
-                    break
+            item = self.next_case()
+            if item is None:
+                return
+            self.summary.sent += 1
+            yield item.request(item.index + 1, self.edition.name)
 
-    def _restart(self) -> Transport | None:
-        """A new streaming process past its handshake, or None (noted) when it cannot start."""
-        try:
-            process = self.candidate.spawn()
-            handshake(process, self.candidate.limits.startup_timeout)
-        except (protocol.HandshakeError, SetupError) as error:
-            self.summary.stopped_by = "restart-failed"
-            self.exhausted = True
-            self.summary.notes.append(f"the candidate could not be restarted: {error}")
-            return None
-        self.summary.restarts += 1
-        return process
+    def deliver(self, request: Request, observation: Observation) -> None:
+        """Judge one answer; a candidate that cannot be restarted ends the search."""
+        if observation.kind == FailureKind.STARTUP:
+            self.summary.unjudged += 1
+            if not self.exhausted:
+                self.summary.stopped_by = "restart-failed"
+                self.exhausted = True
+                self.summary.notes.append(observation.message)
+            return
+        self.record(judge_answer(request.tag, observation, self.seconds()))
+
+    def run(self, session: Session) -> None:
+        """Send the stream on the session (pipelined in streaming mode); the requests still
+        unanswered one timeout after the time budget are abandoned."""
+        hard_deadline = self.deadline + self.candidate.limits.timeout
+        left = session.serve(self.requests(), self.deliver, deadline=hard_deadline, give_up=True)
+        if left and self.summary.stopped_by != "restart-failed":
+            self.summary.notes.append(
+                f"{len(left)} request(s) still unanswered {self.candidate.limits.timeout:g} s"
+                " after the time budget; abandoned"
+            )
+        self.summary.unjudged += len(left)
 
 
 def search(
-    candidate: Candidate,
-    hello: protocol.Hello,
+    session: Session,
     summary: Summary,
     edition: Edition,
     *,
-    one_shot: bool,
-    window: int,
-    process: Transport | None,
     log: Callable[[str], None],
     stop_on_normative: bool = False,
-) -> Transport | None:
-    """Phase A. Returns the streaming process still running, if any."""
-    run = _Search(candidate, hello, summary, edition, log, stop_on_normative)
+) -> None:
+    """Phase A, on the run's session."""
+    run = _Search(session.candidate, session.declared, summary, edition, log, stop_on_normative)
     try:
-        if one_shot:
-            run.one_shot()
-            process = None
-        else:
-            process = run.streaming(process, window)
+        run.run(session)
     finally:
         summary.elapsed = run.seconds()
-    return process
 
 
 class _ShrinkBudgetSpent(BaseException):
@@ -661,25 +536,15 @@ def fuzz(
         if process is not None:
             process.finish()
         return summary
-    process = search(
-        candidate,
-        hello,
-        summary,
-        chosen,
-        one_shot=one_shot,
-        window=window,
-        process=process,
-        log=log,
-        stop_on_normative=stop_on_normative,
-    )
-    if not summary.classes or shrink_budget <= 0:
-        if process is not None:
-            process.finish()
-        return summary
-    log(f"{len(summary.classes)} divergence class(es); shrinking")
-    asker = _Asker(candidate, hello, one_shot, process, chosen)
+    budget = RestartBudget(sys.maxsize)
+    session = open_session(candidate, budget, hello, one_shot, window)
+    session.fresh(process)
     try:
-        shrink_classes(summary, asker, shrink_budget, chosen, log)
+        search(session, summary, chosen, log=log, stop_on_normative=stop_on_normative)
+        summary.restarts = budget.spent
+        if summary.classes and shrink_budget > 0:
+            log(f"{len(summary.classes)} divergence class(es); shrinking")
+            shrink_classes(summary, _Asker(session, chosen), shrink_budget, chosen, log)
     finally:
-        asker.close()
+        session.close()
     return summary

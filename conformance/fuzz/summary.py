@@ -9,8 +9,8 @@ from typing import Any
 
 import attrs
 
-from ..render import limits_text
-from ..supervisor import Limits
+from ..cliopts import limits_text
+from ..session import Limits
 from . import ground
 from .classify import ClassKey
 

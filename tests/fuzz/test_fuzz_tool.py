@@ -23,7 +23,7 @@ from oasis_si_conformance.fuzz import strategies as S
 from oasis_si_conformance.fuzz.cli import main as fuzz_main
 from oasis_si_conformance.fuzz.cli import parser
 from oasis_si_conformance.fuzz.differential import expected_outcome, fuzz
-from oasis_si_conformance.supervisor import Limits
+from oasis_si_conformance.session import Limits
 from oasis_si_reference.editions import EDITIONS
 from oasis_si_schemas import validator
 
@@ -639,3 +639,38 @@ def test_resource_limits_are_divergences(tmp_path, mode, kind, limits):
     _valid_summary(document)
     assert document["limits"]["memory_limit_bytes"] == limits.memory
     assert document["limits"]["cpu_limit_s"] == limits.cpu
+
+
+def test_the_fuzzer_command_line_loads_no_report_renderer() -> None:
+    """oasis-si-fuzz shares its options with the runner's command line through cliopts, not
+    by importing it (which loads every report renderer)."""
+    code = (
+        "import sys, oasis_si_conformance.fuzz.cli as _; "
+        "print(','.join(m for m in sys.modules if m.startswith('oasis_si_conformance.')))"
+    )
+    loaded = (
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        .stdout.strip()
+        .split(",")
+    )
+    assert "oasis_si_conformance.fuzz.differential" in loaded
+    renderers = {"cli", "render", "htmlreport", "report", "sidebyside", "reportview"}
+    assert not [m for m in loaded if m.removeprefix("oasis_si_conformance.") in renderers]
+
+
+@pytest.mark.parametrize("one_shot", [False, True])
+def test_a_candidate_answering_twice_diverges_on_every_case(one_shot: bool) -> None:
+    """Every answer line is accounted for in the fuzzer too (the session layer it shares with
+    the runner): a second answer, even a contradicting error, is extra output."""
+    twice = Path(__file__).resolve().parents[1] / "runner" / "zoo" / "twice.py"
+    summary = fuzz(
+        [sys.executable, str(twice), "error"],
+        seed=5,
+        max_examples=8,
+        shrink_budget=0,
+        one_shot=one_shot,
+        operations=["identifier_match"],
+    )
+    assert summary.sent == 8
+    assert {c.key.kind for c in summary.classes.values()} == {"extra_output"}
+    assert sum(c.count for c in summary.classes.values()) == 8

@@ -42,7 +42,7 @@ from oasis_si_conformance.model import (
 from oasis_si_conformance.render import limits_text
 from oasis_si_conformance.runner import judge, request_id, schedule
 from oasis_si_conformance.selection import select
-from oasis_si_conformance.supervisor import StderrTail
+from oasis_si_conformance.session import StderrTail
 from oasis_si_reference.readings import WHITE_SPACE
 from oasis_si_schemas import load as load_schema
 from oasis_si_schemas import validator
@@ -141,7 +141,7 @@ def test_fast_checks_accept_typical_answers() -> None:
             "invalid_response",
         ),
         (b'{"id": 4, "error": {"code": "internal", "message": "boom"}}', "error_response"),
-        (b'{"id": null, "error": {"code": "invalid_request", "message": "?"}}', "wrong_id"),
+        (b'{"id": null, "error": {"code": "invalid_request", "message": "?"}}', "error_response"),
         (b'{"id": 4, "result": {"match": NaN}}', "not_json"),
         (b'\xef\xbb\xbf{"id": 4, "result": {"match": true}}', "not_json"),
         (b'{"id": 4, "result": {"match": true}} trailing', "not_json"),

@@ -18,7 +18,11 @@ It first gives the cost of loading the corpus (cold, and from corpus_cache.py) a
 time of the default certification as a user runs it (`python -m oasis_si_conformance`, a
 fresh process, cold then warm corpus cache).
 
-Targets (issue 4): streaming overhead < 1 ms/request; full default certification < 20 s.
+Streaming runs pipeline up to `window` requests (RunConfig, default 32); the -j 1 reference row
+is also given one request at a time (window 1), and each row gives the runner's own CPU per
+request (its process time: encode, poll, read, check, judge), which pipelining does not hide.
+
+Targets: the runner's own overhead < 0.1 ms/request; full default certification < 2.5 s warm.
 """
 
 import os
@@ -31,11 +35,16 @@ from pathlib import Path
 import attrs
 
 from oasis_si_conformance import corpus, corpus_cache, yamlsafe
-from oasis_si_conformance.cli import reference_command
-from oasis_si_conformance.runner import RunConfig
+from oasis_si_conformance.cliopts import reference_command
+from oasis_si_conformance.judge import judge_vector
+from oasis_si_conformance.model import Observation
+from oasis_si_conformance.protocol import hello_line, parse_hello, request_line
+from oasis_si_conformance.runner import DEFAULT_WINDOW, RunConfig, encode_inputs
 from oasis_si_conformance.runner import run as certify
-from oasis_si_conformance.supervisor import Candidate, first_handshake
+from oasis_si_conformance.session import Candidate, InProcessSession, Request, first_handshake
+from oasis_si_reference.editions import DEFAULT
 from oasis_si_reference.operations import perform
+from oasis_si_reference.server import encode, respond
 
 REPETITIONS = 3
 SCALE = 2000
@@ -67,6 +76,32 @@ def _in_process(vectors: list[corpus.Vector], repetitions: int) -> float:
     return time.perf_counter() - start
 
 
+def _runner_own(vectors: list[corpus.Vector]) -> float:
+    """Seconds per request of the runner's own work, with no pipe and no evaluation: each
+    request encoded, served by an InProcessSession from answers the reference computed
+    beforehand, observed (session.observe) and judged (judge.judge_vector)."""
+    edition = DEFAULT.name
+    encoded = encode_inputs(vectors)
+    answers = {}
+    for index, vector in enumerate(vectors):
+        line = request_line(index + 1, vector.operation, encoded[vector.id], edition)
+        answers[line] = encode(respond(line))
+    hello = parse_hello(encode(respond(hello_line())))
+    session = InProcessSession(answers.__getitem__, hello)
+    observed: list[Observation] = []
+    start = time.perf_counter()
+    requests = (
+        Request(
+            index + 1, v.operation, request_line(index + 1, v.operation, encoded[v.id], edition)
+        )
+        for index, v in enumerate(vectors)
+    )
+    session.serve(requests, lambda _request, observation: observed.append(observation))
+    for vector, observation in zip(vectors, observed, strict=True):
+        judge_vector(vector, [observation])
+    return (time.perf_counter() - start) / len(vectors)
+
+
 def _startup(argv: list[str], samples: int = 3) -> float:
     """Median seconds to spawn a candidate and complete its handshake."""
     times = []
@@ -86,13 +121,17 @@ def _wall(
     jobs: int = 1,
     one_shot: bool = False,
     repetitions: int = REPETITIONS,
-) -> tuple[float, int]:
-    config = RunConfig(argv=argv, seed=1, jobs=jobs, one_shot=one_shot, repetitions=repetitions)
-    start = time.perf_counter()
+    window: int = DEFAULT_WINDOW,
+) -> tuple[float, int, float]:
+    """Wall seconds, failed vectors, and the runner's own CPU seconds."""
+    config = RunConfig(
+        argv=argv, seed=1, jobs=jobs, one_shot=one_shot, repetitions=repetitions, window=window
+    )
+    start, cpu = time.perf_counter(), time.process_time()
     outcome = certify(vectors, config, _register())
-    wall = time.perf_counter() - start
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
     failed = sum(r.status == "failed" for r in outcome.results.values())
-    return wall, failed
+    return wall, failed, cpu
 
 
 def _figures(label: str, vectors: list[corpus.Vector]) -> None:
@@ -105,21 +144,27 @@ def _figures(label: str, vectors: list[corpus.Vector]) -> None:
     startup = _startup(reference_command())
     lean_startup = _startup(LEAN)
     rows = []
-    for name, argv, jobs in (
-        ("reference", reference_command(), 1),
-        ("reference", reference_command(), 2),
-        ("lean server", LEAN, 1),
+    for name, argv, jobs, window in (
+        ("reference", reference_command(), 1, DEFAULT_WINDOW),
+        ("reference", reference_command(), 2, DEFAULT_WINDOW),
+        ("lean server", LEAN, 1, DEFAULT_WINDOW),
+        ("reference", reference_command(), 1, 1),
     ):
-        wall, failed = _wall(vectors, argv, jobs=jobs)
+        wall, failed, cpu = _wall(vectors, argv, jobs=jobs, window=window)
         starts = (lean_startup if argv is LEAN else startup) * REPETITIONS
         per_worker = requests / jobs
         overhead = (wall - starts - evaluation / jobs) / per_worker
         rows.append((name, jobs, wall, failed, overhead))
         figure = f"overhead {overhead * 1000:6.3f} ms/request" if requests >= MIN_REQUESTS else ""
         print(
-            f"  streaming -j {jobs} {name:<12} {wall:7.2f} s wall  ({failed} failed)  {figure}",
+            f"  streaming -j {jobs} --window {window:<2} {name:<12} {wall:7.2f} s wall"
+            f"  ({failed} failed)  {figure}  runner CPU {cpu / requests * 1000:.3f} ms/request",
             flush=True,
         )
+    print(
+        f"  the runner's own work (encode, observe, judge; in process, no pipe):"
+        f" {_runner_own(vectors) * 1000:.3f} ms/request"
+    )
     print(
         f"  in-process evaluation (perform) {evaluation:7.2f} s ="
         f" {evaluation / requests * 1000:.3f} ms/request"
@@ -129,7 +174,7 @@ def _figures(label: str, vectors: list[corpus.Vector]) -> None:
         f" {lean_startup * 1000:.0f} ms"
     )
     sample = vectors[:ONE_SHOT_SAMPLE]
-    wall, _ = _wall(sample, reference_command(), one_shot=True, repetitions=1)
+    wall, _, _ = _wall(sample, reference_command(), one_shot=True, repetitions=1)
     per_request = wall / len(sample)
     print(
         f"  one-shot (measured on {len(sample)} requests, extrapolated): {per_request * 1000:.0f}"
@@ -171,8 +216,8 @@ def _end_to_end(cache: Path) -> None:
 
 def run() -> None:
     print(
-        "runner against the bundled reference (targets: overhead < 1 ms/request, full certification"
-        " < 20 s)"
+        "runner against the bundled reference (targets: runner overhead < 0.1 ms/request, full"
+        " default certification < 2.5 s warm)"
     )
     print(
         f"  machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} (figures are wall"

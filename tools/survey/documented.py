@@ -107,6 +107,34 @@ DOCUMENTED: Final[dict[str, Any]] = {
             "source": "https://github.com/dotnet/corefx/pull/34636",
         },
         "Java (JDK 17)": "no JSON parser in java.base.",
+        "C++ nlohmann::json": {
+            "behaviour": "parse() throws parse_error.101 ('invalid string: surrogate"
+            " U+D800..U+DBFF must be followed by U+DC00..U+DFFF', or '... U+DC00..U+DFFF must"
+            " follow U+D800..U+DBFF' for a lone low surrogate): the whole line is refused before"
+            " its id is read, so an evaluator answers with an error whose id is null.",
+            "source": "https://github.com/nlohmann/json include/nlohmann/detail/input/lexer.hpp"
+            " (scan_string); https://json.nlohmann.me/home/exceptions/#jsonexceptionparse_error101",
+        },
+        "C++ RapidJSON": {
+            "behaviour": "a high surrogate escape not followed by a low one is"
+            " kParseErrorStringUnicodeSurrogateInvalid ('The surrogate pair in string is"
+            " invalid'); release 1.1.0 encodes a lone low surrogate escape as it is (three bytes"
+            " UTF-8 cannot hold), later sources refuse it with the same error.",
+            "source": "https://github.com/Tencent/rapidjson include/rapidjson/reader.h"
+            " (ParseStringToStream); include/rapidjson/error/en.h",
+        },
+        "Java Jackson (jackson-core)": {
+            "behaviour": "accepted: a \\uD800 escape becomes one char of the java.lang.String"
+            " (UTF-16 holds lone surrogates), so the reading is code-point; the checks of"
+            " surrogate pairing discussed for recent versions concern raw input and escapes in"
+            " newer releases only.",
+            "source": "https://github.com/FasterXML/jackson-core/issues/1705;"
+            " https://github.com/FasterXML/jackson-core/issues/363",
+        },
+        "Go encoding/json": "probed: each lone surrogate escape decoded as U+FFFD (replacement).",
+        "JavaScript JSON.parse": "probed: accepted, the string holds the lone surrogate"
+        " (code-point).",
+        "Python json": "probed: accepted, the str holds the lone surrogate (code-point).",
     },
     "yaml": {
         "gopkg.in/yaml.v3 (oasisctl's loader)": "probed: see the go-ext runtime (Debian source"

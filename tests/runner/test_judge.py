@@ -1,0 +1,103 @@
+"""The one judge (judge.py) the runner and the fuzzer share: what an observation counts as
+against a vector's outcomes. Expected verdicts are stated here from PROTOCOL.md (What you are
+failed for, Messages), not computed by the module."""
+
+from typing import Any
+
+import attrs
+import pytest
+
+from oasis_si_conformance import judge
+from oasis_si_conformance.corpus import Vector
+from oasis_si_conformance.fuzz.differential import judge_answer, plan
+from oasis_si_conformance.model import Observation, Status
+
+READINGS = {
+    "code-point": {"match": True},
+    "replacement": {"match": False},
+    "reject": {"protocol_error": "invalid_request"},
+}
+
+
+def _vector(**changes: Any) -> Vector:
+    base = Vector(
+        id="v",
+        clauses=("3.1",),
+        operation="identifier_match",
+        description="d",
+        input={"text": "t", "identifier": "i"},
+        expected={"match": True},
+    )
+    return attrs.evolve(base, **changes)
+
+
+AMBIGUOUS = _vector(expected=None, ambiguity="TEXT-SURROGATE", readings=READINGS)
+
+
+def _answer(result: dict[str, Any]) -> Observation:
+    return Observation("answer", result=result)
+
+
+def _error(code: str = "invalid_request") -> Observation:
+    return Observation("error_response", message=f"error response {code}", error_code=code)
+
+
+def test_an_answer_satisfying_some_reading_passes_under_that_reading_alone() -> None:
+    """`any`, not `all`: one reading satisfied is enough, and only it is the one followed."""
+    result = judge.judge_vector(AMBIGUOUS, [_answer({"match": False})] * 2)
+    assert result.status == Status.PASSED and result.readings == ("replacement",)
+    result = judge.judge_vector(AMBIGUOUS, [_answer({"match": True})] * 2)
+    assert result.status == Status.PASSED and result.readings == ("code-point",)
+
+
+def test_an_answer_satisfying_every_reading_names_them_all() -> None:
+    both = _vector(expected=None, ambiguity="X", readings={"a": {"match": True}, "b": {}})
+    assert judge.judge_vector(both, [_answer({"match": True})]).readings == ("a", "b")
+
+
+def test_an_error_answer_is_the_reject_reading_where_one_is_listed() -> None:
+    result = judge.judge_vector(AMBIGUOUS, [_error(), _error()])
+    assert result.status == Status.PASSED and result.readings == ("reject",)
+    other_code = judge.judge_vector(AMBIGUOUS, [_error("internal")] * 2)
+    assert other_code.status == Status.CONVENTION and other_code.readings == ("reject",)
+
+
+def test_an_error_answer_fails_a_vector_whose_outcomes_name_no_error() -> None:
+    result = judge.judge_vector(_vector(), [_error()])
+    assert result.status == Status.FAILED and result.failure.kind == "error_response"
+
+
+@pytest.mark.parametrize("kind", ["crash", "timeout", "not_json", "wrong_id", "extra_output"])
+def test_no_other_failure_counts_as_the_error_answer(kind: str) -> None:
+    failed = Observation(kind, message="no answer", error_code="invalid_request")
+    result = judge.judge_vector(AMBIGUOUS, [failed, _error()])
+    assert result.status == Status.FAILED and result.failure.kind == kind
+
+
+def test_the_fuzzer_judges_an_answer_as_the_runner_does() -> None:
+    planned = plan(
+        0, {"operation": "identifier_match", "input": {"text": "a b", "identifier": "a"}}
+    )
+    assert not isinstance(planned, frozenset)
+    agree = _answer({"match": True})
+    assert judge.judge_vector(_vector(input=planned.case["input"]), [agree]).status == "passed"
+    assert judge_answer(planned, agree, 0.0) is None
+    differ = judge_answer(planned, _answer({"match": False}), 0.0)
+    assert differ is not None and differ.kind == "mismatch"
+    assert judge_answer(planned, _error(), 0.0).kind == "error_response"  # type: ignore[union-attr]
+
+
+def test_an_in_process_evaluator_is_observed_as_a_candidate_is() -> None:
+    """The in-process session reads answers with the candidates' `observe`: a second answer
+    line fails the request as it does on a pipe."""
+    from oasis_si_conformance.protocol import Hello
+    from oasis_si_conformance.session import InProcessSession, Request
+
+    hello = Hello("x", "0", ("identifier_match",), (), (), raw={})
+    answer = b'{"id":5,"result":{"match":true}}\n'
+    once = InProcessSession(lambda line: answer, hello)
+    twice = InProcessSession(lambda line: answer * 2, hello)
+    request = Request(5, "identifier_match", b"{}\n")
+    assert once.ask(request).projection == {"match": True}
+    assert twice.ask(request).kind == "extra_output"
+    assert once.ask(Request(6, "identifier_match", b"{}\n")).kind == "wrong_id"

@@ -15,7 +15,7 @@ import attrs
 
 from oasis_si_schemas import first_error_message, validator
 
-from . import KIT_NAME, __version__
+from . import KIT_NAME, __version__, reportview
 from .corpus import Vector, required_template
 from .diagnosis import Diagnosis, clause_key
 from .model import Status, VectorResult
@@ -117,9 +117,7 @@ def scope(
     return {
         "operations": operations(exercised),
         "templates": templates(exercised),
-        "undeclared_operations": [
-            op for op in operations(skipped) if op not in hello.operations
-        ],
+        "undeclared_operations": [op for op in operations(skipped) if op not in hello.operations],
         "undeclared_templates": [
             template for template in templates(skipped) if template not in hello.templates
         ],
@@ -127,7 +125,8 @@ def scope(
 
 
 def headline(document: dict[str, Any]) -> str:
-    """The certificate's one line: verdict, scope exercised, edition, conventions."""
+    """The certificate's one line: verdict, scope exercised, edition, the counts (in the one
+    wording every format shows, reportview.counts_text)."""
     summary, scoped = document["summary"], document["scope"]
     word = "CONFORMANT" if document["verdict"] == CONFORMANT else "NOT CONFORMANT"
     exercised = " / ".join(
@@ -137,10 +136,7 @@ def headline(document: dict[str, Any]) -> str:
     undeclared = scoped["undeclared_templates"] + scoped["undeclared_operations"]
     if undeclared:
         parts.append(f"{', '.join(undeclared)} not declared")
-    if summary["convention"]:
-        count = summary["convention"]
-        note = " (strict: failing)" if document["strict"] else ""
-        parts.append(f"{count} convention difference{'s' if count != 1 else ''}{note}")
+    parts.append(reportview.counts_text(summary, document["strict"]))
     if document["corpus"]["selection"]:
         parts.append("partial run (-k selection)")
     return "; ".join(parts)
@@ -190,6 +186,7 @@ def vector_entry(vector: Vector, result: VectorResult) -> dict[str, Any]:
         "differences": [attrs.asdict(difference) for difference in result.differences],
         "failure": failure,
         "reason": result.reason if result.status == Status.NOT_EXERCISED else None,
+        "input": vector.input if result.status == Status.FAILED else None,
     }
 
 

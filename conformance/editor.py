@@ -1,5 +1,6 @@
-"""The spec editors' command, `oasis-si-vectors`: scaffold, check, digest, explain and export
-vectors.
+"""`oasis-si-vectors`: the vectors for evaluator authors (explain why a vector is decided as it
+is, export the corpus, print where the schemas are) and the spec editors' workflow (scaffold,
+check, digest).
 
     oasis-si-vectors new FILE --id ID --clause C [--clause C...] --operation OP --description TEXT
                          [--ambiguity ENTRY] [--flag FLAG...] [--family SLUG]
@@ -8,6 +9,7 @@ vectors.
     oasis-si-vectors explain [ID ...] [-k EXPR ...] [--edition NAME] [--no-cache]
     oasis-si-vectors export [--format json] DIR
     oasis-si-vectors diff-editions A B [--json]
+    oasis-si-vectors schemas-path
 
 Every subcommand takes `--root DIR` (the vectors folder; default: the bundled corpus, which in
 a repository checkout is its vectors/ folder). `check` prints `path:line: message [rule]` and
@@ -15,7 +17,8 @@ exits 1 on any problem; `manifest` rewrites vectors/MANIFEST.json; `explain` exp
 vector named or selected, the corpus loaded once (conformance/explain.py); `export` writes the
 corpus as JSON for test suites in other languages (conformance/export.py); `diff-editions`
 lists the vectors whose expectation differs between two editions of the text
-(editiondiff.py). This command is
+(editiondiff.py); `schemas-path` prints the folder of the installed JSON Schemas. This
+command is
 shipped and holds a corpus to the shipped rules; a repository checkout runs them together with
 its own (generated files, ledger, SPEC_MAP.md) through `python -m tools.check`.
 """
@@ -250,7 +253,11 @@ def write_manifest(root: Path) -> str:
 
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
-        prog="oasis-si-vectors", description="The spec editors' vector workflow."
+        prog="oasis-si-vectors",
+        description=(
+            "The vectors: explain one (why it is decided as it is), export the corpus, print "
+            "where the schemas are; and the spec editors' workflow (new, check, manifest)."
+        ),
     )
     top.add_argument("--root", type=Path, help="the vectors folder (default: the bundled corpus)")
     # --root is also accepted after the subcommand.
@@ -259,12 +266,15 @@ def parser() -> argparse.ArgumentParser:
     commands = top.add_subparsers(dest="command", required=True)
     _add_new(commands, common)
     _add_check(commands, common)
-    commands.add_parser(
-        "manifest", parents=[common], help="rewrite vectors/MANIFEST.json"
-    )
+    commands.add_parser("manifest", parents=[common], help="rewrite vectors/MANIFEST.json")
     _add_explain(commands, common)
     _add_export(commands, common)
     _add_diff_editions(commands, common)
+    commands.add_parser(
+        "schemas-path",
+        parents=[common],
+        help="print the folder holding the installed JSON Schemas (protocol, evidence, scenario)",
+    )
     return top
 
 
@@ -409,6 +419,14 @@ def _cmd_manifest(args: argparse.Namespace, root: Path) -> int:
     return 0
 
 
+def _cmd_schemas_path(args: argparse.Namespace, root: Path) -> int:
+    """The installed oasis_si_schemas folder (the wheel's copy of schemas/)."""
+    import oasis_si_schemas
+
+    print(Path(oasis_si_schemas.__file__).resolve().parent)
+    return 0
+
+
 def _cmd_explain(args: argparse.Namespace, root: Path) -> int:
     from . import explain
 
@@ -466,6 +484,7 @@ COMMANDS: Final = {
     "explain": _cmd_explain,
     "export": _cmd_export,
     "diff-editions": _cmd_diff_editions,
+    "schemas-path": _cmd_schemas_path,
 }
 
 

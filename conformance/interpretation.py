@@ -17,6 +17,12 @@ Some entries are masked by another (`masked_by` in the register): where the cand
 of the masking entry holds a code point (a newline, for SENT-WS), that reading decides every
 probe of the masked entry at that code point, whatever the masked entry's reading. Such
 probes cast no vote on the masked entry; the profile lists them as set aside.
+
+Some entries are open points only under some readings of another entry (`applies_when`: the
+trim set of ECHO-TRIM matters only to a trimmed ECHO-LINE reading). A candidate that follows
+only the other readings of that entry is profiled on this one as *not applicable*: its answers
+here agree with the reading that trims least, which says nothing of a trim it never does, so
+no reading is named and no vector fails as contradicting another.
 """
 
 from collections.abc import Iterable, Mapping
@@ -49,6 +55,9 @@ class EntryProfile:
     #: Probes of this entry whose vote was set aside: the candidate's reading of the entry
     #: that masks this one (`masked_by`) holds the code point they probe.
     set_aside: tuple[str, ...] = ()
+    #: Why the entry is no open point for this candidate: its reading of the entry named by
+    #: the register's `applies_when` ("ECHO-LINE exact-substring trims nothing"), or None.
+    not_applicable: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return _JSON.unstructure(self)
@@ -94,7 +103,34 @@ def profile(
             kept = [vote for vote in by_entry[entry_id] if vote[0] not in masked]
             found = _entry_profile(entry_id, entries[entry_id], names[entry_id], kept)
             profiles[entry_id] = attrs.evolve(found, set_aside=tuple(sorted(masked)))
+    for entry_id, found in list(profiles.items()):
+        why = _not_applicable(entries.get(entry_id, {}), profiles)
+        if why is not None:
+            profiles[entry_id] = attrs.evolve(
+                found,
+                followed=(),
+                consistent=True,
+                dominant=None,
+                deviating=(),
+                ballots={},
+                not_applicable=why,
+            )
     return list(profiles.values())
+
+
+def _not_applicable(entry: Mapping[str, Any], profiles: Mapping[str, EntryProfile]) -> str | None:
+    """Why `entry` is no open point for the candidate (register `applies_when`): it follows,
+    consistently, only readings of the governing entry under which this one does not arise."""
+    condition = entry.get("applies_when")
+    if not isinstance(condition, Mapping):
+        return None
+    governing = profiles.get(str(condition.get("entry", "")))
+    if governing is None or not governing.consistent or not governing.followed:
+        return None
+    if any(reading in condition.get("readings", ()) for reading in governing.followed):
+        return None
+    followed = " / ".join(governing.followed)
+    return f"{governing.entry} {followed} {condition.get('otherwise', '')}".strip()
 
 
 def _masked_probes(

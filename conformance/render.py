@@ -90,7 +90,11 @@ def interpretation_lines(
                 if reportview.differs_from_reference(entry)
                 else ""
             )
-            text = f"follows {' / '.join(entry['followed'])}  (compatible votes: {counts}){note}"
+            reading = reportview.reading_text(entry)
+            verb = "follows " if len(entry["followed"]) == 1 else ""
+            text = f"{verb}{reading}  (compatible votes: {counts}){note}"
+        elif entry.get("not_applicable"):
+            text = f"{reportview.reading_text(entry)}  (votes: {counts})"
         elif entry["consistent"]:
             text = "no vote (every vector failed otherwise)"
         else:

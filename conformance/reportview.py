@@ -242,11 +242,18 @@ def ballot_groups(entry: dict[str, Any]) -> list[BallotGroup]:
 
 
 def reading_text(entry: dict[str, Any]) -> str:
-    """The reading an entry's answers follow, in words: "a / b", "INCONSISTENT (mostly a)",
-    or "no vote"."""
+    """The reading an entry's answers follow, in words. A reading is named only where the
+    answers tell it apart from every other: "a"; else "undetermined (consistent with a, b)";
+    "not applicable (ECHO-LINE exact-substring trims nothing)" where the candidate's reading of
+    another entry makes this one no open point; "INCONSISTENT (mostly a)"; or "no vote"."""
+    if entry.get("not_applicable"):
+        return f"not applicable ({entry['not_applicable']})"
     if not entry["consistent"]:
         return f"INCONSISTENT (mostly {entry['dominant']})"
-    return " / ".join(entry["followed"]) or "no vote"
+    followed = entry["followed"]
+    if len(followed) > 1:
+        return f"undetermined (consistent with {', '.join(followed)})"
+    return followed[0] if followed else "no vote"
 
 
 def differs_from_reference(entry: dict[str, Any]) -> bool:

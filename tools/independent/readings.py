@@ -55,6 +55,7 @@ READINGS: dict[str, tuple[str, ...]] = {
     "TEXT-SURROGATE": ("code-point", "replacement", "reject"),
     "BIND-SURROGATE": ("code-point", "replacement", "reject-binding", "reject-request"),
     "WINDOW-BLANK": ("dropped", "counted"),
+    "BIND-ECHO-NULL": ("reject", "default-false"),
 }
 
 
@@ -107,6 +108,7 @@ class Readings:
     text_surrogate: str = attrs.field(default="code-point", validator=_one_of("TEXT-SURROGATE"))
     bind_surrogate: str = attrs.field(default="code-point", validator=_one_of("BIND-SURROGATE"))
     window_blank: str = attrs.field(default="dropped", validator=_one_of("WINDOW-BLANK"))
+    bind_echo_null: str = attrs.field(default="reject", validator=_one_of("BIND-ECHO-NULL"))
 
     def get(self, entry: str) -> str:
         """The reading taken for register entry `entry`."""

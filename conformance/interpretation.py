@@ -25,8 +25,9 @@ here agree with the reading that trims least, which says nothing of a trim it ne
 no reading is named and no vector fails as contradicting another.
 """
 
+import re
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 import attrs
 import cattrs
@@ -233,3 +234,54 @@ def deviation_message(
         f"reading explains all its answers"
         + (f": elsewhere it contradicts {elsewhere}" if elsewhere else "")
     )
+
+
+#: The tables a candidate may name a Unicode version for (hello `runtime.unicode`), and the
+#: register entry whose probes show which version its answers follow.
+UNICODE_TABLES: Final = {
+    "normalization": "UNICODE-NFC-VERSION",
+    "case_mapping": "UNICODE-CASE-VERSION",
+}
+
+
+def declared_unicode(runtime: Mapping[str, Any] | None) -> dict[str, str]:
+    """table -> the Unicode version the candidate declares for it: `unicode` as one string
+    applies to every table, as an object to the tables it names."""
+    declared = (runtime or {}).get("unicode")
+    if isinstance(declared, str):
+        return {table: declared for table in (*UNICODE_TABLES, "properties")}
+    if isinstance(declared, Mapping):
+        return {str(k): str(v) for k, v in declared.items() if isinstance(v, str)}
+    return {}
+
+
+def reading_versions(reading: str) -> set[int]:
+    """The major Unicode versions a version reading names: unicode-14 -> {14},
+    unicode-14-15 -> {14, 15}; empty for another reading."""
+    match = re.fullmatch(r"unicode-(\d+)(?:-(\d+))?", reading)
+    if match is None:
+        return set()
+    low = int(match.group(1))
+    return set(range(low, int(match.group(2) or low) + 1))
+
+
+def check_declared(
+    runtime: Mapping[str, Any] | None, profiles: Iterable[EntryProfile]
+) -> dict[str, dict[str, Any]]:
+    """entry -> {table, version, agrees} for each table whose declared version an entry's
+    probes test: `agrees` is whether some reading the answers follow covers the declared
+    major version (None when the answers follow no single set of readings)."""
+    declared = declared_unicode(runtime)
+    by_entry = {profile.entry: profile for profile in profiles}
+    found: dict[str, dict[str, Any]] = {}
+    for table, entry_id in UNICODE_TABLES.items():
+        profile = by_entry.get(entry_id)
+        if table not in declared or profile is None:
+            continue
+        major = re.match(r"\d+", declared[table].strip())
+        agrees = None
+        if profile.consistent and profile.followed and major is not None:
+            covered = set().union(*(reading_versions(r) for r in profile.followed))
+            agrees = int(major.group(0)) in covered
+        found[entry_id] = {"table": table, "version": declared[table], "agrees": agrees}
+    return found

@@ -15,7 +15,7 @@ import attrs
 
 from oasis_si_schemas import first_error_message, validator
 
-from . import KIT_NAME, __version__, reportview
+from . import KIT_NAME, __version__, interpretation, reportview
 from .corpus import Vector, required_template
 from .diagnosis import Diagnosis, clause_key
 from .model import Status, VectorResult
@@ -244,13 +244,13 @@ def build(
         "summary": summary,
         "clauses": by_clause(vectors, outcome.results, setup.clause_titles),
         "conventions": convention_section(vectors, outcome.results, setup.conventions),
-        "interpretation": [entry.to_json() for entry in outcome.profile],
+        "interpretation": _interpretation(outcome, hello.runtime),
         "diagnosis": diagnosis.to_json(),
         "run": {
             "requests": outcome.requests,
             "processes": outcome.processes,
             "restarts": outcome.restarts,
-            "warnings": list(outcome.warnings),
+            "warnings": list(outcome.warnings) + _declared_warnings(outcome, hello.runtime),
             "stderr": {"bytes": outcome.stderr_bytes, "excerpt": outcome.stderr_excerpt},
         },
         "vectors": [vector_entry(v, outcome.results[v.id]) for v in vectors],
@@ -259,6 +259,31 @@ def build(
         document["baseline"] = baseline
     document["headline"] = headline(document)
     return document
+
+
+def _interpretation(outcome: RunOutcome, runtime: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The profile's entries, each version entry with the version the candidate declares for
+    its table (handshake runtime.unicode) and whether its answers agree."""
+    declared = interpretation.check_declared(runtime, outcome.profile)
+    entries = []
+    for entry in outcome.profile:
+        document = entry.to_json()
+        if entry.entry in declared:
+            document["declared"] = declared[entry.entry]
+        entries.append(document)
+    return entries
+
+
+def _declared_warnings(outcome: RunOutcome, runtime: dict[str, Any] | None) -> list[str]:
+    """A declared Unicode version that the answers on its table's probes do not follow."""
+    profiles = {entry.entry: entry for entry in outcome.profile}
+    return [
+        f"runtime.unicode declares {found['version']} for {found['table'].replace('_', ' ')}, "
+        f"but the answers on the {entry_id} probes follow "
+        f"{' / '.join(profiles[entry_id].followed)}"
+        for entry_id, found in interpretation.check_declared(runtime, outcome.profile).items()
+        if found["agrees"] is False
+    ]
 
 
 def check(document: dict[str, Any]) -> None:

@@ -100,8 +100,12 @@ def runtime_text(candidate: dict[str, Any]) -> str:
         return "not declared"
     head = " ".join(runtime[key] for key in ("name", "version") if runtime.get(key))
     parts = [head] if head else []
-    if runtime.get("unicode"):
-        parts.append(f"Unicode {runtime['unicode']}")
+    unicode = runtime.get("unicode")
+    if isinstance(unicode, str) and unicode:
+        parts.append(f"Unicode {unicode}")
+    elif isinstance(unicode, dict) and unicode:
+        tables = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in unicode.items())
+        parts.append(f"Unicode {tables}")
     extra = [f"{key} {value}" for key, value in runtime.items() if key not in _RUNTIME_KEYS]
     text = ", ".join(parts)
     if extra:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Final
 
 import attrs
+import yaml
 
 from . import charsets, htmlreport, reportview, yamlsafe
 from .corpus import vectors_root
@@ -177,7 +178,7 @@ def _register(document: dict[str, Any] | None) -> dict[str, Any]:
         return document
     try:
         loaded = yamlsafe.load((vectors_root() / "register.yaml").read_text(encoding="utf-8"))
-    except (OSError, ValueError, yamlsafe.yaml.YAMLError):
+    except (OSError, ValueError, yaml.YAMLError):
         return {}
     return loaded if isinstance(loaded, dict) else {}
 

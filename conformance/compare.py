@@ -120,11 +120,12 @@ def _difference(key: str, expected: Any, projection: dict[str, Any]) -> Differen
 
 def _sort_of(projection: dict[str, Any]) -> Any:
     """What stands in a projection instead of a key it lacks: the binding error or error
-    response it holds (a verdict was expected), else ABSENT."""
+    response it holds, else the verdict it holds (a binding error was expected and the answer
+    scored: its score, row and label), else ABSENT (an answer holding nothing compared)."""
     for key in ("binding_error", "protocol_error"):
         if key in projection:
             return {key: projection[key]}
-    return ABSENT
+    return dict(projection) if projection else ABSENT
 
 
 def matches(outcome: dict[str, Any], projection: dict[str, Any]) -> bool:

@@ -1,5 +1,6 @@
-"""The spec editors' command, `oasis-si-vectors`: scaffold, check, digest, explain and export
-vectors.
+"""`oasis-si-vectors`: the vectors for evaluator authors (explain why a vector is decided as it
+is, export the corpus, print where the schemas are) and the spec editors' workflow (scaffold,
+check, digest).
 
     oasis-si-vectors new FILE --id ID --clause C [--clause C...] --operation OP --description TEXT
                          [--ambiguity ENTRY] [--flag FLAG...] [--family SLUG]
@@ -11,6 +12,7 @@ vectors.
                                    [--summary] [--json]
     oasis-si-vectors ratify ENTRY READING --edition NEW [--base EDITION] [--no-derived]
     oasis-si-vectors find PATTERN [-E] [-i] [--keys] [-k EXPR ...] [--json]
+    oasis-si-vectors schemas-path
 
 Every subcommand takes `--root DIR` (the vectors folder; default: the bundled corpus, which in
 a repository checkout is its vectors/ folder). `check` prints `path:line: message [rule]` and
@@ -21,7 +23,8 @@ PATH, the per-file rules on those files only); `manifest` rewrites vectors/MANIF
 languages (conformance/export.py); `diff-editions` lists the vectors whose expectation
 differs between two editions of the text (editiondiff.py), or under a proposed edition block
 (whatif.py); `ratify` adds an edition that decides an open point (newedition.py); `find`
-prints the vectors whose input holds a text, with file:line (find.py). This command is
+prints the vectors whose input holds a text, with file:line (find.py); `schemas-path` prints
+the folder of the installed JSON Schemas. This command is
 shipped and holds a corpus to the shipped rules; a repository checkout runs them together with
 its own (generated files, ledger, SPEC_MAP.md) through `python -m tools.check`.
 """
@@ -256,7 +259,11 @@ def write_manifest(root: Path) -> str:
 
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
-        prog="oasis-si-vectors", description="The spec editors' vector workflow."
+        prog="oasis-si-vectors",
+        description=(
+            "The vectors: explain one (why it is decided as it is), export the corpus, print "
+            "where the schemas are; and the spec editors' workflow (new, check, manifest)."
+        ),
     )
     top.add_argument("--root", type=Path, help="the vectors folder (default: the bundled corpus)")
     # --root is also accepted after the subcommand.
@@ -265,9 +272,7 @@ def parser() -> argparse.ArgumentParser:
     commands = top.add_subparsers(dest="command", required=True)
     _add_new(commands, common)
     _add_check(commands, common)
-    commands.add_parser(
-        "manifest", parents=[common], help="rewrite vectors/MANIFEST.json"
-    )
+    commands.add_parser("manifest", parents=[common], help="rewrite vectors/MANIFEST.json")
     _add_explain(commands, common)
     _add_export(commands, common)
     _add_diff_editions(commands, common)
@@ -275,6 +280,11 @@ def parser() -> argparse.ArgumentParser:
 
     add_ratify(commands, common)
     find.add_parser(commands, common)
+    commands.add_parser(
+        "schemas-path",
+        parents=[common],
+        help="print the folder holding the installed JSON Schemas (protocol, evidence, scenario)",
+    )
     return top
 
 
@@ -439,6 +449,14 @@ def _cmd_manifest(args: argparse.Namespace, root: Path) -> int:
     return 0
 
 
+def _cmd_schemas_path(args: argparse.Namespace, root: Path) -> int:
+    """The installed oasis_si_schemas folder (the wheel's copy of schemas/)."""
+    import oasis_si_schemas
+
+    print(Path(oasis_si_schemas.__file__).resolve().parent)
+    return 0
+
+
 def _cmd_explain(args: argparse.Namespace, root: Path) -> int:
     from . import explain
 
@@ -508,6 +526,7 @@ COMMANDS: Final = {
     "diff-editions": _cmd_diff_editions,
     "ratify": _cmd_ratify,
     "find": find.command,
+    "schemas-path": _cmd_schemas_path,
 }
 
 

@@ -497,18 +497,21 @@ def _failures(report: dict[str, Any], failed: list[dict[str, Any]]) -> str:
         if vector["clause"] != clause:
             clause = vector["clause"]
             parts.append(f"<h3>{text(clause)} {text(_clause_title(report, clause))}</h3>")
-        parts.append(_failure(vector, entries, index < OPEN))
+        parts.append(_failure(report, vector, entries, index < OPEN))
     rest = failed[DETAILED:LISTED]
     if rest:
         rows = []
         for vector in rest:
             seen = reportview.expectation(vector, entries, 120)
+            folded = "".join(f"<div>{value}</div>" for _name, value in _input_rows(report, vector))
             rows.append(
                 f"<tr><td>{code(vector['id'])}</td><td>{text(vector['clause'])}</td>"
                 f"<td>{badge(vector['failure']['kind'], 'fail')}</td>"
-                f"<td>{code(seen.expected)}</td><td>{code(seen.actual)}</td></tr>"
+                f"<td>{code(seen.expected)}</td><td>{code(seen.actual)}</td>"
+                f"<td>{folded}</td></tr>"
             )
-        listing = table(("Vector", "Clause", "Kind", "Expected", "Actual"), rows)
+        headers = ("Vector", "Clause", "Kind", "Expected", "Actual", "Explain and input")
+        listing = table(headers, rows)
         parts.append(
             f"<h3>{len(failed) - DETAILED} more</h3><details><summary>one line each: "
             f'vector, clause, kind, expected and actual</summary><div class="body">{listing}'
@@ -531,7 +534,26 @@ def _clause_title(report: dict[str, Any], clause: str) -> str:
     return ""
 
 
-def _failure(vector: dict[str, Any], entries: dict[str, dict[str, Any]], unfolded: bool) -> str:
+def _input_rows(report: dict[str, Any], vector: dict[str, Any]) -> list[tuple[str, str]]:
+    """The explain command of a failed vector and its input, folded."""
+    rows = [("Explain", code(reportview.explain_command(report, vector["id"])))]
+    given = reportview.input_text(vector, VALUE_LIMIT)
+    if given:
+        rows.append(
+            (
+                "Input",
+                f"<details><summary>the vector's input</summary><pre>{text(given)}</pre></details>",
+            )
+        )
+    return rows
+
+
+def _failure(
+    report: dict[str, Any],
+    vector: dict[str, Any],
+    entries: dict[str, dict[str, Any]],
+    unfolded: bool,
+) -> str:
     """One failed vector: why, expected against actual, where, and what the candidate said."""
     failure = vector["failure"]
     seen = reportview.expectation(vector, entries, 160)
@@ -547,6 +569,7 @@ def _failure(vector: dict[str, Any], entries: dict[str, dict[str, Any]], unfolde
         ),
     ]
     rows.append(("Answer", _versus(vector, entries)))
+    rows += _input_rows(report, vector)
     if failure["excerpt"]:
         rows.append(("Output", f"<pre>{text(failure['excerpt'])}</pre>"))
     for index, output in enumerate(failure["outputs"], 1):

@@ -17,10 +17,17 @@ Some entries are masked by another (`masked_by` in the register): where the cand
 of the masking entry holds a code point (a newline, for SENT-WS), that reading decides every
 probe of the masked entry at that code point, whatever the masked entry's reading. Such
 probes cast no vote on the masked entry; the profile lists them as set aside.
+
+Some entries are open points only under some readings of another entry (`applies_when`: the
+trim set of ECHO-TRIM matters only to a trimmed ECHO-LINE reading). A candidate that follows
+only the other readings of that entry is profiled on this one as *not applicable*: its answers
+here agree with the reading that trims least, which says nothing of a trim it never does, so
+no reading is named and no vector fails as contradicting another.
 """
 
+import re
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 import attrs
 import cattrs
@@ -49,6 +56,9 @@ class EntryProfile:
     #: Probes of this entry whose vote was set aside: the candidate's reading of the entry
     #: that masks this one (`masked_by`) holds the code point they probe.
     set_aside: tuple[str, ...] = ()
+    #: Why the entry is no open point for this candidate: its reading of the entry named by
+    #: the register's `applies_when` ("ECHO-LINE exact-substring trims nothing"), or None.
+    not_applicable: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return _JSON.unstructure(self)
@@ -94,7 +104,34 @@ def profile(
             kept = [vote for vote in by_entry[entry_id] if vote[0] not in masked]
             found = _entry_profile(entry_id, entries[entry_id], names[entry_id], kept)
             profiles[entry_id] = attrs.evolve(found, set_aside=tuple(sorted(masked)))
+    for entry_id, found in list(profiles.items()):
+        why = _not_applicable(entries.get(entry_id, {}), profiles)
+        if why is not None:
+            profiles[entry_id] = attrs.evolve(
+                found,
+                followed=(),
+                consistent=True,
+                dominant=None,
+                deviating=(),
+                ballots={},
+                not_applicable=why,
+            )
     return list(profiles.values())
+
+
+def _not_applicable(entry: Mapping[str, Any], profiles: Mapping[str, EntryProfile]) -> str | None:
+    """Why `entry` is no open point for the candidate (register `applies_when`): it follows,
+    consistently, only readings of the governing entry under which this one does not arise."""
+    condition = entry.get("applies_when")
+    if not isinstance(condition, Mapping):
+        return None
+    governing = profiles.get(str(condition.get("entry", "")))
+    if governing is None or not governing.consistent or not governing.followed:
+        return None
+    if any(reading in condition.get("readings", ()) for reading in governing.followed):
+        return None
+    followed = " / ".join(governing.followed)
+    return f"{governing.entry} {followed} {condition.get('otherwise', '')}".strip()
 
 
 def _masked_probes(
@@ -197,3 +234,54 @@ def deviation_message(
         f"reading explains all its answers"
         + (f": elsewhere it contradicts {elsewhere}" if elsewhere else "")
     )
+
+
+#: The tables a candidate may name a Unicode version for (hello `runtime.unicode`), and the
+#: register entry whose probes show which version its answers follow.
+UNICODE_TABLES: Final = {
+    "normalization": "UNICODE-NFC-VERSION",
+    "case_mapping": "UNICODE-CASE-VERSION",
+}
+
+
+def declared_unicode(runtime: Mapping[str, Any] | None) -> dict[str, str]:
+    """table -> the Unicode version the candidate declares for it: `unicode` as one string
+    applies to every table, as an object to the tables it names."""
+    declared = (runtime or {}).get("unicode")
+    if isinstance(declared, str):
+        return {table: declared for table in (*UNICODE_TABLES, "properties")}
+    if isinstance(declared, Mapping):
+        return {str(k): str(v) for k, v in declared.items() if isinstance(v, str)}
+    return {}
+
+
+def reading_versions(reading: str) -> set[int]:
+    """The major Unicode versions a version reading names: unicode-14 -> {14},
+    unicode-14-15 -> {14, 15}; empty for another reading."""
+    match = re.fullmatch(r"unicode-(\d+)(?:-(\d+))?", reading)
+    if match is None:
+        return set()
+    low = int(match.group(1))
+    return set(range(low, int(match.group(2) or low) + 1))
+
+
+def check_declared(
+    runtime: Mapping[str, Any] | None, profiles: Iterable[EntryProfile]
+) -> dict[str, dict[str, Any]]:
+    """entry -> {table, version, agrees} for each table whose declared version an entry's
+    probes test: `agrees` is whether some reading the answers follow covers the declared
+    major version (None when the answers follow no single set of readings)."""
+    declared = declared_unicode(runtime)
+    by_entry = {profile.entry: profile for profile in profiles}
+    found: dict[str, dict[str, Any]] = {}
+    for table, entry_id in UNICODE_TABLES.items():
+        profile = by_entry.get(entry_id)
+        if table not in declared or profile is None:
+            continue
+        major = re.match(r"\d+", declared[table].strip())
+        agrees = None
+        if profile.consistent and profile.followed and major is not None:
+            covered = set().union(*(reading_versions(r) for r in profile.followed))
+            agrees = int(major.group(0)) in covered
+        found[entry_id] = {"table": table, "version": declared[table], "agrees": agrees}
+    return found

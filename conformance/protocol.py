@@ -55,7 +55,7 @@ class Hello:
     profiles: tuple[str, ...]
     raw: dict[str, Any] = attrs.field(eq=False, repr=False)
     #: What it says it runs on (optional `runtime`: name, version, unicode, ...), as given.
-    runtime: dict[str, str] | None = None
+    runtime: dict[str, Any] | None = None
 
 
 @attrs.frozen

@@ -3,6 +3,7 @@ certificate. All of them render the JSON report document (report.py), so every f
 the same thing.
 """
 
+import html
 import re
 import sys
 import threading
@@ -89,7 +90,11 @@ def interpretation_lines(
                 if reportview.differs_from_reference(entry)
                 else ""
             )
-            text = f"follows {' / '.join(entry['followed'])}  (compatible votes: {counts}){note}"
+            reading = reportview.reading_text(entry)
+            verb = "follows " if len(entry["followed"]) == 1 else ""
+            text = f"{verb}{reading}  (compatible votes: {counts}){note}"
+        elif entry.get("not_applicable"):
+            text = f"{reportview.reading_text(entry)}  (votes: {counts})"
         elif entry["consistent"]:
             text = "no vote (every vector failed otherwise)"
         else:
@@ -127,8 +132,9 @@ def summary_text(report: dict[str, Any], max_failures: int = 20, brief: bool = F
     sections = [
         _run_lines(report) + _count_lines(report, brief),
         _interpretation_section(report) if not brief else [],
-        _diagnosis_lines(report) + (_failure_lines(report, max_failures) if not brief else []),
-        convention_lines(report, 0 if brief else max_failures),
+        _diagnosis_lines(report, brief)
+        + (_failure_lines(report, max_failures) if not brief else []),
+        convention_lines(report, max_failures, brief),
         baseline_lines(report["baseline"]) if report.get("baseline") else [],
         _warning_lines(report),
         _stderr_lines(report) if not brief else [],
@@ -188,9 +194,19 @@ def _count_lines(report: dict[str, Any], brief: bool) -> list[str]:
     return lines
 
 
-def convention_lines(report: dict[str, Any], shown: int = 20) -> list[str]:
+#: Vector ids named per group (convention, signature, clause) in the brief (-q) summary.
+BRIEF_NAMED: Final = 5
+
+
+def named_ids(ids: list[str], named: int) -> str:
+    """The first `named` ids of a group, and how many more ("a, b, ... (+3)")."""
+    more = f", ... (+{len(ids) - named})" if len(ids) > named else ""
+    return ", ".join(ids[:named]) + more
+
+
+def convention_lines(report: dict[str, Any], shown: int = 20, brief: bool = False) -> list[str]:
     """The convention differences, apart from failures: per convention, how many vectors
-    and the first few with what differs."""
+    and the first few with what differs (`brief`: the first few ids on one line)."""
     if not report["conventions"]:
         return []
     effect = (
@@ -200,12 +216,14 @@ def convention_lines(report: dict[str, Any], shown: int = 20) -> list[str]:
     by_id = {vector["id"]: vector for vector in report["vectors"]}
     for convention in report["conventions"]:
         ids = convention["vectors"]
-        lines.append(f"  {convention['id']} ({convention['defined_by']}): {len(ids)} vector(s)")
+        head = f"  {convention['id']} ({convention['defined_by']}): {len(ids)} vector(s)"
+        if brief:
+            lines.append(f"{head}: {named_ids(ids, BRIEF_NAMED)}")
+            continue
+        lines.append(head)
         for vid in ids[:shown]:
             found = [d for d in by_id[vid]["differences"] if d["convention"] == convention["id"]]
-            text = "; ".join(
-                f"{d['key']}: expected {d['expected']!r}, got {d['actual']!r}" for d in found
-            )
+            text = "; ".join(reportview.difference_text(d) for d in found)
             lines.append(f"    {vid}: {_short(text, 160)}")
         if len(ids) > shown:
             lines.append(f"    ... (+{len(ids) - shown}; all in --report)")
@@ -219,24 +237,28 @@ def _interpretation_section(report: dict[str, Any]) -> list[str]:
     return [title, *interpretation_lines(report["interpretation"], reportview.probes(report))]
 
 
-def _diagnosis_lines(report: dict[str, Any]) -> list[str]:
-    """Failures explained by known signatures, the others by clause, and the failure kinds."""
+def _diagnosis_lines(report: dict[str, Any], brief: bool = False) -> list[str]:
+    """Failures explained by known signatures, the others by clause, and the failure kinds;
+    every group with its first ids (fewer when `brief`)."""
     summary, diagnosis = report["summary"], report["diagnosis"]
     if not summary["failed"]:
         return []
+    named = BRIEF_NAMED if brief else 8
     lines = ["diagnosis:"]
     if diagnosis.get("edition_fit"):
         lines.append(f"  {diagnosis['edition_fit']['message']}")
-    for named in diagnosis["signatures"]:
-        count = len(named["vectors"])
-        plural = "s" if count != 1 else ""
-        lines.append(f"  {named['description']} (clause {named['clause']}): {count} vector{plural}")
+    for signature in diagnosis["signatures"]:
+        ids = signature["vectors"]
+        plural = "s" if len(ids) != 1 else ""
+        lines.append(
+            f"  {signature['description']} (clause {signature['clause']}): {len(ids)} "
+            f"vector{plural}: {named_ids(ids, named)}"
+        )
     if diagnosis["unexplained"]:
         explained = "failures no known signature explains, by clause:"
         lines.append(f"  {explained if diagnosis['signatures'] else 'failures by clause:'}")
         for clause, ids in diagnosis["unexplained"].items():
-            shown = ", ".join(ids[:8]) + (f", ... (+{len(ids) - 8})" if len(ids) > 8 else "")
-            lines.append(f"    {clause}: {len(ids)}: {shown}")
+            lines.append(f"    {clause}: {len(ids)}: {named_ids(ids, named)}")
     kinds = ", ".join(f"{kind} {count}" for kind, count in summary["failures_by_kind"].items())
     lines.append(f"  failure kinds: {kinds}")
     return lines
@@ -280,16 +302,12 @@ def _stderr_lines(report: dict[str, Any]) -> list[str]:
 
 
 def _verdict_line(report: dict[str, Any]) -> str:
+    """The headline (verdict, scope, the counts in the wording every format shows) and how to
+    rerun."""
     summary = report["summary"]
     exercised = summary["passed"] + summary["failed"] + summary["convention"]
-    answered = summary["passed"] + summary["convention"]
-    detail = (
-        f"{answered}/{exercised} exercised vectors passed, {summary['not_exercised']} not "
-        "exercised"
-    )
-    if not exercised:
-        detail = "no vector was exercised: nothing certifies this candidate"
-    return f"{report['headline']}: {detail}; rerun with --seed {report['seed']}"
+    nothing = "" if exercised else "; no vector was exercised: nothing certifies this candidate"
+    return f"{report['headline']}{nothing}; rerun with --seed {report['seed']}"
 
 
 def baseline_lines(section: dict[str, Any]) -> list[str]:
@@ -358,6 +376,7 @@ def junit(report: dict[str, Any]) -> ET.ElementTree:
             ("mode", report["mode"]),
             ("strict", str(report["strict"]).lower()),
             ("headline", report["headline"]),
+            ("result", reportview.counts_text(summary, report["strict"])),
         ):
             ET.SubElement(properties, "property", name=name, value=_xml_safe(value))
         for vector in vectors:
@@ -518,9 +537,7 @@ def _markdown_head(report: dict[str, Any]) -> list[str]:
         f"{selection}) |",
         f"| Run | {report['mode']}, seed {report['seed']}, {report['repetitions']} repetitions, "
         f"{report['started_at']}{', strict' if report['strict'] else ''} |",
-        f"| Result | {summary['passed']} passed, {summary['failed']} failed, "
-        f"{summary['convention']} convention differences, {summary['not_exercised']} not "
-        "exercised |",
+        f"| Result | {reportview.counts_text(summary, report['strict'])} |",
     ]
 
 
@@ -584,9 +601,7 @@ def _markdown_inconsistent(entry: dict[str, Any], probe_of: dict[str, str]) -> l
         shown = ", ".join(md_code(name, table=False) for name in named[:MARKDOWN_NAMED])
         more = f" and {len(named) - MARKDOWN_NAMED} more" if len(named) > MARKDOWN_NAMED else ""
         mark = "" if group.dominant else f" (contradict `{dominant}`)"
-        lines.append(
-            f"- {' / '.join(group.readings)}{mark}: {len(named)} vector(s): {shown}{more}"
-        )
+        lines.append(f"- {' / '.join(group.readings)}{mark}: {len(named)} vector(s): {shown}{more}")
     return lines
 
 
@@ -668,7 +683,25 @@ def _markdown_failures(report: dict[str, Any], listed: int) -> list[str]:
         )
     if len(failed) > listed:
         lines.append(f"| ... | | | | {len(failed) - listed} more in the JSON report |")
+    lines += ["", "### Inputs", "", "Each failed vector's input, and the command that explains it."]
+    for vector in shown:
+        lines += ["", *_markdown_input(report, vector)]
     return lines
+
+
+def _markdown_input(report: dict[str, Any], vector: dict[str, Any]) -> list[str]:
+    """A failed vector's explain command and its input, folded (GitHub renders `<details>`)."""
+    command = reportview.explain_command(report, vector["id"])
+    lines = [
+        f"<details><summary><code>{html.escape(vector['id'])}</code> input</summary>",
+        "",
+        md_code(command, table=False),
+    ]
+    given = reportview.input_text(vector)
+    if given:
+        fence = "`" * max(3, max(map(len, re.findall("`+", given)), default=0) + 1)
+        lines += ["", f"{fence}json", given, fence]
+    return [*lines, "", "</details>"]
 
 
 def write_markdown(report: dict[str, Any], path: Path) -> None:

@@ -15,7 +15,7 @@ import attrs
 
 from oasis_si_schemas import first_error_message, validator
 
-from . import KIT_NAME, __version__
+from . import KIT_NAME, __version__, interpretation, reportview
 from .corpus import Vector, required_template
 from .diagnosis import Diagnosis, clause_key
 from .model import Status, VectorResult
@@ -117,9 +117,7 @@ def scope(
     return {
         "operations": operations(exercised),
         "templates": templates(exercised),
-        "undeclared_operations": [
-            op for op in operations(skipped) if op not in hello.operations
-        ],
+        "undeclared_operations": [op for op in operations(skipped) if op not in hello.operations],
         "undeclared_templates": [
             template for template in templates(skipped) if template not in hello.templates
         ],
@@ -136,7 +134,8 @@ def _diagnosis_json(diagnosis: Diagnosis, outcome: RunOutcome) -> dict[str, Any]
 
 
 def headline(document: dict[str, Any]) -> str:
-    """The certificate's one line: verdict, scope exercised, edition, conventions."""
+    """The certificate's one line: verdict, scope exercised, edition, the counts (in the one
+    wording every format shows, reportview.counts_text)."""
     summary, scoped = document["summary"], document["scope"]
     word = "CONFORMANT" if document["verdict"] == CONFORMANT else "NOT CONFORMANT"
     exercised = " / ".join(
@@ -150,10 +149,7 @@ def headline(document: dict[str, Any]) -> str:
     undeclared = scoped["undeclared_templates"] + scoped["undeclared_operations"]
     if undeclared:
         parts.append(f"{', '.join(undeclared)} not declared")
-    if summary["convention"]:
-        count = summary["convention"]
-        note = " (strict: failing)" if document["strict"] else ""
-        parts.append(f"{count} convention difference{'s' if count != 1 else ''}{note}")
+    parts.append(reportview.counts_text(summary, document["strict"]))
     if document["corpus"]["selection"]:
         parts.append("partial run (-k selection)")
     return "; ".join(parts)
@@ -203,6 +199,7 @@ def vector_entry(vector: Vector, result: VectorResult) -> dict[str, Any]:
         "differences": [attrs.asdict(difference) for difference in result.differences],
         "failure": failure,
         "reason": result.reason if result.status == Status.NOT_EXERCISED else None,
+        "input": vector.input if result.status == Status.FAILED else None,
     }
 
 
@@ -260,13 +257,13 @@ def build(
         "summary": summary,
         "clauses": by_clause(vectors, outcome.results, setup.clause_titles),
         "conventions": convention_section(vectors, outcome.results, setup.conventions),
-        "interpretation": [entry.to_json() for entry in outcome.profile],
+        "interpretation": _interpretation(outcome, hello.runtime),
         "diagnosis": _diagnosis_json(diagnosis, outcome),
         "run": {
             "requests": outcome.requests,
             "processes": outcome.processes,
             "restarts": outcome.restarts,
-            "warnings": list(outcome.warnings),
+            "warnings": list(outcome.warnings) + _declared_warnings(outcome, hello.runtime),
             "stderr": {"bytes": outcome.stderr_bytes, "excerpt": outcome.stderr_excerpt},
         },
         "vectors": [vector_entry(v, outcome.results[v.id]) for v in vectors],
@@ -275,6 +272,31 @@ def build(
         document["baseline"] = baseline
     document["headline"] = headline(document)
     return document
+
+
+def _interpretation(outcome: RunOutcome, runtime: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The profile's entries, each version entry with the version the candidate declares for
+    its table (handshake runtime.unicode) and whether its answers agree."""
+    declared = interpretation.check_declared(runtime, outcome.profile)
+    entries = []
+    for entry in outcome.profile:
+        document = entry.to_json()
+        if entry.entry in declared:
+            document["declared"] = declared[entry.entry]
+        entries.append(document)
+    return entries
+
+
+def _declared_warnings(outcome: RunOutcome, runtime: dict[str, Any] | None) -> list[str]:
+    """A declared Unicode version that the answers on its table's probes do not follow."""
+    profiles = {entry.entry: entry for entry in outcome.profile}
+    return [
+        f"runtime.unicode declares {found['version']} for {found['table'].replace('_', ' ')}, "
+        f"but the answers on the {entry_id} probes follow "
+        f"{' / '.join(profiles[entry_id].followed)}"
+        for entry_id, found in interpretation.check_declared(runtime, outcome.profile).items()
+        if found["agrees"] is False
+    ]
 
 
 def check(document: dict[str, Any]) -> None:

@@ -10,6 +10,7 @@ what is shown as an escape.
 """
 
 import json
+import shlex
 from collections.abc import Iterator
 from typing import Any, Final
 
@@ -71,6 +72,23 @@ def value_text(value: Any, limit: int = 200) -> str:
     return shorten(printable(text), limit)
 
 
+# The counts -------------------------------------------------------------------------------------
+
+
+def counts_text(summary: dict[str, Any], strict: bool = False) -> str:
+    """The run's counts in the one wording every format uses (the report's headline carries
+    it): "3249 passed, 0 failed, 3 convention differences, 0 not exercised". A convention
+    difference is never counted as passed; `strict` marks the differences as failing."""
+    convention = summary["convention"]
+    plural = "s" if convention != 1 else ""
+    note = " (failing: --strict)" if strict and convention else ""
+    return (
+        f"{summary['passed']} passed, {summary['failed']} failed, "
+        f"{convention} convention difference{plural}{note}, "
+        f"{summary['not_exercised']} not exercised"
+    )
+
+
 # The candidate ----------------------------------------------------------------------------------
 
 
@@ -82,8 +100,12 @@ def runtime_text(candidate: dict[str, Any]) -> str:
         return "not declared"
     head = " ".join(runtime[key] for key in ("name", "version") if runtime.get(key))
     parts = [head] if head else []
-    if runtime.get("unicode"):
-        parts.append(f"Unicode {runtime['unicode']}")
+    unicode = runtime.get("unicode")
+    if isinstance(unicode, str) and unicode:
+        parts.append(f"Unicode {unicode}")
+    elif isinstance(unicode, dict) and unicode:
+        tables = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in unicode.items())
+        parts.append(f"Unicode {tables}")
     extra = [f"{key} {value}" for key, value in runtime.items() if key not in _RUNTIME_KEYS]
     text = ", ".join(parts)
     if extra:
@@ -121,6 +143,24 @@ def compared_part(vector: dict[str, Any]) -> Any:
     keys = _COMPARED.get(vector["operation"], ())
     part = {key: actual[key] for key in keys if key in actual}
     return part or actual
+
+
+def explain_command(report: dict[str, Any], vector_id: str) -> str:
+    """The command that shows a vector, its verdict and the reference's reasoning, under the
+    report's edition (oasis-si-vectors explain)."""
+    edition = report.get("edition", {}).get("name")
+    tail = f" --edition {shlex.quote(edition)}" if edition else ""
+    return f"oasis-si-vectors explain {shlex.quote(vector_id)}{tail}"
+
+
+def input_text(vector: dict[str, Any], limit: int = 4000) -> str:
+    """A failed vector's input as indented JSON, printable, cut at `limit` characters ("" when
+    the report does not carry it)."""
+    given = vector.get("input")
+    if given is None:
+        return ""
+    dumped = json.dumps(given, ensure_ascii=False, indent=2)
+    return shorten(printable(dumped), limit)
 
 
 @attrs.frozen
@@ -206,11 +246,18 @@ def ballot_groups(entry: dict[str, Any]) -> list[BallotGroup]:
 
 
 def reading_text(entry: dict[str, Any]) -> str:
-    """The reading an entry's answers follow, in words: "a / b", "INCONSISTENT (mostly a)",
-    or "no vote"."""
+    """The reading an entry's answers follow, in words. A reading is named only where the
+    answers tell it apart from every other: "a"; else "undetermined (consistent with a, b)";
+    "not applicable (ECHO-LINE exact-substring trims nothing)" where the candidate's reading of
+    another entry makes this one no open point; "INCONSISTENT (mostly a)"; or "no vote"."""
+    if entry.get("not_applicable"):
+        return f"not applicable ({entry['not_applicable']})"
     if not entry["consistent"]:
         return f"INCONSISTENT (mostly {entry['dominant']})"
-    return " / ".join(entry["followed"]) or "no vote"
+    followed = entry["followed"]
+    if len(followed) > 1:
+        return f"undetermined (consistent with {', '.join(followed)})"
+    return followed[0] if followed else "no vote"
 
 
 def differs_from_reference(entry: dict[str, Any]) -> bool:

@@ -5,8 +5,11 @@ evaluators against each other.
 Three tables, each with one column per report:
 - per clause: passed / failed / convention differences (and not exercised);
 - per register entry: the reading the candidate's answers follow (or "INCONSISTENT");
-- per vector whose verdict differs between the reports (status, failure kind, the readings an
-  ambiguity answer fits), at most a given number of them.
+- per vector whose verdict differs between the reports (status and failure kind), with each
+  report's answer, at most a given number of them; apart from those, the vectors every report
+  judges alike but answers differently (another reading of an open point), with both answers;
+- per character-set register entry (probe families), the probed characters each report's set
+  has that another's lacks, read from its answers on the probes.
 
 Reports are comparable only when made on the same corpus (digest) and the same edition of the
 text: the same vector can have another outcome elsewhere, so a difference would not be the
@@ -20,8 +23,10 @@ from pathlib import Path
 from typing import Any, Final
 
 import attrs
+import yaml
 
-from . import htmlreport, reportview
+from . import charsets, htmlreport, reportview, yamlsafe
+from .corpus import vectors_root
 from .diagnosis import clause_key
 from .model import Status
 from .render import md_code
@@ -77,6 +82,12 @@ class SideBySide:
     vectors: tuple[Row, ...]  # only vectors whose verdicts differ; cells: a verdict in words
     compared: int  # vectors present in at least two reports
     warnings: tuple[str, ...] = ()
+    #: Vectors judged alike by every report but answered differently; cells: the answers.
+    answers: tuple[Row, ...] = ()
+    #: Per vector of `vectors`, each report's answer in words (None: not in that report).
+    answered: dict[str, tuple[str | None, ...]] = attrs.Factory(dict)
+    #: Character-set entries whose sets differ; cells: "+ has, - lacks" against the others.
+    sets: tuple[Row, ...] = ()
 
 
 # Loading ----------------------------------------------------------------------------------------
@@ -134,9 +145,20 @@ def _edition(report: dict[str, Any]) -> str:
 # The comparison ---------------------------------------------------------------------------------
 
 
-def compare(cols: Sequence[Column], forced: str | None = None) -> SideBySide:
-    """The three tables; `forced`: the refusal overridden by --force (kept as a warning)."""
-    vectors, compared = _vector_rows(cols)
+def compare(
+    cols: Sequence[Column],
+    forced: str | None = None,
+    register: dict[str, Any] | None = None,
+) -> SideBySide:
+    """The tables; `forced`: the refusal overridden by --force (kept as a warning);
+    `register`: the register document whose code point sets the probe answers are read
+    against (the bundled corpus's when None)."""
+    vectors, answers, compared = _vector_rows(cols)
+    tables = [{vector["id"]: vector for vector in col.report["vectors"]} for col in cols]
+    answered = {
+        row.key: tuple(answer_text(t[row.key]) if row.key in t else None for t in tables)
+        for row in vectors
+    }
     return SideBySide(
         columns=tuple(cols),
         clauses=_clause_rows(cols),
@@ -144,7 +166,21 @@ def compare(cols: Sequence[Column], forced: str | None = None) -> SideBySide:
         vectors=vectors,
         compared=compared,
         warnings=(f"compared although {forced}",) if forced else (),
+        answers=answers,
+        answered=answered,
+        sets=_set_rows(cols, _register(register)),
     )
+
+
+def _register(document: dict[str, Any] | None) -> dict[str, Any]:
+    """The register document (the bundled one when none is given; empty when unreadable)."""
+    if document is not None:
+        return document
+    try:
+        loaded = yamlsafe.load((vectors_root() / "register.yaml").read_text(encoding="utf-8"))
+    except (OSError, ValueError, yaml.YAMLError):
+        return {}
+    return loaded if isinstance(loaded, dict) else {}
 
 
 def _clause_rows(cols: Sequence[Column]) -> tuple[Row, ...]:
@@ -180,23 +216,48 @@ def _entry_rows(cols: Sequence[Column]) -> tuple[Row, ...]:
     return tuple(rows)
 
 
-def _vector_rows(cols: Sequence[Column]) -> tuple[tuple[Row, ...], int]:
-    """The vectors whose verdicts differ, in the first report's order (then the others'),
-    and how many vectors at least two reports hold."""
+def _vector_rows(cols: Sequence[Column]) -> tuple[tuple[Row, ...], tuple[Row, ...], int]:
+    """The vectors whose verdicts differ, then those judged alike but answered differently
+    (each in the first report's order, then the others'), and how many vectors at least two
+    reports hold."""
     tables = [{vector["id"]: vector for vector in col.report["vectors"]} for col in cols]
     order: dict[str, dict[str, Any]] = {}
     for table in tables:
         for vector_id, vector in table.items():
             order.setdefault(vector_id, vector)
-    rows, compared = [], 0
+    rows, answers, compared = [], [], 0
     for vector_id, first in order.items():
-        cells = tuple(verdict(table[vector_id]) if vector_id in table else None for table in tables)
-        if sum(cell is not None for cell in cells) < 2:
+        held = [table[vector_id] if vector_id in table else None for table in tables]
+        if sum(vector is not None for vector in held) < 2:
             continue
         compared += 1
-        if _differ(cells):
+        cells = tuple(verdict(vector) if vector is not None else None for vector in held)
+        judged = tuple(_judged(vector) if vector is not None else None for vector in held)
+        if _differ(judged):
             rows.append(Row(vector_id, first["clause"], cells, True))
-    return tuple(sorted(rows, key=_weight)), compared
+            continue
+        said = tuple(answer_text(vector) if vector is not None else None for vector in held)
+        if _differ(said):
+            answers.append(Row(vector_id, first["clause"], said, True))
+    return tuple(sorted(rows, key=_weight)), tuple(answers), compared
+
+
+def _judged(vector: dict[str, Any]) -> tuple[str, str]:
+    """What a verdict is: the status and, for a failure, its kind."""
+    failure = vector.get("failure") or {}
+    return (str(vector["status"]), str(failure.get("kind", "")))
+
+
+def answer_text(vector: dict[str, Any]) -> str:
+    """A report's answer to a vector in words: the compared part of its result, with the
+    readings of an open point it fits; "no answer" when it gave none."""
+    if vector.get("actual") is None:
+        return "no answer"
+    text = reportview.value_text(reportview.compared_part(vector), 120)
+    matched = vector.get("matched_readings")
+    if matched is not None:
+        text += f" ({' / '.join(matched)})" if matched else " (no reading)"
+    return text
 
 
 def _weight(row: Row) -> int:
@@ -219,6 +280,67 @@ def verdict(vector: dict[str, Any]) -> str:
     if matched:
         text += f" ({' / '.join(matched)})"
     return text
+
+
+def _set_rows(cols: Sequence[Column], register: dict[str, Any]) -> tuple[Row, ...]:
+    """Per register entry whose readings are code point sets: the probed characters each
+    report's set holds that another report's lacks, and the reverse. A report's set holds a
+    probed character when every reading its answer fits holds it, lacks it when none does
+    (an answer fitting readings that disagree there says nothing)."""
+    try:
+        named = charsets.named_charsets(register)
+        sets = {
+            entry["id"]: charsets.reading_sets(entry, named)
+            for entry in register.get("entries", [])
+            if entry.get("code_points")
+        }
+    except (charsets.CharsetError, KeyError, TypeError):
+        return ()
+    members = [_members(col.report, sets) for col in cols]
+    rows = []
+    for entry_id in sets:
+        if not any(entry_id in found for found in members):
+            continue
+        held = [found.get(entry_id, {}) for found in members]
+        cells = tuple(_set_cell(index, held) for index in range(len(held)))
+        if any(cells):
+            title = " / ".join(str(index) for index in range(1, len(cols) + 1))
+            rows.append(Row(entry_id, title, cells, True))
+    return tuple(rows)
+
+
+def _members(
+    report: dict[str, Any], sets: dict[str, dict[str, frozenset[str]]]
+) -> dict[str, dict[str, bool]]:
+    """entry -> probed character -> whether the report's answers put it in the set."""
+    found: dict[str, dict[str, bool]] = {}
+    for vector in report["vectors"]:
+        entry = sets.get(vector.get("ambiguity") or "")
+        char = charsets.probed_char(vector.get("probe") or "")
+        matched = [name for name in vector.get("matched_readings") or () if name in (entry or {})]
+        if entry is None or char is None or not matched:
+            continue
+        inside = {char in entry[name] for name in matched}
+        if len(inside) == 1:
+            found.setdefault(vector["ambiguity"], {})[char] = inside.pop()
+    return found
+
+
+def _set_cell(index: int, held: list[dict[str, bool]]) -> str:
+    """ "+U+000B; -U+0085": what report `index`'s set has that another's lacks (+) and
+    lacks that another's has (-); "" when it differs from none."""
+    mine = held[index]
+    others = [found for number, found in enumerate(held) if number != index]
+    has = sorted(
+        c for c, inside in mine.items() if inside and any(o.get(c) is False for o in others)
+    )
+    lacks = sorted(c for c, inside in mine.items() if not inside and any(o.get(c) for o in others))
+    parts = []
+    if has:
+        parts.append("has " + " ".join(charsets.label(c) for c in has))
+    if lacks:
+        parts.append("lacks " + " ".join(charsets.label(c) for c in lacks))
+    return "; ".join(parts)
 
 
 def _differ(cells: Sequence[Any]) -> bool:
@@ -264,13 +386,30 @@ def terminal(side: SideBySide, shown: int = SHOWN) -> str:
             ["entry", *labels],
             [[_mark(row) + row.key, *map(_cell, row.cells)] for row in side.entries],
         )
+    if side.sets:
+        lines += ["", "per character set (probed characters one set has that another lacks):"]
+        lines += _text_table(
+            ["entry", *labels], [[row.key, *map(_cell, row.cells)] for row in side.sets]
+        )
     lines += ["", _vectors_title(side, shown)]
-    lines += (
-        _text_table(
+    if side.vectors:
+        table = _text_table(
             ["vector", "clause", *labels],
             [[row.key, row.title, *map(_cell, row.cells)] for row in side.vectors[:shown]],
         )
-        if side.vectors
+        lines.append(table[0])
+        for row, line in zip(side.vectors[:shown], table[1:], strict=True):
+            lines.append(line)
+            for label, said in zip(labels, side.answered.get(row.key, ()), strict=False):
+                if said is not None:
+                    lines.append(f"      {label} answered {reportview.printable(said)}")
+    lines += ["", _answers_title(side, shown)]
+    lines += (
+        _text_table(
+            ["vector", "clause", *labels],
+            [[row.key, row.title, *map(_cell, row.cells)] for row in side.answers[:shown]],
+        )
+        if side.answers
         else []
     )
     return "\n".join(lines) + "\n"
@@ -286,6 +425,15 @@ def _vectors_title(side: SideBySide, shown: int) -> str:
     return (
         f"vectors whose verdicts differ: {count} of {side.compared} compared{listed} "
         "(failures first, then different readings, then the rest)"
+    )
+
+
+def _answers_title(side: SideBySide, shown: int) -> str:
+    count = len(side.answers)
+    listed = f", the first {shown} listed" if count > shown else ""
+    return (
+        f"vectors judged alike but answered differently: {count}{listed} (verdicts do not "
+        "differ; the answers fit other readings of an open point)"
     )
 
 
@@ -339,11 +487,33 @@ def markdown(side: SideBySide, shown: int = SHOWN) -> str:
             key = f"**{row.key}**" if row.differs else row.key
             cells = " | ".join(md(_cell(cell)) for cell in row.cells)
             lines.append(f"| {key} ({md(row.title)}) | {cells} |")
+    if side.sets:
+        lines += [
+            "",
+            "## Per character set",
+            "",
+            "The probed characters each set has that another report's lacks.",
+            "",
+            f"| Entry | {labels} |",
+            f"|---|{align}|",
+        ]
+        for row in side.sets:
+            lines.append(f"| {row.key} | " + " | ".join(md(_cell(c)) for c in row.cells) + " |")
     lines += ["", "## Vectors whose verdicts differ", "", _vectors_title(side, shown) + ".", ""]
     if side.vectors:
         lines += [f"| Vector | Clause | {labels} |", f"|---|---|{align}|"]
         for row in side.vectors[:shown]:
-            cells = " | ".join(md(_cell(cell)) for cell in row.cells)
+            said = side.answered.get(row.key, ())
+            cells = " | ".join(
+                md(_cell(cell)) + (f"<br>{md_code(answer)}" if answer is not None else "")
+                for cell, answer in zip(row.cells, said or (None,) * len(row.cells), strict=True)
+            )
+            lines.append(f"| `{row.key}` | {row.title} | {cells} |")
+    lines += ["", "## Vectors answered differently", "", _answers_title(side, shown) + ".", ""]
+    if side.answers:
+        lines += [f"| Vector | Clause | {labels} |", f"|---|---|{align}|"]
+        for row in side.answers[:shown]:
+            cells = " | ".join(md_code(_cell(cell)) for cell in row.cells)
             lines.append(f"| `{row.key}` | {row.title} | {cells} |")
     return "\n".join(lines) + "\n"
 
@@ -419,11 +589,37 @@ def html(side: SideBySide, shown: int = SHOWN) -> str:
                 "The reading each candidate's answers follow; highlighted where they differ.",
             )
         )
+    if side.sets:
+        set_rows = [
+            f"<tr><td><b>{h.text(row.key)}</b></td>"
+            + "".join(f"<td>{h.text(_cell(cell))}</td>" for cell in row.cells)
+            + "</tr>"
+            for row in side.sets
+        ]
+        body.append(
+            h.section(
+                "sets",
+                "Per character set",
+                h.table(["Entry", *labels], set_rows),
+                "The probed characters each set has that another report's lacks.",
+            )
+        )
     vector_rows = [
         f"<tr><td>{h.code(row.key)}</td><td>{h.text(row.title)}</td>"
-        + "".join(f"<td>{_verdict_html(cell)}</td>" for cell in row.cells)
+        + "".join(
+            f"<td>{_verdict_html(cell)}{_answer_html(answer)}</td>"
+            for cell, answer in zip(
+                row.cells, side.answered.get(row.key) or (None,) * len(row.cells), strict=True
+            )
+        )
         + "</tr>"
         for row in side.vectors[:shown]
+    ]
+    answer_rows = [
+        f"<tr><td>{h.code(row.key)}</td><td>{h.text(row.title)}</td>"
+        + "".join(f"<td>{_answer_html(cell)}</td>" for cell in row.cells)
+        + "</tr>"
+        for row in side.answers[:shown]
     ]
     body.append(
         h.section(
@@ -431,6 +627,14 @@ def html(side: SideBySide, shown: int = SHOWN) -> str:
             "Vectors whose verdicts differ",
             h.table(["Vector", "Clause", *labels], vector_rows) if vector_rows else "",
             h.text(_vectors_title(side, shown) + "."),
+        )
+    )
+    body.append(
+        h.section(
+            "answers",
+            "Vectors answered differently",
+            h.table(["Vector", "Clause", *labels], answer_rows) if answer_rows else "",
+            h.text(_answers_title(side, shown) + "."),
         )
     )
     return h.page(f"Side by side: {len(side.columns)} reports", body)
@@ -465,6 +669,12 @@ def _verdict_html(cell: str | None) -> str:
     head, _, rest = cell.partition(" (")
     extra = f' <span class="note">({htmlreport.text(rest)}</span>' if rest else ""
     return htmlreport.badge(head, kind) + extra
+
+
+def _answer_html(answer: str | None) -> str:
+    if answer is None:
+        return ""
+    return f'<div class="note">{htmlreport.code(answer)}</div>'
 
 
 def write(path: Path, content: str) -> None:

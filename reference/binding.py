@@ -7,7 +7,8 @@ BIND-EXTRA-FIELD = ignore). Checks run in a fixed order, so one document always 
 The binding points the text leaves open are register entries; the reference's readings
 (readings.py) are: BIND-RESTATED reject, BIND-EMPTY-IDENT reject, BIND-ECHO-OMITTED reject,
 BIND-DUPLICATE-CHANNEL reject, BIND-BUDGET-FLOAT reject, BIND-BUDGET-RANGE positive,
-BIND-EMPTY-SET reject, BIND-UNREGISTERED-TYPE reject, BIND-EXTRA-FIELD ignore.
+BIND-EMPTY-SET reject, BIND-UNREGISTERED-TYPE reject, BIND-EXTRA-FIELD ignore, BIND-ECHO-NULL
+reject (a null role is reported as not supplied, as an absent one is).
 """
 
 from collections.abc import Callable, Mapping

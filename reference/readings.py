@@ -43,6 +43,9 @@ BIND_SURROGATE: Final = "code-point"
 #: the co-occurrence window (text.split_sentences drops them; primitives.windows counts over
 #: what it returns).
 WINDOW_BLANK: Final = "dropped"
+#: BIND-ECHO-NULL = reject: exclude_tool_echo present as null is no boolean; binding.py reports
+#: it as the role not supplied (missing_role), as it does an absent key.
+BIND_ECHO_NULL: Final = "reject"
 
 #: Register id -> the reading taken above (what the register test compares).
 CHOICES: Final[dict[str, str]] = {
@@ -74,6 +77,7 @@ CHOICES: Final[dict[str, str]] = {
     "BIND-SURROGATE": BIND_SURROGATE,
     "WINDOW-BLANK": WINDOW_BLANK,
     "BIND-BUDGET-WIDTH": BIND_BUDGET_WIDTH,
+    "BIND-ECHO-NULL": BIND_ECHO_NULL,
 }
 
 #: SENT-WS = unicode: the White_Space property, 25 code points, unchanged since Unicode 6.3.

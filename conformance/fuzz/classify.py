@@ -113,9 +113,9 @@ def difference_signature(case: Mapping[str, Any], difference: Difference) -> str
     """One differing key in words that do not depend on the case's details."""
     key, expected, actual = difference.key, difference.expected, difference.actual
     if key == "binding_error":
-        if isinstance(actual, Mapping):
+        if isinstance(actual, Mapping) and "protocol_error" in actual:
             return f"binding_error {expected} -> an error response"
-        if actual == "<absent>":
+        if isinstance(actual, Mapping) or actual == "<absent>":
             return f"binding_error {expected} -> scored"
         return f"binding_error {expected} -> {actual}"
     if isinstance(actual, Mapping) and "binding_error" in actual:

@@ -201,8 +201,15 @@ POINTS: Final[tuple[Point, ...]] = (
         "BIND-ECHO-OMITTED",
         "5.1",
         JUDGED,
-        "C-DA-001 bindings without exclude_tool_echo (or with null) are generated; a "
-        "rejection, or the verdict with false, is accepted",
+        "C-DA-001 bindings without exclude_tool_echo are generated; a rejection, or the "
+        "verdict with false, is accepted",
+    ),
+    Point(
+        "BIND-ECHO-NULL",
+        "5.1",
+        JUDGED,
+        "C-DA-001 bindings with exclude_tool_echo null are generated; a rejection, or the "
+        "verdict with false, is accepted (apart from how an absent key is read)",
     ),
     Point(
         "BIND-DUPLICATE-CHANNEL",
@@ -882,6 +889,7 @@ BINDING_POINTS: Final = frozenset(
     {
         "BIND-RESTATED",
         "BIND-ECHO-OMITTED",
+        "BIND-ECHO-NULL",
         "BIND-DUPLICATE-CHANNEL",
         "BIND-BUDGET-FLOAT",
         "BIND-EMPTY-SET",
@@ -891,7 +899,7 @@ BINDING_POINTS: Final = frozenset(
 
 
 def binding_points(scenario: Mapping[str, Any]) -> set[str]:
-    """The binding points of a scenario: BIND-RESTATED, BIND-ECHO-OMITTED,
+    """The binding points of a scenario: BIND-RESTATED, BIND-ECHO-OMITTED, BIND-ECHO-NULL,
     BIND-DUPLICATE-CHANNEL, BIND-BUDGET-FLOAT, BIND-BUDGET-RANGE, BIND-EMPTY-SET,
     BIND-UNREGISTERED-TYPE, BIND-EXTRA-FIELD (BIND-EMPTY-IDENT: identifier_points)."""
     points: set[str] = set()
@@ -945,8 +953,10 @@ INT64_MAX: Final = 2**63 - 1
 def _template_points(scoring: Mapping[str, Any]) -> set[str]:
     """The C-DA-001 roles' points (§5.1)."""
     points: set[str] = set()
-    if scoring.get("exclude_tool_echo") is None:
+    if "exclude_tool_echo" not in scoring:
         points.add("BIND-ECHO-OMITTED")
+    elif scoring["exclude_tool_echo"] is None:
+        points.add("BIND-ECHO-NULL")
     if scoring.get("subsystem_set") == []:
         points.add("BIND-EMPTY-SET")
     budget = scoring.get("step_budget")
@@ -1195,8 +1205,14 @@ def _drop_restated(holder: dict[str, Any]) -> None:
 
 
 def _echo_default_false(holder: dict[str, Any]) -> None:
-    """BIND-ECHO-OMITTED = default-false: an omitted or null role takes §2.1's default."""
-    if "archetype_template" in holder and holder.get("exclude_tool_echo") is None:
+    """BIND-ECHO-OMITTED = default-false: an absent role takes §2.1's default."""
+    if "archetype_template" in holder and "exclude_tool_echo" not in holder:
+        holder["exclude_tool_echo"] = False
+
+
+def _echo_null_false(holder: dict[str, Any]) -> None:
+    """BIND-ECHO-NULL = default-false: a null role is read as unsupplied, §2.1's default."""
+    if "archetype_template" in holder and holder.get("exclude_tool_echo", False) is None:
         holder["exclude_tool_echo"] = False
 
 
@@ -1310,6 +1326,7 @@ JUDGES: Final[dict[str, dict[str, Judge]]] = {
     "ANSWER-BLANK": {reading: _blank_answer_absent(blank) for reading, blank in BLANK_SETS.items()},
     "BIND-RESTATED": {"ignore": _scenario_edit(_drop_restated)},
     "BIND-ECHO-OMITTED": {"default-false": _scenario_edit(_echo_default_false)},
+    "BIND-ECHO-NULL": {"default-false": _scenario_edit(_echo_null_false)},
     "BIND-DUPLICATE-CHANNEL": {"accept": _scenario_edit(_dedupe_channels)},
     "BIND-BUDGET-FLOAT": {"accept": _scenario_edit(_integral_budget)},
     "BIND-EMPTY-SET": {"accept": _identifier_sets_matched_by_nothing},

@@ -953,7 +953,8 @@ def binding_quirk(
     """One way of writing a C-DA-001 binding that an open point is about, and how decoders
     and loaders of real evaluators read them: a restated deviation type (BIND-RESTATED), a
     duplicate channel (BIND-DUPLICATE-CHANNEL), an integral float budget (BIND-BUDGET-FLOAT: a
-    JSON decoder makes 15.0 an int), an omitted or null exclude_tool_echo (BIND-ECHO-OMITTED),
+    JSON decoder makes 15.0 an int), an omitted (BIND-ECHO-OMITTED) or null (BIND-ECHO-NULL)
+    exclude_tool_echo,
     an unknown field (BIND-EXTRA-FIELD: a struct decoder drops it), a referenced deviation
     type with no synonym list (BIND-UNREGISTERED-TYPE: a lookup with an empty default), an
     empty identifier set (BIND-EMPTY-SET: a type check only). Each is judged against every

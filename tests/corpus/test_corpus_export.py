@@ -263,3 +263,11 @@ def test_a_javascript_reader_keeps_a_lone_surrogate(tmp_path: Path) -> None:
     )
     result = subprocess.run([node, "-e", script, str(path)], capture_output=True, text=True)
     assert result.stdout.split() == ["3", "d800"], result.stderr
+
+
+def test_schemas_path_names_the_folder_of_the_installed_schemas(capsys) -> None:
+    assert editor.main(["schemas-path"]) == 0
+    folder = Path(capsys.readouterr().out.strip())
+    hello = json.loads((folder / "protocol" / "hello.schema.json").read_text(encoding="utf-8"))
+    assert hello["$id"].endswith("hello.schema.json")
+    assert (folder / "scenario.schema.json").is_file()

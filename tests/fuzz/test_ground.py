@@ -126,6 +126,7 @@ EXAMPLES = {
     ),
     "BIND-EMPTY-IDENT": (_score(_scoring(subsystem_set=["smtp-config", ""])), SEED),
     "BIND-ECHO-OMITTED": (_score(_scoring(exclude_tool_echo=...)), SEED),
+    "BIND-ECHO-NULL": (_score(_scoring(exclude_tool_echo=None)), SEED),
     "BIND-DUPLICATE-CHANNEL": (
         _score(_scoring(channels=["agent_response", "agent_response"])),
         SEED,
@@ -209,6 +210,7 @@ def test_every_reading_of_a_judged_register_point_has_a_judge():
         "ANSWER-BLANK",
         "BIND-RESTATED",
         "BIND-ECHO-OMITTED",
+        "BIND-ECHO-NULL",
         "BIND-DUPLICATE-CHANNEL",
         "BIND-BUDGET-FLOAT",
         "BIND-EMPTY-SET",
@@ -277,6 +279,7 @@ def test_a_zero_fraction_is_not_the_integer_to_the_judges():
     [
         ("BIND-RESTATED", "ignore"),
         ("BIND-ECHO-OMITTED", "default-false"),
+        ("BIND-ECHO-NULL", "default-false"),
         ("BIND-DUPLICATE-CHANNEL", "accept"),
     ],
 )

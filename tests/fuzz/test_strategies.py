@@ -158,6 +158,7 @@ def test_binding_quirks_are_generated():
         "BIND-DUPLICATE-CHANNEL",
         "BIND-BUDGET-FLOAT",
         "BIND-ECHO-OMITTED",
+        "BIND-ECHO-NULL",
         "BIND-EXTRA-FIELD",
         "BIND-UNREGISTERED-TYPE",
         "BIND-EMPTY-SET",

@@ -261,17 +261,32 @@ def test_compare_renders_three_reports(three, tmp_path: Path, capsys) -> None:
     trigger = next(line for line in out.splitlines() if line.startswith(f"  {TRIGGER} "))
     assert trigger.split() == [TRIGGER, "3.1", "passed", "failed:", "crash", "passed"]
     statuses = [
-        {v["id"]: (v["status"], v["matched_readings"]) for v in rep["vectors"]} for rep in reports
+        {v["id"]: (v["status"], (v["failure"] or {}).get("kind")) for v in rep["vectors"]}
+        for rep in reports
     ]
     differing = [vid for vid in statuses[0] if len({json.dumps(s[vid]) for s in statuses}) > 1]
     assert f"vectors whose verdicts differ: {len(differing)} of {len(statuses[0])} compared" in out
     assert all(f"  {vid} " in out for vid in differing)
+    # judged alike, answered under other readings: listed apart, with every answer
+    readings = [{v["id"]: v["matched_readings"] for v in rep["vectors"]} for rep in reports]
+    alike = [
+        vid
+        for vid in statuses[0]
+        if vid not in differing and len({json.dumps(r[vid]) for r in readings}) > 1
+    ]
+    assert alike and f"vectors judged alike but answered differently: {len(alike)}" in out
+    for vid in alike:
+        line = next(line for line in out.splitlines() if line.startswith(f"  {vid} "))
+        assert '{"match": true} (substring' in line and '{"match": false} (delimited' in line
     text = markdown.read_text(encoding="utf-8")
     assert (
         "| **SYN-BOUNDARY** (3.3; reference: substring) | substring | substring | delimited |"
         in text
     )
-    assert f"| `{TRIGGER}` | 3.1 | passed | failed: crash | passed |" in text
+    assert (
+        f'| `{TRIGGER}` | 3.1 | passed<br>`{{"match": true}}` | failed: crash<br>`no answer` | '
+        'passed<br>`{"match": true}` |' in text
+    )
     html = page.read_text(encoding="utf-8")
     assert "<script" not in html and "http" not in html
     assert '<span class="badge b-fail">failed: crash</span>' in html and "delimited" in html

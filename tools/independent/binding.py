@@ -214,7 +214,7 @@ def _template(
     ):
         raise Invalid("unknown_template", f"no template {name!r} in profile 0.3.0-rc1")
     roles = _coerced(scoring) if config.has(Hook.BIND_YAML_COERCIONS) else dict(scoring)
-    if roles.get("exclude_tool_echo") is None and _echo_defaults(config):
+    if roles.get("exclude_tool_echo") is None and _echo_defaults(roles, config):
         roles["exclude_tool_echo"] = False  # §2.1 "optional, default false"
     for role in TEMPLATE_ROLES:
         if roles.get(role) is None:
@@ -238,8 +238,11 @@ def _template(
     )
 
 
-def _echo_defaults(config: Config) -> bool:
-    """Register BIND-ECHO-OMITTED: does a binding without exclude_tool_echo take §2.1's false?"""
+def _echo_defaults(roles: dict[str, Any], config: Config) -> bool:
+    """Does a binding without exclude_tool_echo take §2.1's false? An absent key is register
+    BIND-ECHO-OMITTED, a null value BIND-ECHO-NULL (validators read the two shapes apart)."""
+    if "exclude_tool_echo" in roles:
+        return config.reading("BIND-ECHO-NULL") == "default-false"
     return config.reading("BIND-ECHO-OMITTED") == "default-false"
 
 

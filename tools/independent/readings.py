@@ -56,6 +56,7 @@ READINGS: dict[str, tuple[str, ...]] = {
     "BIND-SURROGATE": ("code-point", "replacement", "reject-binding", "reject-request"),
     "WINDOW-BLANK": ("dropped", "counted"),
     "BIND-BUDGET-WIDTH": ("unbounded", "int64", "uint64"),
+    "BIND-ECHO-NULL": ("reject", "default-false"),
 }
 
 
@@ -111,6 +112,7 @@ class Readings:
     bind_budget_width: str = attrs.field(
         default="unbounded", validator=_one_of("BIND-BUDGET-WIDTH")
     )
+    bind_echo_null: str = attrs.field(default="reject", validator=_one_of("BIND-ECHO-NULL"))
 
     def get(self, entry: str) -> str:
         """The reading taken for register entry `entry`."""

@@ -628,6 +628,7 @@ _REGISTER_CLAUSES = {
     "BIND-SURROGATE": "1.3",
     "WINDOW-BLANK": "2.2",
     "BIND-BUDGET-WIDTH": "5.1",
+    "BIND-ECHO-NULL": "5.1",
 }
 
 #: Hooks that fix the clause 2.2 window at a radius, whatever the edition says: a hook is an
@@ -732,6 +733,7 @@ OASISCTL_READINGS = {
     "UNICODE-NFC-VERSION": "unicode-13",
     "BIND-EMPTY-IDENT": "accept-never-matches",  # its matcher returns false for ""
     "BIND-ECHO-OMITTED": "default-false",  # a Go bool's zero value, no role check
+    "BIND-ECHO-NULL": "default-false",  # yaml.v3 leaves a bool at false for a null value
     "BIND-DUPLICATE-CHANNEL": "accept",  # each entry compared with agent_response
     "BIND-RESTATED": "ignore",  # no such field in its factor struct
     "BIND-BUDGET-FLOAT": "accept",  # yaml.v3 decodes 15.0 into an int field as 15

@@ -19,7 +19,8 @@ Rules stated here (PROTOCOL.md binding error kinds, each from the spec):
   baseline, symptom, counterfactual, metadata...) are other parts of the spec: ignored.
 - Open (the text is silent or reads two ways; register entries, every reading's verdict):
   BIND-RESTATED (a restated deviation_type), BIND-EMPTY-IDENT (an empty identifier),
-  BIND-ECHO-OMITTED (exclude_tool_echo not supplied), BIND-EMPTY-SET (an empty identifier set),
+  BIND-ECHO-OMITTED (exclude_tool_echo absent), BIND-ECHO-NULL (exclude_tool_echo null: a
+  shape validators read apart from an absent key), BIND-EMPTY-SET (an empty identifier set),
   BIND-BUDGET-FLOAT (step_budget 15.0), BIND-BUDGET-RANGE (step_budget 0 or negative),
   BIND-UNREGISTERED-TYPE (a deviation type with no synonym list), BIND-DUPLICATE-CHANNEL
   ([agent_response, agent_response]), BIND-EXTRA-FIELD (an undefined field in scoring, factor
@@ -245,12 +246,16 @@ def _roles() -> list[dict]:
     for role in ROLES:
         slug = role.replace('_', '-')
         if role == "exclude_tool_echo":
-            omitted: tuple[tuple[str, Any], ...] = (("absent", ...), ("null", None))
-            for how, left in omitted:
+            # Two shapes validators read apart: the key absent (BIND-ECHO-OMITTED) and the
+            # key present as null (BIND-ECHO-NULL); a wrong type stays normative below.
+            omitted: tuple[tuple[str, Any, str], ...] = (
+                ("absent", ..., ECHO_OMITTED), ("null", None, ECHO_NULL)
+            )
+            for how, left, entry in omitted:
                 why = (f"exclude_tool_echo is {how}: a role 'the scenario binding must "
                        "supply' (clause 5.1) or the clause 2.1 parameter's default false; a "
                        "root-cause answer")
-                out.append(_open(f"binding-missing-role-{slug}-{how}", ["1.3", "5.1"], ECHO_OMITTED,
+                out.append(_open(f"binding-missing-role-{slug}-{how}", ["1.3", "5.1"], entry,
                                  why, mutate(_set(f"scoring.{role}", left)), ECHO_READINGS))
             continue
         out.append(
@@ -329,6 +334,12 @@ def _roles() -> list[dict]:
                      "with 'not set': rejected, or no echo excluded (default false) and the line "
                      "is the root cause", mutate(_set("scoring.exclude_tool_echo", ...)),
                      ECHO_READINGS, ev(fatal, [logs()])))
+    out.append(_open("binding-missing-role-exclude-tool-echo-null-dump-answer", ["1.3", "5.1"],
+                     ECHO_NULL,
+                     "exclude_tool_echo null and the answer a copied log line naming SMTP_PORT "
+                     "with 'not set': rejected, or null read as unsupplied (default false) and "
+                     "the line is the root cause", mutate(_set("scoring.exclude_tool_echo", None)),
+                     ECHO_READINGS, ev(fatal, [logs()])))
     out.append(
         _error(
             "binding-missing-role-factor-wrong-answer",
@@ -374,6 +385,7 @@ def _plain_strings() -> list[dict]:
 
 
 ECHO_OMITTED = "BIND-ECHO-OMITTED"
+ECHO_NULL = "BIND-ECHO-NULL"
 ECHO_READINGS: dict[str, int | str] = {"reject": "missing_role", "default-false": 2}
 BUDGET_CLAUSES = ["1.3", "3.4", "5.1"]
 LOCUS = "Something is off with smtp-config."
@@ -794,7 +806,8 @@ def files() -> dict[str, dict]:
         "1.3-bindings/roles.yaml": vector_file(
             "binding-roles",
             "Clause 5.1 roles: missing_role, invalid_role, invalid_step_budget, one defect per "
-            "vector; the open points BIND-ECHO-OMITTED, BIND-EMPTY-SET, BIND-BUDGET-RANGE and "
+            "vector; the open points BIND-ECHO-OMITTED, BIND-ECHO-NULL, BIND-EMPTY-SET, "
+            "BIND-BUDGET-RANGE and "
             "BIND-BUDGET-FLOAT.",
             "tools/vectorgen/bindings.py",
             unique(_roles()),

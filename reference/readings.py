@@ -41,6 +41,14 @@ BIND_SURROGATE: Final = "code-point"
 #: the co-occurrence window (text.split_sentences drops them; primitives.windows counts over
 #: what it returns).
 WINDOW_BLANK: Final = "dropped"
+#: COMPOSITE-DIAGNOSIS-TRACE = accept: only a factor_identified predicate of a composite is a
+#: diagnosis band; a named_in_output predicate may read reasoning_trace (binding.py).
+COMPOSITE_DIAGNOSIS_TRACE: Final = "accept"
+#: COMPOSITE-BESIDE-TEMPLATE = reject: archetype_template and composite together are a
+#: form_conflict (binding.py).
+COMPOSITE_BESIDE_TEMPLATE: Final = "reject"
+#: COMPOSITE-SCORE-RANGE = reject: every band score of a composite lies in [0, 1] (binding.py).
+COMPOSITE_SCORE_RANGE: Final = "reject"
 
 #: Register id -> the reading taken above (what the register test compares).
 CHOICES: Final[dict[str, str]] = {
@@ -71,6 +79,9 @@ CHOICES: Final[dict[str, str]] = {
     "TEXT-SURROGATE": TEXT_SURROGATE,
     "BIND-SURROGATE": BIND_SURROGATE,
     "WINDOW-BLANK": WINDOW_BLANK,
+    "COMPOSITE-DIAGNOSIS-TRACE": COMPOSITE_DIAGNOSIS_TRACE,
+    "COMPOSITE-BESIDE-TEMPLATE": COMPOSITE_BESIDE_TEMPLATE,
+    "COMPOSITE-SCORE-RANGE": COMPOSITE_SCORE_RANGE,
 }
 
 #: SENT-WS = unicode: the White_Space property, 25 code points, unchanged since Unicode 6.3.

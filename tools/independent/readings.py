@@ -55,6 +55,9 @@ READINGS: dict[str, tuple[str, ...]] = {
     "TEXT-SURROGATE": ("code-point", "replacement", "reject"),
     "BIND-SURROGATE": ("code-point", "replacement", "reject-binding", "reject-request"),
     "WINDOW-BLANK": ("dropped", "counted"),
+    "COMPOSITE-DIAGNOSIS-TRACE": ("accept", "reject"),
+    "COMPOSITE-BESIDE-TEMPLATE": ("reject", "template"),
+    "COMPOSITE-SCORE-RANGE": ("reject", "as-written"),
 }
 
 
@@ -107,6 +110,15 @@ class Readings:
     text_surrogate: str = attrs.field(default="code-point", validator=_one_of("TEXT-SURROGATE"))
     bind_surrogate: str = attrs.field(default="code-point", validator=_one_of("BIND-SURROGATE"))
     window_blank: str = attrs.field(default="dropped", validator=_one_of("WINDOW-BLANK"))
+    composite_diagnosis_trace: str = attrs.field(
+        default="accept", validator=_one_of("COMPOSITE-DIAGNOSIS-TRACE")
+    )
+    composite_beside_template: str = attrs.field(
+        default="reject", validator=_one_of("COMPOSITE-BESIDE-TEMPLATE")
+    )
+    composite_score_range: str = attrs.field(
+        default="reject", validator=_one_of("COMPOSITE-SCORE-RANGE")
+    )
 
     def get(self, entry: str) -> str:
         """The reading taken for register entry `entry`."""

@@ -23,7 +23,8 @@ Rules stated here (PROTOCOL.md binding error kinds, each from the spec):
   BIND-BUDGET-FLOAT (step_budget 15.0), BIND-BUDGET-RANGE (step_budget 0 or negative),
   BIND-UNREGISTERED-TYPE (a deviation type with no synonym list), BIND-DUPLICATE-CHANNEL
   ([agent_response, agent_response]), BIND-EXTRA-FIELD (an undefined field in scoring, factor
-  or a deviation). Binding-error kinds are the kit's convention (BINDING-ERROR-KIND).
+  or a deviation), COMPOSITE-BESIDE-TEMPLATE (the kit's `composite` key beside a template).
+  Binding-error kinds are the kit's convention (BINDING-ERROR-KIND).
 Every defective scenario is paired with evidence that would otherwise score row 2, so an
 evaluator that ignores the defect is caught. A binding error is reported whatever the evidence.
 """
@@ -173,16 +174,14 @@ def _forms() -> list[dict]:
                       "clause 1.3: a full C-DA-001 binding plus type, rubric and dimensions",
                       mutate(lambda d: d["scoring"].update(copy.deepcopy(FORM_A)))))
     out.append(
-        _error(
+        _open(
             "binding-form-conflict-template-and-composite",
             ["1.3", "1.4"],
-            "form_conflict",
-            "clause 1.4 permits a scenario-local composite only 'where an archetype "
-            "template genuinely does not fit': a block that binds archetype_template "
-            "C-DA-001 and also declares a (valid) composite table holds two decision "
-            "tables and the text ranks neither, so it is no conformant binding and is "
-            "never scored; dropping the declared table scores a scenario the text does "
-            "not admit (the key `composite` is the kit's grammar, PROTOCOL.md)",
+            "COMPOSITE-BESIDE-TEMPLATE",
+            "a block that binds archetype_template C-DA-001 with every role and also carries a "
+            "(valid) table under the kit's key `composite`, which the text does not name: two "
+            "tables the text ranks neither of (reject), or the template with the key ignored "
+            "(template, row 2)",
             mutate(
                 _set(
                     "scoring.composite",
@@ -199,6 +198,7 @@ def _forms() -> list[dict]:
                     },
                 )
             ),
+            {"reject": "form_conflict", "template": 2},
         )
     )
     form_a = [

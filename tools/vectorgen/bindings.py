@@ -156,7 +156,8 @@ def _forms() -> list[dict]:
                 f"binding-form-missing-{slug}",
                 ["1.3"],
                 "form_missing",
-                f"Scenarios 1.7: {why} has neither Form A nor Form B fields",
+                f"clause 1.3: {why} binds no archetype template's roles and declares no "
+                "composite table, so no decision table scores it",
                 mutate(change),
             )
         )
@@ -221,8 +222,9 @@ def _forms() -> list[dict]:
                 f"binding-not-form-b-{slug}",
                 ["1.3"],
                 "not_form_b",
-                "Scenarios 1.7: a Form A block (no archetype_template, no composite) is not scored"
-                " by this profile",
+                "clause 1.3: a Form A block (no archetype_template, no composite) is not the Form"
+                " B binding this document scores ('A Form B scenario declares no scoring.type, no"
+                " scoring.rubric')",
                 mutate(_set("scoring", block)),
             )
         )
@@ -749,8 +751,8 @@ def _extra_fields() -> list[dict]:
         scored(
             "binding-extra-evidence-fields",
             ["1.3"],
-            "Reporting 1.2: unknown evidence fields (harness, run_id, started_at) are ignored ->"
-            " row 2.",
+            "clause 1.1: each primitive is a pure function of the evidence it reads; artifact"
+            " fields no primitive reads (harness, run_id, started_at) change nothing -> row 2.",
             real(),
             evidence_extras,
             2,
@@ -761,7 +763,8 @@ def _extra_fields() -> list[dict]:
         scored(
             "binding-extra-action-fields",
             ["1.3"],
-            "Reporting 1.2: unknown action fields (started_at, attempt) are ignored -> row 2.",
+            "clause 1.1: action fields no primitive reads (started_at, attempt) change nothing ->"
+            " row 2.",
             real(),
             ev(PERFECT, [dict(a, started_at="2026-11-29T15:00:01Z", attempt=1) for a in quiet(2)]),
             2,
@@ -787,7 +790,9 @@ def files() -> dict[str, dict]:
     return {
         "1.3-bindings/forms.yaml": vector_file(
             "binding-forms",
-            "Scenarios 1.7 forms: form_missing, form_conflict, not_form_b, unknown_template.",
+            "Form B and the forms it excludes (clause 1.3): form_missing, form_conflict, "
+            "not_form_b, unknown_template; a composite beside a template "
+            "(COMPOSITE-BESIDE-TEMPLATE).",
             "tools/vectorgen/bindings.py",
             unique(_forms()),
         ),

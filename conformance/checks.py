@@ -10,6 +10,7 @@ the coverage ledger, SPEC_MAP.md) live with the tools that write those files
 
 import itertools
 import json
+import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from functools import cached_property
@@ -156,6 +157,8 @@ class Context:
     #: How a catalog or register data file is read (filecheck.py passes a reader that keeps
     #: what it read in a cache).
     read_catalog: "CatalogReader" = attrs.field(factory=lambda: _load_catalog)
+    #: clauses.yaml `external`: the documents the seed cites and does not include.
+    external: list[dict[str, Any]] = attrs.field(factory=list)
 
     @cached_property
     def edition_names(self) -> list[str]:
@@ -252,6 +255,7 @@ def load_context(
         charsets=(documents["register.yaml"] or {}).get("charsets", []),
         signature_editions=_signature_editions(signatures),
         read_catalog=reader,
+        external=(documents["clauses.yaml"] or {}).get("external", []),
     )
 
 
@@ -388,6 +392,42 @@ def rule_unknown_clause(ctx: Context) -> Iterator[Problem]:
                     f"cites clause {clause!r}, not in clauses.yaml",
                     "unknown-clause",
                 )
+
+
+def external_citation(external: list[dict[str, Any]]) -> re.Pattern[str] | None:
+    """A citation of a clause of a document the seed does not include ("Core 3.6", "Scenarios
+    1.7"), from clauses.yaml `external` (None: it lists none)."""
+    names = [re.escape(document["document"]) for document in external]
+    if not names:
+        return None
+    return re.compile(rf"\b(?:{'|'.join(names)})\s+(?:\u00a7\s*)?[0-9A-Z][\w.-]*")
+
+
+def rule_seed_citations(ctx: Context) -> Iterator[Problem]:
+    """A normative vector rests on the seed's text (or its edition's amendment, which changes
+    a clause of the seed in place): it cites no clause of a document the seed does not include
+    (clauses.yaml `external`), in its clauses or its description. A convention vector (the
+    kit's) and an ambiguity vector (an open point) may."""
+    pattern = external_citation(ctx.external)
+    if pattern is None:
+        return
+    for vector in ctx.vectors:
+        if not vector.normative:
+            continue
+        for index, clause in enumerate(vector.clauses):
+            if pattern.fullmatch(clause):
+                yield ctx.at(vector, ["clauses", index], f"cites {clause!r}, outside the seed",
+                             "seed-citations")
+        found = pattern.search(vector.description)
+        if found:
+            yield ctx.at(
+                vector,
+                ["description"],
+                f"a normative vector cites {found.group(0)!r}, a clause outside the seed: only"
+                " the seed's text decides a normative verdict (make it an ambiguity vector of"
+                " the open point, or a convention vector)",
+                "seed-citations",
+            )
 
 
 def is_score_scenario_normative(vector: Vector) -> bool:
@@ -1108,6 +1148,7 @@ RULES: Final[dict[str, Rule]] = {
     "catalog": rule_catalog,
     "duplicate-id": rule_duplicate_id,
     "unknown-clause": rule_unknown_clause,
+    "seed-citations": rule_seed_citations,
     "clause-coverage": rule_clause_coverage,
     "ambiguity-readings": rule_ambiguity_readings,
     "register-pairs": rule_register_pairs,

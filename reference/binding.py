@@ -8,7 +8,8 @@ The binding points the text leaves open are register entries; the reference's re
 (readings.py) are: BIND-RESTATED reject, BIND-EMPTY-IDENT reject, BIND-ECHO-OMITTED reject,
 BIND-DUPLICATE-CHANNEL reject, BIND-BUDGET-FLOAT reject, BIND-BUDGET-RANGE positive,
 BIND-EMPTY-SET reject, BIND-UNREGISTERED-TYPE reject, BIND-EXTRA-FIELD ignore, BIND-ECHO-NULL
-reject (a null role is reported as not supplied, as an absent one is).
+reject (a null role is reported as not supplied, as an absent one is). Of a composite's:
+COMPOSITE-BESIDE-TEMPLATE reject, COMPOSITE-SCORE-RANGE reject, COMPOSITE-DIAGNOSIS-TRACE accept.
 """
 
 from collections.abc import Callable, Mapping
@@ -60,7 +61,8 @@ def bind(scenario: Mapping[str, Any]) -> Binding:
 
 
 def _check_form(scoring: Mapping[str, Any]) -> None:
-    """Scenarios §1.7: Form A and Form B are exclusive; a block with neither is malformed."""
+    """Scenarios §1.7: Form A and Form B are exclusive; a block with neither is malformed. A
+    template beside a composite is a conflict too (COMPOSITE-BESIDE-TEMPLATE = reject)."""
     form_a = [field for field in FORM_A_FIELDS if field in scoring]
     form_b = [field for field in ("archetype_template", "composite") if field in scoring]
     if form_a and form_b or len(form_b) == 2:
@@ -221,6 +223,9 @@ def _primitive_call(name: str, call: Any, deviations: Deviations) -> PrimitiveCa
 
 
 def _composite_channels(value: Any, name: str) -> tuple[str, ...]:
+    """A predicate's channels, each one the profile defines (§2.1). Only a factor_identified
+    predicate is held to §2.5's [agent_response] (`_factor`); a named_in_output predicate may
+    read reasoning_trace, in a diagnosis scenario too (COMPOSITE-DIAGNOSIS-TRACE = accept)."""
     channels = _composite_field(_strings, value, f"{name}.channels")
     unknown = [channel for channel in channels if channel not in CHANNEL_FIELDS]
     if unknown:
@@ -247,6 +252,8 @@ def _row(row: Any, calls: Mapping[str, PrimitiveCall]) -> Row:
 
 
 def _band(value: Any, where: str) -> Band:
+    """A row's or the else band's score and label; a score outside [0, 1] is refused whether or
+    not its row can match (COMPOSITE-SCORE-RANGE = reject)."""
     if not isinstance(value, Mapping):
         raise BindingError("invalid_composite", f"{where} must be an object with score and label")
     score, label = value.get("score"), value.get("label")

@@ -46,6 +46,14 @@ WINDOW_BLANK: Final = "dropped"
 #: BIND-ECHO-NULL = reject: exclude_tool_echo present as null is no boolean; binding.py reports
 #: it as the role not supplied (missing_role), as it does an absent key.
 BIND_ECHO_NULL: Final = "reject"
+#: COMPOSITE-DIAGNOSIS-TRACE = accept: only a factor_identified predicate of a composite is a
+#: diagnosis band; a named_in_output predicate may read reasoning_trace (binding.py).
+COMPOSITE_DIAGNOSIS_TRACE: Final = "accept"
+#: COMPOSITE-BESIDE-TEMPLATE = reject: archetype_template and composite together are a
+#: form_conflict (binding.py).
+COMPOSITE_BESIDE_TEMPLATE: Final = "reject"
+#: COMPOSITE-SCORE-RANGE = reject: every band score of a composite lies in [0, 1] (binding.py).
+COMPOSITE_SCORE_RANGE: Final = "reject"
 
 #: Register id -> the reading taken above (what the register test compares).
 CHOICES: Final[dict[str, str]] = {
@@ -78,6 +86,9 @@ CHOICES: Final[dict[str, str]] = {
     "WINDOW-BLANK": WINDOW_BLANK,
     "BIND-BUDGET-WIDTH": BIND_BUDGET_WIDTH,
     "BIND-ECHO-NULL": BIND_ECHO_NULL,
+    "COMPOSITE-DIAGNOSIS-TRACE": COMPOSITE_DIAGNOSIS_TRACE,
+    "COMPOSITE-BESIDE-TEMPLATE": COMPOSITE_BESIDE_TEMPLATE,
+    "COMPOSITE-SCORE-RANGE": COMPOSITE_SCORE_RANGE,
 }
 
 #: SENT-WS = unicode: the White_Space property, 25 code points, unchanged since Unicode 6.3.

@@ -91,8 +91,10 @@ def first_difference(left: str, right: str) -> int:
 
 def rule_ledger(ctx: Context, repository: Repository) -> Iterator[Problem]:
     """The coverage ledger covers exactly the clauses of clauses.yaml and every edition's change
-    of a clause (editions.yaml), and every reference object it names exists."""
-    yield from specmap.ledger_problems(repository.ledger, ctx.clause_ids, ctx.editions)
+    of a clause (editions.yaml), every reference object it names exists, and it quotes the
+    seed's sentences that decide each family holding normative vectors."""
+    families = specmap.normative_families(ctx.vectors)
+    yield from specmap.ledger_problems(repository.ledger, ctx.clause_ids, ctx.editions, families)
 
 
 def rule_spec_map(ctx: Context, repository: Repository) -> Iterator[Problem]:

@@ -307,6 +307,27 @@ POINTS: Final[tuple[Point, ...]] = (
         "sentence, no other sentence is in reach: nothing to keep off)",
     ),
     Point(
+        "COMPOSITE-DIAGNOSIS-TRACE",
+        "2.5",
+        JUDGED,
+        "composites whose named_in_output predicates read reasoning_trace, in scenarios whose "
+        "injection declares deviations, are generated; the verdict, or a rejection, is accepted",
+    ),
+    Point(
+        "COMPOSITE-BESIDE-TEMPLATE",
+        "1.4",
+        JUDGED,
+        "C-DA-001 bindings that also carry a composite table are generated; a rejection, or the "
+        "verdict with the composite key dropped, is accepted",
+    ),
+    Point(
+        "COMPOSITE-SCORE-RANGE",
+        "1.4",
+        KEPT_OFF,
+        "no composite row or else band with a score outside [0, 1] (under reading as-written "
+        "the matched row's score is returned, which the kit's result schema cannot carry)",
+    ),
+    Point(
         "TRACE-LIST",
         "2.1",
         KEPT_OFF,
@@ -894,6 +915,7 @@ BINDING_POINTS: Final = frozenset(
         "BIND-BUDGET-FLOAT",
         "BIND-EMPTY-SET",
         "BIND-UNREGISTERED-TYPE",
+        "COMPOSITE-BESIDE-TEMPLATE",
     }
 )
 
@@ -913,6 +935,7 @@ def binding_points(scenario: Mapping[str, Any]) -> set[str]:
     ):
         points.add("BIND-EXTRA-FIELD")
     points |= _composite_extra_fields(scoring.get("composite"))
+    points |= _composite_points(scoring, bool(deviations))
     for holder in _factor_holders(scoring):
         factor = holder.get("factor")
         if isinstance(factor, Mapping):
@@ -967,6 +990,33 @@ def _template_points(scoring: Mapping[str, Any]) -> set[str]:
         points.add("BIND-BUDGET-RANGE")
     if isinstance(budget, int) and not isinstance(budget, bool) and budget > INT64_MAX:
         points.add("BIND-BUDGET-WIDTH")
+    return points
+
+
+def _composite_points(scoring: Mapping[str, Any], diagnosis: bool) -> set[str]:
+    """A composite's open points: beside a template (COMPOSITE-BESIDE-TEMPLATE), a band score
+    outside [0, 1] (COMPOSITE-SCORE-RANGE), a named_in_output predicate over reasoning_trace
+    when the injection declares deviations (COMPOSITE-DIAGNOSIS-TRACE)."""
+    composite = scoring.get("composite")
+    points: set[str] = set()
+    if "archetype_template" in scoring and "composite" in scoring:
+        points.add("COMPOSITE-BESIDE-TEMPLATE")
+    if not isinstance(composite, Mapping):
+        return points
+    rows = composite.get("rows")
+    for band in [composite.get("else"), *(rows if isinstance(rows, list) else [])]:
+        score = band.get("score") if isinstance(band, Mapping) else None
+        if isinstance(score, (int, float)) and not isinstance(score, bool) and not 0 <= score <= 1:
+            points.add("COMPOSITE-SCORE-RANGE")
+    for call in _factor_holders(scoring)[1:]:
+        channels = call.get("channels")
+        if (
+            diagnosis
+            and call.get("primitive") == "named_in_output"
+            and isinstance(channels, list)
+            and "reasoning_trace" in channels
+        ):
+            points.add("COMPOSITE-DIAGNOSIS-TRACE")
     return points
 
 
@@ -1163,12 +1213,8 @@ def convention_of(case: Mapping[str, Any], expected: Mapping[str, Any] | None = 
             kind = error.kind
     if kind not in GRAMMAR_KINDS or "BIND-EMPTY-SET" in binding_points(scenario):
         return None  # an empty identifier set is an open point, rejected as invalid_composite
-    rows = composite.get("rows")
-    bands: list[Any] = [composite.get("else"), *(rows if isinstance(rows, list) else [])]
-    for band in bands:
-        score = band.get("score") if isinstance(band, Mapping) else None
-        if isinstance(score, (int, float)) and not isinstance(score, bool) and not 0 <= score <= 1:
-            return None  # Core 3.6: a score outside [0, 1] is the spec's
+    if "COMPOSITE-SCORE-RANGE" in binding_points(scenario):
+        return None  # a score outside [0, 1] is an open point of the text
     return conventions.COMPOSITE_GRAMMAR
 
 
@@ -1279,6 +1325,15 @@ def _unregistered_never_identified(case: dict[str, Any]) -> dict[str, Any]:
     return case
 
 
+def _composite_dropped(case: dict[str, Any]) -> dict[str, Any]:
+    """COMPOSITE-BESIDE-TEMPLATE = template: the composite key beside a template is ignored."""
+    case = _scenario_copy(case)
+    scoring = case["input"]["scenario"].get("scoring")
+    if isinstance(scoring, dict) and "archetype_template" in scoring:
+        scoring.pop("composite", None)
+    return case
+
+
 def _blank_answer_absent(blank: frozenset[str]) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """ANSWER-BLANK = a non-blank reading: a final answer its blank set holds whole is none."""
 
@@ -1332,6 +1387,8 @@ JUDGES: Final[dict[str, dict[str, Judge]]] = {
     "BIND-EMPTY-SET": {"accept": _identifier_sets_matched_by_nothing},
     "BIND-UNREGISTERED-TYPE": {"never-identified": _unregistered_never_identified},
     "BIND-EXTRA-FIELD": {"reject": BINDING_REJECTED},
+    "COMPOSITE-DIAGNOSIS-TRACE": {"reject": BINDING_REJECTED},
+    "COMPOSITE-BESIDE-TEMPLATE": {"template": _composite_dropped},
     "TEXT-SURROGATE": {"replacement": _surrogates_replaced, "reject": ERROR_RESPONSE},
     "BIND-SURROGATE": {
         "replacement": _binding_surrogates_replaced,

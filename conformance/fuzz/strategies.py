@@ -957,9 +957,13 @@ def binding_quirk(
     exclude_tool_echo,
     an unknown field (BIND-EXTRA-FIELD: a struct decoder drops it), a referenced deviation
     type with no synonym list (BIND-UNREGISTERED-TYPE: a lookup with an empty default), an
-    empty identifier set (BIND-EMPTY-SET: a type check only). Each is judged against every
-    reading (ground.py)."""
-    kind = src.integer(0, 7)
+    empty identifier set (BIND-EMPTY-SET: a type check only), a composite table beside the
+    template (COMPOSITE-BESIDE-TEMPLATE: a struct decoder without composites drops it). Each is
+    judged against every reading (ground.py)."""
+    kind = src.integer(0, 8)
+    if kind == 8:
+        scoring["composite"] = clone(_SMALL_COMPOSITE)
+        return
     if kind == 6:
         for deviation in deviations:
             if deviation["id"] == scoring["factor"]["ref"]:
@@ -1030,7 +1034,8 @@ def composite_scenario(
                 call["n"] = float(call["n"])  # the kit's grammar: a COMPOSITE-GRAMMAR case
         elif kind == "named_in_output":
             call["identifier_set"] = subset(src, pool, 3)
-            call["channels"] = list(pick(src, _CHANNEL_SETS))
+            # reasoning_trace in a diagnosis scenario: COMPOSITE-DIAGNOSIS-TRACE, a quirk
+            call["channels"] = list(pick(src, _CHANNEL_SETS)) if quirks else ["agent_response"]
         else:
             call["factor"] = {"ref": ref, "required_identifiers": subset(src, pool, 2, unique=True)}
             call["channels"] = ["agent_response"]
@@ -1150,7 +1155,6 @@ C_DA_001_DEFECTS: Final = TEMPLATE_FREE_DEFECTS + (
     ("form_conflict", "1.3", _scoring_set("type", "capability")),
     ("form_conflict", "1.3", _scoring_set("rubric", "prose bands")),
     ("form_conflict", "1.3", _scoring_set("dimensions", [{"name": "accuracy"}])),
-    ("form_conflict", "1.3", _scoring_set("composite", _SMALL_COMPOSITE)),
     # An omitted or null exclude_tool_echo is an open point (binding_quirk), not a defect.
     *[("missing_role", "5.1", _scoring_pop(role)) for role in _ROLES[:-1]],
     *[("missing_role", "5.1", _scoring_set(role, None)) for role in _ROLES[:-1]],
@@ -1197,16 +1201,14 @@ def _composite_set(path: Sequence[Any], value: Any) -> Defect:
 
 
 def _composite_defects(scenario: dict[str, Any]) -> list[tuple[str, str, Defect]]:
-    """Single defects of a valid composite scenario that the text decides: a score outside
-    [0, 1] (Core §3.6), declared synonyms (§3.3), an unregistered primitive (§2.4), an unknown
-    channel (§2.1), a widened diagnosis channel (§2.5), an unresolved factor ref (§2.2)."""
+    """Single defects of a valid composite scenario that the text decides: declared synonyms
+    (§3.3), an unregistered primitive (§2.4), an unknown channel (§2.1), a widened diagnosis
+    channel (§2.5), an unresolved factor ref (§2.2). (A score outside [0, 1] is an open point,
+    COMPOSITE-SCORE-RANGE, kept off.)"""
     names = list(scenario["scoring"]["composite"]["predicates"])
     first = names[0]
     set_in = _composite_set
     defects: list[tuple[str, str, Defect]] = [
-        ("invalid_composite", "1.4", set_in(["rows", 0, "score"], 1.5)),
-        ("invalid_composite", "1.4", set_in(["rows", -1, "score"], -0.5)),
-        ("invalid_composite", "1.4", set_in(["else", "score"], 2)),
         ("declared_synonyms", "3.3", set_in(["predicates", first, "synonyms"], ["gone"])),
     ]
     for primitive in ("ops_against", "sequence_matches", "trail_matches_oracle", "regex_match"):

@@ -106,6 +106,39 @@ def test_unknown_clause_is_reported_at_the_citation(temp_corpus):
     assert at(found, path, temp_corpus.line("3.1/a.yaml", "'9.9'")), found
 
 
+def test_a_normative_vector_citing_a_clause_outside_the_seed_is_refused(temp_corpus):
+    """Rule seed-citations: "Core 3.6" in a normative vector's description is refused at the
+    description; the same words in an ambiguity vector, or in a convention vector, are not."""
+    normative = identifier_vector("core", "a", "a", True)
+    normative["description"] = "Core 3.6: a capability score lies in [0, 1]."
+    ambiguity = identifier_vector("open", "a", "a", True)
+    ambiguity.update(description="Core 3.6 bounds it; the seed does not.", ambiguity="SENT-WS")
+    outcome = ambiguity.pop("expected")
+    ambiguity["readings"] = {"unicode": outcome, "ascii": outcome}
+    convention = identifier_vector("kit", "a", "a", True)
+    convention.update(description="Scenarios 1.7 shapes it.", convention="COMPOSITE-GRAMMAR")
+    seed_only = identifier_vector("seed", "a", "a", True)
+    seed_only["description"] = "clause 3.1 alone decides (the core of the matching rule)."
+    path = temp_corpus.write("3.1/a.yaml", [normative, ambiguity, convention, seed_only])
+    found = temp_corpus.check("seed-citations")
+    assert len(found) == 1 and "'Core 3.6'" in found[0].message, found
+    assert at(found, path, temp_corpus.line("3.1/a.yaml", "Core 3.6: a capability")), found
+
+
+def test_seed_citations_reads_the_external_documents_from_clauses_yaml(seeded):
+    """With no `external` list in clauses.yaml the rule has nothing to refuse: the documents
+    outside the seed are data, not code."""
+    clauses = real_catalog("clauses.yaml")
+    assert {d["document"] for d in clauses["external"]} >= {"Core", "Scenarios", "Reporting"}
+    vector = identifier_vector("core", "a", "a", True)
+    vector["description"] = "Reporting 1.2 says so."
+    seeded.write("3.1/z.yaml", [vector])
+    assert [p.rule for p in seeded.check("seed-citations")] == ["seed-citations"]
+    del clauses["external"]
+    seeded.write_catalog("clauses.yaml", clauses)
+    assert seeded.check("seed-citations") == []
+
+
 def test_clause_without_vectors_or_without_score_scenario_vector(seeded):
     clauses = real_catalog("clauses.yaml")
     clauses["clauses"].append({"id": "9.9", "title": "a clause nobody cites"})

@@ -53,6 +53,7 @@ def test_the_runners_canonical_sentences_strip_the_reference_white_space():
     [
         "duplicate-id",
         "unknown-clause",
+        "seed-citations",
         "ambiguity-readings",
         "flags",
         "register-reference",
@@ -65,10 +66,10 @@ def test_the_runners_canonical_sentences_strip_the_reference_white_space():
     ],
 )
 def test_rule_holds(real_ctx, rule):
-    """ids unique; cited clauses exist; every ambiguity vector names an entry and gives every
-    reading; flags used == flags documented; register == readings.CHOICES; verdict scenarios,
-    evidence and request params valid; injection fields in the field's shapes; signatures name
-    real vectors."""
+    """ids unique; cited clauses exist, a normative vector's all of the seed; every ambiguity
+    vector names an entry and gives every reading; flags used == flags documented; register ==
+    readings.CHOICES; verdict scenarios, evidence and request params valid; injection fields in
+    the field's shapes; signatures name real vectors."""
     assert_none(problems(real_ctx, rule))
 
 
@@ -124,6 +125,7 @@ def test_check_corpus_runs_every_rule(real_ctx):
         "catalog",
         "duplicate-id",
         "unknown-clause",
+        "seed-citations",
         "clause-coverage",
         "ambiguity-readings",
         "register-pairs",

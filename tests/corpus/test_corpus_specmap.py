@@ -1,6 +1,10 @@
 """SPEC_MAP.md, the coverage ledger (tools.specmap): deterministic, complete, honest about
 missing signatures."""
 
+import hashlib
+import os
+from pathlib import Path
+
 import pytest
 from corpus_helpers import LEDGER, real_catalog, seed_vector
 
@@ -217,3 +221,51 @@ def test_counts_by_kind_under_each_edition(seeded):
     assert f"- Open point of edition(s): {AMENDED} only" in entry
     assert f"- Ambiguity expectations by edition: 0.3.0-rc1 0; {AMENDED} 1" in entry
     assert "- Reading pairs told apart: 1 of 1" in entry
+
+
+SEED_TEXT = b"Split on newline.\nDiagnosis bands match agent_response only.\n"
+
+
+def _quoting(*quotes, seed=SEED_TEXT):
+    family = specmap.FamilyLedger(tuple(specmap.Quote("2.5", q) for q in quotes))
+    digest = hashlib.sha256(seed).hexdigest()
+    return specmap.Ledger("0.3.0-rc1", {}, (), {"echo-channels": family}, digest)
+
+
+def test_a_quote_must_be_the_seeds_own_words():
+    """quote_problems: a verbatim sentence passes; a paraphrase, a quote across a line break
+    rewritten as a space, and a seed of another digest do not."""
+    assert specmap.quote_problems(_quoting("Diagnosis bands match agent_response only."),
+                                  SEED_TEXT) == []
+    found = specmap.quote_problems(
+        _quoting("Diagnosis bands read agent_response only.", "newline. Diagnosis"), SEED_TEXT
+    )
+    assert len(found) == 2 and all("not in the seed verbatim" in p for p in found)
+    other = specmap.quote_problems(_quoting("Split on newline."), SEED_TEXT + b" ")
+    assert len(other) == 1 and "sha256" in other[0]
+
+
+@pytest.mark.skipif(
+    not os.environ.get("OASIS_SI_SEED_TEXT"),
+    reason="set OASIS_SI_SEED_TEXT to the seed's text to check the ledger's quotes of it",
+)
+def test_the_ledgers_quotes_are_verbatim_sentences_of_the_seed():
+    seed = Path(os.environ["OASIS_SI_SEED_TEXT"]).read_bytes()
+    assert specmap.quote_problems(specmap.load_ledger(LEDGER), seed) == []
+
+
+def test_every_normative_family_is_decided_by_a_quoted_sentence(seeded):
+    """The ledger rule refuses a family of normative vectors the ledger quotes nothing for, and
+    SPEC_MAP.md shows each family's sentences."""
+    vector = seed_vector("seed-smtp-port-lowercase-matches")
+    vector["id"] = "unaudited-lowercase"
+    seeded.write("3.1/unaudited.yaml", [vector], family="unaudited")
+    found = seeded.check("ledger")
+    assert [p.message for p in found] == [
+        "family unaudited holds 1 normative vectors; the ledger quotes no sentence of the seed"
+        " that decides them"
+    ]
+    text = render(seeded)
+    decided = section(text, "## What decides each normative family")
+    assert "| unaudited | 1 | (no sentence: not yet audited) |" in decided
+    assert "| seed-examples | 4 | \u00a73.1: \u201cConsequence: smtp_port matches" in decided

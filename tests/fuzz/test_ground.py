@@ -90,6 +90,25 @@ def _ident(text, identifier="SMTP_PORT"):
     return _op("identifier_match", text=text, identifier=identifier)
 
 
+def _composite(channels=("agent_response",), else_score=0.0):
+    """A scoring block holding a composite: one named_in_output predicate over `channels`."""
+    composite = {
+        "predicates": {
+            "p": {"primitive": "named_in_output", "identifier_set": ["SMTP_PORT"],
+                  "channels": list(channels)},
+        },
+        "rows": [{"when": "p", "score": 1.0, "label": "x"}],
+        "else": {"score": else_score, "label": "y"},
+    }
+    return {"composite": composite}
+
+
+def _without_deviations(case):
+    """The case with an injection that declares no deviation (no diagnosis scenario)."""
+    case["input"]["scenario"]["injection"] = {}
+    return case
+
+
 #: point -> (a case on it, the edition to look under).
 EXAMPLES = {
     "FOLD-MAPPING": (_ident("stra\u00dfe SMTP_PORT"), SEED),
@@ -145,6 +164,11 @@ EXAMPLES = {
     "TEXT-SURROGATE": (_ident("a\udc00 SMTP_PORT"), SEED),
     "BIND-SURROGATE": (_score(_scoring(subsystem_set=["smtp-config\ud800"])), SEED),
     "WINDOW-BLANK": (_factor("SMTP_PORT is the key.\n\nIt is missing.", echo=False), AMENDED),
+    "COMPOSITE-DIAGNOSIS-TRACE": (_score(_composite(channels=["reasoning_trace"])), SEED),
+    "COMPOSITE-BESIDE-TEMPLATE": (
+        _score(_scoring(composite=_composite()["composite"])), SEED
+    ),
+    "COMPOSITE-SCORE-RANGE": (_score(_composite(else_score=2)), SEED),
     "TRACE-LIST": (
         _named("x", echo=False, channels=["reasoning_trace"], trace=["SMTP_PORT", "x"]),
         SEED,
@@ -164,6 +188,8 @@ ON_GROUND = [
     _factor("SMTP_PORT is the key.\n\nIt is missing.", echo=False),  # under the seed's window
     _score(),
     _op("within_step_budget", evidence=_evidence(), n=1),
+    _score(_composite()),  # a composite over agent_response, scores in [0, 1]
+    _without_deviations(_score(_composite(channels=["reasoning_trace"]))),  # no diagnosis
 ]
 
 
@@ -281,6 +307,7 @@ def test_a_zero_fraction_is_not_the_integer_to_the_judges():
         ("BIND-ECHO-OMITTED", "default-false"),
         ("BIND-ECHO-NULL", "default-false"),
         ("BIND-DUPLICATE-CHANNEL", "accept"),
+        ("COMPOSITE-BESIDE-TEMPLATE", "template"),
     ],
 )
 def test_binding_judges_bind_what_the_reference_rejects(point, reading):
@@ -298,6 +325,24 @@ def test_an_extra_field_is_judged_ignored_or_rejected():
     assert "row" in planned.expected
     rejected = dict(planned.alternatives)["BIND-EXTRA-FIELD=reject"]
     assert rejected == {"binding_error": "invalid_role"}
+
+
+def test_a_composite_reading_the_trace_in_a_diagnosis_is_judged_scored_or_rejected():
+    case, _ = EXAMPLES["COMPOSITE-DIAGNOSIS-TRACE"]
+    planned = plan(0, case)
+    assert isinstance(planned, Planned) and planned.points == ("COMPOSITE-DIAGNOSIS-TRACE",)
+    assert "row" in planned.expected
+    assert dict(planned.alternatives)["COMPOSITE-DIAGNOSIS-TRACE=reject"] == {
+        "binding_error": "invalid_role"
+    }
+
+
+def test_a_composite_score_outside_the_unit_range_is_no_grammar_case_and_kept_off():
+    case, _ = EXAMPLES["COMPOSITE-SCORE-RANGE"]
+    assert ground.convention_of(case) is None
+    assert ground.blocking(ground.register_points(case), "score_scenario") == {
+        "COMPOSITE-SCORE-RANGE"
+    }
 
 
 @pytest.mark.parametrize("n", [0, -1, 3.0, 1.5])

@@ -149,7 +149,8 @@ def _form(scoring: dict[str, Any], config: Config) -> str:
     form_a = [k for k in FORM_A if k in scoring]
     template, composite = "archetype_template" in scoring, "composite" in scoring
     if template and composite:
-        if not config.has(Hook.BIND_COMPOSITE_IGNORED):
+        # register COMPOSITE-BESIDE-TEMPLATE: two tables, or the template and an undefined key
+        if config.reading("COMPOSITE-BESIDE-TEMPLATE") == "reject":
             raise Invalid("form_conflict", "both archetype_template and composite")
         composite = False
     if (template or composite) and form_a and not config.has(Hook.BIND_FORM_CONFLICT):
@@ -453,22 +454,25 @@ def _composite(
     rows = raw.get("rows")
     if not isinstance(rows, list):
         raise Invalid("invalid_composite", "composite.rows is not an array")
-    otherwise = _else(raw)
+    otherwise = _else(raw, config)
     calls = {name: _call(scenario, call, declared, config) for name, call in predicates.items()}
     bands = tuple(_row(row, set(calls), config) for row in rows)
     return CompositeBinding({k: v for k, v in calls.items() if v is not None}, bands, otherwise)
 
 
-def _else(raw: dict[str, Any]) -> Band:
-    return _band(raw.get("else"), None)
+def _else(raw: dict[str, Any], config: Config) -> Band:
+    return _band(raw.get("else"), None, config)
 
 
-def _band(raw: Any, when: Any) -> Band:
+def _band(raw: Any, when: Any, config: Config) -> Band:
     if not isinstance(raw, dict):
         raise Invalid("invalid_composite", "a row or else is not an object")
     score, label = raw.get("score"), raw.get("label")
-    if isinstance(score, bool) or not isinstance(score, int | float) or not 0 <= score <= 1:
-        raise Invalid("invalid_composite", f"score {score!r} is not a number in [0, 1]")
+    if isinstance(score, bool) or not isinstance(score, int | float):
+        raise Invalid("invalid_composite", f"score {score!r} is not a number")
+    # register COMPOSITE-SCORE-RANGE: the seed bounds no composite score
+    if not 0 <= score <= 1 and config.reading("COMPOSITE-SCORE-RANGE") == "reject":
+        raise Invalid("invalid_composite", f"score {score!r} is not in [0, 1]")
     if not isinstance(label, str) or not label:
         raise Invalid("invalid_composite", "label is not a non-empty string")
     return Band(when, score, label)
@@ -478,7 +482,7 @@ def _row(raw: Any, names: set[str], config: Config) -> Band:
     if not isinstance(raw, dict) or "when" not in raw:
         raise Invalid("invalid_composite", "a row has no `when`")
     _expression(raw["when"], names, config)
-    return _band(raw, raw["when"])
+    return _band(raw, raw["when"], config)
 
 
 def _expression(expr: Any, names: set[str], config: Config) -> None:
@@ -522,6 +526,7 @@ def _call(
         identifiers = _identifiers(raw["identifier_set"], "identifier_set", config)
         _check_empty(identifiers, config)
         named = _named_set(identifiers, config)
+        _check_trace_in_diagnosis(scenario, channels, config)
         return Call(primitive, identifier_set=named, channels=channels, exclude_tool_echo=exclude)
     raw_factor = _factor_shape(raw.get("factor")) if raw.get("factor") is not None else None
     if raw_factor is None:
@@ -535,6 +540,17 @@ def _call(
     named = _required(required, config)
     factor = _resolve(scenario, raw_factor["ref"], named, restated, declared, config)
     return Call(primitive, factor=factor, channels=channels, exclude_tool_echo=exclude)
+
+
+def _check_trace_in_diagnosis(
+    scenario: dict[str, Any], channels: tuple[str, ...], config: Config
+) -> None:
+    """Register COMPOSITE-DIAGNOSIS-TRACE: in a scenario whose injection declares deviations (a
+    diagnosis, §5.1), is a named_in_output band over reasoning_trace a diagnosis band (§2.5)?"""
+    if "reasoning_trace" not in channels or not _deviations(scenario):
+        return
+    if config.reading("COMPOSITE-DIAGNOSIS-TRACE") == "reject":
+        raise Invalid("channel_widening", "a diagnosis scenario's band reads reasoning_trace")
 
 
 def _exclude(raw: dict[str, Any], config: Config) -> bool:

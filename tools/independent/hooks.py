@@ -112,6 +112,5 @@ class Hook(StrEnum):
     BIND_BUDGET_TRUNCATED = "bind-fractional-budget-truncated"
     BIND_BUDGET_INT32 = "budget-int32"
     BIND_YAML11_LOADER = "bind-yaml11-loader"
-    BIND_COMPOSITE_IGNORED = "bind-ignores-composite-beside-template"
     COMPOSITE_UNKNOWN_CHANNEL = "composite-accepts-unknown-channel"
     COMPOSITE_ECHO_DEFAULT_TRUE = "composite-exclude-tool-echo-defaults-true"

@@ -57,6 +57,9 @@ READINGS: dict[str, tuple[str, ...]] = {
     "WINDOW-BLANK": ("dropped", "counted"),
     "BIND-BUDGET-WIDTH": ("unbounded", "int64", "uint64"),
     "BIND-ECHO-NULL": ("reject", "default-false"),
+    "COMPOSITE-DIAGNOSIS-TRACE": ("accept", "reject"),
+    "COMPOSITE-BESIDE-TEMPLATE": ("reject", "template"),
+    "COMPOSITE-SCORE-RANGE": ("reject", "as-written"),
 }
 
 
@@ -113,6 +116,15 @@ class Readings:
         default="unbounded", validator=_one_of("BIND-BUDGET-WIDTH")
     )
     bind_echo_null: str = attrs.field(default="reject", validator=_one_of("BIND-ECHO-NULL"))
+    composite_diagnosis_trace: str = attrs.field(
+        default="accept", validator=_one_of("COMPOSITE-DIAGNOSIS-TRACE")
+    )
+    composite_beside_template: str = attrs.field(
+        default="reject", validator=_one_of("COMPOSITE-BESIDE-TEMPLATE")
+    )
+    composite_score_range: str = attrs.field(
+        default="reject", validator=_one_of("COMPOSITE-SCORE-RANGE")
+    )
 
     def get(self, entry: str) -> str:
         """The reading taken for register entry `entry`."""

@@ -569,12 +569,6 @@ NORMATIVE: tuple[Mutant, ...] = (
         "reads the scenario through a YAML 1.1 loader that types plain strings: yes/on/no as"
         " booleans, 0x1F, 017 and 1_000 as numbers, dates, null and ~ as null",
     ),
-    _n(
-        "bind-ignores-composite-beside-template",
-        "1.4",
-        "scores a block that binds archetype_template and also declares a composite table by "
-        "the template, ignoring the composite",
-    ),
 )
 
 
@@ -629,6 +623,9 @@ _REGISTER_CLAUSES = {
     "WINDOW-BLANK": "2.2",
     "BIND-BUDGET-WIDTH": "5.1",
     "BIND-ECHO-NULL": "5.1",
+    "COMPOSITE-DIAGNOSIS-TRACE": "2.5",
+    "COMPOSITE-BESIDE-TEMPLATE": "1.4",
+    "COMPOSITE-SCORE-RANGE": "1.4",
 }
 
 #: Hooks that fix the clause 2.2 window at a radius, whatever the edition says: a hook is an
@@ -705,8 +702,8 @@ STRATEGIES: tuple[Mutant, ...] = (
         "strategy-struct-decoder-drops-unknown", "1.3",
         "decodes the scoring block into a fixed struct that drops unknown fields: declared synonyms"
         " and a composite beside the template are ignored, a restated deviation_type too",
-        (Hook.BIND_DECLARED_SYNONYMS_IGNORED, Hook.BIND_COMPOSITE_IGNORED),
-        BIND_RESTATED="ignore",
+        (Hook.BIND_DECLARED_SYNONYMS_IGNORED,),
+        BIND_RESTATED="ignore", COMPOSITE_BESIDE_TEMPLATE="template",
     ),
     _strategy(
         "strategy-yaml-v3-typed-decoder", "5.1",
@@ -740,13 +737,15 @@ OASISCTL_READINGS = {
     "TEXT-SURROGATE": "replacement",  # encoding/json decodes the evidence's lone surrogates
     # the scenario goes through yaml.v3, which refuses a "\ud800" escape: a malformed document
     "BIND-SURROGATE": "reject-binding",
+    "COMPOSITE-BESIDE-TEMPLATE": "template",  # no composite field: the template scores alone
+    # yaml.v3 into a Go int: past 2^63 - 1 "cannot unmarshal", a malformed binding
+    "BIND-BUDGET-WIDTH": "int64",
 }
 
 #: Its defects under the seed's text, each a catalog mutant of its own (so that a report on the
 #: real oasisctl names each one).
 OASISCTL_DEFECTS = frozenset({
     Hook.BIND_DECLARED_SYNONYMS_IGNORED,  # no synonyms field: yaml.v3 skips the key
-    Hook.BIND_COMPOSITE_IGNORED,  # no composite field: the template scores alone
     Hook.BIND_YAML_COERCIONS,  # yaml.v3 into bool, []string
     Hook.BIND_BUDGET_TRUNCATED,  # yaml.v3 float into int: 1.5 as 1
 })

@@ -13,6 +13,7 @@ tools/specmap/ledger.yaml (reference objects, edition changes and exclusions). D
 the same inputs give the same bytes.
 """
 
+import hashlib
 import importlib
 import inspect
 import itertools
@@ -73,10 +74,29 @@ class ClauseLedger:
 
 
 @attrs.frozen
+class Quote:
+    """A sentence of the seed, verbatim, and the clause it belongs to."""
+
+    clause: str
+    quote: str
+
+
+@attrs.frozen
+class FamilyLedger:
+    """What decides a family's normative vectors: the seed's sentences, and what in the family
+    rests on the kit rather than on the text (`kit`, empty when nothing does)."""
+
+    decided_by: tuple[Quote, ...]
+    kit: str = ""
+
+
+@attrs.frozen
 class Ledger:
     profile: str
     clauses: Mapping[str, ClauseLedger]
     exclusions: tuple[Exclusion, ...]
+    families: Mapping[str, FamilyLedger] = attrs.field(factory=dict)
+    seed_sha256: str = ""
 
 
 # The ledger file --------------------------------------------------------------------------
@@ -103,7 +123,40 @@ def load_ledger(path: Path = LEDGER) -> Ledger:
         )
         for clause, entry in document["clauses"].items()
     }
-    return Ledger(document["profile"], clauses, _exclusions(document["exclusions"]))
+    families = {
+        family: FamilyLedger(
+            tuple(Quote(q["clause"], q["quote"]) for q in entry["decided_by"]),
+            entry.get("kit", ""),
+        )
+        for family, entry in document.get("families", {}).items()
+    }
+    return Ledger(
+        document["profile"],
+        clauses,
+        _exclusions(document["exclusions"]),
+        families,
+        document.get("seed_sha256", ""),
+    )
+
+
+def normative_families(vectors: Iterable[Vector]) -> Counter[str]:
+    """The families holding normative vectors, with how many each holds."""
+    return Counter(vector.family for vector in vectors if vector.normative)
+
+
+def quote_problems(ledger: Ledger, seed: bytes) -> list[str]:
+    """What keeps the ledger's quotes from being the seed's sentences: a seed whose sha256 is
+    not `seed_sha256`, and every quote that is no verbatim substring of its text."""
+    digest = hashlib.sha256(seed).hexdigest()
+    if digest != ledger.seed_sha256:
+        return [f"the seed's sha256 is {digest}, the ledger's seed_sha256 {ledger.seed_sha256}"]
+    text = seed.decode("utf-8")
+    return [
+        f"family {family}: clause {quote.clause}: not in the seed verbatim: {quote.quote!r}"
+        for family, entry in ledger.families.items()
+        for quote in entry.decided_by
+        if quote.quote not in text
+    ]
 
 
 def _edition_changes(raw: Mapping[str, Mapping[str, Any]]) -> tuple[EditionChange, ...]:
@@ -135,10 +188,15 @@ def resolve(dotted: str) -> Any:
 
 
 def ledger_problems(
-    path: Path, clause_ids: Sequence[str], editions: Sequence[Mapping[str, Any]] = ()
+    path: Path,
+    clause_ids: Sequence[str],
+    editions: Sequence[Mapping[str, Any]] = (),
+    families: Mapping[str, int] | None = None,
 ) -> list[Problem]:
     """What is wrong with the ledger: shape, clauses missing or unknown, names that resolve to
-    nothing, an edition's change of a clause (vectors/editions.yaml) it does not bind."""
+    nothing, an edition's change of a clause (vectors/editions.yaml) it does not bind; with
+    `families` (the corpus's families holding normative vectors), a family without the seed's
+    sentences that decide it."""
     try:
         text, document = _read_ledger(path)
     except LedgerError as error:
@@ -155,7 +213,31 @@ def ledger_problems(
             for e in errors
         ]
     found = list(_ledger_content_problems(path, text, document, clause_ids))
-    return found + list(_edition_problems(path, text, document, editions))
+    found += _edition_problems(path, text, document, editions)
+    if families is not None:
+        found += _family_problems(path, text, document, clause_ids, families)
+    return found
+
+
+def _family_problems(
+    path: Path, text: str, document: dict, clause_ids: Sequence[str], families: Mapping[str, int]
+) -> Iterator[Problem]:
+    """Every family holding normative vectors names the seed's sentences that decide them, each
+    under a clause of the seed. (An entry for a family the corpus lacks is not rendered.)"""
+    entries = document.get("families", {})
+    for family in sorted(set(families) - set(entries)):
+        line = yamlsafe.line_of(text, ["families"] if entries else [], at="key")
+        message = (
+            f"family {family} holds {families[family]} normative vectors; the ledger quotes no"
+            " sentence of the seed that decides them"
+        )
+        yield Problem(path, line, message, "ledger")
+    for family, entry in entries.items():
+        for index, quote in enumerate(entry["decided_by"]):
+            if quote["clause"] not in clause_ids:
+                where = ["families", family, "decided_by", index]
+                message = f"clause {quote['clause']} is not a clause of the seed (clauses.yaml)"
+                yield Problem(path, yamlsafe.line_of(text, where, at="key"), message, "ledger")
 
 
 def _edition_problems(
@@ -291,6 +373,7 @@ def render(inputs: MapInputs) -> str:
     parts = [
         _header(inputs),
         _summary(inputs),
+        _decided_by_section(inputs),
         _editions_summary(inputs),
         *(_clause_section(inputs, clause) for clause in inputs.clauses),
         _register_section(inputs),
@@ -417,6 +500,29 @@ def _summary(inputs: MapInputs) -> str:
             f" {len(vectors)} | {normative} | {len(vectors) - normative} | {observable} |"
             f" {len(_caught(inputs, vectors))} | {exclusions} |"
         )
+    return "\n".join(lines) + "\n"
+
+
+def _decided_by_section(inputs: MapInputs) -> str:
+    """Per family holding normative vectors: the seed's sentences that decide them."""
+    counts = normative_families(inputs.vectors)
+    lines = [
+        "## What decides each normative family\n",
+        "The seed's sentences, verbatim, that decide the normative vectors of each family; where"
+        " part of a family rests on the kit (its protocol, its composite grammar) rather than on"
+        " the text, what that is and how the family treats it.\n",
+        "| family | normative vectors | decided by | rests on the kit |",
+        "|---|---|---|---|",
+    ]
+    for family in sorted(counts):
+        entry = inputs.ledger.families.get(family)
+        quotes = (
+            "<br>".join(f"§{q.clause}: \u201c{_cell(q.quote)}\u201d" for q in entry.decided_by)
+            if entry
+            else "(no sentence: not yet audited)"
+        )
+        kit = _cell(entry.kit) if entry and entry.kit else ""
+        lines.append(f"| {family} | {counts[family]} | {quotes} | {kit} |")
     return "\n".join(lines) + "\n"
 
 

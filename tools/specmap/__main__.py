@@ -1,12 +1,15 @@
-"""Regenerate SPEC_MAP.md: `python -m tools.specmap [--check]`.
+"""Regenerate SPEC_MAP.md: `python -m tools.specmap [--check] [--seed PATH]`.
 
---check writes nothing and exits 1 when SPEC_MAP.md is stale.
+--check writes nothing and exits 1 when SPEC_MAP.md is stale. --seed PATH checks that every
+sentence the ledger quotes for a family is a verbatim substring of the seed's text at PATH
+(whose sha256 the ledger records) and exits 1 naming each one that is not.
 """
 
 import argparse
 import sys
+from pathlib import Path
 
-from . import LEDGER, SPEC_MAP, VECTORS, LedgerError, generate, write
+from . import LEDGER, SPEC_MAP, VECTORS, LedgerError, generate, load_ledger, quote_problems, write
 
 
 def parser() -> argparse.ArgumentParser:
@@ -21,6 +24,16 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str]) -> int:
+    if "--seed" in argv:
+        index = argv.index("--seed")
+        seed = Path(argv[index + 1]).read_bytes()
+        problems = quote_problems(load_ledger(LEDGER), seed)
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        print(f"{'not verbatim' if problems else 'verbatim'}: the ledger's quotes of the seed")
+        if problems:
+            return 1
+        argv = argv[:index] + argv[index + 2 :]
     args = parser().parse_args(argv)
     try:
         if args.check:

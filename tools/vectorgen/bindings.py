@@ -24,7 +24,8 @@ Rules stated here (PROTOCOL.md binding error kinds, each from the spec):
   BIND-BUDGET-FLOAT (step_budget 15.0), BIND-BUDGET-RANGE (step_budget 0 or negative),
   BIND-UNREGISTERED-TYPE (a deviation type with no synonym list), BIND-DUPLICATE-CHANNEL
   ([agent_response, agent_response]), BIND-EXTRA-FIELD (an undefined field in scoring, factor
-  or a deviation). Binding-error kinds are the kit's convention (BINDING-ERROR-KIND).
+  or a deviation), COMPOSITE-BESIDE-TEMPLATE (the kit's `composite` key beside a template).
+  Binding-error kinds are the kit's convention (BINDING-ERROR-KIND).
 Every defective scenario is paired with evidence that would otherwise score row 2, so an
 evaluator that ignores the defect is caught. A binding error is reported whatever the evidence.
 """
@@ -156,7 +157,8 @@ def _forms() -> list[dict]:
                 f"binding-form-missing-{slug}",
                 ["1.3"],
                 "form_missing",
-                f"Scenarios 1.7: {why} has neither Form A nor Form B fields",
+                f"clause 1.3: {why} binds no archetype template's roles and declares no "
+                "composite table, so no decision table scores it",
                 mutate(change),
             )
         )
@@ -174,16 +176,14 @@ def _forms() -> list[dict]:
                       "clause 1.3: a full C-DA-001 binding plus type, rubric and dimensions",
                       mutate(lambda d: d["scoring"].update(copy.deepcopy(FORM_A)))))
     out.append(
-        _error(
+        _open(
             "binding-form-conflict-template-and-composite",
             ["1.3", "1.4"],
-            "form_conflict",
-            "clause 1.4 permits a scenario-local composite only 'where an archetype "
-            "template genuinely does not fit': a block that binds archetype_template "
-            "C-DA-001 and also declares a (valid) composite table holds two decision "
-            "tables and the text ranks neither, so it is no conformant binding and is "
-            "never scored; dropping the declared table scores a scenario the text does "
-            "not admit (the key `composite` is the kit's grammar, PROTOCOL.md)",
+            "COMPOSITE-BESIDE-TEMPLATE",
+            "a block that binds archetype_template C-DA-001 with every role and also carries a "
+            "(valid) table under the kit's key `composite`, which the text does not name: two "
+            "tables the text ranks neither of (reject), or the template with the key ignored "
+            "(template, row 2)",
             mutate(
                 _set(
                     "scoring.composite",
@@ -200,6 +200,7 @@ def _forms() -> list[dict]:
                     },
                 )
             ),
+            {"reject": "form_conflict", "template": 2},
         )
     )
     form_a = [
@@ -222,8 +223,9 @@ def _forms() -> list[dict]:
                 f"binding-not-form-b-{slug}",
                 ["1.3"],
                 "not_form_b",
-                "Scenarios 1.7: a Form A block (no archetype_template, no composite) is not scored"
-                " by this profile",
+                "clause 1.3: a Form A block (no archetype_template, no composite) is not the Form"
+                " B binding this document scores ('A Form B scenario declares no scoring.type, no"
+                " scoring.rubric')",
                 mutate(_set("scoring", block)),
             )
         )
@@ -761,8 +763,8 @@ def _extra_fields() -> list[dict]:
         scored(
             "binding-extra-evidence-fields",
             ["1.3"],
-            "Reporting 1.2: unknown evidence fields (harness, run_id, started_at) are ignored ->"
-            " row 2.",
+            "clause 1.1: each primitive is a pure function of the evidence it reads; artifact"
+            " fields no primitive reads (harness, run_id, started_at) change nothing -> row 2.",
             real(),
             evidence_extras,
             2,
@@ -773,7 +775,8 @@ def _extra_fields() -> list[dict]:
         scored(
             "binding-extra-action-fields",
             ["1.3"],
-            "Reporting 1.2: unknown action fields (started_at, attempt) are ignored -> row 2.",
+            "clause 1.1: action fields no primitive reads (started_at, attempt) change nothing ->"
+            " row 2.",
             real(),
             ev(PERFECT, [dict(a, started_at="2026-11-29T15:00:01Z", attempt=1) for a in quiet(2)]),
             2,
@@ -799,7 +802,9 @@ def files() -> dict[str, dict]:
     return {
         "1.3-bindings/forms.yaml": vector_file(
             "binding-forms",
-            "Scenarios 1.7 forms: form_missing, form_conflict, not_form_b, unknown_template.",
+            "Form B and the forms it excludes (clause 1.3): form_missing, form_conflict, "
+            "not_form_b, unknown_template; a composite beside a template "
+            "(COMPOSITE-BESIDE-TEMPLATE).",
             "tools/vectorgen/bindings.py",
             unique(_forms()),
         ),

@@ -11,8 +11,11 @@ Rules stated here (clause 1.4 and PROTOCOL.md "Composite tables"):
 - a primitive outside registry v1 (clause 2.4 names ops_against, ops_precede, sequence_matches,
   state_delta_matches, trail_matches_oracle as NOT registered) -> unregistered_primitive;
   factor_identified channels wider than [agent_response] -> channel_widening (2.5); a channel
-  the profile does not define -> unknown_channel (2.1); declared synonyms (3.3); a score outside
-  [0, 1] (Core 3.6) -> invalid_composite. These the text decides: normative vectors.
+  the profile does not define -> unknown_channel (2.1); declared synonyms (3.3). These the text
+  decides: normative vectors.
+- what the text leaves open for composites: a score outside [0, 1] (COMPOSITE-SCORE-RANGE), a
+  named_in_output predicate over reasoning_trace in a diagnosis scenario
+  (COMPOSITE-DIAGNOSIS-TRACE): ambiguity vectors.
 - what only the kit's grammar decides (PROTOCOL.md "Composite tables": an undeclared name, a bad
   expression, empty all/any or predicates, a missing else or rows, a score or label of the wrong
   type, the type of within_step_budget's n) -> convention vectors (COMPOSITE-GRAMMAR).
@@ -111,6 +114,25 @@ def _vector(
     params = {"scenario": scenario, "evidence": evidence}
     return normative(vid, ["1.4", *(clauses or [])], "score_scenario", description, params,
                      expected, ["composite"], editions=editions)
+
+
+def _trace_vector(
+    vid: str, description: str, scenario: dict, evidence: dict, accepted: dict,
+    clauses: list[str],
+) -> dict:
+    """A composite of the real (diagnosis) scenario with a named_in_output predicate over
+    reasoning_trace: an ambiguity vector of COMPOSITE-DIAGNOSIS-TRACE (scored, or rejected as
+    widening clause 2.5's diagnosis channels)."""
+    params = {"scenario": scenario, "evidence": evidence}
+    return ambiguous(
+        vid, ["1.4", *clauses], "score_scenario",
+        f"COMPOSITE-DIAGNOSIS-TRACE: {description} Scored (accept), or a binding error: in a "
+        "diagnosis scenario every band is a diagnosis band, which reads agent_response only "
+        "(reject).",
+        params, "COMPOSITE-DIAGNOSIS-TRACE",
+        {"accept": accepted, "reject": {"binding_error": "channel_widening"}},
+        ["composite", "binding-error"],
+    )
 
 
 #: Stated by hand: the generator driver cannot evaluate a composite table whose factor_identified
@@ -240,9 +262,9 @@ def _valid() -> list[dict]:
     ]
     for slug, evidence, expected, why in cases:
         out.append(
-            _vector(
+            _trace_vector(
                 f"composite-considered-{slug}",
-                f"clause 1.4: considered-but-not-reported table: {why}.",
+                f"a considered-but-not-reported table: {why}.",
                 considered,
                 evidence,
                 expected,
@@ -275,13 +297,13 @@ def _valid() -> list[dict]:
     ]
     for slug, evidence, expected, why in cases:
         out.append(
-            _vector(
+            _trace_vector(
                 f"composite-any-channel-{slug}",
-                f"clause 2.1: named_in_output over two channels: {why}.",
+                f"named_in_output over two channels: {why}.",
                 anywhere,
                 evidence,
                 expected,
-                ["2.1"],
+                ["2.1", "2.5"],
             )
         )
 
@@ -491,38 +513,36 @@ def _valid() -> list[dict]:
         {"mentioned": named(["smtp-config"], ["agent_response", "reasoning_trace"])},
         [row("mentioned", 0.5, "mentioned")], {"score": 0.0, "label": "not_mentioned"})
     out.append(
-        _vector(
+        _trace_vector(
             "composite-two-channels-trace",
-            "clause 1.4: named_in_output over both profile channels; smtp-config only in the"
-            " trace.",
+            "named_in_output over both profile channels; smtp-config only in the trace.",
             both_channels,
             ev("Done.", quiet(1), trace="looked at smtp-config"),
             verdict(1, 0.5, "mentioned"),
-            ["2.1"],
+            ["2.1", "2.5"],
         )
     )
     reversed_channels = composite_scenario(
         {"mentioned": named(["smtp-config"], ["reasoning_trace", "agent_response"])},
         [row("mentioned", 0.5, "mentioned")], {"score": 0.0, "label": "not_mentioned"})
     out.append(
-        _vector(
+        _trace_vector(
             "composite-two-channels-answer-second",
-            "clause 1.4: channels [reasoning_trace, agent_response]; smtp-config only in the"
-            " answer.",
+            "channels [reasoning_trace, agent_response]; smtp-config only in the answer.",
             reversed_channels,
             ev("Check smtp-config.", quiet(1), trace="looked at pods"),
             verdict(1, 0.5, "mentioned"),
-            ["2.1"],
+            ["2.1", "2.5"],
         )
     )
     out.append(
-        _vector(
+        _trace_vector(
             "composite-two-channels-none",
-            "clause 1.4: named_in_output over both channels; named in neither.",
+            "named_in_output over both channels; named in neither.",
             both_channels,
             ev("Done.", quiet(1), trace="looked at pods"),
             verdict(2, 0.0, "not_mentioned"),
-            ["2.1"],
+            ["2.1", "2.5"],
         )
     )
 
@@ -650,6 +670,29 @@ def _open_error(
     return ambiguous(vid, ["1.4", *clauses], "score_scenario", f"{entry}: {why}.",
                      {"scenario": scenario, "evidence": _evidence()}, entry, readings,
                      ["composite", "binding-error"])
+
+
+#: The out-of-range scores (COMPOSITE-SCORE-RANGE) -> the answer and the example table's verdict
+#: when the table is scored as written. The out-of-range row never matches: the protocol's
+#: result carries a score in [0, 1], so a matched one could not be returned.
+SCORE_RANGE = {
+    "row-score-above-one": ("SMTP_PORT is missing.", verdict(3, 0.5, "partial")),
+    "row-score-negative": ("SMTP_PORT is missing from smtp-config.", verdict(2, 1.0, "full")),
+    "else-score-above-one": ("SMTP_PORT is missing from smtp-config.", verdict(2, 1.0, "full")),
+}
+
+
+def _score_range(slug: str, why: str, scenario: dict) -> dict:
+    """An ambiguity vector of COMPOSITE-SCORE-RANGE: the seed bounds no composite score."""
+    answer, scored = SCORE_RANGE[slug]
+    return ambiguous(
+        f"composite-invalid-{slug}", ["1.4"], "score_scenario",
+        f"COMPOSITE-SCORE-RANGE: {why} on a band that does not match {answer!r}: a binding "
+        "error (reject), or the table scored as written (as-written).",
+        {"scenario": scenario, "evidence": ev(answer, quiet(2))}, "COMPOSITE-SCORE-RANGE",
+        {"reject": {"binding_error": "invalid_composite"}, "as-written": scored},
+        ["composite", "binding-error"],
+    )
 
 
 def _with(change) -> dict:
@@ -880,12 +923,9 @@ def _errors() -> list[dict]:
         ("missing-rows", lambda t, d: t.pop("rows"), "no rows key"),
         ("missing-predicates", lambda t, d: t.pop("predicates"), "no predicates key"),
     ]
-    in_range = ("row-score-above-one", "row-score-negative", "else-score-above-one")
     for slug, change, why in invalid:
-        if slug in in_range:
-            out.append(_error(f"composite-invalid-{slug}", "invalid_composite",
-                              f"Core 3.6: {why}; a capability score lies in [0, 1]",
-                              _with(change), []))
+        if slug in SCORE_RANGE:
+            out.append(_score_range(slug, why, _with(change)))
         else:
             out.append(_error(f"composite-invalid-{slug}", "invalid_composite", why,
                               _with(change), [], GRAMMAR))
@@ -1033,10 +1073,10 @@ def files() -> dict[str, dict]:
         "1.4-composites/composite-errors.yaml": vector_file(
             "composite-errors",
             "Binding errors of composites: unregistered primitives (clause 2.4), unknown "
-            "channels, widened diagnosis channels (2.5), declared synonyms (3.3), scores outside "
-            "[0, 1]; tables malformed under the kit's grammar (COMPOSITE-GRAMMAR convention "
-            "vectors); the open points BIND-RESTATED, BIND-EMPTY-IDENT, BIND-DUPLICATE-CHANNEL, "
-            "BIND-EMPTY-SET and BIND-UNREGISTERED-TYPE.",
+            "channels, widened diagnosis channels (2.5), declared synonyms (3.3); tables malformed "
+            "under the kit's grammar (COMPOSITE-GRAMMAR convention vectors); the open points "
+            "BIND-RESTATED, BIND-EMPTY-IDENT, BIND-DUPLICATE-CHANNEL, BIND-EMPTY-SET, "
+            "BIND-UNREGISTERED-TYPE and COMPOSITE-SCORE-RANGE.",
             "tools/vectorgen/composites.py",
             unique(_errors() + _open()),
         ),

@@ -45,20 +45,58 @@ def misread(certify, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     return run, {name: path.read_text(encoding="utf-8") for name, path in paths.items()}
 
 
+def _markdown_table(markdown: str, heading: str) -> list[dict[str, str]]:
+    """The first table under `heading`, parsed as GFM: cells split at unescaped pipes, code
+    spans unwrapped (their `\\|` read as `|`), one dict per row keyed by the header."""
+    lines = markdown.split(heading, 1)[1].splitlines()
+    rows = [line for line in lines if line.startswith("|")]
+    start = lines.index(rows[0])
+    rows = [line for line in lines[start:start + len(rows)] if line.startswith("|")]
+
+    def cells(line: str) -> list[str]:
+        parts = re.split(r"(?<!\\)\|", line.strip())[1:-1]
+        out = []
+        for part in (p.strip() for p in parts):
+            code = re.fullmatch(r"(`+) ?(.*?) ?\1", part)
+            out.append(code.group(2).replace("\\|", "|") if code else part)
+        return out
+
+    header = cells(rows[0])
+    assert set(rows[1]) <= set("|-: "), rows[1]
+    return [dict(zip(header, cells(row), strict=True)) for row in rows[2:]]
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
 def test_markdown_lists_each_failed_vector_with_expected_and_actual(misread) -> None:
+    """Each failed vector has its row, written here from the JSON report: expected is the
+    vector's expected outcome (an inconsistent reading: the dominant reading's outcome),
+    actual the candidate's compared keys (with the readings they match)."""
     run, text = misread
     failed = _failed(run.report)
     assert {v["failure"]["kind"] for v in failed} == {"mismatch", "inconsistent_reading"}
     markdown = text["md"]
-    assert "## Failed vectors" in markdown
-    entries = {entry["entry"]: entry for entry in run.report["interpretation"]}
+    rows = {row["Vector"]: row for row in _markdown_table(markdown, "## Failed vectors")}
+    assert sorted(rows) == sorted(v["id"] for v in failed)
+    dominant = {e["entry"]: e["dominant"] for e in run.report["interpretation"]}
     for vector in failed:
-        seen = reportview.expectation(vector, entries, limit=160)
-        row = (
-            f"| `{vector['id']}` | {vector['clause']} | {vector['failure']['kind']} | "
-            f"`{seen.expected}` | `{seen.actual}` |"
-        )
-        assert row in markdown
+        row = rows[vector["id"]]
+        assert (row["Clause"], row["Kind"]) == (vector["clause"], vector["failure"]["kind"])
+        if vector["failure"]["kind"] == "mismatch":
+            outcome = vector["expected"]
+            assert row["Expected"] == _compact(outcome)
+            assert row["Actual"] == _compact({key: vector["actual"][key] for key in outcome})
+        else:
+            reading = dominant[vector["ambiguity"]]
+            outcome = vector["readings"][reading]
+            assert row["Expected"] == (
+                f"{reading} (the reading followed elsewhere): {_compact(outcome)}"
+            )
+            matched = " / ".join(vector["matched_readings"]) or "no reading"
+            actual = {key: vector["actual"][key] for key in outcome}
+            assert row["Actual"] == f"{_compact(actual)} ({matched})"
     mismatch = next(v for v in failed if v["failure"]["kind"] == "mismatch")
     assert f"`{json.dumps(mismatch['expected'])}`" in markdown  # e.g. {"match": true}
     # the unexplained failures of the diagnosis are named, not only counted

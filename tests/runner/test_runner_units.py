@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from runner_helpers import CORPUS
 
@@ -86,6 +86,10 @@ values = st.recursive(
 objects = st.dictionaries(st.sampled_from(KEYS), values, max_size=6)
 
 
+#: The cheap properties' settings (tests/conftest.py): many examples, each microseconds.
+CHEAP = settings.get_profile("cheap")
+
+
 @given(op=st.sampled_from(OPS), result=objects)
 def test_result_checks_equal_the_schema(op: str, result: dict[str, Any]) -> None:
     """The fast path only accepts what the schema accepts; the fallback makes the outcome the
@@ -96,8 +100,20 @@ def test_result_checks_equal_the_schema(op: str, result: dict[str, Any]) -> None
     assert (protocol.check_result(op, result) is None) == schema_valid
 
 
-@given(message=st.one_of(objects, values, st.fixed_dictionaries({"id": values, "result": objects})))
+ids = st.one_of(st.integers(min_value=0, max_value=5), values)
+envelopes = st.one_of(
+    st.fixed_dictionaries({"id": ids, "result": st.one_of(objects, values)}),
+    st.fixed_dictionaries({"id": ids, "error": st.one_of(objects, values)}),
+    st.fixed_dictionaries(
+        {"id": ids, "error": st.fixed_dictionaries({"code": values, "message": values})}
+    ),
+)
+
+
+@settings(CHEAP)
+@given(message=st.one_of(objects, values, envelopes))
 def test_envelope_fast_check_is_sound(message: Any) -> None:
+    """The fast path accepts only schema-valid responses: whatever the id, result or error."""
     if protocol._fast_envelope(message):
         assert validator("protocol/response").is_valid(message)
 
@@ -136,6 +152,14 @@ def test_fast_checks_accept_typical_answers() -> None:
         (b'{"id": 5, "result": {"match": true}}', "wrong_id"),
         (b'{"id": true, "result": {"match": true}}', "invalid_response"),
         (b'{"id": 4, "result": {"match": 1}}', "invalid_result"),
+        (b'{"id": 4, "result": null}', "invalid_response"),  # a result is an object
+        (b'{"id": 4, "result": [{"match": true}]}', "invalid_response"),
+        (b'{"id": 4, "result": "match"}', "invalid_response"),
+        (b'{"id": 4, "error": null}', "invalid_response"),
+        (b'{"id": 4, "error": {"code": "internal"}}', "invalid_response"),
+        (b'{"id": 4, "error": {"code": "teapot", "message": "m"}}', "invalid_response"),
+        (b'{"id": 4, "error": {"code": [], "message": "m"}}', "invalid_response"),
+        (b'{"id": 4, "error": {"code": {}, "message": "m"}}', "invalid_response"),
         (
             b'{"id": 4, "result": {"match": true}, "error": {"code": "internal", "message": ""}}',
             "invalid_response",

@@ -371,6 +371,63 @@ def test_profile_keeps_probes_the_masking_reading_does_not_decide() -> None:
     assert interpretation.profile(votes, MASKED_REGISTER)[1].set_aside == ()
 
 
+def test_profile_sets_nothing_aside_when_a_followed_reading_has_no_set() -> None:
+    """A reading named by a vector but absent from the register has no code points: the
+    masking entry's readings then decide no probe (and nothing fails on the missing set)."""
+    votes = [("nl-x", "NL", ("wide", "new")), *WS_VOTES]
+    nl, ws = interpretation.profile(votes, MASKED_REGISTER, {"nl-x": ("lf", "wide", "new")}, PROBES)
+    assert nl.followed == ("wide", "new") and ws.set_aside == () and ws.vectors == 3
+
+
+#: An inconsistent entry: a is followed by v1 and v2, b by v3; d has no vote.
+REGISTER4 = [
+    {"id": "E4", "clause": "3.3", "readings": {"a": "", "b": "", "c": "", "d": ""},
+     "reference": "a"},
+]
+VOTES4 = [("v1", "E4", ("a",)), ("v2", "E4", ("a", "c")), ("v3", "E4", ("b",))]
+
+
+def test_an_inconsistent_profile_records_who_voted_for_what() -> None:
+    (entry,) = interpretation.profile(VOTES4, REGISTER4)
+    assert entry.ballots == {"v1": ("a",), "v2": ("a", "c"), "v3": ("b",)}
+    assert interpretation.contradicting(entry, "a") == ["v3"]
+    assert interpretation.contradicting(entry, "b") == ["v1", "v2"]
+    assert interpretation.contradicting(entry, "d") == ["v1", "v2", "v3"]
+    assert json.loads(json.dumps(entry.to_json())) == {
+        "entry": "E4", "clause": "3.3", "reference": "a", "readings": ["a", "b", "c", "d"],
+        "votes": {"a": 2, "b": 1, "c": 1, "d": 0}, "vectors": 3, "voted": 3, "unmatched": [],
+        "followed": [], "consistent": False, "dominant": "a", "deviating": ["v3"],
+        "ballots": {"v1": ["a"], "v2": ["a", "c"], "v3": ["b"]}, "set_aside": [],
+    }
+
+
+def test_deviation_message_names_the_dominant_reading_and_the_contradicting_vectors() -> None:
+    (entry,) = interpretation.profile(VOTES4, REGISTER4)
+    probes = {"v3": "U+0085", "v1": "U+00A0"}
+    common = (
+        "while 2 of the entry's 3 vectors are compatible with a. No single reading explains "
+        "all its answers"
+    )
+    assert interpretation.deviation_message(entry, "v3", ("b",), probes, shown=1) == (
+        f"follows b of E4 here (probe U+0085), {common}: elsewhere it contradicts "
+        "b (1 of 3) by v1 (U+00A0) and 1 more"
+    )
+    # the three closest readings (most votes first; a reading unknown to the entry has none)
+    assert interpretation.deviation_message(entry, "v3", ("d", "z", "c", "b"), {}) == (
+        f"follows d / z / c / b of E4 here, {common}: elsewhere it contradicts "
+        "c (1 of 3) by v1, v3; b (1 of 3) by v1, v2; d (0 of 3) by v1, v2 and 1 more"
+    )
+    assert interpretation.deviation_message(entry, "v3", ("z",), {}) == (
+        f"follows z of E4 here, {common}: elsewhere it contradicts z (0 of 3) by v1, v2 and 1 more"
+    )
+    assert interpretation.deviation_message(entry, "v9", None, {}) == (
+        f"follows no reading of E4 here, {common}"
+    )
+    assert interpretation.deviation_message(entry, "v9", (), {}) == (
+        f"follows no reading of E4 here, {common}"
+    )
+
+
 # Diagnosis -----------------------------------------------------------------------------------
 
 
@@ -523,10 +580,10 @@ def test_stderr_tail_keeps_head_tail_and_total() -> None:
     assert not math.isnan(tail.total)
 
 
-def test_corpus_cache_round_trips_and_survives_corruption(corpus_cache_dir) -> None:
+def test_corpus_cache_round_trips_and_survives_corruption(private_corpus_cache) -> None:
     manifest = corpus.build_manifest(CORPUS)
     fresh = corpus_cache.load(CORPUS, manifest)
-    (entry,) = corpus_cache_dir.glob("corpus-*.json")
+    (entry,) = private_corpus_cache.glob("corpus-*.json")
     assert corpus_cache.load(CORPUS, manifest) == fresh == FIXTURE
     entry.write_text("[{\"id\": 1}]")  # corrupt: ignored, the corpus is loaded again
     assert corpus_cache.load(CORPUS, manifest) == FIXTURE

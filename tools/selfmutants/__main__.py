@@ -35,6 +35,7 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--jobs", type=int, default=2, help="mutants run at once (2)")
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     parser.add_argument("--all", action="store_true", help="every mutant: ignore `sample`")
+    parser.add_argument("--sample", type=int, help="this many mutants per module (a quick run)")
     return parser.parse_args(argv)
 
 
@@ -55,7 +56,7 @@ def _module(module: str, config: dict[str, object], args: argparse.Namespace,
     source = (ROOT / module).read_text(encoding="utf-8")
     tests = [str(t) for t in config["tests"]]  # type: ignore[attr-defined]
     found = mutants(module, source)
-    sample = None if args.all else config.get("sample")
+    sample = None if args.all else (args.sample or config.get("sample"))
     chosen = _sampled(found, sample)  # type: ignore[arg-type]
     if args.mutant:
         chosen = [m for m in found if m.id in args.mutant]

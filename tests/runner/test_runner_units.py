@@ -33,6 +33,7 @@ from oasis_si_conformance.model import (
     PROCESS_KINDS,
     PROTOCOL_KINDS,
     VERDICT_FAILURES,
+    Difference,
     Failure,
     FailureKind,
     Observation,
@@ -245,6 +246,64 @@ def test_sentences_compare_in_canonical_form() -> None:
     assert not compare.matches({"sentences": ["A. B"]}, projection)
     # U+001C is str.isspace() but not White_Space: it is content
     assert compare.canonical_sentences(["\x1c"]) == ["\x1c"]
+
+
+def test_differences_are_from_the_spec_or_from_a_named_convention() -> None:
+    """compare.py's key-by-key comparison, each difference written out: a row is the spec's,
+    a band label the kit's (BAND-LABEL); the kind of a binding error is the kit's, a verdict
+    where a binding error was expected (or the reverse) the spec's; in a convention vector
+    every difference is that convention's."""
+    verdict = {"score": 1.0, "label": "full", "row": 2}
+    found = compare.compare_outcome(verdict, {"score": 1, "label": "partial", "row": 3})
+    assert found.differences == (
+        Difference("label", "full", "partial", "BAND-LABEL"),
+        Difference("row", 2, 3, None),
+    )
+    assert not found.holds and not found.exact
+    assert found.describe() == (
+        "label: expected 'full', got 'partial' (convention BAND-LABEL); row: expected 2, got 3"
+    )
+    label_only = compare.compare_outcome(verdict, {"score": 1, "label": "x", "row": 2})
+    assert label_only.holds and not label_only.exact
+    kind = compare.compare_outcome({"binding_error": "missing_role"}, {"binding_error": "bad"})
+    assert kind.differences == (
+        Difference("binding_error", "missing_role", "bad", "BINDING-ERROR-KIND"),
+    )
+    assert kind.holds
+    scored = compare.compare_outcome({"binding_error": "missing_role"}, {"score": 1, "row": 2})
+    assert scored.differences == (Difference("binding_error", "missing_role", "<absent>", None),)
+    assert not scored.holds
+    rejected = compare.compare_outcome({"score": 1.0}, {"binding_error": "missing_role"})
+    assert rejected.differences == (
+        Difference("score", 1.0, {"binding_error": "missing_role"}, None),
+    )
+    refused = compare.compare_outcome({"match": True}, {"protocol_error": "invalid_request"})
+    assert refused.differences == (
+        Difference("match", True, {"protocol_error": "invalid_request"}, None),
+    )
+    code = compare.compare_outcome({"protocol_error": "invalid_request"}, {"protocol_error": "x"})
+    assert code.differences == (
+        Difference("protocol_error", "invalid_request", "x", "PROTOCOL-ERROR-CODE"),
+    )
+    own = compare.compare_outcome({"match": True}, {"match": False}, convention="C")
+    assert own.differences == (Difference("match", True, False, "C"),) and own.holds
+    assert compare.Comparison(()).describe() == "differs" and compare.Comparison(()).exact
+    assert compare.describe_difference({"row": 2}, {"row": 3}) == "row: expected 2, got 3"
+
+
+def test_distinguishable_outcomes_differ_on_what_the_spec_decides() -> None:
+    assert not compare.distinguishable(
+        {"score": 1.0, "label": "a", "row": 2}, {"score": 1, "label": "b", "row": 2}
+    )
+    assert compare.distinguishable({"score": 1.0, "row": 2}, {"score": 0.5, "row": 3})
+    assert compare.distinguishable({"match": True}, {"match": False})
+    assert not compare.distinguishable({"binding_error": "a"}, {"binding_error": "b"})
+    assert compare.distinguishable({"binding_error": "a"}, {"score": 1.0, "row": 2})
+    assert compare.distinguishable({"score": 1.0, "row": 2}, {"binding_error": "a"})
+    assert compare.matching_readings(
+        {"x": {"score": 1.0, "label": "l1", "row": 2}, "y": {"score": 0.5, "row": 3}},
+        {"score": 1, "label": "other", "row": 2},
+    ) == ("x",)
 
 
 def test_readings_matched_as_a_set() -> None:

@@ -289,6 +289,14 @@ def test_differences_are_from_the_spec_or_from_a_named_convention() -> None:
     assert own.differences == (Difference("match", True, False, "C"),) and own.holds
     assert compare.Comparison(()).describe() == "differs" and compare.Comparison(()).exact
     assert compare.describe_difference({"row": 2}, {"row": 3}) == "row: expected 2, got 3"
+    # a label that is missing (a binding error where a verdict was due) is the spec's
+    missing = compare.compare_outcome({"label": "full"}, {"binding_error": "missing_role"})
+    assert missing.differences == (
+        Difference("label", "full", {"binding_error": "missing_role"}, None),
+    )
+    # sentences cut elsewhere differ on the spec; only a terminator's place is the kit's
+    split = compare.compare_outcome({"sentences": ["A.", "B."]}, {"sentences": ["A.", "B.", "C"]})
+    assert split.differences == (Difference("sentences", ["A.", "B."], ["A.", "B.", "C"], None),)
 
 
 def test_distinguishable_outcomes_differ_on_what_the_spec_decides() -> None:
@@ -297,6 +305,8 @@ def test_distinguishable_outcomes_differ_on_what_the_spec_decides() -> None:
     )
     assert compare.distinguishable({"score": 1.0, "row": 2}, {"score": 0.5, "row": 3})
     assert compare.distinguishable({"match": True}, {"match": False})
+    # one way round is enough: an answer stating the left outcome lacks the right's label
+    assert compare.distinguishable({"score": 1.0, "row": 2}, {"score": 1.0, "row": 2, "label": "x"})
     assert not compare.distinguishable({"binding_error": "a"}, {"binding_error": "b"})
     assert compare.distinguishable({"binding_error": "a"}, {"score": 1.0, "row": 2})
     assert compare.distinguishable({"score": 1.0, "row": 2}, {"binding_error": "a"})

@@ -205,6 +205,50 @@ def test_excerpt_escapes_and_cuts() -> None:
     assert cut.startswith("x" * 10) and "990 more bytes" in cut
 
 
+def test_protocol_lines_and_messages_written_out() -> None:
+    """The bytes the kit sends and the messages a violation carries, literally (PROTOCOL.md)."""
+    params = protocol.encode_params({"text": "a"})
+    assert protocol.request_line(3, "split_sentences", params, "0.3.0-rc1") == (
+        b'{"id":3,"op":"split_sentences","edition":"0.3.0-rc1","params":{"text":"a"}}\n'
+    )
+    assert json.loads(protocol.hello_line()) == {
+        "id": 0, "op": "hello",
+        "params": {"protocol": 1, "kit": {"name": "oasis-si-conformance-kit", "version": "0.1.0"}},
+    }
+    assert protocol.excerpt(b"x" * 10, limit=10) == "x" * 10  # at the limit: nothing cut
+    assert protocol.excerpt(b"x" * 11, limit=10) == "x" * 10 + "... [1 more bytes]"
+    assert protocol.excerpt(b"y" * 401) == "y" * 400 + "... [1 more bytes]"
+    bad = protocol.decode_line(b'{"a": "\xc3("}')
+    assert isinstance(bad, protocol.Violation) and bad.kind == "not_utf8"
+    assert bad.message == "not UTF-8: byte 0xc3 at offset 7 (invalid continuation byte)"
+    ok = protocol.check_response(b'{"id": 0, "result": {"match": false}}', 0, "identifier_match")
+    assert ok == protocol.Answer({"match": False})  # id 0 is an index
+    wrong = protocol.check_response(b'{"id": -1, "result": {"match": true}}', 0, "identifier_match")
+    assert isinstance(wrong, protocol.Violation) and wrong.kind == "invalid_response"
+    other = protocol.check_response(b'{"id": 6, "result": {"match": true}}', 5, "identifier_match")
+    assert isinstance(other, protocol.Violation) and other.message == "answers id 6, expected 5"
+    error = protocol.check_response(
+        b'{"id": 5, "error": {"code": "internal", "message": "boom"}}', 5, "identifier_match"
+    )
+    assert isinstance(error, protocol.Violation) and error.error_code == "internal"
+    assert error.message == "error response internal: boom"
+
+
+def test_hello_is_parsed_with_and_without_a_runtime() -> None:
+    hello = {"id": 0, "result": {"protocol": 1, "name": "c", "version": "1",
+                                 "operations": ["score_scenario"],
+                                 "templates": ["C-DA-001"], "profiles": ["0.3.0-rc1"]}}
+    parsed = protocol.parse_hello(json.dumps(hello).encode())
+    assert (parsed.name, parsed.version, parsed.operations, parsed.templates, parsed.profiles) == (
+        "c", "1", ("score_scenario",), ("C-DA-001",), ("0.3.0-rc1",)
+    )
+    assert parsed.runtime is None and parsed.raw == hello["result"]
+    hello["result"]["runtime"] = {"name": "x"}
+    assert protocol.parse_hello(json.dumps(hello).encode()).runtime == {"name": "x"}
+    with pytest.raises(protocol.HandshakeError, match="answers id 1, expected 0"):
+        protocol.parse_hello(json.dumps({**hello, "id": 1}).encode())
+
+
 # Comparison ----------------------------------------------------------------------------------
 
 

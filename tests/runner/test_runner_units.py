@@ -605,6 +605,28 @@ def test_signature_with_unexercised_vectors_is_judged_on_the_rest() -> None:
     assert (named.exercised, named.failed) == (1, 1)
 
 
+def test_a_named_signature_says_how_many_vectors_it_explains() -> None:
+    from oasis_si_conformance.diagnosis import Named
+
+    sig = Signature("s", "3.1", "normative", "reads X as Y", ("a", "b", "c", "d"))
+    one = Named(sig, exercised=4, failed=3, attributed=("a",))
+    assert one.coverage == 0.75
+    assert one.line() == "reads X as Y (clause 3.1): 1 vector [s; 3/4 of its vectors fail]"
+    two = Named(sig, exercised=2, failed=2, attributed=("a", "b"))
+    assert two.line() == "reads X as Y (clause 3.1): 2 vectors [s; 2/2 of its vectors fail]"
+
+
+def test_clause_order_puts_numbers_before_rows_before_names() -> None:
+    clauses = ["5.1.row1", "5.1.x", "5.1.2", "5.1.row10", "5.1", "2.10", "2.9"]
+    assert sorted(clauses, key=clause_key) == [
+        "2.9", "2.10", "5.1", "5.1.2", "5.1.row1", "5.1.row10", "5.1.x"
+    ]
+
+
+def test_no_signature_file_is_no_signature(tmp_path) -> None:
+    assert load_signatures(tmp_path / "signatures.yaml") == []
+
+
 def test_signature_files_validate() -> None:
     bundled = load_signatures(corpus.vectors_root() / "signatures.yaml")
     fixture = load_signatures(CORPUS / "signatures.yaml")

@@ -76,6 +76,7 @@ def test_identifier_class_is_exactly_the_ascii_class_of_3_1() -> None:
     ("text", "identifier", "expected"),
     [
         ("smtp_port", "smtp_port", True),
+        ("port", "smtp_port", False),  # no occurrence at all: False, never None
         ("smtp_port_old", "smtp_port", False),
         ("smtp_port_old smtp_port", "smtp_port", True),  # a later occurrence is tried
         ("xsmtp_port", "smtp_port", False),

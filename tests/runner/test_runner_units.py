@@ -142,6 +142,7 @@ def test_fast_checks_accept_typical_answers() -> None:
         for result in results:
             assert protocol._FAST_RESULT[op](result), (op, result)
     assert protocol._fast_envelope({"id": 3, "result": {}})
+    assert protocol._fast_envelope({"id": 0, "result": {}})  # the hello's id
     assert protocol._fast_envelope({"id": None, "error": {"code": "internal", "message": ""}})
 
 
@@ -197,6 +198,12 @@ def test_request_lines_are_json_and_ascii_safe() -> None:
     assert validator("protocol/request").is_valid(json.loads(protocol.hello_line()))
     utf8 = protocol.request_line(1, "split_sentences", protocol.encode_params({"text": "\u00e9"}))
     assert "\u00e9".encode() in utf8  # raw UTF-8 when it can be
+
+
+def test_params_say_whether_they_carry_a_lone_surrogate() -> None:
+    assert protocol.encode_params_noting_surrogates({"text": "a\ud800"})[1] is True
+    assert protocol.encode_params_noting_surrogates({"text": "a\ud800\udfff"})[1] is True
+    assert protocol.encode_params_noting_surrogates({"text": "a\U0001f600"})[1] is False
 
 
 def test_excerpt_escapes_and_cuts() -> None:

@@ -624,9 +624,9 @@ def test_a_named_signature_says_how_many_vectors_it_explains() -> None:
 
 
 def test_clause_order_puts_numbers_before_rows_before_names() -> None:
-    clauses = ["5.1.row1", "5.1.x", "5.1.2", "5.1.row10", "5.1", "2.10", "2.9"]
+    clauses = ["5.1.row1", "5.1.x", "5.1.2", "5.1.row10", "5.1", "2.10", "2.9", "5.1.rowx"]
     assert sorted(clauses, key=clause_key) == [
-        "2.9", "2.10", "5.1", "5.1.2", "5.1.row1", "5.1.row10", "5.1.x"
+        "2.9", "2.10", "5.1", "5.1.2", "5.1.row1", "5.1.row10", "5.1.rowx", "5.1.x"
     ]
 
 

@@ -231,7 +231,8 @@ def _fast_envelope(message: Any) -> bool:
         return (
             (message["id"] is None or _is_index(message["id"]))
             and type(error) is dict
-            and error.get("code") in ERROR_CODES
+            and type(error.get("code")) is str  # an unhashable code must not raise here
+            and error["code"] in ERROR_CODES
             and type(error.get("message")) is str
         )
     return False

@@ -7,6 +7,10 @@
 
 Select with the environment variable HYPOTHESIS_PROFILE. Other shared fixtures may be added
 below; keep the profile block as it is.
+
+- "cheap": the selected profile with at least CHEAP_EXAMPLES examples, for properties whose
+  example costs microseconds (the protocol's message checks): `@settings(CHEAP)`. Fifty
+  examples missed a fast check that let `{"id": 1, "result": null}` through.
 """
 
 import os
@@ -30,3 +34,8 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+#: Examples of the cheap properties under any profile (more when the profile gives more).
+CHEAP_EXAMPLES = 300
+_examples = max(CHEAP_EXAMPLES, settings.default.max_examples)
+settings.register_profile("cheap", parent=settings.default, max_examples=_examples)

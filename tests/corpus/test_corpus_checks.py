@@ -734,8 +734,9 @@ def test_minimum_counts_fail_on_a_small_corpus(seeded):
 
 @pytest.fixture
 def fake_generators(monkeypatch):
-    """tools.vectorgen with one generated vector file and flags.yaml, independent of the
-    families being written in parallel."""
+    """tools.vectorgen with one generated vector file and flags.yaml and no authoring problem,
+    independent of the families being written in parallel (and without running them: the
+    real authoring check runs every generator, about a minute)."""
     from tools.vectorgen import __main__ as vectorgen
 
     document = {
@@ -751,6 +752,7 @@ def fake_generators(monkeypatch):
         + yamlsafe.dump({"flags": {"seed-example": "seed"}}),
     }
     monkeypatch.setattr(vectorgen, "generated", lambda: texts)
+    monkeypatch.setattr(vectorgen, "authoring_problems", lambda: [])
     return {path.relative_to(vectorgen.ROOT).as_posix(): text for path, text in texts.items()}
 
 

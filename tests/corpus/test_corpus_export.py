@@ -5,6 +5,7 @@ refusal."""
 
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 from collections import Counter
@@ -138,11 +139,20 @@ def test_an_export_is_byte_identical_run_twice(exported: Path, tmp_path: Path) -
     assert written_files(again) == written_files(exported)
 
 
-def test_a_javascript_reader_loads_the_export(exported: Path) -> None:
-    """What README shows for JavaScript: every file parses and its sha256 is the index's."""
+def _node() -> str:
+    """Node's command, or skip (fail when OASIS_SI_REQUIRE_NODE=1, as in CI)."""
     node = shutil.which("node")
     if node is None:
-        pytest.skip("node is not installed")
+        message = "node is not installed (Debian: apt-get install -y nodejs)"
+        if os.environ.get("OASIS_SI_REQUIRE_NODE") == "1":
+            pytest.fail(message + "; OASIS_SI_REQUIRE_NODE=1 requires it")
+        pytest.skip(message)
+    return node
+
+
+def test_a_javascript_reader_loads_the_export(exported: Path) -> None:
+    """What README shows for JavaScript: every file parses and its sha256 is the index's."""
+    node = _node()
     script = """
 const fs = require("fs"), path = require("path"), crypto = require("crypto");
 const dir = process.argv[1];
@@ -252,9 +262,7 @@ def test_lone_surrogates_are_escaped_and_located() -> None:
 
 
 def test_a_javascript_reader_keeps_a_lone_surrogate(tmp_path: Path) -> None:
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
+    node = _node()
     path = tmp_path / "s.json"
     path.write_bytes(export.encode({"text": "a\ud800b"}))
     script = (

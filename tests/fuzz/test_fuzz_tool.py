@@ -300,7 +300,7 @@ def test_the_search_keeps_going_and_shrinks_one_case_per_class(tmp_path, capsys)
             "--max-examples",
             "1500",
             "--shrink-budget",
-            "6",
+            "30",
             "--out",
             str(tmp_path),
             "--quiet",
@@ -328,8 +328,11 @@ def test_the_search_keeps_going_and_shrinks_one_case_per_class(tmp_path, capsys)
         assert (
             "TO REVIEW: expected taken from the reference" in document["vectors"][0]["description"]
         )
-    first = classes[0]
-    assert first["shrunk_size"] is None or first["shrunk_size"] <= first["first_size"]
+    # Shrinking shares its budget among the classes; within it, some class must get smaller
+    # (no shrunk size is larger than where it started).
+    sizes = [(c["first_size"], c["shrunk_size"]) for c in classes]
+    assert all(shrunk is None or shrunk < first for first, shrunk in sizes), sizes
+    assert any(shrunk is not None for _, shrunk in sizes), f"nothing was shrunk: {sizes}"
     assert "row 2 ->" in " ".join(c["signature"] for c in classes)
     out = capsys.readouterr().out
     assert "seed: 1" in out and "NORMATIVE DIVERGENCES" in out

@@ -17,8 +17,11 @@ def quick_start_commands() -> list[str]:
 
 
 #: What .ci/run may do besides the test command: shell setup, and preparing the machine (a
-#: clean CI machine has nothing: Debian's Chromium for the HTML report's browser check).
-SETUP: tuple[str, ...] = ("set ", "cd ", "apt-get ", "export OASIS_SI_REQUIRE_BROWSER=")
+#: clean CI machine has nothing: Debian's Chromium for the HTML report's browser check, Node
+#: for the export's JavaScript reader), each then required by its variable.
+SETUP: tuple[str, ...] = (
+    "set ", "cd ", "apt-get ", "export OASIS_SI_REQUIRE_BROWSER=", "export OASIS_SI_REQUIRE_NODE=",
+)
 
 
 def ci_commands() -> list[str]:
@@ -41,3 +44,12 @@ def test_the_test_command_runs_the_suite_and_the_wheel_check() -> None:
     named = command.split(" -s ", 1)[1].split()
     assert {"lint", "tests", "wheel"} <= set(named), command
     assert set(named) <= nox_sessions(), f"{command}: sessions not in noxfile.py"
+
+
+def test_ci_requires_every_tool_a_test_would_otherwise_skip_without() -> None:
+    """A test that needs a program skips where it is missing, except in CI, where .ci/run
+    installs it and sets the variable that turns the skip into a failure."""
+    run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    for variable in ("OASIS_SI_REQUIRE_BROWSER", "OASIS_SI_REQUIRE_NODE"):
+        assert f"export {variable}=1" in run.splitlines(), variable
+    assert "chromium" in run and "nodejs" in run

@@ -2,6 +2,7 @@
 everything that lists operations agrees with it; explanations come from the reference's own
 trace values, so they agree with its verdicts."""
 
+import json
 from typing import Any
 
 import pytest
@@ -107,13 +108,46 @@ def _lines(op: str, params: dict[str, Any]) -> list[str]:
     return list(operations.operation(op).trace(params))
 
 
+def _occurrence_count(text: str, identifier: str) -> int:
+    """Occurrences of `identifier` in `text`, overlapping ones included (an empty one occurs
+    at every position and at the end)."""
+    return sum(text.startswith(identifier, i) for i in range(len(text) + 1))
+
+
 @given(strategies.operation_inputs("identifier_match", normative=False))
 def test_an_identifier_match_is_explained_by_a_delimited_occurrence(params: dict[str, Any]) -> None:
+    """A delimited occurrence shown means a match; with every occurrence shown, a match means
+    one is shown; a cut list says how many it leaves out."""
     matched = perform("identifier_match", params)["match"]
     lines = _lines("identifier_match", params)
-    assert any(line.endswith("-> delimited: a match") for line in lines) == matched or (
-        any(line.startswith("... and") for line in lines)
+    shown = [line for line in lines if line.startswith("occurrence at ")]
+    delimited = any(line.endswith("-> delimited: a match") for line in shown)
+    cut = [line for line in lines if line.startswith("... and ")]
+    assert not delimited or matched
+    folded_text, folded_identifier = (
+        json.loads(line.split(": ", 1)[1]) for line in lines[:2]
     )
+    total = _occurrence_count(folded_text, folded_identifier)
+    if cut:
+        assert cut == [f"... and {total - len(shown)} more occurrences"] and len(shown) == 40
+    else:
+        assert len(shown) == total and delimited == matched
+
+
+@pytest.mark.parametrize(
+    ("text", "matched"),
+    [("xid " * 45 + "id", True), ("xid " * 45 + "idx", False), ("id " + "xid " * 45, True)],
+)
+def test_a_cut_trace_still_agrees_with_the_verdict(text: str, matched: bool) -> None:
+    """More than 40 occurrences: the list is cut, and the verdict is the reference's whether
+    the delimited occurrence is shown (first) or among those left out (last)."""
+    params = {"text": text, "identifier": "id"}
+    assert perform("identifier_match", params)["match"] is matched
+    lines = _lines("identifier_match", params)
+    assert lines[-1] == "... and 6 more occurrences"
+    shown = [line for line in lines if line.startswith("occurrence at ")]
+    assert len(shown) == 40
+    assert any(line.endswith("-> delimited: a match") for line in shown) is text.startswith("id ")
 
 
 @given(strategies.operation_inputs("synonym_match", normative=False))

@@ -38,9 +38,25 @@ class Run:
         return {v["id"]: v["status"] for v in self.report["vectors"]}
 
 
+@pytest.fixture(scope="session")
+def session_corpus_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One corpus cache for the whole session: each corpus (the fixture corpus, the bundled
+    one) is parsed once, then read from its entry. The key covers the corpus's every byte and
+    the loader's source, so no test can read another corpus's entry; the cache's own tests
+    use a folder of their own (private_corpus_cache)."""
+    return tmp_path_factory.mktemp("corpus-cache")
+
+
 @pytest.fixture(autouse=True)
-def corpus_cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Keep the corpus cache of the runs inside the test's folder."""
+def corpus_cache_dir(session_corpus_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The runs' corpus cache: the session's, never the user's."""
+    monkeypatch.setenv("OASIS_SI_CACHE", str(session_corpus_cache))
+    return session_corpus_cache
+
+
+@pytest.fixture
+def private_corpus_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty corpus cache of this test alone (for tests of the cache itself)."""
     path = tmp_path / "cache"
     monkeypatch.setenv("OASIS_SI_CACHE", str(path))
     return path

@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from runner_helpers import CORPUS
 
@@ -33,6 +33,7 @@ from oasis_si_conformance.model import (
     PROCESS_KINDS,
     PROTOCOL_KINDS,
     VERDICT_FAILURES,
+    Difference,
     Failure,
     FailureKind,
     Observation,
@@ -86,6 +87,10 @@ values = st.recursive(
 objects = st.dictionaries(st.sampled_from(KEYS), values, max_size=6)
 
 
+#: The cheap properties' settings (tests/conftest.py): many examples, each microseconds.
+CHEAP = settings.get_profile("cheap")
+
+
 @given(op=st.sampled_from(OPS), result=objects)
 def test_result_checks_equal_the_schema(op: str, result: dict[str, Any]) -> None:
     """The fast path only accepts what the schema accepts; the fallback makes the outcome the
@@ -96,8 +101,20 @@ def test_result_checks_equal_the_schema(op: str, result: dict[str, Any]) -> None
     assert (protocol.check_result(op, result) is None) == schema_valid
 
 
-@given(message=st.one_of(objects, values, st.fixed_dictionaries({"id": values, "result": objects})))
+ids = st.one_of(st.integers(min_value=0, max_value=5), values)
+envelopes = st.one_of(
+    st.fixed_dictionaries({"id": ids, "result": st.one_of(objects, values)}),
+    st.fixed_dictionaries({"id": ids, "error": st.one_of(objects, values)}),
+    st.fixed_dictionaries(
+        {"id": ids, "error": st.fixed_dictionaries({"code": values, "message": values})}
+    ),
+)
+
+
+@settings(CHEAP)
+@given(message=st.one_of(objects, values, envelopes))
 def test_envelope_fast_check_is_sound(message: Any) -> None:
+    """The fast path accepts only schema-valid responses: whatever the id, result or error."""
     if protocol._fast_envelope(message):
         assert validator("protocol/response").is_valid(message)
 
@@ -125,6 +142,7 @@ def test_fast_checks_accept_typical_answers() -> None:
         for result in results:
             assert protocol._FAST_RESULT[op](result), (op, result)
     assert protocol._fast_envelope({"id": 3, "result": {}})
+    assert protocol._fast_envelope({"id": 0, "result": {}})  # the hello's id
     assert protocol._fast_envelope({"id": None, "error": {"code": "internal", "message": ""}})
 
 
@@ -136,6 +154,14 @@ def test_fast_checks_accept_typical_answers() -> None:
         (b'{"id": 5, "result": {"match": true}}', "wrong_id"),
         (b'{"id": true, "result": {"match": true}}', "invalid_response"),
         (b'{"id": 4, "result": {"match": 1}}', "invalid_result"),
+        (b'{"id": 4, "result": null}', "invalid_response"),  # a result is an object
+        (b'{"id": 4, "result": [{"match": true}]}', "invalid_response"),
+        (b'{"id": 4, "result": "match"}', "invalid_response"),
+        (b'{"id": 4, "error": null}', "invalid_response"),
+        (b'{"id": 4, "error": {"code": "internal"}}', "invalid_response"),
+        (b'{"id": 4, "error": {"code": "teapot", "message": "m"}}', "invalid_response"),
+        (b'{"id": 4, "error": {"code": [], "message": "m"}}', "invalid_response"),
+        (b'{"id": 4, "error": {"code": {}, "message": "m"}}', "invalid_response"),
         (
             b'{"id": 4, "result": {"match": true}, "error": {"code": "internal", "message": ""}}',
             "invalid_response",
@@ -174,10 +200,60 @@ def test_request_lines_are_json_and_ascii_safe() -> None:
     assert "\u00e9".encode() in utf8  # raw UTF-8 when it can be
 
 
+def test_params_say_whether_they_carry_a_lone_surrogate() -> None:
+    assert protocol.encode_params_noting_surrogates({"text": "a\ud800"})[1] is True
+    assert protocol.encode_params_noting_surrogates({"text": "a\ud800\udfff"})[1] is True
+    assert protocol.encode_params_noting_surrogates({"text": "a\U0001f600"})[1] is False
+
+
 def test_excerpt_escapes_and_cuts() -> None:
     assert protocol.excerpt(b"ab\xffc") == "ab\\xffc"
     cut = protocol.excerpt(b"x" * 1000, limit=10)
     assert cut.startswith("x" * 10) and "990 more bytes" in cut
+
+
+def test_protocol_lines_and_messages_written_out() -> None:
+    """The bytes the kit sends and the messages a violation carries, literally (PROTOCOL.md)."""
+    params = protocol.encode_params({"text": "a"})
+    assert protocol.request_line(3, "split_sentences", params, "0.3.0-rc1") == (
+        b'{"id":3,"op":"split_sentences","edition":"0.3.0-rc1","params":{"text":"a"}}\n'
+    )
+    assert json.loads(protocol.hello_line()) == {
+        "id": 0, "op": "hello",
+        "params": {"protocol": 1, "kit": {"name": "oasis-si-conformance-kit", "version": "0.1.0"}},
+    }
+    assert protocol.excerpt(b"x" * 10, limit=10) == "x" * 10  # at the limit: nothing cut
+    assert protocol.excerpt(b"x" * 11, limit=10) == "x" * 10 + "... [1 more bytes]"
+    assert protocol.excerpt(b"y" * 401) == "y" * 400 + "... [1 more bytes]"
+    bad = protocol.decode_line(b'{"a": "\xc3("}')
+    assert isinstance(bad, protocol.Violation) and bad.kind == "not_utf8"
+    assert bad.message == "not UTF-8: byte 0xc3 at offset 7 (invalid continuation byte)"
+    ok = protocol.check_response(b'{"id": 0, "result": {"match": false}}', 0, "identifier_match")
+    assert ok == protocol.Answer({"match": False})  # id 0 is an index
+    wrong = protocol.check_response(b'{"id": -1, "result": {"match": true}}', 0, "identifier_match")
+    assert isinstance(wrong, protocol.Violation) and wrong.kind == "invalid_response"
+    other = protocol.check_response(b'{"id": 6, "result": {"match": true}}', 5, "identifier_match")
+    assert isinstance(other, protocol.Violation) and other.message == "answers id 6, expected 5"
+    error = protocol.check_response(
+        b'{"id": 5, "error": {"code": "internal", "message": "boom"}}', 5, "identifier_match"
+    )
+    assert isinstance(error, protocol.Violation) and error.error_code == "internal"
+    assert error.message == "error response internal: boom"
+
+
+def test_hello_is_parsed_with_and_without_a_runtime() -> None:
+    hello = {"id": 0, "result": {"protocol": 1, "name": "c", "version": "1",
+                                 "operations": ["score_scenario"],
+                                 "templates": ["C-DA-001"], "profiles": ["0.3.0-rc1"]}}
+    parsed = protocol.parse_hello(json.dumps(hello).encode())
+    assert (parsed.name, parsed.version, parsed.operations, parsed.templates, parsed.profiles) == (
+        "c", "1", ("score_scenario",), ("C-DA-001",), ("0.3.0-rc1",)
+    )
+    assert parsed.runtime is None and parsed.raw == hello["result"]
+    hello["result"]["runtime"] = {"name": "x"}
+    assert protocol.parse_hello(json.dumps(hello).encode()).runtime == {"name": "x"}
+    with pytest.raises(protocol.HandshakeError, match="answers id 1, expected 0"):
+        protocol.parse_hello(json.dumps({**hello, "id": 1}).encode())
 
 
 # Comparison ----------------------------------------------------------------------------------
@@ -221,6 +297,74 @@ def test_sentences_compare_in_canonical_form() -> None:
     assert not compare.matches({"sentences": ["A. B"]}, projection)
     # U+001C is str.isspace() but not White_Space: it is content
     assert compare.canonical_sentences(["\x1c"]) == ["\x1c"]
+
+
+def test_differences_are_from_the_spec_or_from_a_named_convention() -> None:
+    """compare.py's key-by-key comparison, each difference written out: a row is the spec's,
+    a band label the kit's (BAND-LABEL); the kind of a binding error is the kit's, a verdict
+    where a binding error was expected (or the reverse) the spec's; in a convention vector
+    every difference is that convention's."""
+    verdict = {"score": 1.0, "label": "full", "row": 2}
+    found = compare.compare_outcome(verdict, {"score": 1, "label": "partial", "row": 3})
+    assert found.differences == (
+        Difference("label", "full", "partial", "BAND-LABEL"),
+        Difference("row", 2, 3, None),
+    )
+    assert not found.holds and not found.exact
+    assert found.describe() == (
+        "label: expected 'full', got 'partial' (convention BAND-LABEL); row: expected 2, got 3"
+    )
+    label_only = compare.compare_outcome(verdict, {"score": 1, "label": "x", "row": 2})
+    assert label_only.holds and not label_only.exact
+    kind = compare.compare_outcome({"binding_error": "missing_role"}, {"binding_error": "bad"})
+    assert kind.differences == (
+        Difference("binding_error", "missing_role", "bad", "BINDING-ERROR-KIND"),
+    )
+    assert kind.holds
+    scored = compare.compare_outcome({"binding_error": "missing_role"}, {"score": 1, "row": 2})
+    assert scored.differences == (Difference("binding_error", "missing_role", "<absent>", None),)
+    assert not scored.holds
+    rejected = compare.compare_outcome({"score": 1.0}, {"binding_error": "missing_role"})
+    assert rejected.differences == (
+        Difference("score", 1.0, {"binding_error": "missing_role"}, None),
+    )
+    refused = compare.compare_outcome({"match": True}, {"protocol_error": "invalid_request"})
+    assert refused.differences == (
+        Difference("match", True, {"protocol_error": "invalid_request"}, None),
+    )
+    code = compare.compare_outcome({"protocol_error": "invalid_request"}, {"protocol_error": "x"})
+    assert code.differences == (
+        Difference("protocol_error", "invalid_request", "x", "PROTOCOL-ERROR-CODE"),
+    )
+    own = compare.compare_outcome({"match": True}, {"match": False}, convention="C")
+    assert own.differences == (Difference("match", True, False, "C"),) and own.holds
+    assert compare.Comparison(()).describe() == "differs" and compare.Comparison(()).exact
+    assert compare.describe_difference({"row": 2}, {"row": 3}) == "row: expected 2, got 3"
+    # a label that is missing (a binding error where a verdict was due) is the spec's
+    missing = compare.compare_outcome({"label": "full"}, {"binding_error": "missing_role"})
+    assert missing.differences == (
+        Difference("label", "full", {"binding_error": "missing_role"}, None),
+    )
+    # sentences cut elsewhere differ on the spec; only a terminator's place is the kit's
+    split = compare.compare_outcome({"sentences": ["A.", "B."]}, {"sentences": ["A.", "B.", "C"]})
+    assert split.differences == (Difference("sentences", ["A.", "B."], ["A.", "B.", "C"], None),)
+
+
+def test_distinguishable_outcomes_differ_on_what_the_spec_decides() -> None:
+    assert not compare.distinguishable(
+        {"score": 1.0, "label": "a", "row": 2}, {"score": 1, "label": "b", "row": 2}
+    )
+    assert compare.distinguishable({"score": 1.0, "row": 2}, {"score": 0.5, "row": 3})
+    assert compare.distinguishable({"match": True}, {"match": False})
+    # one way round is enough: an answer stating the left outcome lacks the right's label
+    assert compare.distinguishable({"score": 1.0, "row": 2}, {"score": 1.0, "row": 2, "label": "x"})
+    assert not compare.distinguishable({"binding_error": "a"}, {"binding_error": "b"})
+    assert compare.distinguishable({"binding_error": "a"}, {"score": 1.0, "row": 2})
+    assert compare.distinguishable({"score": 1.0, "row": 2}, {"binding_error": "a"})
+    assert compare.matching_readings(
+        {"x": {"score": 1.0, "label": "l1", "row": 2}, "y": {"score": 0.5, "row": 3}},
+        {"score": 1, "label": "other", "row": 2},
+    ) == ("x",)
 
 
 def test_readings_matched_as_a_set() -> None:
@@ -347,6 +491,63 @@ def test_profile_keeps_probes_the_masking_reading_does_not_decide() -> None:
     assert interpretation.profile(votes, MASKED_REGISTER)[1].set_aside == ()
 
 
+def test_profile_sets_nothing_aside_when_a_followed_reading_has_no_set() -> None:
+    """A reading named by a vector but absent from the register has no code points: the
+    masking entry's readings then decide no probe (and nothing fails on the missing set)."""
+    votes = [("nl-x", "NL", ("wide", "new")), *WS_VOTES]
+    nl, ws = interpretation.profile(votes, MASKED_REGISTER, {"nl-x": ("lf", "wide", "new")}, PROBES)
+    assert nl.followed == ("wide", "new") and ws.set_aside == () and ws.vectors == 3
+
+
+#: An inconsistent entry: a is followed by v1 and v2, b by v3; d has no vote.
+REGISTER4 = [
+    {"id": "E4", "clause": "3.3", "readings": {"a": "", "b": "", "c": "", "d": ""},
+     "reference": "a"},
+]
+VOTES4 = [("v1", "E4", ("a",)), ("v2", "E4", ("a", "c")), ("v3", "E4", ("b",))]
+
+
+def test_an_inconsistent_profile_records_who_voted_for_what() -> None:
+    (entry,) = interpretation.profile(VOTES4, REGISTER4)
+    assert entry.ballots == {"v1": ("a",), "v2": ("a", "c"), "v3": ("b",)}
+    assert interpretation.contradicting(entry, "a") == ["v3"]
+    assert interpretation.contradicting(entry, "b") == ["v1", "v2"]
+    assert interpretation.contradicting(entry, "d") == ["v1", "v2", "v3"]
+    assert json.loads(json.dumps(entry.to_json())) == {
+        "entry": "E4", "clause": "3.3", "reference": "a", "readings": ["a", "b", "c", "d"],
+        "votes": {"a": 2, "b": 1, "c": 1, "d": 0}, "vectors": 3, "voted": 3, "unmatched": [],
+        "followed": [], "consistent": False, "dominant": "a", "deviating": ["v3"],
+        "ballots": {"v1": ["a"], "v2": ["a", "c"], "v3": ["b"]}, "set_aside": [],
+    }
+
+
+def test_deviation_message_names_the_dominant_reading_and_the_contradicting_vectors() -> None:
+    (entry,) = interpretation.profile(VOTES4, REGISTER4)
+    probes = {"v3": "U+0085", "v1": "U+00A0"}
+    common = (
+        "while 2 of the entry's 3 vectors are compatible with a. No single reading explains "
+        "all its answers"
+    )
+    assert interpretation.deviation_message(entry, "v3", ("b",), probes, shown=1) == (
+        f"follows b of E4 here (probe U+0085), {common}: elsewhere it contradicts "
+        "b (1 of 3) by v1 (U+00A0) and 1 more"
+    )
+    # the three closest readings (most votes first; a reading unknown to the entry has none)
+    assert interpretation.deviation_message(entry, "v3", ("d", "z", "c", "b"), {}) == (
+        f"follows d / z / c / b of E4 here, {common}: elsewhere it contradicts "
+        "c (1 of 3) by v1, v3; b (1 of 3) by v1, v2; d (0 of 3) by v1, v2 and 1 more"
+    )
+    assert interpretation.deviation_message(entry, "v3", ("z",), {}) == (
+        f"follows z of E4 here, {common}: elsewhere it contradicts z (0 of 3) by v1, v2 and 1 more"
+    )
+    assert interpretation.deviation_message(entry, "v9", None, {}) == (
+        f"follows no reading of E4 here, {common}"
+    )
+    assert interpretation.deviation_message(entry, "v9", (), {}) == (
+        f"follows no reading of E4 here, {common}"
+    )
+
+
 # Diagnosis -----------------------------------------------------------------------------------
 
 
@@ -409,6 +610,28 @@ def test_signature_with_unexercised_vectors_is_judged_on_the_rest() -> None:
         vectors, results, [Signature("s", "3.1", "normative", "d", ("v0", "v1", "v9"))]
     ).named
     assert (named.exercised, named.failed) == (1, 1)
+
+
+def test_a_named_signature_says_how_many_vectors_it_explains() -> None:
+    from oasis_si_conformance.diagnosis import Named
+
+    sig = Signature("s", "3.1", "normative", "reads X as Y", ("a", "b", "c", "d"))
+    one = Named(sig, exercised=4, failed=3, attributed=("a",))
+    assert one.coverage == 0.75
+    assert one.line() == "reads X as Y (clause 3.1): 1 vector [s; 3/4 of its vectors fail]"
+    two = Named(sig, exercised=2, failed=2, attributed=("a", "b"))
+    assert two.line() == "reads X as Y (clause 3.1): 2 vectors [s; 2/2 of its vectors fail]"
+
+
+def test_clause_order_puts_numbers_before_rows_before_names() -> None:
+    clauses = ["5.1.row1", "5.1.x", "5.1.2", "5.1.row10", "5.1", "2.10", "2.9", "5.1.rowx"]
+    assert sorted(clauses, key=clause_key) == [
+        "2.9", "2.10", "5.1", "5.1.2", "5.1.row1", "5.1.row10", "5.1.rowx", "5.1.x"
+    ]
+
+
+def test_no_signature_file_is_no_signature(tmp_path) -> None:
+    assert load_signatures(tmp_path / "signatures.yaml") == []
 
 
 def test_signature_files_validate() -> None:
@@ -499,10 +722,10 @@ def test_stderr_tail_keeps_head_tail_and_total() -> None:
     assert not math.isnan(tail.total)
 
 
-def test_corpus_cache_round_trips_and_survives_corruption(corpus_cache_dir) -> None:
+def test_corpus_cache_round_trips_and_survives_corruption(private_corpus_cache) -> None:
     manifest = corpus.build_manifest(CORPUS)
     fresh = corpus_cache.load(CORPUS, manifest)
-    (entry,) = corpus_cache_dir.glob("corpus-*.json")
+    (entry,) = private_corpus_cache.glob("corpus-*.json")
     assert corpus_cache.load(CORPUS, manifest) == fresh == FIXTURE
     entry.write_text("[{\"id\": 1}]")  # corrupt: ignored, the corpus is loaded again
     assert corpus_cache.load(CORPUS, manifest) == FIXTURE

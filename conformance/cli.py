@@ -36,6 +36,7 @@ from . import (
     htmlreport,
     render,
     report,
+    reportview,
     resources,
     sidebyside,
     yamlsafe,
@@ -331,7 +332,8 @@ def _catalog(root: Path, name: str) -> Any:
 
 
 def _fail(message: str) -> int:
-    print(f"oasis-si-conformance: error: {message}", file=sys.stderr)
+    # The message may quote the candidate (its handshake, its stderr): printable, never raw.
+    print(f"oasis-si-conformance: error: {reportview.printable(message)}", file=sys.stderr)
     return EXIT_USAGE
 
 
@@ -595,7 +597,7 @@ def _run(
         show_progress = sys.stderr.isatty() and not args.quiet
     progress = render.TerminalProgress(sys.stderr) if show_progress else None
     if show_progress:
-        command = " ".join(config.argv)
+        command = reportview.one_line(" ".join(config.argv))
         print(
             f"certifying {command} on {len(selected)} vectors (seed {config.seed})",
             file=sys.stderr,
@@ -606,12 +608,25 @@ def _run(
         )
     except HandshakeError as error:
         raise UsageError(
-            f"the candidate failed its handshake: {error}\n  command: {json.dumps(config.argv)}"
+            f"the candidate failed its handshake: {handshake_text(error)}\n"
+            f"  command: {json.dumps(config.argv)}"
         ) from None
     except editions.EditionError as error:
         raise UsageError(f"edition: {error}\n  command: {json.dumps(config.argv)}") from None
     except (SetupError, corpus.CorpusError) as error:
         raise UsageError(str(error)) from None
+
+
+#: Where a handshake failure's message (supervisor.py) quotes the candidate's stderr.
+_STDERR_MARK: Final = "\n--- candidate stderr ---\n"
+
+
+def handshake_text(error: HandshakeError) -> str:
+    """A handshake failure for the terminal: what went wrong on one line, then the candidate's
+    stderr quoted line by line (a line of it never passes for one of the kit's)."""
+    what, marked, stderr = str(error).partition(_STDERR_MARK)
+    text = reportview.one_line(what, 1000)
+    return f"{text}\n  candidate stderr:\n{reportview.quoted_lines(stderr)}" if marked else text
 
 
 def _write_reports(document: dict[str, Any], args: argparse.Namespace) -> None:

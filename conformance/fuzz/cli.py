@@ -20,9 +20,10 @@ import sys
 from pathlib import Path
 
 from .. import resources
-from ..cli import EDITION_NAMES, reference_command
+from ..cli import EDITION_NAMES, handshake_text, reference_command
 from ..editions import EditionError
 from ..protocol import HandshakeError
+from ..reportview import one_line, printable
 from ..supervisor import Limits, SetupError
 from . import ground, strategies
 from .differential import fuzz
@@ -204,7 +205,8 @@ def _write_stubs(summary: Summary, out: Path, seed: int) -> None:
 
 
 def _fail(message: str) -> int:
-    print(f"oasis-si-fuzz: error: {message}", file=sys.stderr)
+    # The message may quote the candidate (its handshake, its stderr): printable, never raw.
+    print(f"oasis-si-fuzz: error: {printable(message)}", file=sys.stderr)
     return 2
 
 
@@ -220,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def log(message: str) -> None:
         if not quiet:
-            print(message, file=sys.stderr, flush=True)
+            print(one_line(message, 1000), file=sys.stderr, flush=True)
 
     log(f"oasis-si-fuzz: seed {seed}; candidate {' '.join(command)}")
     limits = Limits(timeout=args.timeout, memory=args.memory_limit, cpu=args.cpu_limit)
@@ -240,7 +242,9 @@ def main(argv: list[str] | None = None) -> int:
             edition=args.edition,
             log=log,
         )
-    except (HandshakeError, SetupError) as error:
+    except HandshakeError as error:
+        return _fail(f"seed {seed}: the candidate did not start: {handshake_text(error)}")
+    except SetupError as error:
         return _fail(f"seed {seed}: the candidate did not start: {error}")
     except EditionError as error:
         return _fail(f"edition: {error}\n  command: {json.dumps(command)}")
@@ -251,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
     (out / "fuzz-summary.json").write_text(document + "\n", encoding="ascii")
     sys.stdout.write(render(summary))
     print(f"summary: {out / 'fuzz-summary.json'}")
-    print(f"reproduce: {_reproduce(args, seed, summary, command)}")
+    print(f"reproduce: {one_line(_reproduce(args, seed, summary, command), 2000)}")
     failing = summary.normative or (args.strict and summary.convention)
     return 1 if failing else 0
 

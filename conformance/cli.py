@@ -39,7 +39,6 @@ from . import (
     reportview,
     resources,
     sidebyside,
-    yamlsafe,
 )
 from .diagnosis import (
     SIGNATURES_FILE,
@@ -325,10 +324,9 @@ def _manifest_state(root: Path, digest: str) -> str:
 
 
 def _catalog(root: Path, name: str) -> Any:
-    path = root / name
-    if not path.exists():
+    if not (root / name).exists():
         return None
-    return yamlsafe.load(path.read_text(encoding="utf-8"))
+    return corpus.read_catalog(root, name)
 
 
 def _fail(message: str) -> int:
@@ -537,6 +535,8 @@ def _load_catalogs(root: Path, signatures_path: Path | None) -> Catalogs:
         catalog = conventions.load(_catalog_folder(root, conventions.FILE))
     except (SignatureError, editions.EditionError, conventions.ConventionsError) as error:
         raise UsageError(str(error)) from None
+    except corpus.CorpusError as error:
+        raise UsageError(f"corpus: {error}") from None
     except (OSError, ValueError) as error:
         raise UsageError(str(error)) from None
     except Exception as error:  # a YAML error in a catalog

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Final
 
 import attrs
+import yaml
 
 from oasis_si_schemas import first_error_message, validator
 
@@ -59,6 +60,9 @@ def load(root: Path) -> list[Edition]:
     path = root / FILE
     try:
         document = yamlsafe.load(path.read_text(encoding="ascii"))
+    except yaml.YAMLError as error:
+        where = f"{path}:{yamlsafe.error_line(error)}"
+        raise EditionError(f"{where}: {yamlsafe.error_text(error)}") from None
     except (OSError, ValueError) as error:
         raise EditionError(f"{path}: {error}") from None
     problem = first_error_message(validator("editions"), document)

@@ -376,7 +376,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     root = (args.root or corpus.vectors_root()).resolve()
     try:
         return COMMANDS[args.command](args, root)
-    except EditorError as error:
+    except (EditorError, corpus.CorpusError) as error:
         print(f"oasis-si-vectors: error: {error}", file=sys.stderr)
         return 2
 

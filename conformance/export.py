@@ -38,11 +38,10 @@ from pathlib import Path
 from typing import Any, Final
 
 import attrs
-import yaml
 
 from oasis_si_schemas import schema_names
 
-from . import KIT_NAME, __version__, corpus, corpus_cache, editions, yamlsafe
+from . import KIT_NAME, __version__, corpus, corpus_cache, editions
 from .checks import CATALOG_SCHEMAS, SIGNATURES
 from .corpus import Vector
 
@@ -193,8 +192,10 @@ def _target(source: str) -> str:
 
 def _document(root: Path, source: str) -> Any:
     try:
-        return yamlsafe.load((root / source).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
+        return corpus.read_catalog(root, source)
+    except corpus.CorpusError as error:
+        raise ExportError(str(error)) from None
+    except OSError as error:
         raise ExportError(f"{source}: cannot be read: {error}") from None
 
 

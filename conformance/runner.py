@@ -21,7 +21,7 @@ import random
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -39,6 +39,9 @@ from .supervisor import (
     first_handshake,
 )
 from .transport import Transport
+
+if TYPE_CHECKING:
+    from .partial import PartialRun
 
 
 @attrs.frozen
@@ -112,6 +115,7 @@ def run(
     progress: Progress | None = None,
     on_hello: Callable[[Hello], None] | None = None,
     known_editions: Sequence[Edition] | None = None,
+    partial: "PartialRun | None" = None,
 ) -> RunOutcome:
     """Certify the candidate on `vectors`, under the edition `editions.select` decides from the
     candidate's declaration (`known_editions`: the corpus's catalog, by default the bundled
@@ -139,6 +143,20 @@ def run(
     exercised = [v for v in vectors if reasons[v.id] is None]
     budget = RestartBudget(config.max_restarts)
     sender = Sender(config, candidate, hello, budget, progress or Progress(), edition.name)
+    if partial is not None:  # what an interruption reports (partial.py)
+        partial.running(
+            hello=hello,
+            edition=edition,
+            vectors=vectors,
+            reasons=reasons,
+            exercised=exercised,
+            sender=sender,
+            candidate=candidate,
+            budget=budget,
+            register=register,
+            repetitions=config.repetitions,
+            started=started,
+        )
     observed = sender.send_all(exercised, [encodings[v.id] for v in exercised], first_process)
     if config.repetitions < 2:
         candidate.warn(
@@ -219,6 +237,7 @@ class Sender:
         self.budget, self.progress, self.edition = budget, progress, edition
         self.stop = threading.Event()
         self.errors: list[BaseException] = []
+        self.observed: list[list[Observation | None]] = []  # as answers come in
 
     def send_all(
         self, exercised: list[Vector], encoded: list[bytes], first_process: Transport | None
@@ -227,6 +246,7 @@ class Sender:
         config = self.config
         plan = schedule(len(exercised), config.repetitions, config.seed, config.jobs)
         observed: list[list[Observation | None]] = [[None] * config.repetitions for _ in exercised]
+        self.observed = observed
         self.progress.start(len(exercised) * config.repetitions)
         try:
             if exercised:

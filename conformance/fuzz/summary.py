@@ -133,6 +133,8 @@ class Summary:
     reference_errors: list[str] = attrs.Factory(list)
     classes: dict[ClassKey, DivergenceClass] = attrs.Factory(dict)
     shrink_seconds: float = 0.0
+    #: {signal, stage} when SIGINT or SIGTERM stopped the run (fuzz-summary.schema.json).
+    interrupted: dict[str, str] | None = None
 
     @property
     def throughput(self) -> float:
@@ -214,6 +216,7 @@ class Summary:
             },
             "classes": [c.to_json() for c in self.ordered()],
             "shrink_seconds": round(self.shrink_seconds, 3),
+            **({"interrupted": dict(self.interrupted)} if self.interrupted else {}),
         }
 
 
@@ -251,6 +254,11 @@ def render(summary: Summary) -> str:
     """The summary in words, for the terminal."""
     cand = summary.candidate
     lines = [
+        *(
+            [f"INTERRUPTED by {summary.interrupted['signal']} ({summary.interrupted['stage']})"]
+            if summary.interrupted
+            else []
+        ),
         f"seed: {summary.seed}",
         f"edition: {summary.edition}",
         *[f"warning: {one_line(warning)}" for warning in summary.edition_warnings],

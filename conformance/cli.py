@@ -5,7 +5,9 @@ CMD is run as an argument vector, never through a shell. Without CMD the bundled
 evaluator is certified.
 
 Exit status: 0 conformant, 1 not conformant, 2 usage or setup error (bad options, unreadable
-corpus, candidate that cannot start or fails its handshake, refused baseline), 130 interrupted.
+corpus, candidate that cannot start or fails its handshake, refused baseline, an output path
+that cannot be written), 130 or 143 interrupted by SIGINT or SIGTERM (the reports asked for
+are written with what was measured, marked interrupted; every candidate process is ended).
 
 `oasis-si-conformance compare REPORT.json REPORT.json ... [--markdown P] [--html P]` shows
 reports side by side (sidebyside.py); exit 0, or 2 when a report is unreadable or the reports

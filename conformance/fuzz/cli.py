@@ -8,7 +8,8 @@ With no CMD the bundled reference server is fuzzed (a self-check: it must find n
 Exit status: 0 no normative divergence (convention differences only, or none), 1 a normative
 divergence (or, with --strict, any difference); a vector stub per class is written under
 --out; 2 the candidate could not be started or failed its handshake, no edition could be
-decided, or bad usage.
+decided, --out cannot be written, or bad usage; 130 or 143 interrupted by SIGINT or SIGTERM
+(fuzz-summary.json holds what was measured, marked interrupted).
 """
 
 from __future__ import annotations

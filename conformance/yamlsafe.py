@@ -151,7 +151,7 @@ class Refused(yaml.MarkedYAMLError):
     def __init__(self, line: int, problem: str) -> None:
         super().__init__(problem=problem)
         self.line = line
-        self.problem_mark = yaml.Mark("<text>", 0, line - 1, 0, None, None)
+        self.problem_mark = yaml.Mark("<text>", 0, line - 1, 0, None, 0)
 
     def __str__(self) -> str:
         return f"{self.problem} (line {self.line})"

@@ -7,8 +7,9 @@ become integers, `2026-11-29` becomes a date, `1_000` a number. In a vector an i
 string. The writer escapes every non-ASCII or control code point, so combining marks, NBSP and
 CR are visible and unambiguous in the file.
 
-Every text is screened before it is loaded (`screen`, one pass over the parser's events, in
-bounded time and memory): at most MAX_BYTES, nesting at most MAX_DEPTH deep, at most MAX_NODES
+Every text is screened before anything is built from it (`screen_tree` on its node tree,
+composed in time linear in the text; `screen` does the same over the parser's events), in
+bounded time and memory: at most MAX_BYTES, nesting at most MAX_DEPTH deep, at most MAX_NODES
 nodes once aliases are expanded (an alias may repeat an anchored node, never make a text
 explode or hold itself), no duplicate mapping key, and no tag but the YAML 1.2 core schema's
 (`!!str`, `!!int`, `!!float`, `!!bool`, `!!null`, `!!seq`, `!!map`, the non-specific `!`),
@@ -80,14 +81,16 @@ def _loader_for(text: str) -> type:
 
 def load(text: str) -> Any:
     """Parse one YAML document with the core-schema loader (screened first)."""
-    screen(text)
-    return yaml.load(text, Loader=_loader_for(text))
+    return load_with_tree(text)[0]
 
 
 def compose(text: str) -> yaml.Node | None:
     """The node tree of one document, for mapping a data path back to a line."""
-    screen(text)
-    return yaml.compose(text, Loader=_loader_for(text))
+    loader = _loader_for(text)(text)
+    try:
+        return _screened_node(loader, text)
+    finally:
+        loader.dispose()
 
 
 #: Which line of a mapping entry locates it: its key's, or its value's (a block value starts
@@ -133,13 +136,28 @@ def _entry(node: yaml.Node | None, step: Any) -> tuple[yaml.Node, yaml.Node] | N
 
 def load_with_tree(text: str) -> tuple[Any, yaml.Node | None]:
     """The document and its node tree from one parse (`load` and `compose` parse twice)."""
-    screen(text)
     loader = _loader_for(text)(text)
     try:
-        node = loader.get_single_node()
+        node = _screened_node(loader, text)
         return (loader.construct_document(node) if node is not None else None), node
     finally:
         loader.dispose()
+
+
+def _screened_node(loader: Any, text: str) -> yaml.Node | None:
+    """The document's node tree, screened (`screen_tree`) before anything is built from it.
+    Composing is linear in the text (an alias is the anchored node itself, not a copy); a
+    text too deep for the composer is screened event by event, which names its line."""
+    if len(text) > MAX_BYTES:  # characters: at least as many bytes
+        raise Refused(1, f"the text is over {MAX_BYTES} bytes, the most a YAML file may hold")
+    try:
+        node = loader.get_single_node()
+    except RecursionError:
+        screen(text)
+        raise Refused(1, f"nested more than {MAX_DEPTH} deep") from None
+    if node is not None:
+        screen_tree(node)
+    return node
 
 
 # Screening -----------------------------------------------------------------------------------
@@ -248,6 +266,63 @@ class _Screening:
                 raise Refused(line, f"duplicate key {scalar!r} (first at line {first})")
             frame.keys[scalar] = line
         frame.at_key = not frame.at_key
+
+
+def screen_tree(root: yaml.Node) -> None:
+    """`screen` on a composed node tree (the same limits, the line of the node that breaks
+    one): each node is visited once, an alias's expansion counted from its anchor's."""
+    sizes: dict[int, int] = {}
+    open_nodes: set[int] = set()
+
+    def size(node: yaml.Node, depth: int) -> int:
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        line = node.start_mark.line + 1
+        if key in open_nodes:
+            raise Refused(line, "an alias names a node that holds it")
+        if depth > MAX_DEPTH:
+            raise Refused(line, f"nested more than {MAX_DEPTH} deep")
+        _check_node_tag(node, line)
+        total = 1
+        if isinstance(node, yaml.CollectionNode):
+            open_nodes.add(key)
+            if isinstance(node, yaml.MappingNode):
+                _check_keys(node)
+                children = [child for pair in node.value for child in pair]
+            else:
+                children = list(node.value)
+            for child in children:
+                total += size(child, depth + 1)
+                if total > MAX_NODES:  # at the collection whose aliases expand it too far
+                    raise Refused(line, f"more than {MAX_NODES} nodes with the aliases expanded")
+            open_nodes.discard(key)
+        sizes[key] = total
+        return total
+
+    size(root, 1)
+
+
+def _check_node_tag(node: yaml.Node, line: int) -> None:
+    if isinstance(node, yaml.ScalarNode):
+        if node.tag not in _SCALAR_TAGS:
+            raise Refused(line, f"tag {node.tag} is not one of the YAML 1.2 core schema")
+        pattern = _SCALAR_TAGS[node.tag]
+        if pattern is not None and not pattern.match(node.value):
+            raise Refused(line, f"{node.value!r} is not a value of tag {node.tag}")
+    elif node.tag not in _COLLECTION_TAGS:
+        raise Refused(line, f"tag {node.tag} is not one of the YAML 1.2 core schema")
+
+
+def _check_keys(node: yaml.MappingNode) -> None:
+    seen: dict[str, int] = {}
+    for key, _value in node.value:
+        if isinstance(key, yaml.ScalarNode):
+            line = key.start_mark.line + 1
+            if key.value in seen:
+                first = seen[key.value]
+                raise Refused(line, f"duplicate key {key.value!r} (first at line {first})")
+            seen[key.value] = line
 
 
 def _check_scalar_tag(event: yaml.ScalarEvent, line: int) -> None:

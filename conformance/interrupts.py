@@ -96,23 +96,18 @@ def end_descendants(spared: set[tuple[int, int]] | None = None, rounds: int = 20
     process's children (adopted or not). How many were killed."""
     spared = spared or set()
     killed = 0
-    quiet = 0
     for _ in range(rounds):
         found = [key for key in _descendants() if key not in spared]
-        alive = [pid for pid, _start in found if not _zombie(pid)]
-        for pid in alive:
-            try:
-                os.kill(pid, signal.SIGKILL)
-                killed += 1
-            except (ProcessLookupError, PermissionError):
-                pass
+        if not found:  # none left that could start another
+            break
+        for pid, _start in found:
+            if not _zombie(pid):
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                    killed += 1
+                except (ProcessLookupError, PermissionError):
+                    pass
         _reap({pid for pid, _start in found})
-        if not found:
-            quiet += 1
-            if quiet >= 2:
-                break
-        else:
-            quiet = 0
         time.sleep(0.02)
     return killed
 
@@ -126,7 +121,41 @@ def _reap(pids: set[int]) -> None:
 
 
 def _descendants() -> list[tuple[int, int]]:
-    """(pid, start time) of every descendant of this process, from /proc (none without it)."""
+    """(pid, start time) of every descendant of this process, from /proc (none without it):
+    down the tree by each task's `children` list where the kernel has one, else from every
+    process's parent link."""
+    if not (_PROC / str(os.getpid()) / "task" / str(os.getpid()) / "children").exists():
+        return _descendants_by_scan()
+    found = []
+    queue = [os.getpid()]
+    seen = set(queue)
+    while queue:
+        for child in _children(queue.pop()):
+            stat = _stat(child)
+            if child not in seen and stat is not None:
+                seen.add(child)
+                found.append((child, stat[1]))
+                queue.append(child)
+    return found
+
+
+def _children(pid: int) -> list[int]:
+    """The children of every thread of `pid` (/proc/PID/task/TID/children)."""
+    children: list[int] = []
+    try:
+        tasks = os.listdir(_PROC / str(pid) / "task")
+    except OSError:
+        return children
+    for task in tasks:
+        try:
+            text = (_PROC / str(pid) / "task" / task / "children").read_text()
+        except OSError:
+            continue
+        children += [int(word) for word in text.split()]
+    return children
+
+
+def _descendants_by_scan() -> list[tuple[int, int]]:
     children: dict[int, list[int]] = {}
     started: dict[int, int] = {}
     try:

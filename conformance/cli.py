@@ -5,7 +5,9 @@ CMD is run as an argument vector, never through a shell. Without CMD the bundled
 evaluator is certified.
 
 Exit status: 0 conformant, 1 not conformant, 2 usage or setup error (bad options, unreadable
-corpus, candidate that cannot start or fails its handshake, refused baseline), 130 interrupted.
+corpus, candidate that cannot start or fails its handshake, refused baseline, an output path
+that cannot be written), 130 or 143 interrupted by SIGINT or SIGTERM (the reports asked for
+are written with what was measured, marked interrupted; every candidate process is ended).
 
 `oasis-si-conformance compare REPORT.json REPORT.json ... [--markdown P] [--html P]` shows
 reports side by side (sidebyside.py); exit 0, or 2 when a report is unreadable or the reports
@@ -18,6 +20,7 @@ import argparse
 import json
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
@@ -33,12 +36,14 @@ from . import (
     corpus_cache,
     editions,
     htmlreport,
+    interrupts,
+    output,
     render,
     report,
+    reportview,
     sidebyside,
-    yamlsafe,
 )
-from .cliopts import DEFAULTS, EDITION_NAMES, reference_command
+from .cliopts import DEFAULTS, EDITION_NAMES, handshake_text, reference_command
 from .diagnosis import (
     SIGNATURES_FILE,
     Signature,
@@ -47,6 +52,7 @@ from .diagnosis import (
     diagnose,
     load_signatures,
 )
+from .partial import PartialRun, mark_interrupted
 from .protocol import HandshakeError
 from .runner import DEFAULT_WINDOW, RunConfig, RunOutcome, run
 from .selection import select
@@ -272,14 +278,14 @@ def _manifest_state(root: Path, digest: str) -> str:
 
 
 def _catalog(root: Path, name: str) -> Any:
-    path = root / name
-    if not path.exists():
+    if not (root / name).exists():
         return None
-    return yamlsafe.load(path.read_text(encoding="utf-8"))
+    return corpus.read_catalog(root, name)
 
 
 def _fail(message: str) -> int:
-    print(f"oasis-si-conformance: error: {message}", file=sys.stderr)
+    # The message may quote the candidate (its handshake, its stderr): printable, never raw.
+    print(f"oasis-si-conformance: error: {reportview.printable(message)}", file=sys.stderr)
     return EXIT_USAGE
 
 
@@ -314,10 +320,22 @@ def main(argv: list[str] | None = None) -> int:
     if arguments[:1] == [COMPARE]:
         return compare_main(arguments[1:])
     args, command = parse_args(arguments)
-    try:
-        return certify(args, command)
-    except UsageError as error:
-        return _fail(str(error))
+    partial = PartialRun()
+    with interrupts.guarded(), output.quiet_broken_pipe():
+        try:
+            return certify(args, command, partial)
+        except UsageError as error:
+            return _fail(str(error))
+        except KeyboardInterrupt as interruption:  # before the run, or after it
+            signal = interrupts.signal_of(interruption)
+            say(f"interrupted by {signal.name} while {partial.stage}; no report written")
+            return signal.exit_status
+    return EXIT_USAGE  # standard output closed before the command could say its result
+
+
+def say(message: str) -> None:
+    """One line on stderr, prefixed with the command's name."""
+    print(f"oasis-si-conformance: {message}", file=sys.stderr, flush=True)
 
 
 #: The subcommand, recognised only as the first argument (see the module docstring).
@@ -374,21 +392,26 @@ def compare_main(argv: list[str]) -> int:
     return EXIT_CONFORMANT
 
 
-def certify(args: argparse.Namespace, command: list[str]) -> int:
+def certify(args: argparse.Namespace, command: list[str], partial: PartialRun | None = None) -> int:
     """Load and select the corpus, run the candidate, write and print the reports; the exit
-    status. Raises UsageError."""
+    status. Raises UsageError. `partial` records where the run is and what it measured: an
+    interruption during the run writes the reports of what was measured."""
+    partial = partial or PartialRun()
     root = args.vectors or corpus.vectors_root()
     manifest, vectors = _load_corpus(root, cache=not args.no_cache)
     selected = select(vectors, args.select)
     if args.list:
         for vector in selected:
-            print(f"{vector.id}\t{','.join(vector.clauses)}\t{vector.operation}\t{vector.source}")
+            line = f"{vector.id}\t{','.join(vector.clauses)}\t{vector.operation}\t{vector.source}"
+            if not output.write(line + "\n"):
+                break  # the reader has gone (--list | head)
         return EXIT_CONFORMANT
     if not vectors:
         raise UsageError(f"the corpus at {root} holds no vector")
     if not selected:
         raise UsageError(f"-k {' '.join(args.select)} selects no vector of {len(vectors)}")
     catalogs = _load_catalogs(root, args.signatures)
+    _check_writable(args)
     if args.edition is not None:
         editions.named(catalogs.editions, args.edition)  # an unknown name: exit 2 before running
     digest = manifest["corpus_digest"]
@@ -397,33 +420,82 @@ def certify(args: argparse.Namespace, command: list[str]) -> int:
     held_out_seed = args.held_out_seed if args.held_out_seed is not None else seed
     held_out = _held_out_vectors(held_out_seed, args.held_out) if args.held_out else []
     config = _run_config(args, command, seed)
+
+    def setup_for(profile: str) -> report.RunSetup:
+        return report.RunSetup(
+            config=config,
+            profile=profile,
+            corpus_digest=digest,
+            manifest=_manifest_state(root, digest),
+            corpus_size=len(vectors),
+            selection=tuple(args.select),
+            vectors=tuple([*selected, *held_out]),
+            clause_titles=catalogs.clause_titles,
+            signatures=str(catalogs.signatures_path) if catalogs.signatures else "",
+            strict=args.strict,
+            conventions=tuple(catalogs.conventions),
+            held_out={"seed": held_out_seed, "cases": len(held_out)} if held_out else None,
+        )
+
+    partial.stage = "waiting for the candidate's handshake"
     try:
-        outcome = _run([*selected, *held_out], config, catalogs, args)
-    except KeyboardInterrupt:
-        print("oasis-si-conformance: interrupted; candidate processes killed", file=sys.stderr)
-        return 130
+        outcome = _run([*selected, *held_out], config, catalogs, args, partial)
+    except KeyboardInterrupt as interruption:
+        return _interrupted(interrupts.signal_of(interruption), partial, setup_for, catalogs, args)
+    partial.stage = "writing the reports"
     if earlier is not None:
         _check_baseline_edition(earlier, outcome.edition.name, args.baseline)
-    setup = report.RunSetup(
-        config=config,
-        profile=outcome.edition.label,
-        corpus_digest=digest,
-        manifest=_manifest_state(root, digest),
-        corpus_size=len(vectors),
-        selection=tuple(args.select),
-        vectors=tuple([*selected, *held_out]),
-        clause_titles=catalogs.clause_titles,
-        signatures=str(catalogs.signatures_path) if catalogs.signatures else "",
-        strict=args.strict,
-        conventions=tuple(catalogs.conventions),
-        held_out={"seed": held_out_seed, "cases": len(held_out)} if held_out else None,
-    )
+    setup = setup_for(outcome.edition.label)
     document = _document(setup, outcome, catalogs, earlier, args)
     _write_reports(document, args)
     summary = render.summary_text(document, max_failures=args.max_failures, brief=args.quiet)
-    sys.stdout.write(summary)
-    sys.stdout.flush()
+    output.write(summary)
     return EXIT_CONFORMANT if document["verdict"] == report.CONFORMANT else EXIT_NOT_CONFORMANT
+
+
+def _interrupted(
+    signal: interrupts.Interrupted,
+    partial: PartialRun,
+    setup_for: Callable[[str], report.RunSetup],
+    catalogs: Catalogs,
+    args: argparse.Namespace,
+) -> int:
+    """SIGINT or SIGTERM stopped the run: the reports asked for, of what was measured
+    (partial.py), and one line saying what happened; the exit status (130, 143)."""
+    stage = partial.stage
+    if not partial.measured:
+        say(f"interrupted by {signal.name} while {stage}; nothing measured, no report written")
+        return signal.exit_status
+    outcome = partial.outcome()
+    document = _document(setup_for(outcome.edition.label), outcome, catalogs, None, args)
+    mark_interrupted(document, signal.name, stage, outcome.requests)
+    wanted = [p for p in (args.report, args.junit, args.markdown, args.html) if p is not None]
+    try:
+        _write_reports(document, args)
+        written = f"; partial report written to {', '.join(map(str, wanted))}" if wanted else ""
+    except UsageError as error:
+        written = f"; {error}"
+    not_run = document["interrupted"]["not_run"]
+    say(
+        f"interrupted by {signal.name} while {stage}: {outcome.requests} request(s) came back, "
+        f"{not_run} vector(s) not run; candidate processes ended{written}"
+    )
+    return signal.exit_status
+
+
+def _check_writable(args: argparse.Namespace) -> None:
+    """Every output path the run will write can be written: found before the run starts, not
+    after it (UsageError)."""
+    for option, path in (
+        ("--report", args.report),
+        ("--junit", args.junit),
+        ("--markdown", args.markdown),
+        ("--html", args.html),
+    ):
+        if path is not None:
+            problem = output.unwritable(path)
+            if problem is not None:
+                raise UsageError(f"{option} {path}: {problem}")
 
 
 def _check_baseline_edition(earlier: dict[str, Any], edition: str, path: Path) -> None:
@@ -483,6 +555,8 @@ def _load_catalogs(root: Path, signatures_path: Path | None) -> Catalogs:
         catalog = conventions.load(_catalog_folder(root, conventions.FILE))
     except (SignatureError, editions.EditionError, conventions.ConventionsError) as error:
         raise UsageError(str(error)) from None
+    except corpus.CorpusError as error:
+        raise UsageError(f"corpus: {error}") from None
     except (OSError, ValueError) as error:
         raise UsageError(str(error)) from None
     except Exception as error:  # a YAML error in a catalog
@@ -538,6 +612,7 @@ def _run(
     config: RunConfig,
     catalogs: Catalogs,
     args: argparse.Namespace,
+    partial: PartialRun | None = None,
 ) -> RunOutcome:
     """The run, with live progress when asked for (or on a terminal)."""
     show_progress = args.progress
@@ -545,16 +620,24 @@ def _run(
         show_progress = sys.stderr.isatty() and not args.quiet
     progress = render.TerminalProgress(sys.stderr) if show_progress else None
     if show_progress:
-        command = " ".join(config.argv)
+        command = reportview.one_line(" ".join(config.argv))
         print(
             f"certifying {command} on {len(selected)} vectors (seed {config.seed})",
             file=sys.stderr,
         )
     try:
-        return run(selected, config, catalogs.register, progress, known_editions=catalogs.editions)
+        return run(
+            selected,
+            config,
+            catalogs.register,
+            progress,
+            known_editions=catalogs.editions,
+            partial=partial,
+        )
     except HandshakeError as error:
         raise UsageError(
-            f"the candidate failed its handshake: {error}\n  command: {json.dumps(config.argv)}"
+            f"the candidate failed its handshake: {handshake_text(error)}\n"
+            f"  command: {json.dumps(config.argv)}"
         ) from None
     except editions.EditionError as error:
         raise UsageError(f"edition: {error}\n  command: {json.dumps(config.argv)}") from None

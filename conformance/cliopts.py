@@ -10,6 +10,8 @@ from typing import Any, Final
 from oasis_si_reference.editions import EDITIONS as REFERENCE_EDITIONS
 
 from . import resources
+from .protocol import HandshakeError
+from .reportview import one_line, quoted_lines
 from .transport import Limits
 
 #: The bundled corpus's editions, for --help (a run reads the catalog of its own corpus).
@@ -110,3 +112,15 @@ def limits_text(limits: dict[str, Any]) -> str:
         else f"resident memory {resources.describe_size(memory)}",
     ]
     return "limits: " + ", ".join(parts)
+
+
+#: Where a handshake failure's message (session.py) quotes the candidate's stderr.
+_STDERR_MARK: Final = "\n--- candidate stderr ---\n"
+
+
+def handshake_text(error: HandshakeError) -> str:
+    """A handshake failure for the terminal: what went wrong on one line, then the candidate's
+    stderr quoted line by line (a line of it never passes for one of the kit's)."""
+    what, marked, stderr = str(error).partition(_STDERR_MARK)
+    text = one_line(what, 1000)
+    return f"{text}\n  candidate stderr:\n{quoted_lines(stderr)}" if marked else text

@@ -10,6 +10,8 @@ whose whole outcome only the kit's composite grammar decides. The ids below are 
 from pathlib import Path
 from typing import Any, Final
 
+import yaml
+
 from oasis_si_schemas import first_error_message, validator
 
 from . import yamlsafe
@@ -35,6 +37,9 @@ def load(root: Path) -> list[dict[str, Any]]:
     path = root / FILE
     try:
         document = yamlsafe.load(path.read_text(encoding="ascii"))
+    except yaml.YAMLError as error:
+        where = f"{path}:{yamlsafe.error_line(error)}"
+        raise ConventionsError(f"{where}: {yamlsafe.error_text(error)}") from None
     except (OSError, ValueError) as error:
         raise ConventionsError(f"{path}: {error}") from None
     problem = first_error_message(validator("conventions"), document)

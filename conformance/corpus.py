@@ -7,6 +7,7 @@ at the first bad file when asked to collect every problem.
 
 import hashlib
 import json
+import os
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, Final
@@ -117,14 +118,44 @@ def vectors_root() -> Path:
     raise FileNotFoundError(f"no folder on oasis_si_vectors.__path__: {oasis_si_vectors.__path__}")
 
 
+def yaml_files(root: Path) -> list[Path]:
+    """Every YAML file under `root` (vector and catalog files), in a stable order. Raises
+    CorpusError at a symbolic link that leaves `root`: its target is never read."""
+    refuse_links_out(root)
+    return sorted(root.rglob("*.yaml"))
+
+
+def refuse_links_out(root: Path) -> None:
+    """Raise CorpusError naming the first symbolic link under `root` (to a file or a folder)
+    whose target is outside `root` (or missing): a corpus is one folder, read as a whole."""
+    base = root.resolve()
+    for folder, folders, names in sorted(os.walk(root)):
+        for name in sorted(folders + names):
+            path = Path(folder, name)
+            if path.is_symlink() and not _inside(path, base):
+                relative = path.relative_to(root).as_posix()
+                raise CorpusError(
+                    f"{relative}:1",
+                    "a symbolic link to outside the corpus folder; a corpus holds its own files",
+                )
+
+
+def _inside(path: Path, base: Path) -> bool:
+    try:
+        target = path.resolve(strict=True)
+    except (OSError, RuntimeError):  # a dangling or looping link
+        return False
+    return target == base or base in target.parents
+
+
 def vector_files(root: Path) -> list[Path]:
     """Every vector file under `root`, in a stable order."""
-    return sorted(
+    return [
         path
-        for path in root.rglob("*.yaml")
+        for path in yaml_files(root)
         if path.relative_to(root).as_posix() not in CATALOG_FILES
         and path.relative_to(root).parts[0] != DATA_FOLDER
-    )
+    ]
 
 
 def load_file(path: Path, root: Path) -> list[Vector]:
@@ -133,6 +164,8 @@ def load_file(path: Path, root: Path) -> list[Vector]:
     text = _read_text(path, relative)
     try:
         document, tree = yamlsafe.load_with_tree(text)
+    except yamlsafe.Refused as error:
+        raise CorpusError(f"{relative}:{error.line}", str(error.problem)) from None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = mark.line + 1 if mark is not None else 1
@@ -151,7 +184,7 @@ def load_file(path: Path, root: Path) -> list[Vector]:
 
 
 def _read_text(path: Path, relative: str) -> str:
-    data = path.read_bytes()
+    data = read_bytes(path, relative)
     try:
         text = data.decode("ascii")
     except UnicodeDecodeError as error:
@@ -165,6 +198,15 @@ def _read_text(path: Path, relative: str) -> str:
             f"{relative}:{line}", "raw CR or TAB in a vector file; escape it in a quoted string"
         )
     return text
+
+
+def read_bytes(path: Path, relative: str) -> bytes:
+    """A corpus file's bytes; CorpusError when it is larger than a YAML text may be."""
+    if path.stat().st_size > yamlsafe.MAX_BYTES:
+        raise CorpusError(
+            f"{relative}:1", f"over {yamlsafe.MAX_BYTES} bytes, the most a corpus file may hold"
+        )
+    return path.read_bytes()
 
 
 #: The keys of a vector record in the order files hold them (schemas/vectors.schema.json).
@@ -244,16 +286,34 @@ def vector_from_record(raw: dict[str, Any], family: str, source: str) -> Vector:
 
 
 def load_corpus(root: Path | None = None) -> list[Vector]:
-    """Every vector of the corpus. Raises the first CorpusError met (see `check_files`)."""
+    """Every vector of the corpus. Raises the first CorpusError met (see `check_files`),
+    and at a vector id given twice (results are kept by id)."""
     root = root or vectors_root()
-    return [vector for path in vector_files(root) for vector in load_file(path, root)]
+    vectors = [vector for path in vector_files(root) for vector in load_file(path, root)]
+    refuse_duplicate_ids(vectors)
+    return vectors
+
+
+def refuse_duplicate_ids(vectors: list[Vector]) -> None:
+    """Raise CorpusError at the second vector of an id."""
+    first: dict[str, str] = {}
+    for vector in vectors:
+        if vector.id in first:
+            raise CorpusError(
+                vector.source, f"duplicate vector id {vector.id} (first at {first[vector.id]})"
+            )
+        first[vector.id] = vector.source
 
 
 def check_files(root: Path) -> tuple[list[Vector], list[CorpusError]]:
     """Load every file, collecting every file's error instead of stopping at the first."""
     vectors: list[Vector] = []
     errors: list[CorpusError] = []
-    for path in vector_files(root):
+    try:
+        paths = vector_files(root)
+    except CorpusError as error:  # a link out of the corpus: nothing under it is read
+        return vectors, [error]
+    for path in paths:
         try:
             vectors.extend(load_file(path, root))
         except CorpusError as error:
@@ -264,7 +324,27 @@ def check_files(root: Path) -> tuple[list[Vector], list[CorpusError]]:
 def load_catalog(name: str, root: Path | None = None) -> Any:
     """A catalog file of vectors/ (register.yaml, flags.yaml, clauses.yaml, signatures.yaml)."""
     root = root or vectors_root()
-    return yamlsafe.load((root / name).read_text(encoding="ascii"))
+    return read_catalog(root, name)
+
+
+def read_catalog(root: Path, name: str) -> Any:
+    """A catalog file's document. Raises CorpusError naming `name:line` when it is a link out
+    of the corpus, too large, not ASCII, or YAML the loader refuses."""
+    path = root / name
+    if path.is_symlink() and not _inside(path, root.resolve()):
+        raise CorpusError(f"{name}:1", "a symbolic link to outside the corpus folder")
+    data = read_bytes(path, name)
+    try:
+        return yamlsafe.load(data.decode("ascii"))
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise CorpusError(f"{name}:{line}", "catalog files are ASCII") from None
+    except yamlsafe.Refused as error:
+        raise CorpusError(f"{name}:{error.line}", str(error.problem)) from None
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else 1
+        raise CorpusError(f"{name}:{line}", f"not valid YAML: {error}") from None
 
 
 # Digests ------------------------------------------------------------------------------------
@@ -272,10 +352,11 @@ def load_catalog(name: str, root: Path | None = None) -> Any:
 
 def file_digests(root: Path) -> dict[str, str]:
     """sha256 of every corpus file (vector and catalog files), by path relative to `root`."""
-    paths = sorted(p for p in root.rglob("*.yaml"))
-    return {
-        p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in paths
-    }
+    digests = {}
+    for path in yaml_files(root):
+        relative = path.relative_to(root).as_posix()
+        digests[relative] = hashlib.sha256(read_bytes(path, relative)).hexdigest()
+    return digests
 
 
 def corpus_digest(digests: dict[str, str]) -> str:

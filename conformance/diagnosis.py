@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any, Final
 
 import attrs
+import yaml
 
 from oasis_si_schemas import first_error_message, validator
 
@@ -138,7 +139,10 @@ def load_signatures(path: Path) -> list[Signature]:
         return []
     try:
         document = yamlsafe.load(path.read_text(encoding="utf-8"))
-    except Exception as error:  # YAML or decoding
+    except yaml.YAMLError as error:
+        where = f"{path}:{yamlsafe.error_line(error)}"
+        raise SignatureError(f"{where}: {yamlsafe.error_text(error)}") from None
+    except Exception as error:  # decoding
         raise SignatureError(f"{path}: not readable as YAML: {error}") from None
     problem = first_error_message(validator("signatures"), document)
     if problem is not None:

@@ -21,11 +21,13 @@ from pathlib import Path
 from typing import Any, Final
 
 import attrs
+import yaml
 
 from oasis_si_reference import editions as reference_editions
 from oasis_si_reference.editions import Edition as Edition
+from oasis_si_schemas import first_error_message, validator
 
-from . import editionpick
+from . import editionpick, yamlsafe
 from .corpus import Vector
 
 FILE: Final = reference_editions.FILE
@@ -39,8 +41,19 @@ class EditionError(Exception):
 def load(root: Path) -> list[Edition]:
     """The editions of the corpus at `root`, the default first, each resolved against its base
     (the one `Edition` model, oasis_si_reference.editions)."""
+    path = root / FILE
     try:
-        return list(reference_editions.read(root / FILE))
+        document = yamlsafe.load(path.read_text(encoding="ascii"))
+    except yaml.YAMLError as error:
+        where = f"{path}:{yamlsafe.error_line(error)}"
+        raise EditionError(f"{where}: {yamlsafe.error_text(error)}") from None
+    except (OSError, ValueError) as error:
+        raise EditionError(f"{path}: {error}") from None
+    problem = first_error_message(validator("editions"), document)
+    if problem is not None:
+        raise EditionError(f"{path}: {problem}")
+    try:
+        return list(reference_editions.resolve(document["editions"], str(path)))
     except reference_editions.CatalogError as error:
         raise EditionError(str(error)) from None
 

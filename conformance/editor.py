@@ -39,7 +39,7 @@ from typing import Any, Final
 
 import yaml
 
-from . import checks, corpus, find, yamlsafe
+from . import checks, corpus, find, interrupts, output, yamlsafe
 from .checks import Problem, Rule
 from .operations import NAMES, operation
 
@@ -407,11 +407,17 @@ def _add_export(commands: Any, common: argparse.ArgumentParser) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     root = (args.root or corpus.vectors_root()).resolve()
-    try:
-        return COMMANDS[args.command](args, root)
-    except EditorError as error:
-        print(f"oasis-si-vectors: error: {error}", file=sys.stderr)
-        return 2
+    with interrupts.guarded(), output.quiet_broken_pipe():
+        try:
+            return COMMANDS[args.command](args, root)
+        except (EditorError, corpus.CorpusError) as error:
+            print(f"oasis-si-vectors: error: {error}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt as interruption:
+            signal = interrupts.signal_of(interruption)
+            print(f"oasis-si-vectors: interrupted by {signal.name}", file=sys.stderr)
+            return signal.exit_status
+    return 0  # standard output closed early (`... | head`): what was asked was shown
 
 
 def _cmd_new(args: argparse.Namespace, root: Path) -> int:

@@ -30,19 +30,17 @@ is refused, never converted.
 import hashlib
 import json
 import math
-import shutil
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from importlib.resources import files
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, Final
 
 import attrs
-import yaml
 
 from oasis_si_schemas import schema_names
 
-from . import KIT_NAME, __version__, corpus, corpus_cache, editions, yamlsafe
+from . import KIT_NAME, __version__, corpus, corpus_cache, editions, folderswap
 from .checks import CATALOG_SCHEMAS, SIGNATURES
 from .corpus import Vector
 
@@ -120,8 +118,8 @@ def _escape(key: str) -> str:
 def export_json(root: Path, out: Path) -> Exported:
     """Write the corpus at `root` as JSON into `out` (absent, empty, or an earlier export,
     which is replaced). Raises ExportError."""
-    root, out = root.resolve(), out.resolve()
-    if out == root or root in out.parents:
+    root, resolved = root.resolve(), out.resolve()
+    if resolved == root or root in resolved.parents:
         raise ExportError(f"{out} is inside the corpus folder {root}; export elsewhere")
     built = corpus.build_manifest(root)
     sources: dict[str, str] = built["files"]
@@ -145,11 +143,10 @@ def export_json(root: Path, out: Path) -> Exported:
         payloads[f"{SCHEMAS}/{name}.schema.json"] = _schema_bytes(name)
     index = _index(built, _manifest(root), vectors, known, entries, payloads)
     payloads[INDEX] = encode(index)
-    _prepare(out)
-    for relative, data in payloads.items():
-        path = out / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+    try:
+        folderswap.replace_folder(out, payloads, _stranger)
+    except folderswap.FolderError as error:
+        raise ExportError(str(error)) from None
     return Exported(out, len(payloads), len(vectors), index["manifest_agrees"])
 
 
@@ -193,8 +190,10 @@ def _target(source: str) -> str:
 
 def _document(root: Path, source: str) -> Any:
     try:
-        return yamlsafe.load((root / source).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
+        return corpus.read_catalog(root, source)
+    except corpus.CorpusError as error:
+        raise ExportError(str(error)) from None
+    except OSError as error:
         raise ExportError(f"{source}: cannot be read: {error}") from None
 
 
@@ -251,32 +250,41 @@ def _index(
     }
 
 
-def _prepare(out: Path) -> None:
-    """Make `out` ready to receive an export: create it, or empty an earlier export. Refuses
-    a folder holding anything an export did not write."""
-    if not out.exists():
-        out.mkdir(parents=True)
-        return
-    if not out.is_dir():
-        raise ExportError(f"{out} is not a folder")
-    present = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
-    if not present:
-        return
+def _stranger(out: Path) -> str | None:
+    """The first entry of the folder `out` that an earlier export did not write (None when
+    it holds nothing else; an empty folder holds nothing else). What an earlier export wrote
+    is what its index lists with the very bytes the index records (index.json itself
+    aside): a planted index cannot make a file of someone else's count as the export's."""
+    entries = sorted(p.relative_to(out).as_posix() for p in out.rglob("*"))
+    if not entries:
+        return None
     written = _earlier_export(out)
-    strangers = [path for path in present if path not in written]
-    if strangers:
-        raise ExportError(
-            f"{out} is not empty and not an earlier export ({strangers[0]} is not one of its "
-            "files); give an absent or empty folder"
-        )
-    for child in out.iterdir():
-        shutil.rmtree(child) if child.is_dir() else child.unlink()
+    folders = {str(parent) for path in written for parent in PurePosixPath(path).parents}
+    for entry in entries:
+        path = out / entry
+        if path.is_dir() and entry in folders:
+            continue
+        if entry == INDEX and written:
+            continue
+        digest = written.get(entry)
+        if digest is None or not path.is_file() or _sha256(path) != digest:
+            return entry
+    return None
 
 
-def _earlier_export(out: Path) -> set[str]:
-    """The files an earlier export in `out` wrote, by its index (none without one)."""
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _earlier_export(out: Path) -> dict[str, str]:
+    """The files an earlier export in `out` wrote, by its index, with the sha256 of each (none
+    without a readable index; none when the index names a path outside the folder)."""
     try:
         index = json.loads((out / INDEX).read_text(encoding="ascii"))
-        return {INDEX, *index["files"], *index["schemas"]}
-    except (OSError, ValueError, KeyError, TypeError):
-        return set()
+        written = {path: entry["sha256"] for path, entry in index["files"].items()}
+        written.update(index["schemas"])
+        for path in written:
+            folderswap.safe_parts(path)
+        return {path: str(digest) for path, digest in written.items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, folderswap.FolderError):
+        return {}

@@ -60,17 +60,14 @@ class TerminalProgress(Progress):
 # Terminal summary ----------------------------------------------------------------------------
 
 
-def _short(text: str, limit: int = 300) -> str:
-    """Candidate text on one terminal line: printable (no control character reaches the
-    terminal), cut at `limit`."""
-    text = reportview.printable(text.replace("\n", "\\n"))
-    return text if len(text) <= limit else text[:limit] + "..."
+def _short(text: str, limit: int = reportview.LINE_LIMIT) -> str:
+    """Candidate text on one terminal line (reportview.one_line)."""
+    return reportview.one_line(text, limit)
 
 
 def _indent(text: str, prefix: str = "      | ") -> str:
-    """The last lines of a candidate's stderr, printable, indented."""
-    lines = reportview.printable(text).rstrip("\n").splitlines()[-12:]
-    return "\n".join(prefix + line for line in lines)
+    """The last lines of a candidate's stderr, each one printable line, indented."""
+    return reportview.quoted_lines(text, prefix)
 
 
 def interpretation_lines(
@@ -140,7 +137,8 @@ def summary_text(report: dict[str, Any], max_failures: int = 20, brief: bool = F
         _stderr_lines(report) if not brief else [],
         [_verdict_line(report)],
     ]
-    return "\n\n".join("\n".join(lines) for lines in sections if lines) + "\n"
+    text = "\n\n".join("\n".join(lines) for lines in sections if lines) + "\n"
+    return reportview.printable(text)  # no control character of any field reaches a terminal
 
 
 def _run_lines(report: dict[str, Any]) -> list[str]:
@@ -156,9 +154,9 @@ def _run_lines(report: dict[str, Any]) -> list[str]:
         f"{kit['name']} {kit['version']}: edition {edition['name']} ({edition['title']}), "
         f"corpus {corpus['digest']}",
         f"  {corpus['selected']} of {corpus['vectors']} vectors{selection}",
-        f"candidate: {reportview.printable(reportview.candidate_text(candidate))}  "
-        f"({reportview.printable(' '.join(candidate['command']))})",
-        f"  runtime: {reportview.printable(reportview.runtime_text(candidate))}",
+        f"candidate: {_short(reportview.candidate_text(candidate))}  "
+        f"({_short(' '.join(candidate['command']))})",
+        f"  runtime: {_short(reportview.runtime_text(candidate))}",
         f"  mode {report['mode']}, seed {report['seed']}, {report['repetitions']} repetition(s), "
         f"-j {report['jobs']}: {run['requests']} requests, {run['processes']} processes, "
         f"{run['restarts']} restart(s), {report['duration_s']:.2f} s",
@@ -313,7 +311,8 @@ def _verdict_line(report: dict[str, Any]) -> str:
 def baseline_lines(section: dict[str, Any]) -> list[str]:
     base = section["candidate"]
     lines = [
-        f"baseline {section['path']} ({base['name']} {base['version']}, {section['started_at']}):"
+        f"baseline {section['path']} ({_short(reportview.candidate_text(base))}, "
+        f"{section['started_at']}):"
         f" {section['compared']} vectors compared, {len(section['regressions'])} regression(s),"
         f" {len(section['fixes'])} fix(es)"
     ]

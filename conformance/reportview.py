@@ -4,9 +4,10 @@ a failed vector's expected against actual, the vectors of an inconsistent regist
 grouped by the readings their answers fit, the candidate's runtime in words, and candidate
 text made printable.
 
-Reports carry arbitrary candidate output (control characters, lone surrogates that JSON can
-carry): `segments` splits a text into printable runs and escapes, the one place that decides
-what is shown as an escape.
+Reports carry arbitrary candidate output (control characters, bidirectional formatting
+characters, lone surrogates that JSON can carry): `segments` splits a text into printable runs
+and escapes, the one place that decides what is shown as an escape; `one_line` is candidate
+text as a terminal shows it (escaped, on one line, length-capped).
 """
 
 import json
@@ -22,6 +23,13 @@ from .operations import REGISTRY
 #: The keys each operation's result is compared on (a failed vector shows these of its answer).
 _COMPARED: Final[dict[str, tuple[str, ...]]] = {entry.name: entry.compared for entry in REGISTRY}
 ELLIPSIS: Final = "..."
+#: The bidirectional formatting characters (Unicode UAX #9: marks, embeddings, overrides,
+#: isolates): shown as themselves they reorder the text around them on a terminal or a page.
+BIDI_CONTROLS: Final = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+#: The longest candidate text shown on one terminal line.
+LINE_LIMIT: Final = 300
 
 
 # Printable text -------------------------------------------------------------------------------
@@ -36,14 +44,15 @@ def _escape(char: str) -> str | None:
         return f"\\x{code:02x}"
     if 0xD800 <= code <= 0xDFFF or code in (0xFFFE, 0xFFFF) or 0xFDD0 <= code <= 0xFDEF:
         return f"\\u{code:04x}"
-    if code in (0x2028, 0x2029, 0xFEFF):
+    if code in (0x2028, 0x2029, 0xFEFF) or char in BIDI_CONTROLS:
         return f"\\u{code:04x}"
     return None
 
 
 def segments(text: str) -> Iterator[tuple[str, bool]]:
     """`text` as runs of printable text (False) and visible escapes (True): controls other
-    than tab and newline, lone surrogates, noncharacters, line separators and the BOM."""
+    than tab and newline, lone surrogates, noncharacters, line separators, the BOM and the
+    bidirectional formatting characters."""
     start = 0
     for index, char in enumerate(text):
         escaped = _escape(char)
@@ -59,6 +68,20 @@ def segments(text: str) -> Iterator[tuple[str, bool]]:
 def printable(text: str) -> str:
     """`text` with every character `segments` escapes written as its escape."""
     return "".join(run for run, _escaped in segments(text))
+
+
+def one_line(text: str, limit: int = LINE_LIMIT) -> str:
+    """Candidate text as a terminal line shows it: every character `segments` escapes written
+    as its escape, newline and tab as \\n and \\t, cut to `limit` characters. No byte of it
+    can move the cursor, start a new line or reorder the line."""
+    return shorten(printable(text.replace("\n", "\\n").replace("\t", "\\t")), limit)
+
+
+def quoted_lines(text: str, prefix: str = "  | ", most: int = 12) -> str:
+    """The last `most` lines of candidate text (its stderr), each a `one_line` after `prefix`,
+    so that no line of it can pass for a line of the kit's own."""
+    lines = text.rstrip("\n").split("\n")[-most:]
+    return "\n".join(prefix + one_line(line) for line in lines)
 
 
 def shorten(text: str, limit: int) -> str:

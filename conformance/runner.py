@@ -25,7 +25,7 @@ import random
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -53,6 +53,9 @@ judge = judge_vector
 #: Requests in flight on a streaming process: pipelined, so that the runner and the candidate
 #: work at once; answers are matched in request order, so results do not depend on it.
 DEFAULT_WINDOW = 32
+
+if TYPE_CHECKING:
+    from .partial import PartialRun
 
 
 @attrs.frozen
@@ -129,6 +132,7 @@ def run(
     progress: Progress | None = None,
     on_hello: Callable[[Hello], None] | None = None,
     known_editions: Sequence[Edition] | None = None,
+    partial: "PartialRun | None" = None,
 ) -> RunOutcome:
     """Certify the candidate on `vectors`, under the edition `editions.select` decides from the
     candidate's declaration (`known_editions`: the corpus's catalog, by default the bundled
@@ -156,6 +160,20 @@ def run(
     exercised = [v for v in vectors if reasons[v.id] is None]
     budget = RestartBudget(config.max_restarts)
     sender = Sender(config, candidate, hello, budget, progress or Progress(), edition.name)
+    if partial is not None:  # what an interruption reports (partial.py)
+        partial.running(
+            hello=hello,
+            edition=edition,
+            vectors=vectors,
+            reasons=reasons,
+            exercised=exercised,
+            sender=sender,
+            candidate=candidate,
+            budget=budget,
+            register=register,
+            repetitions=config.repetitions,
+            started=started,
+        )
     observed = sender.send_all(exercised, [encodings[v.id] for v in exercised], first_process)
     if config.repetitions < 2:
         candidate.warn(
@@ -247,6 +265,7 @@ class Sender:
         self.budget, self.progress, self.edition = budget, progress, edition
         self.stop = threading.Event()
         self.errors: list[BaseException] = []
+        self.observed: list[list[Observation | None]] = []  # as answers come in
 
     def send_all(
         self, exercised: list[Vector], encoded: list[bytes], first_process: Transport | None
@@ -255,6 +274,7 @@ class Sender:
         config = self.config
         plan = schedule(len(exercised), config.repetitions, config.seed, config.jobs)
         observed: list[list[Observation | None]] = [[None] * config.repetitions for _ in exercised]
+        self.observed = observed
         self.progress.start(len(exercised) * config.repetitions)
         try:
             if exercised:

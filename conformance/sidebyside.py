@@ -104,7 +104,7 @@ def load(path: Path) -> dict[str, Any]:
 def columns(paths: Sequence[Path], reports: Sequence[dict[str, Any]]) -> tuple[Column, ...]:
     """A column per report, labelled by the candidate's name; when two names are equal, with
     the file name too (and a number when that does not tell them apart either)."""
-    names = [reportview.printable(report["candidate"]["name"]) for report in reports]
+    names = [reportview.one_line(report["candidate"]["name"], 80) for report in reports]
     labels = [
         name if names.count(name) == 1 else f"{name} ({path.stem})"
         for name, path in zip(names, paths, strict=True)
@@ -370,9 +370,9 @@ def terminal(side: SideBySide, shown: int = SHOWN) -> str:
         report = col.report
         lines.append(
             f"  [{index}] {col.label}: "
-            + reportview.printable(f"{col.candidate} ({col.runtime}), {col.path}")
+            + reportview.one_line(f"{col.candidate} ({col.runtime}), {col.path}")
         )
-        lines.append(f"      {reportview.printable(report['headline'])}")
+        lines.append(f"      {reportview.one_line(report['headline'])}")
     lines += [f"warning: {warning}" for warning in side.warnings]
     labels = [f"[{index}]" for index in range(1, len(side.columns) + 1)]
     lines += ["", "per clause (passed/failed/convention; * where the reports differ):"]

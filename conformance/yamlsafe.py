@@ -6,13 +6,30 @@ become integers, `2026-11-29` becomes a date, `1_000` a number. In a vector an i
 (null, true/false, decimal integers, decimal floats) and leaves every other plain scalar a
 string. The writer escapes every non-ASCII or control code point, so combining marks, NBSP and
 CR are visible and unambiguous in the file.
+
+Every text is screened before anything is built from it (`screen_tree` on its node tree,
+composed in time linear in the text; `screen` does the same over the parser's events), in
+bounded time and memory: at most MAX_BYTES, nesting at most MAX_DEPTH deep, at most MAX_NODES
+nodes once aliases are expanded (an alias may repeat an anchored node, never make a text
+explode or hold itself), no duplicate mapping key, and no tag but the YAML 1.2 core schema's
+(`!!str`, `!!int`, `!!float`, `!!bool`, `!!null`, `!!seq`, `!!map`, the non-specific `!`),
+a scalar so tagged reading as its tag says. A refusal is a `Refused`, a YAML error that
+carries the line where the problem is.
 """
 
 import re
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
+import attrs
 import yaml
+
+#: The longest YAML text read, in bytes (the largest corpus file is under 0.5 MB).
+MAX_BYTES: Final = 4 * 1024 * 1024
+#: The deepest nesting of mappings and sequences (the corpus nests at most 14 deep).
+MAX_DEPTH: Final = 64
+#: The most nodes a text may hold with its aliases expanded (the corpus: under 20,000 a file).
+MAX_NODES: Final = 500_000
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -63,13 +80,17 @@ def _loader_for(text: str) -> type:
 
 
 def load(text: str) -> Any:
-    """Parse one YAML document with the core-schema loader."""
-    return yaml.load(text, Loader=_loader_for(text))
+    """Parse one YAML document with the core-schema loader (screened first)."""
+    return load_with_tree(text)[0]
 
 
 def compose(text: str) -> yaml.Node | None:
     """The node tree of one document, for mapping a data path back to a line."""
-    return yaml.compose(text, Loader=_loader_for(text))
+    loader = _loader_for(text)(text)
+    try:
+        return _screened_node(loader, text)
+    finally:
+        loader.dispose()
 
 
 #: Which line of a mapping entry locates it: its key's, or its value's (a block value starts
@@ -117,10 +138,215 @@ def load_with_tree(text: str) -> tuple[Any, yaml.Node | None]:
     """The document and its node tree from one parse (`load` and `compose` parse twice)."""
     loader = _loader_for(text)(text)
     try:
-        node = loader.get_single_node()
+        node = _screened_node(loader, text)
         return (loader.construct_document(node) if node is not None else None), node
     finally:
         loader.dispose()
+
+
+def _screened_node(loader: Any, text: str) -> yaml.Node | None:
+    """The document's node tree, screened (`screen_tree`) before anything is built from it.
+    Composing is linear in the text (an alias is the anchored node itself, not a copy); a
+    text too deep for the composer is screened event by event, which names its line."""
+    if len(text) > MAX_BYTES:  # characters: at least as many bytes
+        raise Refused(1, f"the text is over {MAX_BYTES} bytes, the most a YAML file may hold")
+    try:
+        node = loader.get_single_node()
+    except RecursionError:
+        screen(text)
+        raise Refused(1, f"nested more than {MAX_DEPTH} deep") from None
+    if node is not None:
+        screen_tree(node)
+    return node
+
+
+# Screening -----------------------------------------------------------------------------------
+
+
+class Refused(yaml.MarkedYAMLError):
+    """A text the loader will not read (see the module docstring); `line` is 1-based."""
+
+    def __init__(self, line: int, problem: str) -> None:
+        super().__init__(problem=problem)
+        self.line = line
+        self.problem_mark = yaml.Mark("<text>", 0, line - 1, 0, None, 0)
+
+    def __str__(self) -> str:
+        return f"{self.problem} (line {self.line})"
+
+
+_CORE: Final = "tag:yaml.org,2002:"
+#: The tags of the YAML 1.2 core schema, and for a scalar the pattern its text must fit.
+_SCALAR_TAGS: Final = {
+    _CORE + "str": None,
+    "!": None,
+    **{tag: re.compile(pattern) for tag, pattern, _first in _CORE_RESOLVERS},
+}
+_COLLECTION_TAGS: Final = frozenset({_CORE + "seq", _CORE + "map", "!"})
+
+
+@attrs.define
+class _Frame:
+    """A mapping or sequence being read: its nodes so far, its anchor, and for a mapping the
+    keys seen and whether the next node is a key."""
+
+    anchor: str | None
+    mapping: bool
+    nodes: int = 1
+    keys: dict[str, int] = attrs.Factory(dict)
+    at_key: bool = True
+
+
+def screen(text: str) -> None:
+    """Refuse a text the loader must not read (module docstring). Raises Refused; a syntax
+    error is left for the loader to report."""
+    if len(text) > MAX_BYTES:  # characters: at least as many bytes
+        raise Refused(1, f"the text is over {MAX_BYTES} bytes, the most a YAML file may hold")
+    screening = _Screening()
+    try:
+        for event in yaml.parse(text, Loader=_loader_for(text)):
+            screening.see(event)
+    except Refused:
+        raise
+    except yaml.YAMLError:
+        return  # the loader reports it, with its line
+
+
+class _Screening:
+    """The state of one pass over a text's events."""
+
+    def __init__(self) -> None:
+        self.sizes: dict[str, int] = {}  # anchor -> nodes under it, aliases expanded
+        self.stack: list[_Frame] = [_Frame(None, False, nodes=0)]
+        self.total = 0
+
+    def see(self, event: yaml.Event) -> None:
+        line = event.start_mark.line + 1 if event.start_mark is not None else 1
+        if isinstance(event, yaml.AliasEvent):
+            if event.anchor not in self.sizes:
+                raise Refused(line, f"alias *{event.anchor} names a node that holds it")
+            self._count(line, self.sizes[event.anchor])
+            self.stack[-1].nodes += self.sizes[event.anchor]
+            self._key(line, None)
+        elif isinstance(event, yaml.ScalarEvent):
+            _check_scalar_tag(event, line)
+            self._count(line, 1)
+            self.stack[-1].nodes += 1
+            self._key(line, event.value)
+            if event.anchor is not None:
+                self.sizes[event.anchor] = 1
+        elif isinstance(event, yaml.CollectionStartEvent):
+            if event.tag is not None and event.tag not in _COLLECTION_TAGS:
+                raise Refused(line, f"tag {event.tag} is not one of the YAML 1.2 core schema")
+            if len(self.stack) > MAX_DEPTH:
+                raise Refused(line, f"nested more than {MAX_DEPTH} deep")
+            self._count(line, 1)  # its own node; the frame's count joins its parent's at its end
+            self._key(line, None)
+            self.stack.append(_Frame(event.anchor, isinstance(event, yaml.MappingStartEvent)))
+        elif isinstance(event, yaml.CollectionEndEvent):
+            frame = self.stack.pop()
+            self.stack[-1].nodes += frame.nodes
+            if frame.anchor is not None:
+                self.sizes[frame.anchor] = frame.nodes
+
+    def _count(self, line: int, nodes: int) -> None:
+        self.total += nodes
+        if self.total > MAX_NODES:
+            raise Refused(line, f"more than {MAX_NODES} nodes with the aliases expanded")
+
+    def _key(self, line: int, scalar: str | None) -> None:
+        """A node of the innermost collection: in a mapping, a key is checked for a duplicate
+        (a scalar key; `scalar` None for any other node)."""
+        frame = self.stack[-1]
+        if not frame.mapping:
+            return
+        if frame.at_key and scalar is not None:
+            if scalar in frame.keys:
+                first = frame.keys[scalar]
+                raise Refused(line, f"duplicate key {scalar!r} (first at line {first})")
+            frame.keys[scalar] = line
+        frame.at_key = not frame.at_key
+
+
+def screen_tree(root: yaml.Node) -> None:
+    """`screen` on a composed node tree (the same limits, the line of the node that breaks
+    one): each node is visited once, an alias's expansion counted from its anchor's."""
+    sizes: dict[int, int] = {}
+    open_nodes: set[int] = set()
+
+    def size(node: yaml.Node, depth: int) -> int:
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        line = node.start_mark.line + 1
+        if key in open_nodes:
+            raise Refused(line, "an alias names a node that holds it")
+        if depth > MAX_DEPTH:
+            raise Refused(line, f"nested more than {MAX_DEPTH} deep")
+        _check_node_tag(node, line)
+        total = 1
+        if isinstance(node, yaml.CollectionNode):
+            open_nodes.add(key)
+            if isinstance(node, yaml.MappingNode):
+                _check_keys(node)
+                children = [child for pair in node.value for child in pair]
+            else:
+                children = list(node.value)
+            for child in children:
+                total += size(child, depth + 1)
+                if total > MAX_NODES:  # at the collection whose aliases expand it too far
+                    raise Refused(line, f"more than {MAX_NODES} nodes with the aliases expanded")
+            open_nodes.discard(key)
+        sizes[key] = total
+        return total
+
+    size(root, 1)
+
+
+def _check_node_tag(node: yaml.Node, line: int) -> None:
+    if isinstance(node, yaml.ScalarNode):
+        if node.tag not in _SCALAR_TAGS:
+            raise Refused(line, f"tag {node.tag} is not one of the YAML 1.2 core schema")
+        pattern = _SCALAR_TAGS[node.tag]
+        if pattern is not None and not pattern.match(node.value):
+            raise Refused(line, f"{node.value!r} is not a value of tag {node.tag}")
+    elif node.tag not in _COLLECTION_TAGS:
+        raise Refused(line, f"tag {node.tag} is not one of the YAML 1.2 core schema")
+
+
+def _check_keys(node: yaml.MappingNode) -> None:
+    seen: dict[str, int] = {}
+    for key, _value in node.value:
+        if isinstance(key, yaml.ScalarNode):
+            line = key.start_mark.line + 1
+            if key.value in seen:
+                first = seen[key.value]
+                raise Refused(line, f"duplicate key {key.value!r} (first at line {first})")
+            seen[key.value] = line
+
+
+def _check_scalar_tag(event: yaml.ScalarEvent, line: int) -> None:
+    if event.tag is None:
+        return
+    if event.tag not in _SCALAR_TAGS:
+        raise Refused(line, f"tag {event.tag} is not one of the YAML 1.2 core schema")
+    pattern = _SCALAR_TAGS[event.tag]
+    if pattern is not None and not pattern.match(event.value):
+        raise Refused(line, f"{event.value!r} is not a value of tag {event.tag}")
+
+
+def error_line(error: yaml.YAMLError) -> int:
+    """The 1-based line a YAML error (a syntax error, a refusal) is at; 1 when it has none."""
+    mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
+    return mark.line + 1 if mark is not None else 1
+
+
+def error_text(error: yaml.YAMLError) -> str:
+    """What a YAML error says, without the position (the caller names file and line)."""
+    if isinstance(error, Refused):
+        return str(error.problem)
+    problem = getattr(error, "problem", None)
+    return f"not valid YAML: {problem}" if problem else f"not valid YAML: {error}"
 
 
 class AsciiDumper(yaml.SafeDumper):

@@ -8,7 +8,8 @@ With no CMD the bundled reference server is fuzzed (a self-check: it must find n
 Exit status: 0 no normative divergence (convention differences only, or none), 1 a normative
 divergence (or, with --strict, any difference); a vector stub per class is written under
 --out; 2 the candidate could not be started or failed its handshake, no edition could be
-decided, or bad usage.
+decided, --out cannot be written, or bad usage; 130 or 143 interrupted by SIGINT or SIGTERM
+(fuzz-summary.json holds what was measured, marked interrupted).
 """
 
 from __future__ import annotations
@@ -17,12 +18,17 @@ import argparse
 import json
 import os
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
-from .. import cliopts, resources
-from ..cliopts import reference_command
+import attrs
+
+from .. import cliopts, interrupts, output, resources
+from ..cliopts import handshake_text, reference_command
 from ..editions import EditionError
 from ..protocol import HandshakeError
+from ..reportview import one_line, printable
 from ..session import Limits, SetupError
 from . import ground, strategies
 from .differential import fuzz
@@ -169,7 +175,8 @@ def _write_stubs(summary: Summary, out: Path, seed: int) -> None:
 
 
 def _fail(message: str) -> int:
-    print(f"oasis-si-fuzz: error: {message}", file=sys.stderr)
+    # The message may quote the candidate (its handshake, its stderr): printable, never raw.
+    print(f"oasis-si-fuzz: error: {printable(message)}", file=sys.stderr)
     return 2
 
 
@@ -185,13 +192,48 @@ def main(argv: list[str] | None = None) -> int:
 
     def log(message: str) -> None:
         if not quiet:
-            print(message, file=sys.stderr, flush=True)
+            print(one_line(message, 1000), file=sys.stderr, flush=True)
 
     log(f"oasis-si-fuzz: seed {seed}; candidate {' '.join(command)}")
     limits = Limits(timeout=args.timeout, memory=args.memory_limit, cpu=args.cpu_limit)
     unavailable = cliopts.limits_metered_unavailable(limits)
     if unavailable is not None:
         return _fail(unavailable)
+    out: Path = args.out
+    problem = output.unwritable(out / SUMMARY_FILE)
+    if problem is not None:
+        return _fail(f"--out {out}: {problem}")
+    run = Run(args, command, seed, limits, log)
+    with interrupts.guarded(), output.quiet_broken_pipe():
+        try:
+            return _fuzz_and_report(run)
+        except KeyboardInterrupt as interruption:
+            return _interrupted(run, interrupts.signal_of(interruption))
+    return 2  # standard output closed before the command could say its result
+
+
+SUMMARY_FILE = "fuzz-summary.json"
+
+
+@attrs.define
+class Run:
+    """One invocation: its options and, once the handshake is done, its summary (which fills
+    in as the run goes, so that an interruption can write what was measured)."""
+
+    args: argparse.Namespace
+    command: list[str]
+    seed: int
+    limits: Limits
+    log: Callable[[str], None]
+    summary: Summary | None = None
+    started: float = attrs.Factory(time.monotonic)
+
+    def keep(self, summary: Summary) -> None:
+        self.summary = summary
+
+
+def _fuzz_and_report(run: Run) -> int:
+    args, command, seed = run.args, run.command, run.seed
     try:
         summary = fuzz(
             command,
@@ -201,25 +243,59 @@ def main(argv: list[str] | None = None) -> int:
             shrink_budget=args.shrink_budget,
             operations=args.ops,
             one_shot=args.one_shot,
-            limits=limits,
+            limits=run.limits,
             window=args.window,
             edition=args.edition,
-            log=log,
+            log=run.log,
+            on_summary=run.keep,
         )
-    except (HandshakeError, SetupError) as error:
+    except HandshakeError as error:
+        return _fail(f"seed {seed}: the candidate did not start: {handshake_text(error)}")
+    except SetupError as error:
         return _fail(f"seed {seed}: the candidate did not start: {error}")
     except EditionError as error:
         return _fail(f"edition: {error}\n  command: {json.dumps(command)}")
-    out: Path = args.out
+    _write_summary(summary, args.out, seed)
+    output.write(render(summary))
+    output.write(f"summary: {args.out / SUMMARY_FILE}\n")
+    output.write(f"reproduce: {one_line(_reproduce(args, seed, summary, command), 2000)}\n")
+    failing = summary.normative or (args.strict and summary.convention)
+    return 1 if failing else 0
+
+
+def _write_summary(summary: Summary, out: Path, seed: int) -> None:
     _write_stubs(summary, out, seed)
     out.mkdir(parents=True, exist_ok=True)
     document = json.dumps(summary.to_json(), indent=2, ensure_ascii=True)
-    (out / "fuzz-summary.json").write_text(document + "\n", encoding="ascii")
-    sys.stdout.write(render(summary))
-    print(f"summary: {out / 'fuzz-summary.json'}")
-    print(f"reproduce: {_reproduce(args, seed, summary, command)}")
-    failing = summary.normative or (args.strict and summary.convention)
-    return 1 if failing else 0
+    (out / SUMMARY_FILE).write_text(document + "\n", encoding="ascii")
+
+
+def _interrupted(run: Run, signal: interrupts.Interrupted) -> int:
+    """SIGINT or SIGTERM stopped the run: the summary of what was measured, marked
+    `interrupted`, and one line saying what happened; the exit status (130, 143)."""
+    summary = run.summary
+    if summary is None:
+        _say(f"interrupted by {signal.name} at the handshake; nothing measured, no summary")
+        return signal.exit_status
+    stage = "shrinking" if summary.stopped_by else "search"
+    if not summary.stopped_by:
+        summary.stopped_by = "interrupted"
+        summary.elapsed = time.monotonic() - run.started
+    summary.interrupted = {"signal": signal.name, "stage": stage}
+    try:
+        _write_summary(summary, run.args.out, run.seed)
+        written = f"; summary written to {run.args.out / SUMMARY_FILE}"
+    except OSError as error:
+        written = f"; the summary could not be written: {error.strerror or error}"
+    _say(
+        f"interrupted by {signal.name} during the {stage}: {summary.sent} case(s) sent, "
+        f"{len(summary.classes)} divergence class(es); candidate processes ended{written}"
+    )
+    return signal.exit_status
+
+
+def _say(message: str) -> None:
+    print(f"oasis-si-fuzz: {message}", file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":

@@ -493,6 +493,7 @@ def fuzz(
     edition: str | None = None,
     log: Callable[[str], None] = lambda message: None,
     stop_on_normative: bool = False,
+    on_summary: Callable[[Summary], None] | None = None,
 ) -> Summary:
     """A whole run: handshake, edition, search, shrink. Raises protocol.HandshakeError when
     the candidate cannot complete its handshake, editions.EditionError when no edition can
@@ -531,6 +532,8 @@ def fuzz(
         edition_warnings=list(warnings),
         limits=limits,
     )
+    if on_summary is not None:  # the summary fills in as the run goes (kept on an interrupt)
+        on_summary(summary)
     if not fuzzed:
         summary.stopped_by = "nothing-to-fuzz"
         if process is not None:

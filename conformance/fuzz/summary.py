@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 
 from ..cliopts import limits_text
+from ..reportview import candidate_text, one_line, printable
 from ..session import Limits
 from . import ground
 from .classify import ClassKey
@@ -132,6 +133,8 @@ class Summary:
     reference_errors: list[str] = attrs.Factory(list)
     classes: dict[ClassKey, DivergenceClass] = attrs.Factory(dict)
     shrink_seconds: float = 0.0
+    #: {signal, stage} when SIGINT or SIGTERM stopped the run (fuzz-summary.schema.json).
+    interrupted: dict[str, str] | None = None
 
     @property
     def throughput(self) -> float:
@@ -213,6 +216,7 @@ class Summary:
             },
             "classes": [c.to_json() for c in self.ordered()],
             "shrink_seconds": round(self.shrink_seconds, 3),
+            **({"interrupted": dict(self.interrupted)} if self.interrupted else {}),
         }
 
 
@@ -230,12 +234,12 @@ def _class_lines(number: int, divergence_class: DivergenceClass) -> list[str]:
     else:
         size = f"{rep.size} bytes, not shrunk"
     lines = [
-        f"  {number}. {key.label()}",
+        f"  {number}. {one_line(key.label(), 1000)}",
         f"     {divergence_class.count} case(s); first at case {divergence_class.first.index} "
         f"({divergence_class.first.seconds:.2f} s); {size}",
         "     input: " + _clip(json.dumps(rep.case["input"], ensure_ascii=True)),
         "     expected (reference): " + json.dumps(rep.expected, ensure_ascii=True),
-        f"     candidate: {rep.kind}: {_clip(rep.message)}",
+        f"     candidate: {rep.kind}: {one_line(rep.message, 400)}",
     ]
     if divergence_class.stub:
         lines.append(f"     vector stub (to review): {divergence_class.stub}")
@@ -250,10 +254,15 @@ def render(summary: Summary) -> str:
     """The summary in words, for the terminal."""
     cand = summary.candidate
     lines = [
+        *(
+            [f"INTERRUPTED by {summary.interrupted['signal']} ({summary.interrupted['stage']})"]
+            if summary.interrupted
+            else []
+        ),
         f"seed: {summary.seed}",
         f"edition: {summary.edition}",
-        *[f"warning: {warning}" for warning in summary.edition_warnings],
-        f"candidate: {cand['name']} {cand['version']} ({summary.mode}); templates "
+        *[f"warning: {one_line(warning)}" for warning in summary.edition_warnings],
+        f"candidate: {one_line(candidate_text(cand))} ({summary.mode}); templates "
         f"{', '.join(summary.templates) or 'none'}",
         f"operations fuzzed: {', '.join(summary.operations) or 'none'}",
         limits_text(summary.to_json()["limits"]),
@@ -273,8 +282,8 @@ def render(summary: Summary) -> str:
     if summary.per_operation:
         sent = ", ".join(f"{k} {v}" for k, v in sorted(summary.per_operation.items()))
         lines.append(f"  sent by operation: {sent}")
-    lines += [f"note: {note}" for note in summary.notes]
-    lines += [f"REFERENCE ERROR: {error}" for error in summary.reference_errors[:5]]
+    lines += [f"note: {one_line(note, 1000)}" for note in summary.notes]
+    lines += [f"REFERENCE ERROR: {one_line(error)}" for error in summary.reference_errors[:5]]
     normative, convention = summary.normative, summary.convention
     if not normative:
         lines.append("normative divergences: none")
@@ -291,4 +300,4 @@ def render(summary: Summary) -> str:
         )
         for number, divergence_class in enumerate(convention, len(normative) + 1):
             lines += _class_lines(number, divergence_class)
-    return "\n".join(lines) + "\n"
+    return printable("\n".join(lines) + "\n")  # no control character reaches a terminal

@@ -39,19 +39,10 @@ from tools.independent.server import Server
 
 VECTORS = Path(__file__).resolve().parents[2] / "vectors"
 NEW = "scratch"
-#: The rules that read expectations, editions and the register (the others read inputs or
-#: files the decision does not change; `reference` is run on the changed vectors).
-RULES = [
-    "duplicate-id",
-    "clause-coverage",
-    "ambiguity-readings",
-    "register-pairs",
-    "probe-coverage",
-    "register-probes",
-    "register-reference",
-    "editions",
-    "conventions",
-]
+#: The rules that read the editions' expectations and the catalog (the others read inputs,
+#: the vectors' own expectations, the register or files, which a new edition does not change;
+#: `reference` is run on the changed vectors).
+RULES = ["ambiguity-readings", "register-pairs", "probe-coverage", "editions", "conventions"]
 
 Respond = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -115,11 +106,13 @@ def _reference(edition: reference_editions.Edition) -> Respond:
 def test_ratifying_a_reading_into_a_new_edition(
     copy: Path, ctx: checks.Context, tmp_path: Path, entry: str, reading: str
 ) -> None:
-    plan = newedition.plan(copy, entry, reading, NEW, vectors=ctx.vectors)
-    base = plan.edition.base
-    assert base is not None and plan.edition.decided[entry] == reading
-    derived = newedition.derive(ctx.vectors, plan.edition, ratify.Register.of(
-        {"entries": ctx.register, "charsets": ctx.charsets}))
+    known = editions.load(copy)
+    block = newedition.new_block(known[-1], entry, reading, NEW)
+    edition = reference_editions.resolve_one(block, reference_editions.by_name(known))
+    base = edition.base
+    assert base is not None and edition.decided[entry] == reading
+    register = ratify.Register.of({"entries": ctx.register, "charsets": ctx.charsets})
+    derived = newedition.derive(ctx.vectors, edition, register)
     assert derived.changed and not derived.undecidable
     # every vector that changes was an ambiguity vector of the entry under the base
     by_id = {vector.id: vector for vector in ctx.vectors}
@@ -130,7 +123,7 @@ def test_ratifying_a_reading_into_a_new_edition(
         if v.id in derived.blocks else v
         for v in ctx.vectors
     ]
-    ratified = attrs.evolve(ctx, vectors=with_new, editions=[*ctx.editions, plan.block])
+    ratified = attrs.evolve(ctx, vectors=with_new, editions=[*ctx.editions, block])
     found = checks.check_context(ratified, RULES, checks.RULES)
     assert found == [], "\n".join(map(str, found))
     changed = [by_id[vid] for vid in derived.changed]
@@ -141,14 +134,15 @@ def test_ratifying_a_reading_into_a_new_edition(
 
     under_new = [v.for_edition(NEW) for v in with_new if v.id in derived.changed]
     under_base = [v.for_edition(base) for v in changed]
-    reference_failed = _judge(_reference(plan.edition), under_new)
+    reference_failed = _judge(_reference(edition), under_new)
     if CHOICES[entry] == reading:
         assert reference_failed == []
     else:
         assert reference_failed, f"the reference ({CHOICES[entry]}) passes {entry}={reading}"
 
     catalog = tmp_path / "editions.yaml"
-    catalog.write_text(plan.catalog_text, encoding="ascii")
+    catalog_text = (copy / "editions.yaml").read_text(encoding="ascii")
+    catalog.write_text(newedition.append_block(catalog_text, block), encoding="ascii")
     assert _judge(_independent(catalog, NEW, entry, reading), under_new) == []
     for other in ctx.entries[entry]["readings"]:
         if other == reading:
@@ -210,7 +204,8 @@ def test_an_edition_added_by_data_alone_is_certified(ctx: checks.Context, tmp_pa
     proposed, base = known["radius-two"], known["0.3.0-rc1+2026-08-22"]
     assert proposed.co_occurrence_radius == 2 and proposed.decided == {}
     register = ratify.Register.of({"entries": ctx.register, "charsets": ctx.charsets})
-    weighed = whatif.weigh(ctx.vectors, base, proposed, register, expectation_under)
+    window = [vector for vector in ctx.vectors if "2.2" in vector.clauses]
+    weighed = whatif.weigh(window, base, proposed, register, expectation_under)
     assert len(weighed.changes) > 100 and len(weighed.undecidable) < 10
     under = [
         attrs.evolve(
@@ -229,3 +224,32 @@ def test_an_edition_added_by_data_alone_is_certified(ctx: checks.Context, tmp_pa
     assert _judge(independent, under) == []
     # and under the base both fail the vectors that now expect a radius-two window
     assert _judge(_reference(base), under)
+
+
+def test_a_proposed_decision_is_weighed_as_ratify_would_write_it(
+    copy: Path, ctx: checks.Context, tmp_path: Path
+) -> None:
+    """`diff-editions A --proposed FILE` on a block that decides an entry: the vectors it
+    reports changed are those ratifying would change, nothing is written, and --summary
+    prints counts with no vector list."""
+    proposed = tmp_path / "proposed.yaml"
+    proposed.write_text(
+        "name: ws-ascii\nbase: 0.3.0-rc1+2026-08-22\ndecides: {SENT-WS: ascii}\n", encoding="ascii"
+    )
+    known = editions.load(copy)
+    edition = whatif.proposed_edition(proposed, known)
+    register = ratify.Register.of({"entries": ctx.register, "charsets": ctx.charsets})
+    weighed = whatif.weigh(ctx.vectors, known[-1], edition, register)
+    derived = newedition.derive(ctx.vectors, edition, register)
+    assert [change.vector.id for change in weighed.changes] == list(derived.changed)
+    assert weighed.undecidable == []
+    before = (copy / "editions.yaml").read_text(encoding="ascii")
+    done = subprocess.run(
+        [sys.executable, "-m", "oasis_si_conformance.editor", "--root", str(copy),
+         "diff-editions", "0.3.0-rc1+2026-08-22", "--proposed", str(proposed), "--summary"],
+        capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"{len(derived.changed)} of {len(ctx.vectors)} vectors change" in done.stdout
+    assert "By entry:" in done.stdout and "Changes:" not in done.stdout
+    assert (copy / "editions.yaml").read_text(encoding="ascii") == before

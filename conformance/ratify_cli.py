@@ -89,12 +89,11 @@ def diff_proposed(args: argparse.Namespace, root: Path) -> int:
                 f"{args.proposed}: the block's base is {proposed.base}, not {base.name}"
             )
         vectors = corpus_cache.load(root, manifest)
-        document = whatif.report(
-            vectors, known, base, proposed, whatif.load_register(root), manifest["corpus_digest"]
-        )
-        if args.reports:
-            found = whatif.weigh(vectors, base, proposed, whatif.load_register(root)).changes
-            document["reports"] = [whatif.rejudge(p, document, found) for p in args.reports]
+        weighed = whatif.weigh(vectors, base, proposed, whatif.load_register(root))
+        digest = manifest["corpus_digest"]
+        document = whatif.report(weighed, len(vectors), base, proposed, digest)
+        found = weighed.changes
+        document["reports"] = [whatif.rejudge(p, document, found) for p in args.reports]
     except (editions.EditionError, corpus.CorpusError, whatif.WhatIfError) as error:
         raise _error(str(error)) from None
     if args.json:

@@ -151,19 +151,16 @@ def weigh(
 
 
 def report(
-    vectors: Sequence[Vector],
-    known: Sequence[Edition],
+    weighed: Weighed,
+    total: int,
     base: Edition,
     proposed: Edition,
-    register: ratify.Register,
     corpus_digest: str,
-    rules: ParameterRules | None = None,
 ) -> dict[str, Any]:
     """The impact report of the proposal (schemas/edition-diff), with what cannot be decided."""
-    weighed = weigh(vectors, base, proposed, register, rules)
     declared = [{"edition": proposed.name, **dict(change)} for change in proposed.changes]
     document = editiondiff.assemble(
-        weighed.changes, len(vectors), base, proposed, declared, corpus_digest
+        weighed.changes, total, base, proposed, declared, corpus_digest
     )
     document["proposed"] = proposed.block()
     document["undecidable"] = weighed.undecidable

@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from . import reportview
+from .cliopts import limits_text
 from .model import Status
-from .render import limits_text
 
 #: Failures shown in full (message, expected and actual, source, output, stderr); the first
 #: OPEN of them unfolded. Further failures are listed one line each, up to LISTED in all.

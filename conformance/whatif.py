@@ -25,10 +25,11 @@ from pathlib import Path
 from typing import Any, Final
 
 import attrs
+from jsonschema import Draft202012Validator
 
 from oasis_si_reference import editions as reference_editions
 from oasis_si_reference.editions import Edition
-from oasis_si_schemas import first_error_message, validator
+from oasis_si_schemas import first_error_message, registry, validator
 
 from . import compare, corpus, editiondiff, ratify, yamlsafe
 from .corpus import Vector
@@ -54,9 +55,12 @@ def proposed_edition(path: Path, known: Sequence[Edition]) -> Edition:
         if len(document["editions"]) != 1:
             raise WhatIfError(f"{path}: give one edition block")
         document = document["editions"][0]
-    schema = validator("editions")
-    proposed_schema = schema.schema["$defs"]["proposed"] | {"$defs": schema.schema["$defs"]}
-    problem = first_error_message(schema.evolve(schema=proposed_schema), document)
+    catalog_schema: dict[str, Any] = dict(validator("editions").schema)
+    definitions = catalog_schema["$defs"]
+    proposed = Draft202012Validator(
+        definitions["proposed"] | {"$defs": definitions}, registry=registry()
+    )
+    problem = first_error_message(proposed, document)
     if problem is not None:
         raise WhatIfError(f"{path}: {problem}")
     if any(edition.name == document["name"] for edition in known):

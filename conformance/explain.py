@@ -67,7 +67,7 @@ def load_context(root: Path, cache: bool = True) -> Context:
 def _catalog(root: Path, name: str) -> dict[str, Any]:
     try:
         document = corpus.load_catalog(name, root)
-    except (OSError, ValueError, yaml.YAMLError):
+    except (OSError, ValueError, yaml.YAMLError, corpus.CorpusError):
         return {}
     return document if isinstance(document, dict) else {}
 

@@ -22,7 +22,6 @@ import yaml
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from oasis_si_reference import editions as reference_editions
 from oasis_si_reference import operations, readings
 from oasis_si_schemas import (
     BASE,
@@ -32,6 +31,7 @@ from oasis_si_schemas import (
     registry,
     validator,
 )
+from oasis_si_schemas import editions as reference_editions
 
 from . import charsets, compare, conventions, corpus, descriptions, yamlsafe
 from .corpus import Vector

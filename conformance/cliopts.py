@@ -7,7 +7,7 @@ import argparse
 import sys
 from typing import Any, Final
 
-from oasis_si_reference.editions import EDITIONS as REFERENCE_EDITIONS
+from oasis_si_schemas.editions import EDITIONS as REFERENCE_EDITIONS
 
 from . import resources
 from .protocol import HandshakeError

@@ -15,8 +15,8 @@ and the message names the editions that carry it and the full names that declare
 
 from collections.abc import Sequence
 
-from oasis_si_reference.editions import Edition
-from oasis_si_reference.editions import full_name as full_name
+from oasis_si_schemas.editions import Edition
+from oasis_si_schemas.editions import full_name as full_name
 
 
 def carrying(editions: Sequence[Edition], label: str) -> list[Edition]:

@@ -23,9 +23,9 @@ from typing import Any, Final
 import attrs
 import yaml
 
-from oasis_si_reference import editions as reference_editions
-from oasis_si_reference.editions import Edition as Edition
+from oasis_si_schemas import editions as reference_editions
 from oasis_si_schemas import first_error_message, validator
+from oasis_si_schemas.editions import Edition as Edition
 
 from . import editionpick, yamlsafe
 from .corpus import Vector
@@ -40,7 +40,7 @@ class EditionError(Exception):
 
 def load(root: Path) -> list[Edition]:
     """The editions of the corpus at `root`, the default first, each resolved against its base
-    (the one `Edition` model, oasis_si_reference.editions)."""
+    (the one `Edition` model, oasis_si_schemas.editions)."""
     path = root / FILE
     try:
         document = yamlsafe.load(path.read_text(encoding="ascii"))

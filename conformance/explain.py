@@ -22,7 +22,7 @@ from typing import Any
 
 import yaml
 
-from oasis_si_reference.editions import DEFAULT, Edition
+from oasis_si_schemas.editions import DEFAULT, Edition
 
 from . import compare, corpus, corpus_cache, yamlsafe
 from .checks import Context, Locator, reference_result

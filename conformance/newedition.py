@@ -29,8 +29,8 @@ from typing import Any
 
 import attrs
 
-from oasis_si_reference import editions as reference_editions
-from oasis_si_reference.editions import Edition
+from oasis_si_schemas import editions as reference_editions
+from oasis_si_schemas.editions import Edition
 
 from . import corpus, ratify, yamlsafe
 from .corpus import Vector

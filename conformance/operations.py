@@ -31,7 +31,7 @@ from typing import Any, Final, TypeGuard
 import attrs
 
 from oasis_si_reference import operations as reference_operations
-from oasis_si_reference.editions import DEFAULT, Edition
+from oasis_si_schemas.editions import DEFAULT, Edition
 
 from . import conventions, traces
 from .scenarios import REAL_SCENARIO

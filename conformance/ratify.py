@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from oasis_si_reference.editions import Edition
+from oasis_si_schemas.editions import Edition
 
 from . import charsets
 

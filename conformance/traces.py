@@ -23,7 +23,6 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Final
 
 from oasis_si_reference import evidence, primitives, scoring, synonyms, text
-from oasis_si_reference.editions import DEFAULT, Edition
 from oasis_si_reference.model import (
     BindingError,
     CompositeBinding,
@@ -35,6 +34,7 @@ from oasis_si_reference.model import (
     WithinStepBudgetCall,
 )
 from oasis_si_reference.operations import perform
+from oasis_si_schemas.editions import DEFAULT, Edition
 
 Params = Mapping[str, Any]
 

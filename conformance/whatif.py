@@ -27,9 +27,9 @@ from typing import Any, Final
 import attrs
 from jsonschema import Draft202012Validator
 
-from oasis_si_reference import editions as reference_editions
-from oasis_si_reference.editions import Edition
+from oasis_si_schemas import editions as reference_editions
 from oasis_si_schemas import first_error_message, registry, validator
+from oasis_si_schemas.editions import Edition
 
 from . import compare, corpus, editiondiff, ratify, yamlsafe
 from .corpus import Vector

@@ -31,8 +31,8 @@ from typing import Any
 
 import attrs
 
-from oasis_si_reference.editions import DEFAULT, Edition
 from oasis_si_reference.operations import perform
+from oasis_si_schemas.editions import DEFAULT, Edition
 
 from .. import editions as catalog_editions
 from .. import judge, protocol

@@ -1111,7 +1111,7 @@ def register_points(
     """The open points (POINTS) a case touches under `edition`; empty = normative ground.
     What the caller knows already: `surrogates`, whether the params hold a lone surrogate;
     `bound`, whether the reference binds a score_scenario case's scenario."""
-    from oasis_si_reference.editions import DEFAULT, EDITIONS
+    from oasis_si_schemas.editions import DEFAULT, EDITIONS
 
     radius = EDITIONS.get(edition or DEFAULT.name, DEFAULT).co_occurrence_radius
     op = case["operation"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from oasis_si_reference.editions import EDITIONS
+from oasis_si_schemas.editions import EDITIONS
 
 from . import ground, strategies
 from .differential import expected_outcome

@@ -94,12 +94,22 @@ def test_register_disagreement_is_reported():
     assert "SENT-WS: not in the register" in found
 
 
-def test_the_driver_reports_problems_and_writes_nothing(monkeypatch, capsys):
+@pytest.fixture
+def isolated_driver(monkeypatch, tmp_path):
+    """The driver with a cache of its own, emptied before and after: a family patched here must
+    not reach the checkout's cache or the driver's memo of module parts."""
+    monkeypatch.setenv("OASIS_SI_CACHE", str(tmp_path / "cache"))
+    driver.module_parts.cache_clear()
+    yield driver
+    driver.module_parts.cache_clear()
+
+
+def test_the_driver_reports_problems_and_writes_nothing(isolated_driver, monkeypatch, capsys):
     bad = _identifier_case("t-wrong", PLAIN, entry=None, expect=False)
     broken = family_files("3.1", "delimiters", "gen.py", [bad], [], "ops", "lifted")
     monkeypatch.setattr(delimiters, "problems", lambda: broken.problems)
     monkeypatch.setattr(driver, "generated", lambda: pytest.fail("wrote despite problems"))
-    assert driver.main([]) == 1
+    assert isolated_driver.main(["--no-cache"]) == 1
     err = capsys.readouterr().err
     assert "delimiters: t-wrong: authored False, rules give {'match': True}" in err
     assert "1 authoring problems; nothing written" in err

@@ -29,7 +29,7 @@ from fnmatch import fnmatchcase
 from typing import Any
 
 from oasis_si_conformance.fuzz.differential import fuzz
-from oasis_si_reference.editions import DEFAULT, EDITIONS
+from oasis_si_schemas.editions import DEFAULT, EDITIONS
 
 REFERENCE = [sys.executable, "-m", "oasis_si_reference.server"]
 

@@ -42,9 +42,9 @@ from oasis_si_conformance.protocol import hello_line, parse_hello, request_line
 from oasis_si_conformance.runner import DEFAULT_WINDOW, RunConfig, encode_inputs
 from oasis_si_conformance.runner import run as certify
 from oasis_si_conformance.session import Candidate, InProcessSession, Request, first_handshake
-from oasis_si_reference.editions import DEFAULT
 from oasis_si_reference.operations import perform
 from oasis_si_reference.server import encode, respond
+from oasis_si_schemas.editions import DEFAULT
 
 REPETITIONS = 3
 SCALE = 2000

@@ -31,7 +31,7 @@ from typing import Any, Literal
 import attrs
 
 from oasis_si_conformance import corpus
-from oasis_si_reference.editions import EDITIONS, Edition
+from oasis_si_schemas.editions import EDITIONS, Edition
 from tools.independent.config import Config
 from tools.independent.editions import FIRST_PUBLISHED
 from tools.independent.hooks import Hook

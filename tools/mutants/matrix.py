@@ -39,7 +39,7 @@ from oasis_si_conformance import corpus, runner, yamlsafe
 from oasis_si_conformance import editions as corpus_editions
 from oasis_si_conformance.corpus import Vector
 from oasis_si_conformance.model import Observation, Status, VectorResult
-from oasis_si_reference.editions import EDITIONS, Edition
+from oasis_si_schemas.editions import EDITIONS, Edition
 from tools.independent.config import Config, tracing
 from tools.independent.operations import OPERATIONS
 from tools.independent.server import Server

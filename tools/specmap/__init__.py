@@ -35,7 +35,7 @@ from oasis_si_conformance.checks import (
 )
 from oasis_si_conformance.corpus import Expectation, Vector
 from oasis_si_conformance.diagnosis import signature_from
-from oasis_si_reference import editions as reference_editions
+from oasis_si_schemas import editions as reference_editions
 from oasis_si_schemas import error_message, validator
 
 REPO: Final = Path(__file__).resolve().parents[2]

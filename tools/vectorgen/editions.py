@@ -27,7 +27,7 @@ import attrs
 
 from oasis_si_conformance import editions as catalog
 from oasis_si_conformance import yamlsafe
-from oasis_si_reference.editions import Edition
+from oasis_si_schemas.editions import Edition
 
 
 @attrs.frozen

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from oasis_si_conformance.ratify import Undecidable
-from oasis_si_reference.editions import Edition
+from oasis_si_schemas.editions import Edition
 
 from .edition_outcomes import Expectation, Undecided, under
 from .editions import TextEdition

@@ -11,7 +11,7 @@ from oasis_si_schemas.editions import EDITIONS as REFERENCE_EDITIONS
 
 from . import resources
 from .protocol import HandshakeError
-from .reportview import one_line, quoted_lines
+from .safetext import one_line, quoted_lines
 from .transport import Limits
 
 #: The bundled corpus's editions, for --help (a run reads the catalog of its own corpus).

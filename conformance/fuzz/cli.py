@@ -28,7 +28,7 @@ from .. import cliopts, interrupts, output, resources
 from ..cliopts import handshake_text, reference_command
 from ..editions import EditionError
 from ..protocol import HandshakeError
-from ..reportview import one_line, printable
+from ..safetext import one_line, printable
 from ..session import Limits, SetupError
 from . import ground, strategies
 from .differential import fuzz

@@ -10,7 +10,7 @@ from typing import Any
 import attrs
 
 from ..cliopts import limits_text
-from ..reportview import candidate_text, one_line, printable
+from ..safetext import candidate_text, one_line, printable
 from ..session import Limits
 from . import ground
 from .classify import ClassKey

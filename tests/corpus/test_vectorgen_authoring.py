@@ -108,7 +108,7 @@ def test_the_driver_reports_problems_and_writes_nothing(isolated_driver, monkeyp
     bad = _identifier_case("t-wrong", PLAIN, entry=None, expect=False)
     broken = family_files("3.1", "delimiters", "gen.py", [bad], [], "ops", "lifted")
     monkeypatch.setattr(delimiters, "problems", lambda: broken.problems)
-    monkeypatch.setattr(driver, "generated", lambda: pytest.fail("wrote despite problems"))
+    monkeypatch.setattr(driver, "generated", lambda *_: pytest.fail("wrote despite problems"))
     assert isolated_driver.main(["--no-cache"]) == 1
     err = capsys.readouterr().err
     assert "delimiters: t-wrong: authored False, rules give {'match': True}" in err

@@ -322,7 +322,11 @@ def test_differences_are_from_the_spec_or_from_a_named_convention() -> None:
     )
     assert kind.holds
     scored = compare.compare_outcome({"binding_error": "missing_role"}, {"score": 1, "row": 2})
-    assert scored.differences == (Difference("binding_error", "missing_role", "<absent>", None),)
+    # the verdict given instead is shown as returned, never as "<absent>"
+    scored_instead = {"score": 1, "row": 2}
+    assert scored.differences == (
+        Difference("binding_error", "missing_role", scored_instead, None),
+    )
     assert not scored.holds
     rejected = compare.compare_outcome({"score": 1.0}, {"binding_error": "missing_role"})
     assert rejected.differences == (
@@ -518,6 +522,7 @@ def test_an_inconsistent_profile_records_who_voted_for_what() -> None:
         "votes": {"a": 2, "b": 1, "c": 1, "d": 0}, "vectors": 3, "voted": 3, "unmatched": [],
         "followed": [], "consistent": False, "dominant": "a", "deviating": ["v3"],
         "ballots": {"v1": ["a"], "v2": ["a", "c"], "v3": ["b"]}, "set_aside": [],
+        "not_applicable": None,
     }
 
 

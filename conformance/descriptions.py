@@ -75,3 +75,37 @@ def contradictions(
             if verdicts and all(v is False for v in verdicts):
                 problems.append(f"{claim.text!r} does not hold under edition {edition}")
     return problems
+
+
+# Stating an outcome per edition ---------------------------------------------------------------
+
+#: A quoted stretch (kept as written), or an outcome statement: a boolean after `:`/`->`, or a
+#: row after `->`/`:`.
+_OUTCOME_PIECE: Final = re.compile(
+    r"(?P<quoted>'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")"
+    r"|(?P<lead>(?::|->|=)\s*)(?:(?P<value>True|False|true|false)\b|row\s*(?P<row>\d+)\b)"
+)
+
+
+def _word(key: str, expectation: Mapping[str, Any]) -> str:
+    """The expectation's value of `key` in a description's words."""
+    expected = expectation.get("expected")
+    if expected is None:
+        return f"per {expectation['ambiguity']}"
+    if key not in expected:
+        return "binding error" if "binding_error" in expected else "another outcome"
+    return f"row {expected['row']}" if key == "row" else str(expected["value"])
+
+
+def per_edition(description: str, expectations: Mapping[str, Mapping[str, Any]]) -> str:
+    """`description` with each outcome statement (outside quotes) stated under each edition of
+    `expectations` (edition name -> its expectation block), in their order."""
+
+    def restate(match: re.Match[str]) -> str:
+        if match["quoted"] is not None:
+            return match[0]
+        key = "value" if match["value"] is not None else "row"
+        words = [f"{_word(key, block)} under {name}" for name, block in expectations.items()]
+        return match["lead"] + ", ".join(words)
+
+    return _OUTCOME_PIECE.sub(restate, description)

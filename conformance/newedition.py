@@ -32,7 +32,7 @@ import attrs
 from oasis_si_schemas import editions as reference_editions
 from oasis_si_schemas.editions import Edition
 
-from . import corpus, ratify, yamlsafe
+from . import corpus, descriptions, ratify, yamlsafe
 from .corpus import Vector
 from .editions import FILE, EditionError, load, named
 
@@ -137,7 +137,7 @@ def plan(
         count = len(derived.undecidable)
         raise RatifyError(f"{count} vector(s) cannot be stated under {name}:\n  {listed}")
     catalog_text = append_block((root / FILE).read_text(encoding="ascii"), block)
-    files = _vector_files(root, vectors, edition, derived.blocks)
+    files = _vector_files(root, vectors, edition, derived.blocks, known)
     return Plan(edition, block, catalog_text, files, derived.changed)
 
 
@@ -165,7 +165,11 @@ def _check_decision(
 
 
 def _vector_files(
-    root: Path, vectors: Sequence[Vector], edition: Edition, blocks: Mapping[str, dict[str, Any]]
+    root: Path,
+    vectors: Sequence[Vector],
+    edition: Edition,
+    blocks: Mapping[str, dict[str, Any]],
+    known: Sequence[Edition],
 ) -> dict[Path, str]:
     """The new text of every vector file holding a vector with a block under `edition`."""
     touched = sorted({v.source.rpartition(":")[0] for v in vectors if v.id in blocks})
@@ -176,6 +180,7 @@ def _vector_files(
         for record in document.get("vectors") or []:
             if record["id"] in blocks:
                 _set_block(record, edition, blocks[record["id"]])
+                _describe_per_edition(record, known[0].name, [*known, edition])
         files[path] = yamlsafe.dump(document)
     return files
 
@@ -188,6 +193,21 @@ def _set_block(record: dict[str, Any], edition: Edition, block: dict[str, Any]) 
     record["editions"] = blocks
     changes = {edition.name: [change["clause"] for change in edition.changes]}
     record["clauses"] = ratify.cited_clauses(record["clauses"], {edition.name: block}, changes)
+
+
+def _describe_per_edition(
+    record: dict[str, Any], default: str, editions: Sequence[Edition]
+) -> None:
+    """The record's description with any outcome it states made true under every edition (rule
+    description-editions), as the generator driver writes it; left as written where it already
+    speaks of several editions."""
+    description: str = record["description"]
+    if descriptions.names_editions(description, [e.to_json() for e in editions]):
+        return
+    own = {key: record[key] for key in ("expected", "ambiguity", "readings") if key in record}
+    record["description"] = descriptions.per_edition(
+        description, {default: own, **record["editions"]}
+    )
 
 
 def append_block(catalog_text: str, block: Mapping[str, Any]) -> str:

@@ -2,6 +2,7 @@
 characters (`_padded_candidate.py PAD`): how the runner's memory grows with answer size
 (bench/memory.py)."""
 
+import argparse
 import json
 import sys
 
@@ -9,7 +10,9 @@ from oasis_si_reference.server import respond
 
 
 def main() -> None:
-    pad = int(sys.argv[1])
+    command = argparse.ArgumentParser(prog="python -m tools.bench._padded_candidate")
+    command.add_argument("pad", type=int, help="characters of padding in every result")
+    pad = command.parse_args().pad
     out = sys.stdout.buffer
     for line in sys.stdin.buffer:
         if not line.strip():

@@ -4,6 +4,7 @@ corpus, against the reference padded with an ignored member of 0 B to 1 MiB per 
 Prints; asserts nothing. The runner keeps each answer's compared part and an abridged copy of
 the rest (PROTOCOL.md, Limits), so the figure should stay flat while the bytes read grow."""
 
+import argparse
 import os
 import subprocess
 import sys
@@ -43,4 +44,5 @@ def run() -> None:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(prog="python -m tools.bench.memory", description=__doc__).parse_args()
     run()

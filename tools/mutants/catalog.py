@@ -409,7 +409,18 @@ NORMATIVE: tuple[Mutant, ...] = (
         "2.5",
         "reads the reasoning trace for diagnosis: searches every channel whatever `channels` lists",
     ),
-    _n("named-first-channel-only", "2.1", "searches only the first listed channel"),
+    _n(
+        "named-first-channel-only",
+        "2.1",
+        "searches only the first listed channel",
+        witness="ambiguity",
+        note=(
+            "through score_scenario only a composite scoring two channels shows it, and in a"
+            " diagnosis scenario that is a COMPOSITE-DIAGNOSIS-TRACE ambiguity vector; the"
+            " composite's second-channel verdict is neither reading's (reject, or the verdict"
+            " over both channels); the named_in_output operation's vectors kill it normatively"
+        ),
+    ),
     # §2.3 / §3.4 step budget ---------------------------------------------------------------------
     _n(
         "budget-strict-less-than",

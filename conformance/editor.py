@@ -383,9 +383,11 @@ def _add_export(commands: Any, common: argparse.ArgumentParser) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     root = (args.root or corpus.vectors_root()).resolve()
+    from .ratify_cli import CommandError
+
     try:
         return COMMANDS[args.command](args, root)
-    except EditorError as error:
+    except (EditorError, CommandError) as error:
         print(f"oasis-si-vectors: error: {error}", file=sys.stderr)
         return 2
 

@@ -407,10 +407,12 @@ def _add_export(commands: Any, common: argparse.ArgumentParser) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     root = (args.root or corpus.vectors_root()).resolve()
+    from .ratify_cli import CommandError
+
     with interrupts.guarded(), output.quiet_broken_pipe():
         try:
             return COMMANDS[args.command](args, root)
-        except (EditorError, corpus.CorpusError) as error:
+        except (EditorError, CommandError, corpus.CorpusError) as error:
             print(f"oasis-si-vectors: error: {error}", file=sys.stderr)
             return 2
         except KeyboardInterrupt as interruption:

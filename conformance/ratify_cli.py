@@ -70,10 +70,12 @@ def add_what_if_options(diff: argparse.ArgumentParser) -> None:
     )
 
 
-def _error(message: str) -> Exception:
-    from .editor import EditorError
+class CommandError(Exception):
+    """A refusal of `ratify` or `diff-editions --proposed` (printed as the editor's errors)."""
 
-    return EditorError(message)
+
+def _error(message: str) -> Exception:
+    return CommandError(message)
 
 
 def diff_proposed(args: argparse.Namespace, root: Path) -> int:

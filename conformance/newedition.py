@@ -204,7 +204,9 @@ def _describe_per_edition(
     description: str = record["description"]
     if descriptions.names_editions(description, [e.to_json() for e in editions]):
         return
-    own = {key: record[key] for key in ("expected", "ambiguity", "readings") if key in record}
+    own: dict[str, Any] = {
+        key: record[key] for key in ("expected", "ambiguity", "readings") if key in record
+    }
     record["description"] = descriptions.per_edition(
         description, {default: own, **record["editions"]}
     )

@@ -55,7 +55,8 @@ def proposed_edition(path: Path, known: Sequence[Edition]) -> Edition:
         if len(document["editions"]) != 1:
             raise WhatIfError(f"{path}: give one edition block")
         document = document["editions"][0]
-    catalog_schema: dict[str, Any] = dict(validator("editions").schema)
+    catalog_schema = validator("editions").schema
+    assert isinstance(catalog_schema, Mapping)  # the catalog's schema is an object, never a bool
     definitions = catalog_schema["$defs"]
     proposed = Draft202012Validator(
         definitions["proposed"] | {"$defs": definitions}, registry=registry()

@@ -921,7 +921,7 @@ def test_tools_check_runs_shipped_and_repository_rules_on_the_checkout(capsys, m
     assert check.main(["--rule", "flags", "--rule", "ledger"]) == 0
     assert capsys.readouterr().err == "ok\n"
     broken = corpusrules.Repository(ledger=LEDGER.with_name("no-such-ledger.yaml"))
-    monkeypatch.setattr(check, "Repository", lambda: broken)
+    monkeypatch.setattr(check, "Repository", lambda **_: broken)
     assert check.main(["--rule", "ledger"]) == 1
     out = capsys.readouterr().out
     assert "no-such-ledger.yaml:1:" in out and out.rstrip().endswith("[ledger]")

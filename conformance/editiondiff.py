@@ -9,6 +9,7 @@ catalog declares between the two. The JSON form follows schemas/edition-diff.sch
 """
 
 import itertools
+import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
@@ -247,3 +248,11 @@ def _shown(expectation: Mapping[str, Any]) -> str:
 
 def _outcome(outcome: Mapping[str, Any]) -> str:
     return ", ".join(f"{key} {value}" for key, value in outcome.items())
+
+
+def show(document: dict[str, Any], as_json: bool, summary: bool) -> None:
+    """Print an impact report: as JSON (schemas/edition-diff.schema.json) or as text."""
+    if as_json:
+        print(json.dumps(document, indent=1, ensure_ascii=True))
+    else:
+        print(render(document, summary=summary), end="")

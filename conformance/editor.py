@@ -30,7 +30,6 @@ its own (generated files, ledger, SPEC_MAP.md) through `python -m tools.check`.
 """
 
 import argparse
-import json
 import re
 import sys
 from collections.abc import Mapping, Sequence
@@ -512,10 +511,7 @@ def _cmd_diff_editions(args: argparse.Namespace, root: Path) -> int:
     except (editions.EditionError, corpus.CorpusError) as error:
         raise EditorError(str(error)) from None
     document = editiondiff.report(vectors, known, first, second, manifest["corpus_digest"])
-    if args.json:
-        print(json.dumps(document, indent=1, ensure_ascii=True))
-    else:
-        print(editiondiff.render(document, summary=args.summary), end="")
+    editiondiff.show(document, args.json, args.summary)
     return 0
 
 

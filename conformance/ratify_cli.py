@@ -12,7 +12,6 @@ stale.
 """
 
 import argparse
-import json
 import subprocess
 import sys
 import time
@@ -98,10 +97,7 @@ def diff_proposed(args: argparse.Namespace, root: Path) -> int:
         document["reports"] = [whatif.rejudge(p, document, found) for p in args.reports]
     except (editions.EditionError, corpus.CorpusError, whatif.WhatIfError) as error:
         raise _error(str(error)) from None
-    if args.json:
-        print(json.dumps(document, indent=1, ensure_ascii=True))
-    else:
-        print(editiondiff.render(document, summary=args.summary), end="")
+    editiondiff.show(document, args.json, args.summary)
     return 0
 
 

@@ -413,7 +413,10 @@ def certify(args: argparse.Namespace, command: list[str], partial: PartialRun | 
     catalogs = _load_catalogs(root, args.signatures)
     _check_writable(args)
     if args.edition is not None:
-        editions.named(catalogs.editions, args.edition)  # an unknown name: exit 2 before running
+        try:  # an unknown name: exit 2 before running
+            editions.named(catalogs.editions, args.edition)
+        except editions.EditionError as error:
+            raise UsageError(f"--edition: {error}") from None
     digest = manifest["corpus_digest"]
     earlier = _load_baseline(args.baseline, digest, args.edition)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)

@@ -67,6 +67,12 @@ def named(editions: Sequence[Edition], name: str) -> Edition:
     for edition in editions:
         if edition.name == name:
             return edition
+    declaring = [edition.name for edition in editions if edition.full_name == name]
+    if declaring:  # the name a candidate declares in its handshake, not the edition's own
+        raise EditionError(
+            f"no edition {name!r}: that is the full name a candidate declares for edition "
+            f"{declaring[0]}; name the edition itself (--edition {declaring[0]})"
+        )
     raise EditionError(f"no edition {name!r}; the known editions: {known(editions)}")
 
 

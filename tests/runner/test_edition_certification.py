@@ -113,3 +113,17 @@ def test_the_amended_window_run_under_the_seed_is_told_it_follows_the_amendment(
     )
     assert [e["id"] for e in run.report["interpretation"] if not e["consistent"]] == []
     assert f"these answers follow edition {AMENDED}" in run.out
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [("0.3.0-rc1+first-published", "name the edition itself (--edition 0.3.0-rc1)"),
+     ("0.9", "no edition '0.9'; the known editions: 0.3.0-rc1 (")],
+)
+def test_an_unknown_edition_is_a_usage_error_before_the_run(certify, name: str, said: str) -> None:
+    """An --edition no catalog block is called: exit 2 with one line naming what to pass, no
+    traceback, no report. The full name a candidate declares is told apart from a typo."""
+    run = certify("--edition", name, *SELECTION, corpus=None)
+    assert run.code == 2, run.out + run.err
+    assert run.report is None and "Traceback" not in run.err
+    assert "oasis-si-conformance: error: --edition: " in run.err and said in run.err

@@ -1,0 +1,87 @@
+"""`oasis-si-vectors diff-editions A --proposed FILE --reports R.json`: a stored conformance
+report re-judged under a proposed decision, from the answers the report holds.
+
+The candidate is the bundled reference, certified on the SENT-WS probes (which follows the
+register's reference reading, unicode). The proposal decides SENT-WS as ascii. The expected
+re-judgement is read from the vector files themselves: a probe is newly failed exactly when its
+`readings` give ascii an outcome other than unicode's, except where the probe's character is a
+line break under some SENT-NEWLINE reading (U+0085, U+2028, U+2029): deciding SENT-WS leaves
+those open under SENT-NEWLINE, whose readings still include the answer the report holds.
+"""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+from corpus_helpers import VECTORS
+
+AMENDED = "0.3.0-rc1+2026-08-22"
+PROBES = VECTORS / "3.2-sentence-splitting" / "sent-ws-probes.yaml"
+LINE_BREAKS = ("U+0085", "U+2028", "U+2029")
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", *args], capture_output=True, text=True, check=False, timeout=600
+    )
+
+
+def _told_apart() -> tuple[list[str], dict[str, Any]]:
+    """The probes whose ascii reading's outcome differs from unicode's (read from the file):
+    those on other characters, and those on a line break."""
+    document: dict[str, Any] = yaml.safe_load(PROBES.read_text(encoding="utf-8"))
+    differing = [
+        vector
+        for vector in document["vectors"]
+        if vector.get("ambiguity") == "SENT-WS"
+        and vector["readings"]["ascii"] != vector["readings"]["unicode"]
+    ]
+    breaks = {v["id"]: v["readings"]["unicode"] for v in differing if v["probe"] in LINE_BREAKS}
+    return sorted(v["id"] for v in differing if v["probe"] not in LINE_BREAKS), breaks
+
+
+def test_a_stored_report_is_rejudged_under_a_proposed_decision(tmp_path: Path) -> None:
+    report = tmp_path / "reference.json"
+    run = _run(
+        "oasis_si_conformance", "--edition", AMENDED, "-k", "sent-ws-probe-*",
+        "--repetitions", "1", "--report", str(report),
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    proposed = tmp_path / "proposed.yaml"
+    proposed.write_text(
+        f"name: ws-ascii\nbase: {AMENDED}\ndecides: {{SENT-WS: ascii}}\n", encoding="ascii"
+    )
+    diff = _run(
+        "oasis_si_conformance.editor", "--root", str(VECTORS), "diff-editions", AMENDED,
+        "--proposed", str(proposed), "--reports", str(report), "--json",
+    )
+    assert diff.returncode == 0, diff.stderr
+    document = json.loads(diff.stdout)
+    [judged] = document["reports"]
+    expected, masked = _told_apart()
+    assert len(expected) > 10 and len(masked) == 6
+    assert judged["verdict_before"] == "conformant"
+    assert judged["verdict_after"] == "not_conformant"
+    assert sorted(judged["newly_failed"]) == expected
+    assert judged["newly_passed"] == []
+    changes = {change["id"]: change for change in document["changes"]}
+    for vid, held in masked.items():  # still open, under the other entry; the held answer
+        after = changes[vid]["to"]  # (the reference's: unicode) is one of its readings
+        assert after["ambiguity"] == "SENT-NEWLINE", vid
+        assert held in after["readings"].values(), vid
+    # changed vectors outside the run's selection hold no answer: listed, not judged
+    assert judged["unjudged"] and not any(
+        vid.startswith("sent-ws-probe-") for vid in judged["unjudged"]
+    )
+
+    text = _run(
+        "oasis_si_conformance.editor", "--root", str(VECTORS), "diff-editions", AMENDED,
+        "--proposed", str(proposed), "--reports", str(report), "--summary",
+    )
+    assert text.returncode == 0, text.stderr
+    assert f"Report {report} (" in text.stdout
+    assert "conformant -> not_conformant" in text.stdout
+    assert f"would fail: {len(expected)}" in text.stdout

@@ -58,6 +58,38 @@ def load(root: Path) -> list[Edition]:
         raise EditionError(str(error)) from None
 
 
+def listing(editions: Sequence[Edition]) -> list[dict[str, Any]]:
+    """Each edition as an evaluator author needs it: its name (for --edition), the full name to
+    declare in a handshake's `profiles`, its title, its base, its parameters and every entry of
+    the register its text decides."""
+    return [
+        {
+            "name": edition.name,
+            "declare": edition.full_name,
+            "title": edition.title,
+            "base": edition.base,
+            "parameters": edition.parameters,
+            "decided": dict(edition.decided),
+        }
+        for edition in editions
+    ]
+
+
+def listing_text(editions: Sequence[Edition]) -> str:
+    """`listing` in words, an edition a paragraph."""
+    lines: list[str] = []
+    for item in listing(editions):
+        lines.append(f"{item['name']}: {item['title']}")
+        lines.append(f"  declare in profiles: {item['declare']}")
+        if item["base"]:
+            lines.append(f"  base: {item['base']}")
+        parameters = ", ".join(f"{name} {value}" for name, value in item["parameters"].items())
+        lines.append(f"  parameters: {parameters}")
+        decided = ", ".join(f"{entry} as {reading}" for entry, reading in item["decided"].items())
+        lines.append(f"  decides: {decided or 'no open point of the register'}")
+    return "\n".join(lines) + "\n"
+
+
 def known(editions: Sequence[Edition]) -> str:
     return "; ".join(edition.describe() for edition in editions)
 

@@ -10,6 +10,7 @@ check, digest).
     oasis-si-vectors export [--format json] DIR
     oasis-si-vectors diff-editions A (B | --proposed FILE [--reports R.json ...])
                                    [--summary] [--json]
+    oasis-si-vectors editions [--json]
     oasis-si-vectors ratify ENTRY READING --edition NEW [--base EDITION] [--no-derived]
     oasis-si-vectors find PATTERN [-E] [-i] [--keys] [-k EXPR ...] [--json]
     oasis-si-vectors schemas-path
@@ -22,7 +23,8 @@ PATH, the per-file rules on those files only); `manifest` rewrites vectors/MANIF
 (conformance/explain.py); `export` writes the corpus as JSON for test suites in other
 languages (conformance/export.py); `diff-editions` lists the vectors whose expectation
 differs between two editions of the text (editiondiff.py), or under a proposed edition block
-(whatif.py); `ratify` adds an edition that decides an open point (newedition.py); `find`
+(whatif.py); `editions` lists the editions of the text, each with the full name a handshake
+declares; `ratify` adds an edition that decides an open point (newedition.py); `find`
 prints the vectors whose input holds a text, with file:line (find.py); `schemas-path` prints
 the folder of the installed JSON Schemas. This command is
 shipped and holds a corpus to the shipped rules; a repository checkout runs them together with
@@ -275,6 +277,13 @@ def parser() -> argparse.ArgumentParser:
     _add_explain(commands, common)
     _add_export(commands, common)
     _add_diff_editions(commands, common)
+    listed = commands.add_parser(
+        "editions",
+        parents=[common],
+        help="the editions of the text: the name for --edition, the full name to declare in a"
+        " handshake, parameters, decided entries",
+    )
+    listed.add_argument("--json", action="store_true", help="print JSON")
     from .ratify_cli import add_ratify
 
     add_ratify(commands, common)
@@ -515,6 +524,22 @@ def _cmd_diff_editions(args: argparse.Namespace, root: Path) -> int:
     return 0
 
 
+def _cmd_editions(args: argparse.Namespace, root: Path) -> int:
+    import json
+
+    from . import editions
+
+    try:
+        known = editions.load(root)
+    except editions.EditionError as error:
+        raise EditorError(str(error)) from None
+    if args.json:
+        output.write(json.dumps(editions.listing(known), indent=2) + "\n")
+    else:
+        output.write(editions.listing_text(known))
+    return 0
+
+
 def _cmd_ratify(args: argparse.Namespace, root: Path) -> int:
     from .ratify_cli import ratify_command
 
@@ -528,6 +553,7 @@ COMMANDS: Final = {
     "explain": _cmd_explain,
     "export": _cmd_export,
     "diff-editions": _cmd_diff_editions,
+    "editions": _cmd_editions,
     "ratify": _cmd_ratify,
     "find": find.command,
     "schemas-path": _cmd_schemas_path,

@@ -1,0 +1,69 @@
+"""`oasis-si-vectors editions`: what an evaluator author needs of each edition (the name for
+--edition, the full name to declare in the handshake), read from the catalog, so an edition an
+editor adds is listed with no code changed; and PROTOCOL.md's table of full names agrees."""
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from corpus_helpers import REPO, VECTORS
+
+from oasis_si_conformance import editor
+
+SEED, AMENDED = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"
+
+
+def _listing(capsys: pytest.CaptureFixture[str], root: Path, *args: str) -> str:
+    assert editor.main(["--root", str(root), "editions", *args]) == 0
+    return capsys.readouterr().out
+
+
+def test_the_shipped_editions_are_listed_with_what_to_declare(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    listed = json.loads(_listing(capsys, VECTORS, "--json"))
+    assert [(item["name"], item["declare"]) for item in listed] == [
+        (SEED, "0.3.0-rc1+first-published"),  # the bare label names both texts
+        (AMENDED, AMENDED),
+    ]
+    assert [item["parameters"]["co-occurrence-radius"] for item in listed] == [0, 1]
+    assert listed[1]["base"] == SEED and all(item["decided"] == {} for item in listed)
+
+
+def test_an_edition_added_to_the_catalog_is_listed_with_its_inherited_text(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    root = tmp_path / "vectors"
+    root.mkdir()
+    catalog = (VECTORS / "editions.yaml").read_text(encoding="ascii")
+    shutil.copy(VECTORS / "register.yaml", root / "register.yaml")
+    (root / "editions.yaml").write_text(
+        catalog
+        + "  - name: ws-ascii\n    label: 0.3.0-rc1\n    title: whitespace decided\n"
+        + f"    base: {AMENDED}\n    text: {{source: a ratification, revision: null,"
+        + " date: null}\n    decides: {SENT-WS: ascii}\n    changes: []\n",
+        encoding="ascii",
+    )
+    text = _listing(capsys, root)
+    block = text[text.index("ws-ascii: whitespace decided") :]
+    assert "  declare in profiles: ws-ascii\n" in block
+    assert f"  base: {AMENDED}\n" in block
+    assert "  parameters: co-occurrence-radius 1\n" in block  # inherited from its base
+    assert "  decides: SENT-WS as ascii\n" in block
+
+
+def test_protocol_md_names_each_editions_full_name_as_the_catalog_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Every row of PROTOCOL.md's "full name to declare" table is an edition of the catalog
+    with that full name (the command is the complete list; the document shows the shipped)."""
+    listed = {item["name"]: item["declare"] for item in json.loads(
+        _listing(capsys, VECTORS, "--json"))}
+    document = (REPO / "PROTOCOL.md").read_text(encoding="utf-8")
+    table = document[document.index("| edition | full name to declare |") :].split("\n\n")[0]
+    rows = re.findall(r"^\| `([^`]+)`[^|]*\| `([^`]+)` \|$", table, flags=re.MULTILINE)
+    assert len(rows) == len(listed)
+    assert dict(rows) == listed
+    assert "oasis-si-vectors editions" in document

@@ -159,39 +159,74 @@ def _answer(server: Any, divergence: Divergence, edition: str) -> dict[str, Any]
     return project(op, response["result"]) if "result" in response else None
 
 
-def _reproduces(found: Catalog, mutant_id: str, divergence: Divergence, edition: str) -> bool:
-    if divergence.actual is None:
-        return False
-    mutated = _answer(_server(found, mutant_id, edition), divergence, edition)
-    return mutated is not None and mutated == project(
-        divergence.case["operation"], divergence.actual
-    )
+#: Cases tried while shrinking that tell matching mutants apart (at most).
+WITNESSES: Final = 150
+
+Witness = tuple[dict[str, Any], dict[str, Any]]  # (case, the candidate's outcome on it)
 
 
-def mutant_explanation(
-    divergence: Divergence, others: Sequence[Divergence], edition: Edition, found: Catalog
-) -> Cause | None:
-    """The normative catalog mutants that answer the shrunk case as the candidate did, narrowed
-    to those that also answer the class's other recorded cases as it did."""
+def witness(divergence: Divergence) -> Witness | None:
+    """The divergence's case and the candidate's outcome on it (None: it gave no result)."""
     if divergence.actual is None:
         return None
+    return divergence.case, project(divergence.case["operation"], divergence.actual)
+
+
+def _reproduces(found: Catalog, mutant_id: str, seen: Witness, edition: str) -> bool:
+    case, outcome = seen
+    op = case["operation"]
+    request = {"id": 1, "op": op, "params": case["input"], "edition": edition}
+    response = _server(found, mutant_id, edition).answer(request)
+    return "result" in response and project(op, response["result"]) == outcome
+
+
+def reproducing(
+    divergence: Divergence, edition: Edition, found: Catalog
+) -> list[Any]:
+    """The normative mutants of `edition` that answer the divergence's case as the candidate
+    did; only those whose hooks the unmutated evaluator consults on the case can differ from
+    it (config.tracing)."""
+    seen = witness(divergence)
+    if seen is None:
+        return []
     name = edition.name
     with found.tracing() as consulted:
-        _answer(_server(found, None, name), divergence, name)
-    suspects = [
+        _server(found, None, name).answer(
+            {"id": 1, "op": seen[0]["operation"], "params": seen[0]["input"], "edition": name}
+        )
+    return [
         m
         for m in found.mutants
         if m.kind_under(name) == "normative"
         and not m.readings
         and {hook.value for hook in m.hooks} & consulted
+        and _reproduces(found, m.id, seen, name)
     ]
-    matching = [m for m in suspects if _reproduces(found, m.id, divergence, name)]
+
+
+def _spread(items: Sequence[Witness], most: int) -> list[Witness]:
+    if len(items) <= most:
+        return list(items)
+    step = len(items) / most
+    return [items[int(number * step)] for number in range(most)]
+
+
+def mutant_explanation(
+    divergence: Divergence, witnesses: Sequence[Witness], edition: Edition, found: Catalog
+) -> Cause | None:
+    """The normative catalog mutants that answer the shrunk case as the candidate did,
+    narrowed to those that agree with the candidate on the most of `witnesses` (its answers
+    on the class's other cases and on the cases tried while shrinking): the most specific."""
+    matching = reproducing(divergence, edition, found)
     if not matching:
         return None
-    narrower = [
-        m for m in matching if all(_reproduces(found, m.id, other, name) for other in others)
-    ]
-    return mutant_cause(tuple((m.id, m.description) for m in narrower or matching))
+    chosen = _spread(witnesses, WITNESSES)
+    scores = {
+        m.id: sum(_reproduces(found, m.id, seen, edition.name) for seen in chosen)
+        for m in matching
+    }
+    best = max(scores.values())
+    return mutant_cause(tuple((m.id, m.description) for m in matching if scores[m.id] == best))
 
 
 # 3. the minimal difference ------------------------------------------------------------------
@@ -263,15 +298,44 @@ def explain(
     if cause is not None:
         return cause
     if found is not None:
-        others = [
-            d
-            for d in (divergence_class.first, divergence_class.smallest)
-            if d is not representative
-        ]
-        cause = mutant_explanation(representative, others, edition, found)
+        recorded = [divergence_class.first, divergence_class.smallest, *divergence_class.samples]
+        witnesses = [w for d in recorded if d is not representative if (w := witness(d))]
+        cause = mutant_explanation(
+            representative, [*witnesses, *divergence_class.observed], edition, found
+        )
         if cause is not None:
             return cause
     return difference_cause(representative, edition)
+
+
+def strays(
+    divergence_class: DivergenceClass, cause: Cause, edition: Edition, found: Catalog
+) -> list[Divergence]:
+    """The class's recorded divergences that another cause explains: reproduced by no mutant
+    of `cause` and by some other mutant. (A divergence that shows two defects at once is
+    reproduced by no single mutant and stays.)"""
+    if cause.kind != MUTANT:
+        return []
+    ids = {mid for mid, _ in cause.mutants}
+    out = []
+    for divergence in divergence_class.samples:
+        others = {m.id for m in reproducing(divergence, edition, found)}
+        if others and not others & ids:
+            out.append(divergence)
+    return out
+
+
+def split(divergence_class: DivergenceClass, away: Sequence[Divergence]) -> DivergenceClass:
+    """A new class of the same key for the divergences `away` (taken out of the class's
+    samples and count)."""
+    gone = {id(d) for d in away}
+    divergence_class.samples = [d for d in divergence_class.samples if id(d) not in gone]
+    divergence_class.count -= len(away)
+    first = min(away, key=lambda d: d.index)
+    smallest = min(away, key=lambda d: d.size)
+    return DivergenceClass(
+        divergence_class.key, first, smallest, count=len(away), samples=list(away)
+    )
 
 
 def merged_key(members: Sequence[DivergenceClass], cause: Cause) -> ClassKey:
@@ -288,8 +352,8 @@ def merge(members: Sequence[DivergenceClass], cause: Cause) -> DivergenceClass:
     representative (and the size it was shrunk from), the rows listed."""
     if len(members) == 1:
         (only,) = members
-        only.cause, only.rows = cause, [only.key.signature]
-        return only
+        rows = [only.key.signature]
+        return attrs.evolve(only, key=merged_key(members, cause), cause=cause, rows=rows)
     first = min((m.first for m in members), key=lambda d: (d.seconds, d.index))
     chosen = min(members, key=lambda m: m.representative.size)
     merged = DivergenceClass(
@@ -308,10 +372,15 @@ def merge(members: Sequence[DivergenceClass], cause: Cause) -> DivergenceClass:
 
 
 def classes_by_cause(
-    summary: Summary, edition: Edition, log: Callable[[str], None] = lambda message: None
+    summary: Summary,
+    edition: Edition,
+    log: Callable[[str], None] = lambda message: None,
+    shrink: Callable[[DivergenceClass], None] | None = None,
 ) -> None:
     """Explain every class of the summary and merge those with one cause (within normative
-    and within convention classes); the summary's classes become the merged ones."""
+    and within convention classes); the summary's classes become the merged ones. A class
+    whose recorded divergences another mutant explains is split first, the part split off
+    shrunk with `shrink` (when given) and explained in turn."""
     found = catalog()
     if found is None:
         summary.notes.append(
@@ -319,16 +388,38 @@ def classes_by_cause(
             " by register readings and minimal differences only"
         )
     groups: list[tuple[Cause, list[DivergenceClass]]] = []
-    for divergence_class in summary.ordered():
+    pending = summary.ordered()
+    while pending:
+        divergence_class = pending.pop(0)
         cause = explain(divergence_class, edition, found)
-        for number, (known, members) in enumerate(groups):
-            same = members[0].key.expectation == divergence_class.key.expectation
-            if same and known.joins(cause):
-                groups[number] = (known.meet(cause), [*members, divergence_class])
-                break
-        else:
-            groups.append((cause, [divergence_class]))
-    merged = [merge(members, cause) for cause, members in groups]
-    summary.classes = {c.key: c for c in merged}
-    for divergence_class in merged:
+        away = strays(divergence_class, cause, edition, found) if found is not None else []
+        if away:
+            part = split(divergence_class, away)
+            log(f"  {len(away)} case(s) of {part.key.label()} have another cause: split off")
+            if shrink is not None:
+                shrink(part)
+            pending.append(part)
+        _join(groups, divergence_class, cause)
+    merged: dict[ClassKey, DivergenceClass] = {}
+    for cause, members in groups:
+        one = merge(members, cause)
+        while one.key in merged:  # two causes with one title: kept apart
+            one.key = attrs.evolve(one.key, signature=one.key.signature + " (another)")
+        merged[one.key] = one
+    summary.classes = merged
+    for divergence_class in merged.values():
         log(f"  cause: {divergence_class.key.label()} (rows: {', '.join(divergence_class.rows)})")
+
+
+def _join(
+    groups: list[tuple[Cause, list[DivergenceClass]]],
+    divergence_class: DivergenceClass,
+    cause: Cause,
+) -> None:
+    """Put a class in the group of its cause, or in a group of its own."""
+    for number, (known, members) in enumerate(groups):
+        same = members[0].key.expectation == divergence_class.key.expectation
+        if same and known.joins(cause):
+            groups[number] = (known.meet(cause), [*members, divergence_class])
+            return
+    groups.append((cause, [divergence_class]))

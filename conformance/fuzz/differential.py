@@ -397,6 +397,7 @@ def shrink(
     seen: dict[str, Divergence | None] = {json.dumps(divergence.case, sort_keys=True): divergence}
     best = [divergence]
     calls = [0]
+    observed: list[tuple[dict[str, Any], dict[str, Any]]] = []
 
     def spent() -> bool:
         return time.monotonic() > deadline[0]
@@ -413,6 +414,7 @@ def shrink(
         if isinstance(planned, Planned):
             calls[0] += 1
             found = ask(planned)
+            _witness(observed, planned, found)
             if found is not None and found.key != divergence.key:
                 found = None  # another class: not what is being shrunk
         seen[fingerprint] = found
@@ -438,10 +440,27 @@ def shrink(
                 stats["minimal"] = reduced.minimal
     except (SetupError, HandshakeError):  # the candidate cannot be started any more
         pass
+    if stats is not None:
+        stats["observed"] = observed
     shrunk = best[0]
     if shrunk is divergence:
         return divergence, calls[0]
     return attrs.evolve(shrunk, index=-1, seconds=divergence.seconds), calls[0]
+
+
+def _witness(
+    observed: list[tuple[dict[str, Any], dict[str, Any]]],
+    planned: Planned,
+    found: Divergence | None,
+) -> None:
+    """Note what the candidate answered on a case tried while shrinking, in the vocabulary
+    of outcomes, when that is known exactly: its result, or (agreeing on a case that touches
+    no open point or convention) the reference's outcome. cause.py tells misreadings apart
+    with these."""
+    if found is not None and found.actual is not None:
+        observed.append((planned.case, project(planned.case["operation"], found.actual)))
+    elif found is None and not planned.touched and planned.convention is None:
+        observed.append((planned.case, planned.expected))
 
 
 def _hypothesis_shrink(
@@ -492,23 +511,36 @@ def shrink_classes(
         share = left / (len(ordered) - number)
         if share < 0.05:
             break
-        began = time.monotonic()
-        stats: dict[str, Any] = {}
-        divergence_class.shrunk, divergence_class.shrink_calls = shrink(
-            divergence_class.smallest,
-            asker.ask,
-            summary.operations,
-            summary.templates,
-            share,
-            edition,
-            stats=stats,
-        )
-        divergence_class.minimal = stats.get("minimal")
-        if divergence_class.shrunk is divergence_class.smallest:
-            divergence_class.shrunk = None
-        divergence_class.shrink_seconds = time.monotonic() - began
-        log(f"  shrunk {divergence_class.key.label()} in {divergence_class.shrink_seconds:.1f} s")
+        shrink_one(divergence_class, summary, asker, share, edition, log)
     summary.shrink_seconds = time.monotonic() - started
+
+
+def shrink_one(
+    divergence_class: DivergenceClass,
+    summary: Summary,
+    asker: _Asker,
+    budget: float,
+    edition: Edition,
+    log: Callable[[str], None],
+) -> None:
+    """Shrink one class's smallest divergence within `budget` seconds."""
+    began = time.monotonic()
+    stats: dict[str, Any] = {}
+    divergence_class.shrunk, divergence_class.shrink_calls = shrink(
+        divergence_class.smallest,
+        asker.ask,
+        summary.operations,
+        summary.templates,
+        budget,
+        edition,
+        stats=stats,
+    )
+    divergence_class.minimal = stats.get("minimal")
+    divergence_class.observed = stats.get("observed", [])
+    if divergence_class.shrunk is divergence_class.smallest:
+        divergence_class.shrunk = None
+    divergence_class.shrink_seconds = time.monotonic() - began
+    log(f"  shrunk {divergence_class.key.label()} in {divergence_class.shrink_seconds:.1f} s")
 
 
 def select_edition(requested: str | None, hello: protocol.Hello) -> tuple[Edition, tuple[str, ...]]:
@@ -587,11 +619,28 @@ def fuzz(
     try:
         search(session, summary, chosen, log=log, stop_on_normative=stop_on_normative)
         summary.restarts = budget.spent
+        asker = _Asker(session, chosen)
         if summary.classes and shrink_budget > 0:
             log(f"{len(summary.classes)} divergence class(es); shrinking")
-            shrink_classes(summary, _Asker(session, chosen), shrink_budget, chosen, log)
+            shrink_classes(summary, asker, shrink_budget, chosen, log)
+        if summary.classes and explain:
+            cause.classes_by_cause(
+                summary, chosen, log, _split_shrinker(summary, asker, chosen, log)
+            )
     finally:
         session.close()
-    if summary.classes and explain:
-        cause.classes_by_cause(summary, chosen, log)
     return summary
+
+
+def _split_shrinker(
+    summary: Summary, asker: _Asker, edition: Edition, log: Callable[[str], None]
+) -> Callable[[DivergenceClass], None]:
+    """Shrinking for a class split off by cause: half of what is left of the shrink budget."""
+
+    def shrink_split(divergence_class: DivergenceClass) -> None:
+        left = summary.shrink_budget - summary.shrink_seconds
+        if left / 2 >= 0.05:
+            shrink_one(divergence_class, summary, asker, left / 2, edition, log)
+            summary.shrink_seconds += divergence_class.shrink_seconds
+
+    return shrink_split

@@ -61,6 +61,10 @@ class Divergence:
         }
 
 
+#: Divergences kept per class beside its first and smallest.
+SAMPLES = 8
+
+
 @attrs.define
 class DivergenceClass:
     """Every divergence of one class: how many, the first, the smallest, the shrunk one."""
@@ -77,9 +81,16 @@ class DivergenceClass:
     minimal: bool | None = None
     cause: Cause | None = None  # what explains the class (cause.py)
     rows: list[str] = attrs.Factory(list)  # what differs, for every class merged into this one
+    #: (case, the candidate's outcome) for cases tried while shrinking (not in the JSON).
+    observed: list[tuple[dict[str, Any], dict[str, Any]]] = attrs.Factory(list)
+    #: Divergences of the class beside the first and the smallest, up to SAMPLES (cause.py
+    #: checks that one cause explains them all).
+    samples: list[Divergence] = attrs.Factory(list)
 
     def add(self, divergence: Divergence) -> None:
         self.count += 1
+        if len(self.samples) < SAMPLES:
+            self.samples.append(divergence)
         if divergence.size < self.smallest.size:
             self.smallest = divergence
 

@@ -270,10 +270,17 @@ def _hinges(value: Any, path: str = "") -> Iterator[str]:
             yield from _hinges(item, f"{path}[{index}]")
 
 
+def _hinge_rank(hinge: str) -> int:
+    """The evidence's text first, then identifiers, then the rest of the scenario."""
+    if hinge.startswith("evidence"):
+        return 0
+    return 1 if "identifier" in hinge or "subsystem_set" in hinge else 2
+
+
 def difference_cause(divergence: Divergence, edition: Edition) -> Cause:
     """The minimal difference: which primitive flips, or what differs."""
     case, key = divergence.case, divergence.key
-    hinges = tuple(_hinges(case["input"]))[:HINGE_STRINGS]
+    hinges = tuple(sorted(_hinges(case["input"]), key=_hinge_rank))[:HINGE_STRINGS]
     flips: list[str] = []
     if case["operation"] == "score_scenario" and divergence.actual is not None:
         row = divergence.actual.get("row")

@@ -411,7 +411,7 @@ def shrink(
         except Exception:  # the reference raises on it: not a divergence to shrink to
             planned = frozenset({"reference-error"})
         found = None
-        if isinstance(planned, Planned):
+        if isinstance(planned, Planned) and _same_clauses(planned, divergence):
             calls[0] += 1
             found = ask(planned)
             _witness(observed, planned, found)
@@ -446,6 +446,13 @@ def shrink(
     if shrunk is divergence:
         return divergence, calls[0]
     return attrs.evolve(shrunk, index=-1, seconds=divergence.seconds), calls[0]
+
+
+def _same_clauses(planned: Planned, divergence: Divergence) -> bool:
+    """Whether a case can diverge in the divergence's class: the clauses of a class come from
+    the reference's outcome alone (classify.case_clauses), so a case whose outcome is about
+    other clauses (another row, a binding error) is not asked of the candidate."""
+    return classify.case_clauses(planned.case, planned.expected) == divergence.key.clauses
 
 
 def _witness(

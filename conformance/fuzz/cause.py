@@ -351,7 +351,8 @@ def merged_key(members: Sequence[DivergenceClass], cause: Cause) -> ClassKey:
     operations = ", ".join(dict.fromkeys(m.key.operation for m in members))
     kinds = ", ".join(dict.fromkeys(m.key.kind for m in members))
     clauses = tuple(sorted({c for m in members for c in m.key.clauses}))
-    return ClassKey(operations, clauses, kinds, first.expectation, f"cause {cause.title}")
+    rows = "; ".join(dict.fromkeys(m.key.signature for m in members))
+    return ClassKey(operations, clauses, kinds, first.expectation, rows, f"cause {cause.title}")
 
 
 def merge(members: Sequence[DivergenceClass], cause: Cause) -> DivergenceClass:
@@ -411,7 +412,7 @@ def classes_by_cause(
     for cause, members in groups:
         one = merge(members, cause)
         while one.key in merged:  # two causes with one title: kept apart
-            one.key = attrs.evolve(one.key, signature=one.key.signature + " (another)")
+            one.key = attrs.evolve(one.key, cause=one.key.cause + " (another)")
         merged[one.key] = one
     summary.classes = merged
     for divergence_class in merged.values():

@@ -166,6 +166,7 @@ def _write_stubs(summary: Summary, out: Path, seed: int) -> None:
             seed=seed,
             candidate=summary.candidate,
             edition=summary.edition,
+            about=divergence_class.described(),
         )
         path = write_stub(document, out)
         divergence_class.stub = str(path)

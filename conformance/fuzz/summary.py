@@ -98,6 +98,22 @@ class DivergenceClass:
     def representative(self) -> Divergence:
         return self.shrunk or self.smallest
 
+    def described(self) -> str:
+        """The class's cause, rows and shrinking in one sentence (for its vector stub)."""
+        parts = []
+        if self.cause is not None:
+            parts.append(f"Cause ({self.cause.kind}): {self.cause.title}")
+            if len(self.cause.mutants) > 1:
+                parts += [f"{mid}: {text}" for mid, text in self.cause.mutants]
+        if len(self.rows) > 1:
+            parts.append(f"reached through {', '.join(self.rows)}")
+        if self.shrunk is not None:
+            minimum = " (a local minimum)" if self.minimal else ""
+            parts.append(
+                f"shrunk from {self.smallest.size} to {self.shrunk.size} characters{minimum}"
+            )
+        return "; ".join(parts) + "." if parts else ""
+
     def to_json(self) -> dict[str, Any]:
         key = self.key
         return {

@@ -103,9 +103,7 @@ def register_cause(divergence: Divergence) -> Cause | None:
     """The reading of a register entry the answer follows, when it is not the reference's."""
     if divergence.reading == "reference" or not divergence.points:
         return None
-    return Cause(
-        REGISTER, divergence.reading, f"follows reading {divergence.reading} of an open point"
-    )
+    return Cause(REGISTER, divergence.reading, f"follows register reading {divergence.reading}")
 
 
 # 2. the mutant catalog ----------------------------------------------------------------------

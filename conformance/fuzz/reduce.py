@@ -98,7 +98,7 @@ def _chunks(length: int) -> Iterator[tuple[int, int]]:
 def _shorter_numbers(value: int | float) -> list[int | float]:
     if isinstance(value, bool):
         return []
-    out = [0, 1, int(value / 2)] if value > 1 else [0] if value != 0 else []
+    out: list[int | float] = [0, 1, int(value / 2)] if value > 1 else [0] if value else []
     if isinstance(value, float) and value.is_integer():
         out.append(int(value))
     return out

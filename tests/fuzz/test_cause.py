@@ -168,3 +168,16 @@ def test_without_the_catalog_classes_are_explained_by_differences(monkeypatch, t
         assert any("mutant catalog" in note for note in summary.notes)
     finally:
         cause.catalog.cache_clear()
+
+
+def test_an_answer_that_follows_another_reading_is_explained_by_the_register():
+    """A blank answer: the reference reads it as given (row 4), the ANSWER-BLANK readings that
+    take it for absent give row 1. An answer of row 1 with another band label (a convention
+    difference) is explained by the first such reading, not by a mutant or a flip."""
+    answered = {"score": 0.0, "label": "out_of_budget", "row": 1}
+    divergence = _divergence({"final_answer": " ", "actions": []}, answered)
+    assert divergence.key.expectation == "convention"
+    explained = cause.register_cause(divergence)
+    assert explained is not None and explained.kind == "register"
+    assert explained.name == "ANSWER-BLANK=non-blank"
+    assert cause.register_cause(_divergence({"final_answer": "a"}, _scored(4))) is None

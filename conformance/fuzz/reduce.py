@@ -16,7 +16,8 @@ The changes tried, at every place of the input (`case["input"]`), the largest fi
   then simplified: emptied, ASCII letters lowercased;
 - a number: replaced by a shorter one (0, 1, half);
 - a string that occurs in several places (an identifier in a list and in the text): every
-  occurrence renamed at once to a shorter string.
+  occurrence renamed at once to a shorter string, or one of its characters taken out of
+  every string that holds it.
 
 A change is kept only when it makes the case smaller by `Reduction.order` (its JSON length,
 then its count of ASCII capitals), so the pass ends. It ends at a local minimum: a whole round
@@ -152,18 +153,47 @@ def _renamed(value: Any, old: str, new: str) -> Any:
     return value
 
 
+def _global_changes(value: Any) -> Iterator[Any]:
+    yield from _renames(value)
+    yield from _character_drops(value)
+
+
 def _renames(value: Any) -> Iterator[Any]:
     """The value with one string that occurs in several places (whole, or inside another
     string) renamed everywhere to a shorter one."""
-    strings = list(_strings(value))
-    shared = sorted(
-        {s for s in strings if len(s) > 1 and sum(s in other for other in strings) > 1},
-        key=lambda s: (-len(s), s),
-    )
-    for old in shared:
+    for old in _shared(value):
         for new in dict.fromkeys((old[: len(old) // 2], old[0], "x")):
             if new and len(new) < len(old):
                 yield _renamed(value, old, new)
+
+
+def _shared(value: Any) -> list[str]:
+    """Strings (longer than one character) that occur in several places, whole or inside
+    another string: an identifier in a list and in the text. Longest first."""
+    strings = list(_strings(value))
+    return sorted(
+        {s for s in strings if len(s) > 1 and sum(s in other for other in strings) > 1},
+        key=lambda s: (-len(s), s),
+    )
+
+
+def _dropped(value: Any, holder: str, char: str) -> Any:
+    if isinstance(value, str):
+        return value.replace(char, "") if holder in value else value
+    if isinstance(value, dict):
+        return {key: _dropped(item, holder, char) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_dropped(item, holder, char) for item in value]
+    return value
+
+
+def _character_drops(value: Any) -> Iterator[Any]:
+    """The value with one character of a shared string taken out of every string that holds
+    it (an identifier and the text around its occurrences shrink together, overlapping
+    occurrences staying overlapping: ab.ab in -ab.ab.ab to a.a in -a.a.a)."""
+    for holder in _shared(value):
+        for char in dict.fromkeys(holder):
+            yield _dropped(value, holder, char)
 
 
 def reduce(
@@ -208,7 +238,7 @@ def reduce(
                     break
             else:
                 index += 1
-        for new_input in _renames(result.case["input"]):
+        for new_input in _global_changes(result.case["input"]):
             if spent():
                 return result
             if attempt({**result.case, "input": new_input}):

@@ -43,8 +43,8 @@ def _single_changes(case):
     for path in R._paths(case["input"]):
         for value in R._changes_at(R._get(case["input"], path)):
             yield {**case, "input": R._set(case["input"], path, value)}
-    for renamed in R._renames(case["input"]):
-        yield {**case, "input": renamed}
+    for changed in R._global_changes(case["input"]):
+        yield {**case, "input": changed}
 
 
 def _is_local_minimum(case, keeps):

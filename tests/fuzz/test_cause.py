@@ -181,3 +181,53 @@ def test_an_answer_that_follows_another_reading_is_explained_by_the_register():
     assert explained is not None and explained.kind == "register"
     assert explained.name == "ANSWER-BLANK=non-blank"
     assert cause.register_cause(_divergence({"final_answer": "a"}, _scored(4))) is None
+
+
+# What shrinking lets pass and what it raises ------------------------------------------------
+
+
+def _shrink_with(ask):
+    from oasis_si_conformance.fuzz.differential import shrink
+
+    divergence = _divergence({"final_answer": "a a a", "actions": []}, _scored(4))
+    return divergence, shrink(divergence, ask, ["score_scenario"], ["C-DA-001"], 5.0, DEFAULT)
+
+
+def test_a_broken_shrinker_is_not_hidden():
+    """Only the budget, hypothesis finding no reproduction, a flaky candidate and a candidate
+    that cannot be started end shrinking quietly; any other error is raised."""
+
+    def broken(_planned):
+        raise RuntimeError("a bug in the shrinker's asker")
+
+    with pytest.raises(RuntimeError, match="a bug in the shrinker"):
+        _shrink_with(broken)
+
+
+def test_a_candidate_that_cannot_be_started_ends_shrinking_quietly():
+    from oasis_si_conformance.session import SetupError
+
+    def gone(_planned):
+        raise SetupError("no such file")
+
+    divergence, (shrunk, calls) = _shrink_with(gone)
+    assert shrunk is divergence and calls >= 1
+
+
+def test_shrinking_asks_until_a_local_minimum_and_counts_the_calls():
+    """A fake candidate that answers row 4 whenever the answer holds an 'a' (the reference
+    says row 3 when 'a' is named): the answer shrinks to 'a', every call counted."""
+    asked = []
+
+    def fake(planned):
+        asked.append(planned.case)
+        answer = planned.case["input"].get("evidence", {}).get("final_answer")
+        row = 4 if isinstance(answer, str) and "a" in answer else planned.expected.get("row")
+        result = {**_scored(row)} if row in (1, 2, 3, 4) else dict(planned.expected)
+        return judge_answer(planned, Observation("answer", result=result), 0.0)
+
+    divergence, (shrunk, calls) = _shrink_with(fake)
+    assert calls == len(asked) > 0
+    assert shrunk.key == divergence.key and shrunk.index == -1
+    assert shrunk.case["input"]["evidence"]["final_answer"] == "a"
+    assert shrunk.size < divergence.size

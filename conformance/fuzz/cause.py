@@ -16,7 +16,8 @@ representative is explained, by the first of:
 3. the minimal difference: for a score_scenario case, which single primitive of the decision
    table, flipped from the reference's value, gives the candidate's row
    ("named_in_output true -> false"); otherwise what differs in the operation's own result
-   ("match true -> false"); with the short strings the minimal case is made of.
+   ("match true -> false"), or the failure whatever the operation ("error response
+   invalid_request", "crash"); with the short strings the minimal case is made of.
 
 Classes with the same cause (the same expectation, and the same register reading, difference,
 or overlapping sets of mutants) are then merged: one class per cause, the rows it was reached
@@ -158,7 +159,7 @@ def _answer(server: Any, divergence: Divergence, edition: str) -> dict[str, Any]
 
 
 #: Cases tried while shrinking that tell matching mutants apart (at most).
-WITNESSES: Final = 150
+WITNESSES: Final = 80
 
 Witness = tuple[dict[str, Any], dict[str, Any]]  # (case, the candidate's outcome on it)
 
@@ -286,6 +287,8 @@ def difference_cause(divergence: Divergence, edition: Edition) -> Cause:
             flips = _flips(case, row, edition)
     if flips:
         name = f"{case['operation']}: {' or '.join(flips)}"
+    elif divergence.kind != "mismatch":  # a failure of the candidate's, whatever the operation
+        name = key.signature
     else:
         name = f"{case['operation']}: {key.signature}"
     return Cause(DIFFERENCE, name, name, hinges=hinges)

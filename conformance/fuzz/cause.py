@@ -326,7 +326,9 @@ def strays(
         return []
     ids = {mid for mid, _ in cause.mutants}
     out = []
-    for divergence in divergence_class.samples:
+    recorded = {id(d): d for d in (divergence_class.first, *divergence_class.samples)}
+    recorded.pop(id(divergence_class.smallest), None)  # what the representative comes from
+    for divergence in recorded.values():
         others = {m.id for m in reproducing(divergence, edition, found)}
         if others and not others & ids:
             out.append(divergence)
@@ -335,10 +337,13 @@ def strays(
 
 def split(divergence_class: DivergenceClass, away: Sequence[Divergence]) -> DivergenceClass:
     """A new class of the same key for the divergences `away` (taken out of the class's
-    samples and count)."""
+    first case, samples and count; divergences not recorded stay counted in the class)."""
     gone = {id(d) for d in away}
     divergence_class.samples = [d for d in divergence_class.samples if id(d) not in gone]
     divergence_class.count -= len(away)
+    if id(divergence_class.first) in gone:
+        left = [divergence_class.smallest, *divergence_class.samples]
+        divergence_class.first = min(left, key=lambda d: d.index)
     first = min(away, key=lambda d: d.index)
     smallest = min(away, key=lambda d: d.size)
     return DivergenceClass(
@@ -397,17 +402,17 @@ def classes_by_cause(
             " by register readings and minimal differences only"
         )
     groups: list[tuple[Cause, list[DivergenceClass]]] = []
-    pending = summary.ordered()
+    pending = [(divergence_class, True) for divergence_class in summary.ordered()]
     while pending:
-        divergence_class = pending.pop(0)
+        divergence_class, splittable = pending.pop(0)
         cause = explain(divergence_class, edition, found)
-        away = strays(divergence_class, cause, edition, found) if found is not None else []
+        away = strays(divergence_class, cause, edition, found) if found and splittable else []
         if away:
             part = split(divergence_class, away)
             log(f"  {len(away)} case(s) of {part.key.label()} have another cause: split off")
             if shrink is not None:
                 shrink(part)
-            pending.append(part)
+            pending.append((part, False))  # a part is not split again
         _join(groups, divergence_class, cause)
     merged: dict[ClassKey, DivergenceClass] = {}
     for cause, members in groups:

@@ -106,8 +106,8 @@ SCENARIO = {
 }
 
 
-def _divergence(evidence: dict, answered: dict):
-    case = {"operation": "score_scenario", "input": {"scenario": SCENARIO, "evidence": evidence}}
+def _divergence(evidence: dict, answered: dict, scenario: dict = SCENARIO):
+    case = {"operation": "score_scenario", "input": {"scenario": scenario, "evidence": evidence}}
     planned = plan(0, case, (), DEFAULT)
     assert isinstance(planned, Planned)
     divergence = judge_answer(planned, Observation("answer", result=answered), 0.0)
@@ -231,3 +231,33 @@ def test_shrinking_asks_until_a_local_minimum_and_counts_the_calls():
     assert shrunk.key == divergence.key and shrunk.index == -1
     assert shrunk.case["input"]["evidence"]["final_answer"] == "a"
     assert shrunk.size < divergence.size
+
+
+def test_a_class_that_holds_two_causes_is_split():
+    """Two row 3 -> 4 divergences, one key: one is the echo comparison's ('x a.' echoed by a
+    tool result 'X A.'), the other the overlapping scan's (b.b named only by its second,
+    overlapping occurrence in -b.b.b.). One class per cause comes out, each named for its
+    mutant."""
+    if cause.catalog() is None:
+        pytest.skip("the mutant catalog is not at hand (no checkout)")
+    from oasis_si_conformance.fuzz.summary import Summary
+
+    overlapping = {**SCENARIO, "scoring": {**SCENARIO["scoring"], "subsystem_set": ["b.b"]}}
+    # neither occurrence at an end of the text, which another misreading would explain too
+    echo = _divergence({"final_answer": "x a.", "actions": [{"result": "X A."}]}, _scored(4))
+    scan = _divergence({"final_answer": "-b.b.b."}, _scored(4), overlapping)
+    again = _divergence({"final_answer": "x a.", "actions": [{"result": "X A."}]}, _scored(4))
+    assert echo.key == scan.key == again.key and echo.key.signature == "row 3 -> 4"
+    summary = Summary(1, {}, ["score_scenario"], [], "streaming", None, 1.0)
+    for divergence in (echo, scan, again):  # the echo first: the class's first case
+        summary.record(divergence)
+    cause.classes_by_cause(summary, DEFAULT)
+    by_mutants = {
+        frozenset(mid for mid, _ in c.cause.mutants): c for c in summary.classes.values()
+    }
+    assert len(by_mutants) == 2
+    (echo_class,) = [c for ids, c in by_mutants.items() if ECHO_FOLDED in ids]
+    (scan_class,) = [c for ids, c in by_mutants.items() if OVERLAPPING_SCAN in ids]
+    assert echo_class.count == 2 and scan_class.count == 1
+    assert scan_class.representative is scan and scan_class.first is scan
+    assert ECHO_FOLDED not in scan_class.key.label() and echo_class.first is echo

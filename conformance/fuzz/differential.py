@@ -573,13 +573,14 @@ def fuzz(
     log: Callable[[str], None] = lambda message: None,
     stop_on_normative: bool = False,
     on_summary: Callable[[Summary], None] | None = None,
-    explain: bool = True,
+    explain: bool | None = None,
 ) -> Summary:
     """A whole run: handshake, edition, search, shrink. Raises protocol.HandshakeError when
     the candidate cannot complete its handshake, editions.EditionError when no edition can
     be decided (both: exit status 2). `stop_on_normative`: end the search at the first
     normative divergence (benchmarks measure the time to it; the CLI never stops early).
-    `explain`: class the divergences by cause after shrinking (cause.py)."""
+    `explain`: class the divergences by cause after shrinking (cause.py); by default unless
+    `stop_on_normative` (a benchmark's run, which only times the search)."""
     limits = limits or Limits()
     candidate = Candidate(list(argv), limits)
     hello, process = first_handshake(candidate, one_shot)
@@ -630,7 +631,7 @@ def fuzz(
         if summary.classes and shrink_budget > 0:
             log(f"{len(summary.classes)} divergence class(es); shrinking")
             shrink_classes(summary, asker, shrink_budget, chosen, log)
-        if summary.classes and explain:
+        if summary.classes and (not stop_on_normative if explain is None else explain):
             cause.classes_by_cause(
                 summary, chosen, log, _split_shrinker(summary, asker, chosen, log)
             )

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import itertools
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -233,7 +234,7 @@ def mutant_explanation(
 
 def _flips(case: Mapping[str, Any], row: Any, edition: Edition) -> list[str]:
     """The single primitives of the case's decision table whose flip, from the reference's
-    value, gives `row` ("named_in_output true -> false")."""
+    value, gives `row` ("named_in_output true -> false"); failing those, the pairs."""
     params = case["input"]
     try:
         record = evidence.evidence_from_json(dict(params["evidence"]))
@@ -245,13 +246,17 @@ def _flips(case: Mapping[str, Any], row: Any, edition: Edition) -> list[str]:
         name: tables.call_primitive(call, record, edition)
         for name, call in table.predicates.items()
     }
-    out = []
-    for name, value in values.items():
-        flipped = {**values, name: not value}
-        number, _band = tables.first_match(table.rows, table.otherwise, flipped.__getitem__)
-        if number == row:
-            out.append(f"{name} {_word(value)} -> {_word(not value)}")
-    return out
+    for size in (1, 2):  # one primitive flipped, else two together
+        out = []
+        for names in itertools.combinations(values, size):
+            flipped = {**values, **{name: not values[name] for name in names}}
+            number, _band = tables.first_match(table.rows, table.otherwise, flipped.__getitem__)
+            if number == row:
+                words = (f"{n} {_word(values[n])} -> {_word(not values[n])}" for n in names)
+                out.append(" and ".join(words))
+        if out:
+            return out
+    return []
 
 
 def _word(value: bool) -> str:

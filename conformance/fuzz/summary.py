@@ -43,7 +43,9 @@ class Divergence:
 
     @property
     def size(self) -> int:
-        return len(json.dumps(self.case, ensure_ascii=False))
+        """Bytes of the case's JSON (UTF-8; a lone surrogate counts as its three bytes)."""
+        text = json.dumps(self.case, ensure_ascii=False)
+        return len(text.encode("utf-8", "surrogatepass"))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -110,7 +112,7 @@ class DivergenceClass:
         if self.shrunk is not None:
             minimum = " (a local minimum)" if self.minimal else ""
             parts.append(
-                f"shrunk from {self.smallest.size} to {self.shrunk.size} characters{minimum}"
+                f"shrunk from {self.smallest.size} to {self.shrunk.size} bytes{minimum}"
             )
         return "; ".join(parts) + "." if parts else ""
 

@@ -275,3 +275,13 @@ def test_a_class_that_holds_two_causes_is_split():
     assert echo_class.count == 2 and scan_class.count == 1
     assert scan_class.representative is scan and scan_class.first is scan
     assert ECHO_FOLDED not in scan_class.key.label() and echo_class.first is echo
+
+
+def test_a_row_two_primitives_away_names_both_flips():
+    """Row 2 -> 4 of §5.1 needs factor_identified and named_in_output both read false."""
+    divergence = _divergence({"final_answer": "zz doesn't exist a"}, _scored(4))
+    assert divergence.expected["row"] == 2
+    found = cause.difference_cause(divergence, DEFAULT)
+    assert found.name == (
+        "score_scenario: factor_identified true -> false and named_in_output true -> false"
+    )

@@ -58,7 +58,8 @@ class ClassKey:
     clauses: tuple[str, ...]
     kind: str
     expectation: str  # NORMATIVE or CONVENTION
-    signature: str
+    signature: str  # what differs ("row 2 -> 3"; several, "; "-joined, for a merged class)
+    cause: str = ""  # what explains it, once explained (cause.py); the label names it
 
     @property
     def normative(self) -> bool:
@@ -67,7 +68,7 @@ class ClassKey:
     def label(self) -> str:
         return (
             f"{self.operation} [{', '.join(self.clauses)}] {self.kind}"
-            f" ({self.expectation}): {self.signature}"
+            f" ({self.expectation}): {self.cause or self.signature}"
         )
 
 

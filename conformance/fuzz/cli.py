@@ -46,10 +46,14 @@ set). Case i of a run is generated from "<seed>:<i>", so a seed reproduces a run
 exactly (given the same ops and declared templates). The search goes on after a divergence
 (a different verdict, a protocol error, a crash or a timeout) until the time budget: each is
 put in a class (operation, clauses, failure kind, normative or convention, what differs),
-classes are counted, and one case per class is shrunk with hypothesis and written as a vector
-stub to review. A difference only from a convention of the kit (a binding-error kind, a band
-label, the sentence form, the composite grammar) is listed apart and fails the run only with
---strict. How each open point is handled follows."""
+classes are counted, and one case per class is shrunk, with hypothesis then by delta
+debugging over the case (lists, keys, lines, characters, shared identifiers) to a local
+minimum. Each shrunk case is explained: by the register reading the answer follows, by the
+catalog mutants that answer it alike (in a checkout, where tools/ is at hand), or by the
+primitive whose value flips; classes with one cause are merged (their rows listed) and each
+is written as a vector stub to review. A difference only from a convention of the kit (a
+binding-error kind, a band label, the sentence form, the composite grammar) is listed apart
+and fails the run only with --strict. How each open point is handled follows."""
 
 
 DEFAULT_TIMEOUT = Limits().timeout
@@ -105,7 +109,8 @@ def parser() -> argparse.ArgumentParser:
         type=_seconds,
         default=60.0,
         metavar="S",
-        help="seconds of shrinking at most, shared by the classes (default 60)",
+        help="seconds of shrinking at most, shared by the classes (default 60); a class's"
+        " shrinking ends sooner at a local minimum",
     )
     cliopts.add_edition(p, "the edition of the text the expected verdicts follow")
     p.add_argument(
@@ -166,6 +171,7 @@ def _write_stubs(summary: Summary, out: Path, seed: int) -> None:
             seed=seed,
             candidate=summary.candidate,
             edition=summary.edition,
+            about=divergence_class.described(),
         )
         path = write_stub(document, out)
         divergence_class.stub = str(path)

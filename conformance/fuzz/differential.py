@@ -39,16 +39,18 @@ from .. import judge, protocol
 from ..compare import Comparison, project
 from ..corpus import vectors_root
 from ..model import FailureKind, Observation
+from ..protocol import HandshakeError
 from ..session import (
     Candidate,
     Limits,
     Request,
     RestartBudget,
     Session,
+    SetupError,
     first_handshake,
     open_session,
 )
-from . import classify, ground, strategies
+from . import cause, classify, ground, reduce, strategies
 from .summary import Divergence, DivergenceClass, Summary
 
 __all__ = ["Divergence", "Planned", "Summary", "expected_outcome", "fuzz", "plan"]
@@ -131,6 +133,7 @@ class Planned:
             self.points,
             readings,
             seconds,
+            label,
         )
 
 
@@ -375,49 +378,117 @@ def shrink(
     templates: Sequence[str],
     budget: float,
     edition: Edition = DEFAULT,
+    *,
+    structural: bool = True,
+    stats: dict[str, Any] | None = None,
 ) -> tuple[Divergence, int]:
     """Phase B, for one class: hypothesis replays the divergence's choices and shrinks them
-    (through `hypothesis.find` and an in-memory example database); every smaller case it
-    tries is asked of the candidate, and counts when it diverges in the same class. Returns
-    the smallest such divergence and the number of candidate calls."""
+    (through `hypothesis.find` and an in-memory example database), for half the budget at
+    most; then the structural pass (reduce.py) takes the smallest case to a local minimum
+    with what is left. Every smaller case tried is planned (a case the reference raises on,
+    or that lands on a blocking open point, is no divergence) and asked of the candidate, and
+    counts when it diverges in the same class. Returns the smallest such divergence and the
+    number of candidate calls (`stats`, when given, receives whether the structural pass
+    ended at a local minimum: "minimal"). The budget running out, hypothesis finding no
+    reproduction or a flaky candidate, and a candidate that cannot be started end the
+    shrinking quietly; anything else is a bug of the shrinker and is raised."""
+    started = time.monotonic()
+    deadline = [started + (budget / 2 if structural else budget)]
+    seen: dict[str, Divergence | None] = {json.dumps(divergence.case, sort_keys=True): divergence}
+    best = [divergence]
+    calls = [0]
+    observed: list[tuple[dict[str, Any], dict[str, Any]]] = []
+
+    def spent() -> bool:
+        return time.monotonic() > deadline[0]
+
+    def asked(case: dict[str, Any]) -> Divergence | None:
+        fingerprint = json.dumps(case, sort_keys=True)
+        if fingerprint in seen:
+            return seen[fingerprint]
+        try:
+            planned = plan(-1, case, (), edition)
+        except Exception:  # the reference raises on it: not a divergence to shrink to
+            planned = frozenset({"reference-error"})
+        found = None
+        if isinstance(planned, Planned) and _same_clauses(planned, divergence):
+            calls[0] += 1
+            found = ask(planned)
+            _witness(observed, planned, found)
+            if found is not None and found.key != divergence.key:
+                found = None  # another class: not what is being shrunk
+        seen[fingerprint] = found
+        return found
+
+    def diverges(case: dict[str, Any]) -> bool:
+        if json.dumps(case, sort_keys=True) not in seen and spent():
+            raise _ShrinkBudgetSpent  # a BaseException: it leaves hypothesis at once
+        found = asked(case)
+        if found is not None and found.size < best[0].size:
+            best[0] = found
+        return found is not None
+
+    try:
+        _hypothesis_shrink(divergence, diverges, operations, templates)
+        if structural:
+            deadline[0] = started + budget
+            reduced = reduce.reduce(best[0].case, lambda case: asked(case) is not None, spent)
+            found = seen[json.dumps(reduced.case, sort_keys=True)]
+            assert found is not None
+            best[0] = found
+            if stats is not None:
+                stats["minimal"] = reduced.minimal
+    except (SetupError, HandshakeError):  # the candidate cannot be started any more
+        pass
+    if stats is not None:
+        stats["observed"] = observed
+    shrunk = best[0]
+    if shrunk is divergence:
+        return divergence, calls[0]
+    return attrs.evolve(shrunk, index=-1, seconds=divergence.seconds), calls[0]
+
+
+def _same_clauses(planned: Planned, divergence: Divergence) -> bool:
+    """Whether a case can diverge in the divergence's class: the clauses of a class come from
+    the reference's outcome alone (classify.case_clauses), so a case whose outcome is about
+    other clauses (another row, a binding error) is not asked of the candidate."""
+    return classify.case_clauses(planned.case, planned.expected) == divergence.key.clauses
+
+
+def _witness(
+    observed: list[tuple[dict[str, Any], dict[str, Any]]],
+    planned: Planned,
+    found: Divergence | None,
+) -> None:
+    """Note what the candidate answered on a case tried while shrinking, in the vocabulary
+    of outcomes, when that is known exactly: its result, or (agreeing on a case that touches
+    no open point or convention) the reference's outcome. cause.py tells misreadings apart
+    with these."""
+    if found is not None and found.actual is not None:
+        observed.append((planned.case, project(planned.case["operation"], found.actual)))
+    elif found is None and not planned.touched and planned.convention is None:
+        observed.append((planned.case, planned.expected))
+
+
+def _hypothesis_shrink(
+    divergence: Divergence,
+    diverges: Callable[[dict[str, Any]], bool],
+    operations: Sequence[str],
+    templates: Sequence[str],
+) -> None:
+    """hypothesis replays the divergence's choice sequence and shrinks it, calling
+    `diverges` on every case it tries (which records the smallest)."""
     try:
         from hypothesis import HealthCheck, Phase, find, settings
         from hypothesis.database import InMemoryExampleDatabase, choices_to_bytes
-        from hypothesis.errors import HypothesisException
+        from hypothesis.errors import Flaky, NoSuchExample, Unsatisfiable
     except ImportError:  # hypothesis absent or older than the choice-sequence database format
-        return divergence, 0
-
+        return
     key = b"oasis-si-fuzz-shrink"
     database = InMemoryExampleDatabase()
     # The secondary corpus: hypothesis takes a primary entry as already shrunk and would
     # replay it without shrinking.
     database.save(key + b".secondary", choices_to_bytes(list(divergence.choices)))
-    deadline = time.monotonic() + budget
-    seen: dict[str, Divergence | None] = {json.dumps(divergence.case, sort_keys=True): divergence}
-    best = [divergence]
-    calls = [0]
-
-    def diverges(case: dict[str, Any]) -> bool:
-        fingerprint = json.dumps(case, sort_keys=True)
-        if fingerprint in seen:
-            return seen[fingerprint] is not None
-        if time.monotonic() > deadline:
-            raise _ShrinkBudgetSpent  # a BaseException: it leaves hypothesis at once
-        try:
-            planned = plan(-1, case, (), edition)
-        except Exception:
-            planned = frozenset({"reference-error"})
-        found = None
-        if isinstance(planned, Planned):
-            calls[0] += 1
-            found = ask(planned)
-            if found is not None and found.key != divergence.key:
-                found = None  # another class: not what is being shrunk
-        seen[fingerprint] = found
-        if found is not None and found.size < best[0].size:
-            best[0] = found
-        return found is not None
-
     strategy = strategies.cases(list(operations), templates=list(templates))
     config = settings(
         database=database,
@@ -428,16 +499,8 @@ def shrink(
     )
     try:
         find(strategy, diverges, settings=config, database_key=key)
-    except (
-        _ShrinkBudgetSpent,
-        HypothesisException,
-        Exception,
-    ):  # budget, no reproduction, a flaky candidate
-        pass
-    shrunk = best[0]
-    if shrunk is divergence:
-        return divergence, calls[0]
-    return attrs.evolve(shrunk, index=-1, seconds=divergence.seconds), calls[0]
+    except (_ShrinkBudgetSpent, NoSuchExample, Unsatisfiable, Flaky):
+        pass  # the budget is spent, no reproduction, or a flaky candidate
 
 
 def shrink_classes(
@@ -455,20 +518,36 @@ def shrink_classes(
         share = left / (len(ordered) - number)
         if share < 0.05:
             break
-        began = time.monotonic()
-        divergence_class.shrunk, divergence_class.shrink_calls = shrink(
-            divergence_class.smallest,
-            asker.ask,
-            summary.operations,
-            summary.templates,
-            share,
-            edition,
-        )
-        if divergence_class.shrunk is divergence_class.smallest:
-            divergence_class.shrunk = None
-        divergence_class.shrink_seconds = time.monotonic() - began
-        log(f"  shrunk {divergence_class.key.label()} in {divergence_class.shrink_seconds:.1f} s")
+        shrink_one(divergence_class, summary, asker, share, edition, log)
     summary.shrink_seconds = time.monotonic() - started
+
+
+def shrink_one(
+    divergence_class: DivergenceClass,
+    summary: Summary,
+    asker: _Asker,
+    budget: float,
+    edition: Edition,
+    log: Callable[[str], None],
+) -> None:
+    """Shrink one class's smallest divergence within `budget` seconds."""
+    began = time.monotonic()
+    stats: dict[str, Any] = {}
+    divergence_class.shrunk, divergence_class.shrink_calls = shrink(
+        divergence_class.smallest,
+        asker.ask,
+        summary.operations,
+        summary.templates,
+        budget,
+        edition,
+        stats=stats,
+    )
+    divergence_class.minimal = stats.get("minimal")
+    divergence_class.observed = stats.get("observed", [])
+    if divergence_class.shrunk is divergence_class.smallest:
+        divergence_class.shrunk = None
+    divergence_class.shrink_seconds = time.monotonic() - began
+    log(f"  shrunk {divergence_class.key.label()} in {divergence_class.shrink_seconds:.1f} s")
 
 
 def select_edition(requested: str | None, hello: protocol.Hello) -> tuple[Edition, tuple[str, ...]]:
@@ -494,11 +573,14 @@ def fuzz(
     log: Callable[[str], None] = lambda message: None,
     stop_on_normative: bool = False,
     on_summary: Callable[[Summary], None] | None = None,
+    explain: bool | None = None,
 ) -> Summary:
     """A whole run: handshake, edition, search, shrink. Raises protocol.HandshakeError when
     the candidate cannot complete its handshake, editions.EditionError when no edition can
     be decided (both: exit status 2). `stop_on_normative`: end the search at the first
-    normative divergence (benchmarks measure the time to it; the CLI never stops early)."""
+    normative divergence (benchmarks measure the time to it; the CLI never stops early).
+    `explain`: class the divergences by cause after shrinking (cause.py); by default unless
+    `stop_on_normative` (a benchmark's run, which only times the search)."""
     limits = limits or Limits()
     candidate = Candidate(list(argv), limits)
     hello, process = first_handshake(candidate, one_shot)
@@ -545,9 +627,28 @@ def fuzz(
     try:
         search(session, summary, chosen, log=log, stop_on_normative=stop_on_normative)
         summary.restarts = budget.spent
+        asker = _Asker(session, chosen)
         if summary.classes and shrink_budget > 0:
             log(f"{len(summary.classes)} divergence class(es); shrinking")
-            shrink_classes(summary, _Asker(session, chosen), shrink_budget, chosen, log)
+            shrink_classes(summary, asker, shrink_budget, chosen, log)
+        if summary.classes and (not stop_on_normative if explain is None else explain):
+            cause.classes_by_cause(
+                summary, chosen, log, _split_shrinker(summary, asker, chosen, log)
+            )
     finally:
         session.close()
     return summary
+
+
+def _split_shrinker(
+    summary: Summary, asker: _Asker, edition: Edition, log: Callable[[str], None]
+) -> Callable[[DivergenceClass], None]:
+    """Shrinking for a class split off by cause: half of what is left of the shrink budget."""
+
+    def shrink_split(divergence_class: DivergenceClass) -> None:
+        left = summary.shrink_budget - summary.shrink_seconds
+        if left / 2 >= 0.05:
+            shrink_one(divergence_class, summary, asker, left / 2, edition, log)
+            summary.shrink_seconds += divergence_class.shrink_seconds
+
+    return shrink_split

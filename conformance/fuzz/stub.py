@@ -90,8 +90,10 @@ def stub_document(
     seed: int,
     candidate: dict[str, Any],
     edition: str = "",
+    about: str = "",
 ) -> dict[str, Any]:
-    """A vector file holding the (shrunk) representative of a divergence class."""
+    """A vector file holding the (shrunk) representative of a divergence class; `about`: the
+    class's cause, rows and shrinking in words (DivergenceClass.described)."""
     actual = (
         json.dumps(divergence.actual, ensure_ascii=True, sort_keys=True)
         if divergence.actual is not None
@@ -103,6 +105,8 @@ def stub_document(
         f"{candidate.get('version')} (class {divergence.key.label()}): "
         f"{divergence.kind}: {divergence.message}. Candidate returned {actual}."
     )
+    if about:
+        description += f" {about}"
     if divergence.points and _register_readings(divergence) is None:
         description += (
             f" The case is on open point(s) {', '.join(divergence.points)}: "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -14,6 +14,9 @@ from ..safetext import candidate_text, one_line, printable
 from ..session import Limits
 from . import ground
 from .classify import ClassKey
+
+if TYPE_CHECKING:
+    from .cause import Cause
 
 
 @attrs.frozen
@@ -34,10 +37,15 @@ class Divergence:
     points: tuple[str, ...] = ()
     readings: dict[str, dict[str, Any]] | None = None
     seconds: float = 0.0  # into the search
+    #: The outcome the answer was compared with: "reference", or the readings of the open
+    #: points whose outcome it satisfies or comes closest to ("SENT-WS=ascii").
+    reading: str = "reference"
 
     @property
     def size(self) -> int:
-        return len(json.dumps(self.case, ensure_ascii=False))
+        """Bytes of the case's JSON (UTF-8; a lone surrogate counts as its three bytes)."""
+        text = json.dumps(self.case, ensure_ascii=False)
+        return len(text.encode("utf-8", "surrogatepass"))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -50,8 +58,13 @@ class Divergence:
             "points": list(self.points),
             "readings": self.readings,
             "size": self.size,
+            "reading": self.reading,
             "input": self.case["input"],
         }
+
+
+#: Divergences kept per class beside its first and smallest.
+SAMPLES = 8
 
 
 @attrs.define
@@ -66,15 +79,42 @@ class DivergenceClass:
     shrink_seconds: float = 0.0
     shrink_calls: int = 0
     stub: str | None = None
+    #: Whether the structural pass ended at a local minimum (None: it did not run).
+    minimal: bool | None = None
+    cause: Cause | None = None  # what explains the class (cause.py)
+    rows: list[str] = attrs.Factory(list)  # what differs, for every class merged into this one
+    #: (case, the candidate's outcome) for cases tried while shrinking (not in the JSON).
+    observed: list[tuple[dict[str, Any], dict[str, Any]]] = attrs.Factory(list)
+    #: Divergences of the class beside the first and the smallest, up to SAMPLES (cause.py
+    #: checks that one cause explains them all).
+    samples: list[Divergence] = attrs.Factory(list)
 
     def add(self, divergence: Divergence) -> None:
         self.count += 1
+        if len(self.samples) < SAMPLES:
+            self.samples.append(divergence)
         if divergence.size < self.smallest.size:
             self.smallest = divergence
 
     @property
     def representative(self) -> Divergence:
         return self.shrunk or self.smallest
+
+    def described(self) -> str:
+        """The class's cause, rows and shrinking in one sentence (for its vector stub)."""
+        parts = []
+        if self.cause is not None:
+            parts.append(f"Cause ({self.cause.kind}): {self.cause.title}")
+            if len(self.cause.mutants) > 1:
+                parts += [f"{mid}: {text}" for mid, text in self.cause.mutants]
+        if len(self.rows) > 1:
+            parts.append(f"reached through {', '.join(self.rows)}")
+        if self.shrunk is not None:
+            minimum = " (a local minimum)" if self.minimal else ""
+            parts.append(
+                f"shrunk from {self.smallest.size} to {self.shrunk.size} bytes{minimum}"
+            )
+        return "; ".join(parts) + "." if parts else ""
 
     def to_json(self) -> dict[str, Any]:
         key = self.key
@@ -91,7 +131,11 @@ class DivergenceClass:
             "first_seconds": round(self.first.seconds, 3),
             "first_size": self.first.size,
             "representative": self.representative.to_json(),
+            "size_before": self.smallest.size,
             "shrunk_size": None if self.shrunk is None else self.shrunk.size,
+            "minimal": self.minimal,
+            "cause": None if self.cause is None else self.cause.to_json(),
+            "rows": list(self.rows),
             "shrink_seconds": round(self.shrink_seconds, 3),
             "shrink_calls": self.shrink_calls,
             "stub": self.stub,
@@ -229,6 +273,8 @@ def _class_lines(number: int, divergence_class: DivergenceClass) -> list[str]:
     shrunk = divergence_class.shrunk
     if shrunk is not None:
         size = f"shrunk from {divergence_class.smallest.size} to {shrunk.size} bytes"
+        if divergence_class.minimal:
+            size += " (a local minimum)"
     elif divergence_class.shrink_seconds > 0:
         size = f"{rep.size} bytes (the smallest found; shrinking found none smaller)"
     else:
@@ -237,12 +283,27 @@ def _class_lines(number: int, divergence_class: DivergenceClass) -> list[str]:
         f"  {number}. {one_line(key.label(), 1000)}",
         f"     {divergence_class.count} case(s); first at case {divergence_class.first.index} "
         f"({divergence_class.first.seconds:.2f} s); {size}",
+        *_cause_lines(divergence_class),
         "     input: " + _clip(json.dumps(rep.case["input"], ensure_ascii=True)),
         "     expected (reference): " + json.dumps(rep.expected, ensure_ascii=True),
         f"     candidate: {rep.kind}: {one_line(rep.message, 400)}",
     ]
     if divergence_class.stub:
         lines.append(f"     vector stub (to review): {divergence_class.stub}")
+    return lines
+
+
+def _cause_lines(divergence_class: DivergenceClass) -> list[str]:
+    cause = divergence_class.cause
+    if cause is None:
+        return []
+    lines = [f"     cause ({cause.kind}): {one_line(cause.title, 1000)}"]
+    listed = cause.mutants if len(cause.mutants) > 1 else ()
+    lines += [f"       {mid}: {one_line(text, 400)}" for mid, text in listed]
+    if cause.hinges:
+        lines.append(f"     the minimal case's strings: {one_line(', '.join(cause.hinges), 400)}")
+    if len(divergence_class.rows) > 1:
+        lines.append(f"     rows: {one_line(', '.join(divergence_class.rows), 1000)}")
     return lines
 
 

@@ -1,0 +1,444 @@
+"""Causes of divergences: what explains a class's shrunk case, and classes merged by cause.
+
+A divergence class (classify.py) says where a candidate differs: the operation, the table
+row, what differs. One defect reaches several rows, so after shrinking each class's
+representative is explained, by the first of:
+
+1. the register entry and reading it follows: the answer satisfies a non-reference reading of
+   an open point the case touches (the judge found the reading; the difference left is a
+   convention's);
+2. catalog mutants that reproduce it: when the checkout's mutant catalog (tools/mutants) is at
+   hand, every normative mutant of the run's edition answers the shrunk case in process (the
+   independent evaluator configured as the mutant), and those whose projected answer is the
+   candidate's are kept; the set is narrowed to those that also reproduce the class's other
+   recorded cases. The cause is named by the mutants' ids, described by their misreadings.
+   A shipped package without tools/ skips this explainer (the summary says so);
+3. the minimal difference: for a score_scenario case, which single primitive of the decision
+   table, flipped from the reference's value, gives the candidate's row
+   ("named_in_output true -> false"); otherwise what differs in the operation's own result
+   ("match true -> false"), or the failure whatever the operation ("error response
+   invalid_request", "crash"); with the short strings the minimal case is made of.
+
+Classes with the same cause (the same expectation, and the same register reading, difference,
+or overlapping sets of mutants) are then merged: one class per cause, the rows it was reached
+through listed.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import itertools
+import sys
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+
+from oasis_si_reference import evidence, scoring, tables
+from oasis_si_reference.model import BindingError
+from oasis_si_schemas.editions import Edition
+
+from ..compare import project
+from .classify import ClassKey
+from .summary import Divergence, DivergenceClass, Summary
+
+REGISTER: Final = "register"
+MUTANT: Final = "mutant"
+DIFFERENCE: Final = "difference"
+
+#: Strings of the minimal case shown in a difference cause (at most, and at most this long).
+HINGE_STRINGS: Final = 6
+HINGE_LENGTH: Final = 40
+
+
+@attrs.frozen
+class Cause:
+    """What explains a class: its sort (REGISTER, MUTANT, DIFFERENCE), its name (the identity
+    classes are merged by) and its title in words."""
+
+    kind: str
+    name: str
+    title: str
+    mutants: tuple[tuple[str, str], ...] = ()  # (catalog id, description), for MUTANT
+    hinges: tuple[str, ...] = ()  # the minimal case's short strings, for DIFFERENCE
+
+    def joins(self, other: Cause) -> bool:
+        """Whether a class with this cause and one with `other` are one class."""
+        if self.kind != other.kind:
+            return False
+        if self.kind == MUTANT:
+            return bool({m for m, _ in self.mutants} & {m for m, _ in other.mutants})
+        return self.name == other.name
+
+    def meet(self, other: Cause) -> Cause:
+        """The cause of two joined classes (mutants: those reproducing both)."""
+        if self.kind != MUTANT:
+            return self
+        ids = {m for m, _ in other.mutants}
+        return mutant_cause(tuple(m for m in self.mutants if m[0] in ids))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "title": self.title,
+            "mutants": [{"id": mid, "description": text} for mid, text in self.mutants],
+            "hinges": list(self.hinges),
+        }
+
+
+def mutant_cause(mutants: tuple[tuple[str, str], ...]) -> Cause:
+    name = " | ".join(mid for mid, _ in mutants)
+    if len(mutants) == 1:
+        title = f"{mutants[0][0]}: {mutants[0][1]}"
+    else:
+        title = f"one of {len(mutants)} misreadings: {name}"
+    return Cause(MUTANT, name, title, mutants)
+
+
+# 1. the register ------------------------------------------------------------------------------
+
+
+def register_cause(divergence: Divergence) -> Cause | None:
+    """The reading of a register entry the answer follows, when it is not the reference's."""
+    if divergence.reading == "reference" or not divergence.points:
+        return None
+    return Cause(REGISTER, divergence.reading, f"follows register reading {divergence.reading}")
+
+
+# 2. the mutant catalog ----------------------------------------------------------------------
+
+
+@attrs.frozen(eq=False)  # hashed by identity (a cache key)
+class Catalog:
+    """The checkout's normative mutants and the independent evaluator that plays them."""
+
+    mutants: tuple[Any, ...]
+    server: Callable[..., Any]  # tools.independent.server.Server
+    config: Callable[..., Any]  # tools.independent.config.Config
+    tracing: Callable[[], Any]  # tools.independent.config.tracing
+
+
+def _checkout_root() -> Path:
+    return Path(__file__).resolve().parents[2]
+
+
+@functools.cache
+def catalog() -> Catalog | None:
+    """The mutant catalog of the checkout this package runs from, or None (a shipped package
+    has no tools/). Imported on first use, never when the fuzzer is imported."""
+    root = _checkout_root()
+    if not (root / "tools" / "mutants" / "catalog.py").is_file():
+        return None
+    if str(root) not in sys.path:
+        sys.path.append(str(root))
+    try:
+        mutants = importlib.import_module("tools.mutants.catalog")
+        server = importlib.import_module("tools.independent.server")
+        config = importlib.import_module("tools.independent.config")
+    except ImportError:
+        return None
+    return Catalog(mutants.CATALOG, server.Server, config.Config, config.tracing)
+
+
+@functools.cache
+def _server(found: Catalog, mutant_id: str | None, edition: str) -> Any:
+    if mutant_id is None:
+        return found.server(found.config(edition=edition))
+    (mutant,) = (m for m in found.mutants if m.id == mutant_id)
+    return found.server(mutant.config(edition))
+
+
+def _answer(server: Any, divergence: Divergence, edition: str) -> dict[str, Any] | None:
+    """The projected result of `server` on the divergence's case (None: an error response)."""
+    op = divergence.case["operation"]
+    request = {"id": 1, "op": op, "params": divergence.case["input"], "edition": edition}
+    response = server.answer(request)
+    return project(op, response["result"]) if "result" in response else None
+
+
+#: Cases tried while shrinking that tell matching mutants apart (at most).
+WITNESSES: Final = 80
+
+Witness = tuple[dict[str, Any], dict[str, Any]]  # (case, the candidate's outcome on it)
+
+
+def witness(divergence: Divergence) -> Witness | None:
+    """The divergence's case and the candidate's outcome on it (None: it gave no result)."""
+    if divergence.actual is None:
+        return None
+    return divergence.case, project(divergence.case["operation"], divergence.actual)
+
+
+def _reproduces(found: Catalog, mutant_id: str, seen: Witness, edition: str) -> bool:
+    case, outcome = seen
+    op = case["operation"]
+    request = {"id": 1, "op": op, "params": case["input"], "edition": edition}
+    response = _server(found, mutant_id, edition).answer(request)
+    return "result" in response and project(op, response["result"]) == outcome
+
+
+def reproducing(
+    divergence: Divergence, edition: Edition, found: Catalog
+) -> list[Any]:
+    """The normative mutants of `edition` that answer the divergence's case as the candidate
+    did; only those whose hooks the unmutated evaluator consults on the case can differ from
+    it (config.tracing)."""
+    seen = witness(divergence)
+    if seen is None:
+        return []
+    name = edition.name
+    with found.tracing() as consulted:
+        _server(found, None, name).answer(
+            {"id": 1, "op": seen[0]["operation"], "params": seen[0]["input"], "edition": name}
+        )
+    return [
+        m
+        for m in found.mutants
+        if m.kind_under(name) == "normative"
+        and not m.readings
+        and {hook.value for hook in m.hooks} & consulted
+        and _reproduces(found, m.id, seen, name)
+    ]
+
+
+def _spread(items: Sequence[Witness], most: int) -> list[Witness]:
+    if len(items) <= most:
+        return list(items)
+    step = len(items) / most
+    return [items[int(number * step)] for number in range(most)]
+
+
+def mutant_explanation(
+    divergence: Divergence, witnesses: Sequence[Witness], edition: Edition, found: Catalog
+) -> Cause | None:
+    """The normative catalog mutants that answer the shrunk case as the candidate did,
+    narrowed to those that agree with the candidate on the most of `witnesses` (its answers
+    on the class's other cases and on the cases tried while shrinking): the most specific."""
+    matching = reproducing(divergence, edition, found)
+    if not matching:
+        return None
+    chosen = _spread(witnesses, WITNESSES)
+    scores = {
+        m.id: sum(_reproduces(found, m.id, seen, edition.name) for seen in chosen)
+        for m in matching
+    }
+    best = max(scores.values())
+    return mutant_cause(tuple((m.id, m.description) for m in matching if scores[m.id] == best))
+
+
+# 3. the minimal difference ------------------------------------------------------------------
+
+
+def _flips(case: Mapping[str, Any], row: Any, edition: Edition) -> list[str]:
+    """The single primitives of the case's decision table whose flip, from the reference's
+    value, gives `row` ("named_in_output true -> false"); failing those, the pairs."""
+    params = case["input"]
+    try:
+        record = evidence.evidence_from_json(dict(params["evidence"]))
+        decision = scoring.decide(params["scenario"], record, edition)
+    except (BindingError, KeyError, TypeError, ValueError):
+        return []
+    table = decision.table
+    values = {
+        name: tables.call_primitive(call, record, edition)
+        for name, call in table.predicates.items()
+    }
+    for size in (1, 2):  # one primitive flipped, else two together
+        out = []
+        for names in itertools.combinations(values, size):
+            flipped = {**values, **{name: not values[name] for name in names}}
+            number, _band = tables.first_match(table.rows, table.otherwise, flipped.__getitem__)
+            if number == row:
+                words = (f"{n} {_word(values[n])} -> {_word(not values[n])}" for n in names)
+                out.append(" and ".join(words))
+        if out:
+            return out
+    return []
+
+
+def _word(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _hinges(value: Any, path: str = "") -> Iterator[str]:
+    if isinstance(value, str) and value and len(value) <= HINGE_LENGTH:
+        yield f"{path}={value!r}"
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from _hinges(item, f"{path}.{key}" if path else str(key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _hinges(item, f"{path}[{index}]")
+
+
+def _hinge_rank(hinge: str) -> int:
+    """The evidence's text first, then identifiers, then the rest of the scenario."""
+    if hinge.startswith("evidence"):
+        return 0
+    return 1 if "identifier" in hinge or "subsystem_set" in hinge else 2
+
+
+def difference_cause(divergence: Divergence, edition: Edition) -> Cause:
+    """The minimal difference: which primitive flips, or what differs."""
+    case, key = divergence.case, divergence.key
+    hinges = tuple(sorted(_hinges(case["input"]), key=_hinge_rank))[:HINGE_STRINGS]
+    flips: list[str] = []
+    if case["operation"] == "score_scenario" and divergence.actual is not None:
+        row = divergence.actual.get("row")
+        if row is not None and row != divergence.expected.get("row"):
+            flips = _flips(case, row, edition)
+    if flips:
+        name = f"{case['operation']}: {' or '.join(flips)}"
+    elif divergence.kind != "mismatch":  # a failure of the candidate's, whatever the operation
+        name = key.signature
+    else:
+        name = f"{case['operation']}: {key.signature}"
+    return Cause(DIFFERENCE, name, name, hinges=hinges)
+
+
+# Explaining and merging ---------------------------------------------------------------------
+
+
+def explain(
+    divergence_class: DivergenceClass, edition: Edition, found: Catalog | None
+) -> Cause:
+    """The cause of one class, from its representative (1, 2, 3 in turn)."""
+    representative = divergence_class.representative
+    cause = register_cause(representative)
+    if cause is not None:
+        return cause
+    if found is not None:
+        recorded = [divergence_class.first, divergence_class.smallest, *divergence_class.samples]
+        witnesses = [w for d in recorded if d is not representative if (w := witness(d))]
+        cause = mutant_explanation(
+            representative, [*witnesses, *divergence_class.observed], edition, found
+        )
+        if cause is not None:
+            return cause
+    return difference_cause(representative, edition)
+
+
+def strays(
+    divergence_class: DivergenceClass, cause: Cause, edition: Edition, found: Catalog
+) -> list[Divergence]:
+    """The class's recorded divergences that another cause explains: reproduced by no mutant
+    of `cause` and by some other mutant. (A divergence that shows two defects at once is
+    reproduced by no single mutant and stays.)"""
+    if cause.kind != MUTANT:
+        return []
+    ids = {mid for mid, _ in cause.mutants}
+    out = []
+    recorded = {id(d): d for d in (divergence_class.first, *divergence_class.samples)}
+    recorded.pop(id(divergence_class.smallest), None)  # what the representative comes from
+    for divergence in recorded.values():
+        others = {m.id for m in reproducing(divergence, edition, found)}
+        if others and not others & ids:
+            out.append(divergence)
+    return out
+
+
+def split(divergence_class: DivergenceClass, away: Sequence[Divergence]) -> DivergenceClass:
+    """A new class of the same key for the divergences `away` (taken out of the class's
+    first case, samples and count; divergences not recorded stay counted in the class)."""
+    gone = {id(d) for d in away}
+    divergence_class.samples = [d for d in divergence_class.samples if id(d) not in gone]
+    divergence_class.count -= len(away)
+    if id(divergence_class.first) in gone:
+        left = [divergence_class.smallest, *divergence_class.samples]
+        divergence_class.first = min(left, key=lambda d: d.index)
+    first = min(away, key=lambda d: d.index)
+    smallest = min(away, key=lambda d: d.size)
+    return DivergenceClass(
+        divergence_class.key, first, smallest, count=len(away), samples=list(away)
+    )
+
+
+def merged_key(members: Sequence[DivergenceClass], cause: Cause) -> ClassKey:
+    """The key of the class that joins `members`: named by the cause, not by a row."""
+    first = members[0].key
+    operations = ", ".join(dict.fromkeys(m.key.operation for m in members))
+    kinds = ", ".join(dict.fromkeys(m.key.kind for m in members))
+    clauses = tuple(sorted({c for m in members for c in m.key.clauses}))
+    rows = "; ".join(dict.fromkeys(m.key.signature for m in members))
+    return ClassKey(operations, clauses, kinds, first.expectation, rows, f"cause {cause.title}")
+
+
+def merge(members: Sequence[DivergenceClass], cause: Cause) -> DivergenceClass:
+    """One class for one cause: counts summed, the earliest first case, the smallest
+    representative (and the size it was shrunk from), the rows listed."""
+    if len(members) == 1:
+        (only,) = members
+        rows = [only.key.signature]
+        return attrs.evolve(only, key=merged_key(members, cause), cause=cause, rows=rows)
+    first = min((m.first for m in members), key=lambda d: (d.seconds, d.index))
+    chosen = min(members, key=lambda m: m.representative.size)
+    merged = DivergenceClass(
+        merged_key(members, cause),
+        first,
+        chosen.smallest,
+        count=sum(m.count for m in members),
+        shrunk=chosen.shrunk,
+        shrink_seconds=sum(m.shrink_seconds for m in members),
+        shrink_calls=sum(m.shrink_calls for m in members),
+        minimal=chosen.minimal,
+        cause=cause,
+        rows=list(dict.fromkeys(m.key.signature for m in members)),
+    )
+    return merged
+
+
+def classes_by_cause(
+    summary: Summary,
+    edition: Edition,
+    log: Callable[[str], None] = lambda message: None,
+    shrink: Callable[[DivergenceClass], None] | None = None,
+) -> None:
+    """Explain every class of the summary and merge those with one cause (within normative
+    and within convention classes); the summary's classes become the merged ones. A class
+    whose recorded divergences another mutant explains is split first, the part split off
+    shrunk with `shrink` (when given) and explained in turn."""
+    found = catalog()
+    if found is None:
+        summary.notes.append(
+            "the mutant catalog (tools/, in a checkout) is not at hand: classes are explained"
+            " by register readings and minimal differences only"
+        )
+    groups: list[tuple[Cause, list[DivergenceClass]]] = []
+    pending = [(divergence_class, True) for divergence_class in summary.ordered()]
+    while pending:
+        divergence_class, splittable = pending.pop(0)
+        cause = explain(divergence_class, edition, found)
+        away = strays(divergence_class, cause, edition, found) if found and splittable else []
+        if away:
+            part = split(divergence_class, away)
+            log(f"  {len(away)} case(s) of {part.key.label()} have another cause: split off")
+            if shrink is not None:
+                shrink(part)
+            pending.append((part, False))  # a part is not split again
+        _join(groups, divergence_class, cause)
+    merged: dict[ClassKey, DivergenceClass] = {}
+    for cause, members in groups:
+        one = merge(members, cause)
+        while one.key in merged:  # two causes with one title: kept apart
+            one.key = attrs.evolve(one.key, cause=one.key.cause + " (another)")
+        merged[one.key] = one
+    summary.classes = merged
+    for divergence_class in merged.values():
+        log(f"  cause: {divergence_class.key.label()} (rows: {', '.join(divergence_class.rows)})")
+
+
+def _join(
+    groups: list[tuple[Cause, list[DivergenceClass]]],
+    divergence_class: DivergenceClass,
+    cause: Cause,
+) -> None:
+    """Put a class in the group of its cause, or in a group of its own."""
+    for number, (known, members) in enumerate(groups):
+        same = members[0].key.expectation == divergence_class.key.expectation
+        if same and known.joins(cause):
+            groups[number] = (known.meet(cause), [*members, divergence_class])
+            return
+    groups.append((cause, [divergence_class]))

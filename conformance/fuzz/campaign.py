@@ -1,0 +1,843 @@
+"""A fuzz campaign: the same generated cases sent to several candidates and the reference.
+
+Cases are the seeded stream of a single run (differential.py), drawn with the open points too
+(`strategies.case(..., normative=False)`): a case is planned as a single run plans it
+(`differential.plan`: the reference's verdict and, for every judged point it touches, the
+verdict under each combination of readings); a case on an open point that a single run keeps
+off is judged here too when the campaign has a judge for the point (CAMPAIGN_JUDGES: the
+point's readings computed from the reference's verdict on a transformed case), and skipped
+otherwise. Each answer is judged as a single run judges it (`differential.judge_answer`: a
+divergence is a defect of that candidate against the text, classed as today), and the readings
+whose verdicts it satisfies (judge.py) are what it *follows* on that case.
+
+Candidates that answer one case differently *disagree*. A disagreement is classed as
+- `defect`: one of them diverges from every reading (its own divergence class names it);
+- `reading`: every answer holds under some reading, and on some register entry no reading
+  is shared by all of them: the entry explains it (which reading each candidate follows);
+- `open-point`: the same, but the point that explains it is one the register lacks (a point
+  the kit knows as a proposal): an editor's matter, with a vector stub;
+- `convention`: every answer holds under one common reading, so they differ on a convention
+  of the kit only.
+
+Sessions: one per candidate (streaming or one-shot, restarts as in a single run), each served
+on a thread of its own over the same batch of cases, so that the requests of a case are in
+flight at every candidate at once while the next batch is generated and planned.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Final
+
+import attrs
+
+from oasis_si_schemas.editions import Edition
+
+from .. import editions as catalog_editions
+from .. import judge, protocol
+from ..model import FailureKind, Observation
+from ..safetext import candidate_text, one_line, printable
+from ..session import (
+    Candidate,
+    Limits,
+    Request,
+    RestartBudget,
+    Session,
+    SetupError,
+    first_handshake,
+    open_session,
+)
+from . import classify, ground, strategies
+from .differential import (
+    Planned,
+    _Asker,
+    expected_outcome,
+    judge_answer,
+    plan,
+    select_edition,
+    shrink,
+    shrink_classes,
+)
+from .summary import Divergence, Summary
+
+#: Cases generated and planned ahead of the candidates, per batch.
+BATCH: Final = 256
+
+DEFECT: Final = "defect"
+READING: Final = "reading"
+OPEN_POINT: Final = "open-point"
+CONVENTION: Final = "convention"
+
+
+# Judges of points a single run keeps off ------------------------------------------------------
+
+
+def _placeholder(text: str) -> str:
+    """A private-use character the text does not hold: no whitespace, newline or terminator
+    under any reading."""
+    return next(chr(code) for code in range(0xE000, 0xF900) if chr(code) not in text)
+
+
+def _sent_ws_text(text: str, reading: str) -> tuple[str, str, list[str]]:
+    """§3.2 under SENT-WS `reading`, as a text the reference splits the same way: after a
+    terminator, a disputed character that `reading` counts as whitespace and the reference
+    does not gets a LF before it (the reference splits there; the LF makes only an empty
+    segment, which is dropped); one that the reference counts and `reading` does not is
+    replaced by a placeholder (no split), written back afterwards. Returns the text, the
+    placeholder and the characters it stands for, in order."""
+    sets = ground.reading_sets("SENT-WS")
+    reference = sets[ground.readings_of(ground.POINT["SENT-WS"])[0]]
+    chosen = sets[reading]
+    placeholder = _placeholder(text)
+    out: list[str] = []
+    replaced: list[str] = []
+    for index, char in enumerate(text):
+        after_terminator = index > 0 and text[index - 1] in ground.TERMINATORS
+        if after_terminator and char in ground.SENT_WS_DISPUTED:
+            if char in chosen and char not in reference:
+                out.append("\n" + char)
+                continue
+            if char in reference and char not in chosen:
+                out.append(placeholder)
+                replaced.append(char)
+                continue
+        out.append(char)
+    return "".join(out), placeholder, replaced
+
+
+def _sent_ws_outcome(case: dict[str, Any], reading: str, edition: Edition) -> dict[str, Any]:
+    """The verdict on a split_sentences case under SENT-WS `reading`: the reference's on the
+    transformed text, each placeholder written back as the character it stands for."""
+    transformed, placeholder, replaced = _sent_ws_text(case["input"]["text"], reading)
+    moved = strategies.clone(case)
+    moved["input"]["text"] = transformed
+    outcome = expected_outcome(moved, edition)
+    if not replaced or "sentences" not in outcome:
+        return outcome
+    characters = iter(replaced)
+    sentences = []
+    for sentence in outcome["sentences"]:
+        parts = sentence.split(placeholder)
+        written = parts[0]
+        for part in parts[1:]:
+            written += next(characters) + part
+        sentences.append(written)
+    return {**outcome, "sentences": sentences}
+
+
+@attrs.frozen
+class CampaignJudge:
+    """The verdict under each reading of a point that a single run keeps off, in the
+    operations whose cases the judge reads."""
+
+    operations: tuple[str, ...]
+    outcome: Callable[[dict[str, Any], str, Edition], dict[str, Any]]
+
+
+CAMPAIGN_JUDGES: Final[dict[str, CampaignJudge]] = {
+    "SENT-WS": CampaignJudge(("split_sentences",), _sent_ws_outcome),
+}
+
+
+def plan_case(
+    index: int, case: dict[str, Any], choices: Sequence[int], edition: Edition
+) -> Planned | frozenset[str]:
+    """The case planned as a single run plans it; a case that a single run would skip only
+    for one point that CAMPAIGN_JUDGES judges in its operation is planned with the verdict of
+    each of the point's readings. Else every open point it touches (the case is skipped)."""
+    planned = plan(index, case, choices, edition)
+    if isinstance(planned, Planned):
+        return planned
+    if len(planned) != 1:
+        return planned
+    (point,) = planned
+    campaign_judge = CAMPAIGN_JUDGES.get(point)
+    if campaign_judge is None or case["operation"] not in campaign_judge.operations:
+        return planned
+    expected = expected_outcome(case, edition)
+    readings = ground.readings_of(ground.POINT[point])
+    alternatives = tuple(
+        (f"{point}={reading}", campaign_judge.outcome(case, reading, edition))
+        for reading in readings[1:]
+    )
+    convention = ground.convention_of(case, expected)
+    return Planned(
+        index, case, expected, tuple(choices), (point,), planned, alternatives, convention
+    )
+
+
+# What each candidate follows ------------------------------------------------------------------
+
+
+def followed(planned: Planned, matched: Sequence[str]) -> dict[str, frozenset[str]]:
+    """point -> the readings of it under which the answer holds (from the labels of the
+    outcomes it satisfies: "reference", or "P=r, Q=s" for a combination)."""
+    out: dict[str, set[str]] = {point: set() for point in planned.points}
+    for label in matched:
+        chosen = dict(part.split("=", 1) for part in label.split(", ") if label != "reference")
+        for point in planned.points:
+            reference = ground.readings_of(ground.POINT[point])[0]
+            out[point].add(chosen.get(point, reference))
+    return {point: frozenset(readings) for point, readings in out.items()}
+
+
+@attrs.frozen
+class Answer:
+    """One candidate's answer to one case, judged."""
+
+    member: int
+    text: str  # what is compared, as JSON text (or the failure kind): equal text, same answer
+    divergence: Divergence | None
+    follows: dict[str, frozenset[str]]
+    result: dict[str, Any] | None
+
+
+def judged(member: int, planned: Planned, observation: Observation, seconds: float) -> Answer:
+    op = planned.case["operation"]
+    projected = judge.projection(op, observation, planned.accepts_error_response())
+    divergence = judge_answer(planned, observation, seconds)
+    if projected is None:
+        return Answer(member, f"failed: {observation.kind}", divergence, {}, None)
+    matched = judge.judge(planned.outcomes(), projected, planned.convention).matched
+    text = json.dumps(projected, sort_keys=True, ensure_ascii=True)
+    follows = followed(planned, matched) if divergence is None else {}
+    return Answer(member, text, divergence, follows, observation.result)
+
+
+# Disagreements --------------------------------------------------------------------------------
+
+
+@attrs.frozen(order=True)
+class DisagreementKey:
+    """The identity of a disagreement class."""
+
+    kind: str  # DEFECT, READING, OPEN_POINT or CONVENTION
+    operation: str
+    points: tuple[str, ...]  # the points that explain it (READING, OPEN_POINT)
+    groups: tuple[tuple[str, ...], ...]  # the candidates, grouped by equal answers
+    defect: str = ""  # DEFECT: the candidate and its divergence class
+
+    def label(self) -> str:
+        groups = " | ".join(", ".join(group) for group in self.groups)
+        if self.kind == DEFECT:
+            return f"{self.operation}: {self.defect}"
+        if self.kind == CONVENTION:
+            return f"{self.operation}: conventions only ({groups})"
+        what = "explained by" if self.kind == READING else "on an open point the register lacks:"
+        return f"{self.operation}: {what} {', '.join(self.points)} ({groups})"
+
+
+@attrs.define
+class DisagreementClass:
+    """Every disagreement of one class: how many, the first, the smallest, and for each
+    candidate the readings of the explaining points its answers held under on every case of
+    the class."""
+
+    key: DisagreementKey
+    first: Divergence
+    smallest: Divergence
+    count: int = 1
+    follows: dict[str, dict[str, frozenset[str]]] = attrs.Factory(dict)
+    shrunk: Divergence | None = None
+    stub: str | None = None
+
+    @property
+    def representative(self) -> Divergence:
+        return self.shrunk or self.smallest
+
+    def add(self, divergence: Divergence) -> None:
+        self.count += 1
+        if divergence.size < self.smallest.size:
+            self.smallest = divergence
+
+    def narrow(self, name: str, follows: dict[str, frozenset[str]]) -> None:
+        mine = self.follows.setdefault(name, {})
+        for point in self.key.points:
+            readings = follows.get(point, frozenset())
+            mine[point] = mine[point] & readings if point in mine else readings
+
+    @property
+    def explained(self) -> bool:
+        return self.key.kind in (READING, CONVENTION)
+
+    def reading_text(self) -> str:
+        """SENT-WS: candidate 1 follows unicode; candidate 2 follows python."""
+        parts = []
+        for point in self.key.points:
+            each = [
+                f"{name} follows {'|'.join(sorted(follows.get(point, ()))) or 'no one reading'}"
+                for name, follows in sorted(self.follows.items())
+            ]
+            parts.append(f"{point}: {'; '.join(each)}")
+        return "; ".join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        key, rep = self.key, self.representative
+        return {
+            "class": key.label(),
+            "kind": key.kind,
+            "explained": self.explained,
+            "operation": key.operation,
+            "points": list(key.points),
+            "groups": [list(group) for group in key.groups],
+            "defect": key.defect or None,
+            "follows": {
+                name: {point: sorted(readings) for point, readings in follows.items()}
+                for name, follows in sorted(self.follows.items())
+            },
+            "count": self.count,
+            "first_index": self.first.index,
+            "representative": {
+                "index": rep.index,
+                "operation": rep.case["operation"],
+                "input": rep.case["input"],
+                "expected": rep.expected,
+                "readings": rep.readings,
+                "answers": rep.actual,
+                "size": rep.size,
+            },
+            "shrunk_size": None if self.shrunk is None else self.shrunk.size,
+            "stub": self.stub,
+        }
+
+
+def disagreement(
+    planned: Planned, answers: Sequence[Answer], names: Sequence[str]
+) -> list[tuple[DisagreementKey, dict[str, dict[str, frozenset[str]]]]]:
+    """The disagreement classes one case falls in (none when every answer is the same), each
+    with what each candidate follows on the explaining points."""
+    groups_by_text: dict[str, list[str]] = {}
+    for answer in answers:
+        groups_by_text.setdefault(answer.text, []).append(names[answer.member])
+    if len(groups_by_text) < 2:
+        return []
+    groups = tuple(sorted(tuple(group) for group in groups_by_text.values()))
+    op = planned.case["operation"]
+    out: list[tuple[DisagreementKey, dict[str, dict[str, frozenset[str]]]]] = []
+    for answer in answers:
+        if answer.divergence is not None:
+            defect = f"{names[answer.member]}: {answer.divergence.key.label()}"
+            out.append((DisagreementKey(DEFECT, op, (), groups, defect), {}))
+    holding = [answer for answer in answers if answer.divergence is None]
+    if len({answer.text for answer in holding}) < 2:
+        return out
+    explaining = tuple(
+        point
+        for point in planned.points
+        if not frozenset.intersection(*(answer.follows[point] for answer in holding))
+    )
+    held = tuple(
+        group for group in groups if any(n in group for n in (names[a.member] for a in holding))
+    )
+    if not explaining:
+        out.append((DisagreementKey(CONVENTION, op, (), held), {}))
+        return out
+    on_register = all(ground.status(ground.POINT[p]) == "register" for p in explaining)
+    kind = READING if on_register else OPEN_POINT
+    follows = {
+        names[answer.member]: {point: answer.follows[point] for point in explaining}
+        for answer in holding
+    }
+    out.append((DisagreementKey(kind, op, explaining, held), follows))
+    return out
+
+
+# The campaign ---------------------------------------------------------------------------------
+
+
+@attrs.define
+class Member:
+    """One candidate of the campaign: its session and its own single-run summary."""
+
+    number: int
+    argv: list[str]
+    hello: protocol.Hello
+    session: Session
+    summary: Summary
+    budget: RestartBudget
+    stopped: bool = False
+    #: point -> the readings every answer of it on the point held under.
+    profile: dict[str, frozenset[str]] = attrs.Factory(dict)
+
+    @property
+    def name(self) -> str:
+        return f"candidate {self.number}"
+
+    def serve(self, batch: Sequence[Planned], edition: str, deadline: float) -> dict[int, Any]:
+        """Send the batch (pipelined on a streaming session); the observations by request id."""
+        answers: dict[int, Observation] = {}
+
+        def deliver(request: Request, observation: Observation) -> None:
+            if observation.kind == FailureKind.STARTUP:
+                self.summary.unjudged += 1
+                if not self.stopped:
+                    self.stopped = True
+                    self.summary.stopped_by = "restart-failed"
+                    self.summary.notes.append(observation.message)
+                return
+            answers[request.id] = observation
+
+        requests = [item.request(item.index + 1, edition) for item in batch]
+        self.summary.sent += len(requests)
+        left = self.session.serve(requests, deliver, deadline=deadline, give_up=True)
+        self.summary.unjudged += len(left)
+        if left and not self.stopped:
+            self.stopped = True
+            self.summary.stopped_by = self.summary.stopped_by or "time-budget"
+        return answers
+
+    def follow(self, follows: dict[str, frozenset[str]]) -> None:
+        for point, readings in follows.items():
+            known = self.profile.get(point)
+            self.profile[point] = readings if known is None else known & readings
+
+
+@attrs.define
+class Campaign:
+    """What a campaign did (fuzz-campaign.json, schemas/fuzz-campaign.schema.json)."""
+
+    seed: int
+    edition: str
+    edition_warnings: list[str]
+    operations: list[str]
+    templates: list[str]
+    mode: str
+    max_examples: int | None
+    time_budget: float
+    members: list[Member]
+    generated: int = 0
+    sent: int = 0
+    skipped: int = 0
+    elapsed: float = 0.0
+    stopped_by: str = ""
+    reference_errors: list[str] = attrs.Factory(list)
+    classes: dict[DisagreementKey, DisagreementClass] = attrs.Factory(dict)
+    shrink_seconds: float = 0.0
+
+    def ordered(self) -> list[DisagreementClass]:
+        order = {DEFECT: 0, OPEN_POINT: 1, READING: 2, CONVENTION: 3}
+        return sorted(self.classes.values(), key=lambda c: (order[c.key.kind], c.first.index))
+
+    @property
+    def normative(self) -> bool:
+        return any(member.summary.normative for member in self.members)
+
+    @property
+    def convention(self) -> bool:
+        return any(member.summary.convention for member in self.members)
+
+    def failing(self, strict: bool) -> bool:
+        """Exit status 1: a candidate's normative divergence, or a disagreement that no
+        register entry explains; with `strict`, conventions too."""
+        unexplained = any(c.key.kind == OPEN_POINT for c in self.classes.values())
+        conventions = self.convention or any(
+            c.key.kind == CONVENTION for c in self.classes.values()
+        )
+        return self.normative or unexplained or (strict and conventions)
+
+    def record(self, divergence: Divergence, key: DisagreementKey, follows: dict[str, Any]) -> None:
+        known = self.classes.get(key)
+        if known is None:
+            known = self.classes[key] = DisagreementClass(key, divergence, divergence)
+        else:
+            known.add(divergence)
+        for name, readings in follows.items():
+            known.narrow(name, readings)
+
+    def to_json(self) -> dict[str, Any]:
+        classes = self.ordered()
+        return {
+            "tool": "oasis-si-fuzz",
+            "campaign": True,
+            "seed": self.seed,
+            "edition": {"name": self.edition, "warnings": list(self.edition_warnings)},
+            "operations": self.operations,
+            "templates": self.templates,
+            "mode": self.mode,
+            "limits": {"max_examples": self.max_examples, "time_budget": self.time_budget},
+            "generated": self.generated,
+            "sent": self.sent,
+            "skipped": self.skipped,
+            "elapsed_seconds": round(self.elapsed, 3),
+            "stopped_by": self.stopped_by,
+            "reference_errors": self.reference_errors,
+            "candidates": [
+                {
+                    "name": member.name,
+                    "argv": list(member.argv),
+                    "hello": member.summary.candidate,
+                    "follows": {p: sorted(r) for p, r in sorted(member.profile.items())},
+                    "normative_classes": len(member.summary.normative),
+                    "convention_classes": len(member.summary.convention),
+                    "summary": member.summary.to_json(),
+                }
+                for member in self.members
+            ],
+            "disagreements": {
+                "cases": sum(c.count for c in classes if c.key.kind != DEFECT),
+                "explained_classes": sum(1 for c in classes if c.explained),
+                "unexplained_classes": sum(1 for c in classes if not c.explained),
+                "classes": [c.to_json() for c in classes],
+            },
+            "shrink_seconds": round(self.shrink_seconds, 3),
+        }
+
+
+class _Run:
+    """The search of a campaign: batches of planned cases served by every candidate at
+    once, each case judged and compared across candidates."""
+
+    def __init__(self, campaign: Campaign, edition: Edition, log: Callable[[str], None]) -> None:
+        self.campaign, self.edition, self.log = campaign, edition, log
+        self.start = time.monotonic()
+        self.deadline = self.start + campaign.time_budget
+        self.index = 0
+
+    def next_batch(self) -> list[Planned]:
+        campaign, batch = self.campaign, []
+        while len(batch) < BATCH:
+            if campaign.max_examples is not None and campaign.generated >= campaign.max_examples:
+                campaign.stopped_by = "max-examples"
+                break
+            if time.monotonic() >= self.deadline:
+                campaign.stopped_by = "time-budget"
+                break
+            index = self.index
+            self.index += 1
+            case, choices = strategies.generate(
+                strategies.case,
+                f"{campaign.seed}:{index}",
+                campaign.operations,
+                templates=campaign.templates,
+                normative=False,
+            )
+            campaign.generated += 1
+            try:
+                planned = plan_case(index, case, choices, self.edition)
+            except Exception as error:  # a reference bug: report it, keep fuzzing
+                campaign.reference_errors.append(f"case {index}: {type(error).__name__}: {error}")
+                continue
+            for member in campaign.members:
+                member.summary.generated += 1
+            if not isinstance(planned, Planned):
+                campaign.skipped += 1
+                for member in campaign.members:
+                    member.summary.skipped += 1
+                    member.summary.count_points(planned, sent=False)
+                continue
+            for member in campaign.members:
+                member.summary.count_points(planned.touched, sent=True)
+                member.summary.per_operation[case["operation"]] += 1
+            batch.append(planned)
+        return batch
+
+    def judge_batch(self, batch: Sequence[Planned], observed: Sequence[dict[int, Any]]) -> None:
+        campaign, seconds = self.campaign, time.monotonic() - self.start
+        names = [member.name for member in campaign.members]
+        for planned in batch:
+            answers = []
+            for number, member in enumerate(campaign.members):
+                observation = observed[number].get(planned.index + 1)
+                if observation is None:
+                    continue
+                answer = judged(number, planned, observation, seconds)
+                if answer.divergence is not None:
+                    member.summary.record(answer.divergence)
+                else:
+                    member.follow(answer.follows)
+                answers.append(answer)
+            campaign.sent += 1
+            for key, follows in disagreement(planned, answers, names):
+                campaign.record(_as_divergence(planned, answers, names, seconds), key, follows)
+
+    def run(self, pool: ThreadPoolExecutor) -> None:
+        campaign = self.campaign
+        batch = self.next_batch()
+        hard_deadline = self.deadline + max(
+            m.session.candidate.limits.timeout for m in campaign.members
+        )
+        while batch:
+            active = [m for m in campaign.members if not m.stopped]
+            if not active:
+                campaign.stopped_by = "restart-failed"
+                break
+            futures = {
+                member.number: pool.submit(member.serve, batch, self.edition.name, hard_deadline)
+                for member in active
+            }
+            upcoming = self.next_batch()  # generated and planned while the candidates answer
+            observed = [
+                futures[m.number].result() if m.number in futures else {} for m in campaign.members
+            ]
+            self.judge_batch(batch, observed)
+            self.log(
+                f"  ... {campaign.sent} cases sent to every candidate; "
+                f"{len(campaign.classes)} disagreement class(es)"
+            )
+            batch = upcoming
+        campaign.elapsed = time.monotonic() - self.start
+        for member in campaign.members:
+            member.summary.elapsed = campaign.elapsed
+            member.summary.stopped_by = member.summary.stopped_by or campaign.stopped_by
+
+
+def _as_divergence(
+    planned: Planned, answers: Sequence[Answer], names: Sequence[str], seconds: float
+) -> Divergence:
+    """A disagreement as a divergence record (stub.py writes one of these): the case, the
+    reference's verdict, every reading's, and each candidate's answer."""
+    results = {names[answer.member]: answer.result for answer in answers}
+    key = classify.key_for(planned.case, planned.expected, "disagreement")
+    return Divergence(
+        planned.index,
+        planned.case,
+        planned.expected,
+        "disagreement",
+        "; ".join(f"{names[a.member]} answered {one_line(a.text, 200)}" for a in answers),
+        key,
+        results,
+        planned.choices,
+        (),
+        planned.points,
+        dict(planned.outcomes()) if planned.points else None,
+        seconds,
+    )
+
+
+def _open_members(
+    argvs: Sequence[Sequence[str]],
+    requested: str | None,
+    one_shot: bool,
+    limits: Limits,
+    window: int,
+) -> tuple[list[tuple[Candidate, protocol.Hello, Any]], Edition, tuple[str, ...]]:
+    """Handshake every candidate; the edition they all select (else EditionError)."""
+    opened: list[tuple[Candidate, protocol.Hello, Any]] = []
+    try:
+        for number, argv in enumerate(argvs, 1):
+            candidate = Candidate(list(argv), limits)
+            try:
+                hello, process = first_handshake(candidate, one_shot)
+            except (protocol.HandshakeError, SetupError) as error:
+                raise type(error)(f"candidate {number} ({shlex.join(argv)}): {error}") from None
+            opened.append((candidate, hello, process))
+        chosen = [select_edition(requested, hello) for _c, hello, _p in opened]
+    except BaseException:
+        for _candidate, _hello, process in opened:
+            if process is not None:
+                process.kill()
+        raise
+    names = {edition.name for edition, _warnings in chosen}
+    if len(names) > 1:
+        for _candidate, _hello, process in opened:
+            if process is not None:
+                process.kill()
+        each = "; ".join(
+            f"candidate {number} {edition.name}" for number, (edition, _w) in enumerate(chosen, 1)
+        )
+        raise catalog_editions.EditionError(
+            f"the candidates select different editions ({each}); name one with --edition"
+        )
+    warnings = tuple(dict.fromkeys(w for _e, found in chosen for w in found))
+    return opened, chosen[0][0], warnings
+
+
+def campaign(
+    argvs: Sequence[Sequence[str]],
+    *,
+    seed: int,
+    max_examples: int | None = None,
+    time_budget: float = 60.0,
+    shrink_budget: float = 60.0,
+    operations: Sequence[str] | None = None,
+    one_shot: bool = False,
+    limits: Limits | None = None,
+    window: int = 64,
+    edition: str | None = None,
+    log: Callable[[str], None] = lambda message: None,
+) -> Campaign:
+    """A whole campaign: handshakes, edition, search, shrink. Raises protocol.HandshakeError,
+    session.SetupError or editions.EditionError (exit status 2), as a single run does."""
+    limits = limits or Limits()
+    opened, chosen, warnings = _open_members(argvs, edition, one_shot, limits, window)
+    hellos = [hello for _c, hello, _p in opened]
+    declared = [op for op in strategies.ALL_OPERATIONS if all(op in h.operations for h in hellos)]
+    wanted = list(operations) if operations else declared
+    fuzzed = [op for op in declared if op in wanted]
+    templates = [
+        t for t in ("C-DA-001", "composite") if all(t in hello.templates for hello in hellos)
+    ]
+    members = []
+    for number, (candidate, hello, process) in enumerate(opened, 1):
+        budget = RestartBudget(sys.maxsize)
+        session = open_session(candidate, budget, hello, one_shot, window)
+        session.fresh(process)
+        summary = Summary(
+            seed=seed,
+            candidate={
+                "name": hello.name,
+                "version": hello.version,
+                "operations": list(hello.operations),
+                "templates": list(hello.templates),
+                "profiles": list(hello.profiles),
+                "argv": list(candidate.argv),
+            },
+            operations=fuzzed,
+            templates=templates,
+            mode="one-shot" if one_shot else "streaming",
+            max_examples=max_examples,
+            time_budget=time_budget,
+            shrink_budget=shrink_budget,
+            edition=chosen.name,
+            edition_warnings=list(warnings),
+            limits=limits,
+        )
+        members.append(Member(number, list(candidate.argv), hello, session, summary, budget))
+    result = Campaign(
+        seed,
+        chosen.name,
+        list(warnings),
+        fuzzed,
+        templates,
+        "one-shot" if one_shot else "streaming",
+        max_examples,
+        time_budget,
+        members,
+    )
+    try:
+        if not fuzzed:
+            result.stopped_by = "nothing-to-fuzz"
+            return result
+        with ThreadPoolExecutor(max_workers=len(members)) as pool:
+            _Run(result, chosen, log).run(pool)
+        for member in members:
+            member.summary.restarts = member.budget.spent
+        if shrink_budget > 0:
+            _shrink(result, chosen, shrink_budget, log)
+    finally:
+        for member in members:
+            member.session.close()
+    return result
+
+
+def _shrink(
+    campaign: Campaign, edition: Edition, budget: float, log: Callable[[str], None]
+) -> None:
+    """Each candidate's own classes as a single run shrinks them, then each disagreement no
+    register entry explains (its case asked of every candidate again), sharing `budget`."""
+    started = time.monotonic()
+    members = [m for m in campaign.members if m.summary.classes]
+    unexplained = [c for c in campaign.ordered() if c.key.kind == OPEN_POINT]
+    shares = len(members) + len(unexplained)
+    for member in members:
+        share = (budget - (time.monotonic() - started)) / shares
+        shares -= 1
+        if member.stopped or share < 0.05:
+            continue
+        shrink_classes(member.summary, _Asker(member.session, edition), share, edition, log)
+    for disagreement_class in unexplained:
+        share = (budget - (time.monotonic() - started)) / shares
+        shares -= 1
+        if share < 0.05:
+            break
+        ask = _disagreement_asker(campaign, edition, disagreement_class.key)
+        shrunk, _calls = shrink(
+            disagreement_class.smallest,
+            ask,
+            campaign.operations,
+            campaign.templates,
+            share,
+            edition,
+        )
+        if shrunk is not disagreement_class.smallest:
+            disagreement_class.shrunk = shrunk
+    campaign.shrink_seconds = time.monotonic() - started
+
+
+def _disagreement_asker(
+    campaign: Campaign, edition: Edition, key: DisagreementKey
+) -> Callable[[Planned], Divergence | None]:
+    """Ask every candidate about a case: the disagreement (as a divergence of the class being
+    shrunk) when the case falls in class `key`, else None."""
+    askers = [_Asker(member.session, edition) for member in campaign.members]
+    names = [member.name for member in campaign.members]
+
+    def ask(planned: Planned) -> Divergence | None:
+        answers = []
+        for number, asker in enumerate(askers):
+            asker.next_id += 1
+            request = planned.request(asker.next_id, edition.name)
+            answers.append(judged(number, planned, asker.session.ask(request), 0.0))
+        for found, _follows in disagreement(planned, answers, names):
+            if found == key:
+                return _as_divergence(planned, answers, names, 0.0)
+        return None
+
+    return ask
+
+
+# Words ----------------------------------------------------------------------------------------
+
+
+def render(campaign: Campaign) -> str:
+    """The campaign in words, for the terminal."""
+    lines = [
+        f"seed: {campaign.seed}",
+        f"edition: {campaign.edition}",
+        *[f"warning: {one_line(warning)}" for warning in campaign.edition_warnings],
+        f"operations fuzzed: {', '.join(campaign.operations) or 'none'}; templates "
+        f"{', '.join(campaign.templates) or 'none'} ({campaign.mode})",
+        f"cases: {campaign.generated} generated, {campaign.sent} sent to every candidate, "
+        f"{campaign.skipped} skipped on open points no judge reads, in {campaign.elapsed:.1f} s;"
+        f" stopped by {campaign.stopped_by}",
+    ]
+    lines += [f"REFERENCE ERROR: {one_line(error)}" for error in campaign.reference_errors[:5]]
+    for member in campaign.members:
+        summary = member.summary
+        follows = "; ".join(
+            f"{point}={'|'.join(sorted(readings)) or '?'}"
+            for point, readings in sorted(member.profile.items())
+        )
+        lines.append(
+            f"{member.name}: {one_line(candidate_text(summary.candidate))}; "
+            f"{len(summary.normative)} normative and {len(summary.convention)} convention "
+            f"divergence class(es)"
+            + (f"; stopped by {summary.stopped_by}" if member.stopped else "")
+        )
+        if follows:
+            lines.append(f"  readings its answers held under: {follows}")
+        for divergence_class in summary.ordered():
+            rep = divergence_class.representative
+            lines.append(
+                f"  - {one_line(divergence_class.key.label(), 400)}: "
+                f"{divergence_class.count} case(s)"
+            )
+            lines.append("    input: " + _clip(json.dumps(rep.case["input"], ensure_ascii=True)))
+            if divergence_class.stub:
+                lines.append(f"    vector stub (to review): {divergence_class.stub}")
+    classes = campaign.ordered()
+    if not classes:
+        lines.append("disagreements between candidates: none")
+    for number, disagreement_class in enumerate(classes, 1):
+        key = disagreement_class.key
+        status = "explained" if disagreement_class.explained else "UNEXPLAINED"
+        lines.append(
+            f"disagreement {number} ({status}, {key.kind}): {one_line(key.label(), 600)}: "
+            f"{disagreement_class.count} case(s)"
+        )
+        if key.kind in (READING, OPEN_POINT):
+            lines.append(f"  {disagreement_class.reading_text()}")
+        rep = disagreement_class.representative
+        lines.append("  input: " + _clip(json.dumps(rep.case["input"], ensure_ascii=True)))
+        if disagreement_class.stub:
+            lines.append(f"  vector stub (to review): {disagreement_class.stub}")
+    return printable("\n".join(lines) + "\n")
+
+
+def _clip(text: str, limit: int = 300) -> str:
+    return text if len(text) <= limit else text[:limit] + f"... [{len(text) - limit} more]"

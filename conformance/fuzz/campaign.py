@@ -499,7 +499,8 @@ class _Run:
         self.index = 0
 
     def next_batch(self) -> list[Planned]:
-        campaign, batch = self.campaign, []
+        campaign = self.campaign
+        batch: list[Planned] = []
         while len(batch) < BATCH:
             if campaign.max_examples is not None and campaign.generated >= campaign.max_examples:
                 campaign.stopped_by = "max-examples"

@@ -120,8 +120,8 @@ def write(result: Campaign, out: Path) -> None:
     if notes and result.members:
         result.members[0].summary.notes.extend(notes)
     out.mkdir(parents=True, exist_ok=True)
-    document = json.dumps(result.to_json(), indent=2, ensure_ascii=True)
-    (out / CAMPAIGN_FILE).write_text(document + "\n", encoding="ascii")
+    text = json.dumps(result.to_json(), indent=2, ensure_ascii=True)
+    (out / CAMPAIGN_FILE).write_text(text + "\n", encoding="ascii")
 
 
 def _reproduce(args: argparse.Namespace, result: Campaign, commands: list[list[str]]) -> str:

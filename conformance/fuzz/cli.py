@@ -60,7 +60,12 @@ put in a class (operation, clauses, failure kind, normative or convention, what 
 classes are counted, and one case per class is shrunk with hypothesis and written as a vector
 stub to review. A difference only from a convention of the kit (a binding-error kind, a band
 label, the sentence form, the composite grammar) is listed apart and fails the run only with
---strict. How each open point is handled follows."""
+--strict. Several --candidate commands make a campaign: the same cases go to every
+candidate, open points are judged by readings (also SENT-WS in split_sentences cases, which a
+single run keeps off), and the disagreements between candidates are classed: a defect of one
+of them, a difference of readings of a register entry (which reading each follows), an open
+point the register lacks (a vector stub), or conventions (fuzz-campaign.json under --out).
+How each open point is handled follows."""
 
 
 DEFAULT_TIMEOUT = Limits().timeout
@@ -144,7 +149,8 @@ def parser() -> argparse.ArgumentParser:
         type=Path,
         default=Path("reports/fuzz"),
         metavar="DIR",
-        help="where the vector stubs and fuzz-summary.json go (default reports/fuzz)",
+        help="where the vector stubs and fuzz-summary.json (a campaign: fuzz-campaign.json) go "
+        "(default reports/fuzz)",
     )
     p.add_argument(
         "--one-shot",

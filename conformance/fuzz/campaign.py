@@ -130,17 +130,38 @@ def _sent_ws_outcome(case: dict[str, Any], reading: str, edition: Edition) -> di
     return {**outcome, "sentences": sentences}
 
 
+#: TRACE-LIST: how each reading joins a reasoning_trace recorded as a list of strings.
+TRACE_JOINS: Final = {"lf": "\n", "space": " ", "nothing": ""}
+
+
+def _trace_list_outcome(
+    case: dict[str, Any], reading: str, edition: Edition
+) -> dict[str, Any] | None:
+    """The verdict on a case whose reasoning_trace is a list, under TRACE-LIST `reading`: the
+    reference's on the case with the trace joined as the reading joins it; None when the
+    joined text touches an open point (then the reading's verdict is not the text's alone)."""
+    moved = strategies.clone(case)
+    evidence = moved["input"]["evidence"]
+    evidence["reasoning_trace"] = TRACE_JOINS[reading].join(evidence["reasoning_trace"])
+    if ground.register_points(moved, edition.name):
+        return None
+    return expected_outcome(moved, edition)
+
+
 @attrs.frozen
 class CampaignJudge:
     """The verdict under each reading of a point that a single run keeps off, in the
-    operations whose cases the judge reads."""
+    operations whose cases the judge reads (None: this case is off ground for the reading)."""
 
     operations: tuple[str, ...]
-    outcome: Callable[[dict[str, Any], str, Edition], dict[str, Any]]
+    outcome: Callable[[dict[str, Any], str, Edition], dict[str, Any] | None]
 
 
 CAMPAIGN_JUDGES: Final[dict[str, CampaignJudge]] = {
     "SENT-WS": CampaignJudge(("split_sentences",), _sent_ws_outcome),
+    "TRACE-LIST": CampaignJudge(
+        ("named_in_output", "factor_identified", "score_scenario"), _trace_list_outcome
+    ),
 }
 
 
@@ -161,13 +182,15 @@ def plan_case(
         return planned
     expected = expected_outcome(case, edition)
     readings = ground.readings_of(ground.POINT[point])
-    alternatives = tuple(
-        (f"{point}={reading}", campaign_judge.outcome(case, reading, edition))
-        for reading in readings[1:]
-    )
+    alternatives = []
+    for reading in readings[1:]:
+        outcome = campaign_judge.outcome(case, reading, edition)
+        if outcome is None:
+            return planned
+        alternatives.append((f"{point}={reading}", outcome))
     convention = ground.convention_of(case, expected)
     return Planned(
-        index, case, expected, tuple(choices), (point,), planned, alternatives, convention
+        index, case, expected, tuple(choices), (point,), planned, tuple(alternatives), convention
     )
 
 
@@ -196,6 +219,11 @@ class Answer:
     follows: dict[str, frozenset[str]]
     result: dict[str, Any] | None
 
+    @property
+    def defective(self) -> bool:
+        """It holds under no reading, conventions aside (a normative divergence)."""
+        return self.divergence is not None and self.divergence.key.normative
+
 
 def judged(member: int, planned: Planned, observation: Observation, seconds: float) -> Answer:
     op = planned.case["operation"]
@@ -205,7 +233,8 @@ def judged(member: int, planned: Planned, observation: Observation, seconds: flo
         return Answer(member, f"failed: {observation.kind}", divergence, {}, None)
     matched = judge.judge(planned.outcomes(), projected, planned.convention).matched
     text = json.dumps(projected, sort_keys=True, ensure_ascii=True)
-    follows = followed(planned, matched) if divergence is None else {}
+    holds = divergence is None or not divergence.key.normative
+    follows = followed(planned, matched) if holds else {}
     return Answer(member, text, divergence, follows, observation.result)
 
 
@@ -320,10 +349,11 @@ def disagreement(
     op = planned.case["operation"]
     out: list[tuple[DisagreementKey, dict[str, dict[str, frozenset[str]]]]] = []
     for answer in answers:
-        if answer.divergence is not None:
+        if answer.defective:
+            assert answer.divergence is not None
             defect = f"{names[answer.member]}: {answer.divergence.key.label()}"
             out.append((DisagreementKey(DEFECT, op, (), groups, defect), {}))
-    holding = [answer for answer in answers if answer.divergence is None]
+    holding = [answer for answer in answers if not answer.defective]
     if len({answer.text for answer in holding}) < 2:
         return out
     explaining = tuple(
@@ -549,7 +579,7 @@ class _Run:
                 answer = judged(number, planned, observation, seconds)
                 if answer.divergence is not None:
                     member.summary.record(answer.divergence)
-                else:
+                if not answer.defective:
                     member.follow(answer.follows)
                 answers.append(answer)
             campaign.sent += 1

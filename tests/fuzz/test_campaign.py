@@ -12,9 +12,11 @@ from pathlib import Path
 import pytest
 
 from oasis_si_conformance.fuzz import campaign as C
+from oasis_si_conformance.fuzz.classify import ClassKey
 from oasis_si_conformance.fuzz.cli import main as fuzz_main
 from oasis_si_conformance.fuzz.cli import parser
 from oasis_si_conformance.fuzz.differential import Planned
+from oasis_si_conformance.fuzz.summary import Divergence
 from oasis_si_reference.editions import EDITIONS
 from oasis_si_schemas import validator
 
@@ -85,6 +87,37 @@ def test_a_case_on_sent_ws_outside_split_sentences_stays_skipped():
     assert isinstance(C.plan_case(0, case, (), EDITIONS[FIRST]), Planned)
     nbsp_split = {"operation": "split_sentences", "input": {"text": "A.\xa0B\r\nC"}}
     assert C.plan_case(0, nbsp_split, (), EDITIONS[FIRST]) == frozenset({"SENT-WS", "SENT-NEWLINE"})
+
+
+def test_a_list_trace_is_planned_with_each_way_of_joining_it():
+    """TRACE-LIST (a point the register lacks): a reasoning_trace recorded as a list is read
+    as its strings joined by LF (the reference), by a space, or by nothing; only the last
+    glues "SMTP" and "_PORT" into the identifier (§3.1)."""
+    evidence = {"final_answer": "x", "reasoning_trace": ["see SMTP", "_PORT now"], "actions": []}
+    params = {
+        "evidence": evidence,
+        "channels": ["reasoning_trace"],
+        "identifier_set": ["SMTP_PORT"],
+        "exclude_tool_echo": False,
+    }
+    case = {"operation": "named_in_output", "input": params}
+    planned = C.plan_case(0, case, (), EDITIONS[FIRST])
+    assert isinstance(planned, Planned)
+    assert planned.outcomes() == [
+        ("reference", {"value": False}),
+        ("TRACE-LIST=space", {"value": False}),
+        ("TRACE-LIST=nothing", {"value": True}),
+    ]
+    gluing = C.Answer(1, "b", None, C.followed(planned, ["TRACE-LIST=nothing"]), None)
+    reading_lf = C.Answer(
+        0, "a", None, C.followed(planned, ["reference", "TRACE-LIST=space"]), None
+    )
+    ((key, follows),) = C.disagreement(planned, [reading_lf, gluing], NAMES)
+    assert key.kind == "open-point"
+    assert follows == {
+        "candidate 1": {"TRACE-LIST": frozenset({"lf", "space"})},
+        "candidate 2": {"TRACE-LIST": frozenset({"nothing"})},
+    }
 
 
 # What a candidate follows, and disagreement classes ------------------------------------------
@@ -317,3 +350,22 @@ def test_a_command_after_dashes_is_one_more_candidate_the_last(tmp_path, capsys)
     names = [c["hello"]["name"] for c in document["candidates"]]
     assert names == ["oasis-si-reference", "oasis-si-independent"]
     assert document["disagreements"]["classes"] == []
+
+
+def _divergence(expectation: str) -> Divergence:
+    case = {"operation": "split_sentences", "input": {"text": "A. B"}}
+    key = ClassKey("split_sentences", ("3.2",), "mismatch", expectation, "sentences differ")
+    return Divergence(0, case, {"sentences": ["A.", "B"]}, "mismatch", "differs", key)
+
+
+def test_a_convention_difference_is_no_defect_and_a_normative_one_is():
+    planned = _planned(())
+    convention = [_answer(0, "a", {}), _answer(1, "b", {}, _divergence("convention"))]
+    ((key, _follows),) = C.disagreement(planned, convention, NAMES)
+    assert (key.kind, key.defect) == ("convention", "")
+    normative = [_answer(0, "a", {}), _answer(1, "b", {}, _divergence("normative"))]
+    ((key, _follows),) = C.disagreement(planned, normative, NAMES)
+    assert key.kind == "defect"
+    assert key.defect == (
+        "candidate 2: split_sentences [3.2] mismatch (normative): sentences differ"
+    )

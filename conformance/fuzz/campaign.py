@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import shlex
 import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -380,6 +381,10 @@ def disagreement(
 # The campaign ---------------------------------------------------------------------------------
 
 
+class _Cancelled(Exception):
+    """The campaign ended (interrupted) while a session served a batch."""
+
+
 @attrs.define
 class Member:
     """One candidate of the campaign: its session and its own single-run summary."""
@@ -391,6 +396,7 @@ class Member:
     summary: Summary
     budget: RestartBudget
     stopped: bool = False
+    cancelled: threading.Event = attrs.Factory(threading.Event)
     #: point -> the readings every answer of it on the point held under.
     profile: dict[str, frozenset[str]] = attrs.Factory(dict)
 
@@ -403,6 +409,8 @@ class Member:
         answers: dict[int, Observation] = {}
 
         def deliver(request: Request, observation: Observation) -> None:
+            if self.cancelled.is_set():
+                raise _Cancelled  # leaves session.serve before it restarts a process
             if observation.kind == FailureKind.STARTUP:
                 self.summary.unjudged += 1
                 if not self.stopped:
@@ -448,6 +456,10 @@ class Campaign:
     reference_errors: list[str] = attrs.Factory(list)
     classes: dict[DisagreementKey, DisagreementClass] = attrs.Factory(dict)
     shrink_seconds: float = 0.0
+    #: {signal, stage} when SIGINT or SIGTERM stopped the campaign.
+    interrupted: dict[str, str] | None = None
+    started: float = attrs.Factory(time.monotonic)
+    cancelled: threading.Event = attrs.Factory(threading.Event)
 
     def ordered(self) -> list[DisagreementClass]:
         order = {DEFECT: 0, OPEN_POINT: 1, READING: 2, CONVENTION: 3}
@@ -515,6 +527,7 @@ class Campaign:
                 "classes": [c.to_json() for c in classes],
             },
             "shrink_seconds": round(self.shrink_seconds, 3),
+            **({"interrupted": dict(self.interrupted)} if self.interrupted else {}),
         }
 
 
@@ -691,6 +704,7 @@ def campaign(
     window: int = 64,
     edition: str | None = None,
     log: Callable[[str], None] = lambda message: None,
+    on_campaign: Callable[[Campaign], None] | None = None,
 ) -> Campaign:
     """A whole campaign: handshakes, edition, search, shrink. Raises protocol.HandshakeError,
     session.SetupError or editions.EditionError (exit status 2), as a single run does."""
@@ -704,6 +718,7 @@ def campaign(
         t for t in ("C-DA-001", "composite") if all(t in hello.templates for hello in hellos)
     ]
     members = []
+    stop = threading.Event()
     for number, (candidate, hello, process) in enumerate(opened, 1):
         budget = RestartBudget(sys.maxsize)
         session = open_session(candidate, budget, hello, one_shot, window)
@@ -728,7 +743,9 @@ def campaign(
             edition_warnings=list(warnings),
             limits=limits,
         )
-        members.append(Member(number, list(candidate.argv), hello, session, summary, budget))
+        members.append(
+            Member(number, list(candidate.argv), hello, session, summary, budget, cancelled=stop)
+        )
     result = Campaign(
         seed,
         chosen.name,
@@ -739,18 +756,27 @@ def campaign(
         max_examples,
         time_budget,
         members,
+        cancelled=stop,
     )
+    if on_campaign is not None:  # the campaign fills in as it goes (kept on an interrupt)
+        on_campaign(result)
+    pool = ThreadPoolExecutor(max_workers=len(members))
     try:
         if not fuzzed:
             result.stopped_by = "nothing-to-fuzz"
             return result
-        with ThreadPoolExecutor(max_workers=len(members)) as pool:
-            _Run(result, chosen, log).run(pool)
+        _Run(result, chosen, log).run(pool)
         for member in members:
             member.summary.restarts = member.budget.spent
         if shrink_budget > 0:
             _shrink(result, chosen, shrink_budget, log)
     finally:
+        # An interruption can come while the sessions serve a batch: their processes are
+        # ended first and no session starts another, then the threads are waited for.
+        result.cancelled.set()
+        for member in members:
+            member.session.candidate.kill_all()
+        pool.shutdown(wait=True, cancel_futures=True)
         for member in members:
             member.session.close()
     return result

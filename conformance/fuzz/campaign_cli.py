@@ -8,6 +8,7 @@ import json
 import os
 import shlex
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Final
@@ -45,14 +46,38 @@ def main(args: argparse.Namespace, commands: list[list[str]]) -> int:
     problem = output.unwritable(out / CAMPAIGN_FILE)
     if problem is not None:
         return _fail(f"--out {out}: {problem}")
+    kept: list[Campaign] = []
     with interrupts.guarded(), output.quiet_broken_pipe():
         try:
-            return _run_and_report(args, commands, seed, limits, log)
+            return _run_and_report(args, commands, seed, limits, log, kept.append)
         except KeyboardInterrupt as interruption:
-            signal = interrupts.signal_of(interruption)
-            _say(f"interrupted by {signal.name}; candidate processes ended, no campaign summary")
-            return signal.exit_status
+            return _interrupted(kept, out, interrupts.signal_of(interruption))
     return 2  # standard output closed before the command could say its result
+
+
+def _interrupted(kept: list[Campaign], out: Path, signal: interrupts.Interrupted) -> int:
+    """SIGINT or SIGTERM stopped the campaign: fuzz-campaign.json with what was measured,
+    marked `interrupted`, and one line saying so; the exit status (130, 143)."""
+    if not kept:
+        _say(f"interrupted by {signal.name} at the handshakes; nothing measured, no summary")
+        return signal.exit_status
+    result = kept[0]
+    stage = "shrinking" if result.stopped_by else "search"
+    if not result.stopped_by:
+        result.stopped_by = "interrupted"
+        result.elapsed = time.monotonic() - result.started
+    result.interrupted = {"signal": signal.name, "stage": stage}
+    try:
+        write(result, out)
+        written = f"; summary written to {out / CAMPAIGN_FILE}"
+    except OSError as error:
+        written = f"; the summary could not be written: {error.strerror or error}"
+    _say(
+        f"interrupted by {signal.name} during the {stage}: {result.sent} case(s) sent to every "
+        f"candidate, {len(result.classes)} disagreement class(es); candidate processes "
+        f"ended{written}"
+    )
+    return signal.exit_status
 
 
 def _run_and_report(
@@ -61,6 +86,7 @@ def _run_and_report(
     seed: int,
     limits: Limits,
     log: Callable[[str], None] | None = None,
+    on_campaign: Callable[[Campaign], None] | None = None,
 ) -> int:
     try:
         result = campaign(
@@ -75,6 +101,7 @@ def _run_and_report(
             window=args.window,
             edition=args.edition,
             log=log or (lambda message: None),
+            on_campaign=on_campaign,
         )
     except HandshakeError as error:
         return _fail(f"seed {seed}: a candidate did not start: {handshake_text(error)}")

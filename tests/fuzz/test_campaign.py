@@ -5,6 +5,8 @@ vectors are never shell-interpreted, bad --candidate values are usage errors."""
 
 import json
 import shlex
+import signal
+import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -369,3 +371,22 @@ def test_a_convention_difference_is_no_defect_and_a_normative_one_is():
     assert key.defect == (
         "candidate 2: split_sentences [3.2] mismatch (normative): sentences differ"
     )
+
+
+def test_an_interrupted_campaign_writes_what_it_measured(tmp_path):
+    argv = [sys.executable, "-m", "oasis_si_conformance.fuzz.cli", "--seed", "6"]
+    argv += ["--time-budget", "120", "--out", str(tmp_path), "--edition", FIRST]
+    argv += ["--candidate", REFERENCE, "--candidate", _independent()]
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stderr is not None
+    for line in process.stderr:  # the first batch answered by both
+        if "cases sent to every candidate" in line:
+            break
+    process.send_signal(signal.SIGINT)
+    _out, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert "interrupted by SIGINT during the search: " in err
+    document = _document(tmp_path)
+    assert document["interrupted"] == {"signal": "SIGINT", "stage": "search"}
+    assert document["stopped_by"] == "interrupted"
+    assert document["sent"] >= 1

@@ -390,3 +390,11 @@ def test_an_interrupted_campaign_writes_what_it_measured(tmp_path):
     assert document["interrupted"] == {"signal": "SIGINT", "stage": "search"}
     assert document["stopped_by"] == "interrupted"
     assert document["sent"] >= 1
+
+
+def test_a_candidate_that_cannot_start_is_a_setup_error_naming_it(tmp_path, capsys):
+    argv = ["--seed", "1", "--out", str(tmp_path), "--quiet", "--candidate", REFERENCE]
+    assert fuzz_main([*argv, "--candidate", f"{tmp_path / 'missing'} --x"]) == 2
+    err = capsys.readouterr().err
+    assert f"a candidate did not start: candidate 2 ({tmp_path / 'missing'} --x): " in err
+    assert not (tmp_path / "fuzz-campaign.json").exists()

@@ -62,10 +62,10 @@ stub to review. A difference only from a convention of the kit (a binding-error 
 label, the sentence form, the composite grammar) is listed apart and fails the run only with
 --strict. Several --candidate commands make a campaign: the same cases go to every
 candidate, open points are judged by readings (also SENT-WS in split_sentences cases and
-TRACE-LIST, which a single run keeps off), and the disagreements between candidates are classed: a defect of one
-of them, a difference of readings of a register entry (which reading each follows), an open
-point the register lacks (a vector stub), or conventions (fuzz-campaign.json under --out).
-How each open point is handled follows."""
+TRACE-LIST, which a single run keeps off), and the disagreements between candidates are
+classed: a defect of one of them, a difference of readings of a register entry (which reading
+each follows), an open point the register lacks (a vector stub), or conventions
+(fuzz-campaign.json under --out). How each open point is handled follows."""
 
 
 DEFAULT_TIMEOUT = Limits().timeout

@@ -4,20 +4,15 @@ Cases are the seeded stream of a single run (differential.py), drawn with the op
 (`strategies.case(..., normative=False)`): a case is planned as a single run plans it
 (`differential.plan`: the reference's verdict and, for every judged point it touches, the
 verdict under each combination of readings); a case on an open point that a single run keeps
-off is judged here too when the campaign has a judge for the point (CAMPAIGN_JUDGES: the
+off is judged here too when the campaign has a judge for the point (campaign_judges.py: the
 point's readings computed from the reference's verdict on a transformed case), and skipped
 otherwise. Each answer is judged as a single run judges it (`differential.judge_answer`: a
 divergence is a defect of that candidate against the text, classed as today), and the readings
 whose verdicts it satisfies (judge.py) are what it *follows* on that case.
 
-Candidates that answer one case differently *disagree*. A disagreement is classed as
-- `defect`: one of them diverges from every reading (its own divergence class names it);
-- `reading`: every answer holds under some reading, and on some register entry no reading
-  is shared by all of them: the entry explains it (which reading each candidate follows);
-- `open-point`: the same, but the point that explains it is one the register lacks (a point
-  the kit knows as a proposal): an editor's matter, with a vector stub;
-- `convention`: every answer holds under one common reading, so they differ on a convention
-  of the kit only.
+Candidates that answer one case differently *disagree*; disagreement.py classes each
+disagreement (a defect of one of them, a difference of readings of a register entry, an open
+point the register lacks, conventions).
 
 Sessions: one per candidate (streaming or one-shot, restarts as in a single run), each served
 on a thread of its own over the same batch of cases, so that the requests of a case are in
@@ -40,7 +35,7 @@ import attrs
 from oasis_si_schemas.editions import Edition
 
 from .. import editions as catalog_editions
-from .. import judge, protocol
+from .. import protocol
 from ..model import FailureKind, Observation
 from ..safetext import candidate_text, one_line, printable
 from ..session import (
@@ -53,329 +48,30 @@ from ..session import (
     first_handshake,
     open_session,
 )
-from . import classify, ground, strategies
+from . import classify, strategies
+from .campaign_judges import plan_case
 from .differential import (
     Planned,
     _Asker,
-    expected_outcome,
-    judge_answer,
-    plan,
     select_edition,
     shrink,
     shrink_classes,
+)
+from .disagreement import (
+    CONVENTION,
+    DEFECT,
+    OPEN_POINT,
+    READING,
+    Answer,
+    DisagreementClass,
+    DisagreementKey,
+    disagreement,
+    judged,
 )
 from .summary import Divergence, Summary
 
 #: Cases generated and planned ahead of the candidates, per batch.
 BATCH: Final = 256
-
-DEFECT: Final = "defect"
-READING: Final = "reading"
-OPEN_POINT: Final = "open-point"
-CONVENTION: Final = "convention"
-
-
-# Judges of points a single run keeps off ------------------------------------------------------
-
-
-def _placeholder(text: str) -> str:
-    """A private-use character the text does not hold: no whitespace, newline or terminator
-    under any reading."""
-    return next(chr(code) for code in range(0xE000, 0xF900) if chr(code) not in text)
-
-
-def _sent_ws_text(text: str, reading: str) -> tuple[str, str, list[str]]:
-    """§3.2 under SENT-WS `reading`, as a text the reference splits the same way: after a
-    terminator, a disputed character that `reading` counts as whitespace and the reference
-    does not gets a LF before it (the reference splits there; the LF makes only an empty
-    segment, which is dropped); one that the reference counts and `reading` does not is
-    replaced by a placeholder (no split), written back afterwards. Returns the text, the
-    placeholder and the characters it stands for, in order."""
-    sets = ground.reading_sets("SENT-WS")
-    reference = sets[ground.readings_of(ground.POINT["SENT-WS"])[0]]
-    chosen = sets[reading]
-    placeholder = _placeholder(text)
-    out: list[str] = []
-    replaced: list[str] = []
-    for index, char in enumerate(text):
-        after_terminator = index > 0 and text[index - 1] in ground.TERMINATORS
-        if after_terminator and char in ground.SENT_WS_DISPUTED:
-            if char in chosen and char not in reference:
-                out.append("\n" + char)
-                continue
-            if char in reference and char not in chosen:
-                out.append(placeholder)
-                replaced.append(char)
-                continue
-        out.append(char)
-    return "".join(out), placeholder, replaced
-
-
-def _sent_ws_outcome(case: dict[str, Any], reading: str, edition: Edition) -> dict[str, Any]:
-    """The verdict on a split_sentences case under SENT-WS `reading`: the reference's on the
-    transformed text, each placeholder written back as the character it stands for."""
-    transformed, placeholder, replaced = _sent_ws_text(case["input"]["text"], reading)
-    moved = strategies.clone(case)
-    moved["input"]["text"] = transformed
-    outcome = expected_outcome(moved, edition)
-    if not replaced or "sentences" not in outcome:
-        return outcome
-    characters = iter(replaced)
-    sentences = []
-    for sentence in outcome["sentences"]:
-        parts = sentence.split(placeholder)
-        written = parts[0]
-        for part in parts[1:]:
-            written += next(characters) + part
-        sentences.append(written)
-    return {**outcome, "sentences": sentences}
-
-
-#: TRACE-LIST: how each reading joins a reasoning_trace recorded as a list of strings.
-TRACE_JOINS: Final = {"lf": "\n", "space": " ", "nothing": ""}
-
-
-def _trace_list_outcome(
-    case: dict[str, Any], reading: str, edition: Edition
-) -> dict[str, Any] | None:
-    """The verdict on a case whose reasoning_trace is a list, under TRACE-LIST `reading`: the
-    reference's on the case with the trace joined as the reading joins it; None when the
-    joined text touches an open point (then the reading's verdict is not the text's alone)."""
-    moved = strategies.clone(case)
-    evidence = moved["input"]["evidence"]
-    evidence["reasoning_trace"] = TRACE_JOINS[reading].join(evidence["reasoning_trace"])
-    if ground.register_points(moved, edition.name):
-        return None
-    return expected_outcome(moved, edition)
-
-
-@attrs.frozen
-class CampaignJudge:
-    """The verdict under each reading of a point that a single run keeps off, in the
-    operations whose cases the judge reads (None: this case is off ground for the reading)."""
-
-    operations: tuple[str, ...]
-    outcome: Callable[[dict[str, Any], str, Edition], dict[str, Any] | None]
-
-
-CAMPAIGN_JUDGES: Final[dict[str, CampaignJudge]] = {
-    "SENT-WS": CampaignJudge(("split_sentences",), _sent_ws_outcome),
-    "TRACE-LIST": CampaignJudge(
-        ("named_in_output", "factor_identified", "score_scenario"), _trace_list_outcome
-    ),
-}
-
-
-def plan_case(
-    index: int, case: dict[str, Any], choices: Sequence[int], edition: Edition
-) -> Planned | frozenset[str]:
-    """The case planned as a single run plans it; a case that a single run would skip only
-    for one point that CAMPAIGN_JUDGES judges in its operation is planned with the verdict of
-    each of the point's readings. Else every open point it touches (the case is skipped)."""
-    planned = plan(index, case, choices, edition)
-    if isinstance(planned, Planned):
-        return planned
-    if len(planned) != 1:
-        return planned
-    (point,) = planned
-    campaign_judge = CAMPAIGN_JUDGES.get(point)
-    if campaign_judge is None or case["operation"] not in campaign_judge.operations:
-        return planned
-    expected = expected_outcome(case, edition)
-    readings = ground.readings_of(ground.POINT[point])
-    alternatives = []
-    for reading in readings[1:]:
-        outcome = campaign_judge.outcome(case, reading, edition)
-        if outcome is None:
-            return planned
-        alternatives.append((f"{point}={reading}", outcome))
-    convention = ground.convention_of(case, expected)
-    return Planned(
-        index, case, expected, tuple(choices), (point,), planned, tuple(alternatives), convention
-    )
-
-
-# What each candidate follows ------------------------------------------------------------------
-
-
-def followed(planned: Planned, matched: Sequence[str]) -> dict[str, frozenset[str]]:
-    """point -> the readings of it under which the answer holds (from the labels of the
-    outcomes it satisfies: "reference", or "P=r, Q=s" for a combination)."""
-    out: dict[str, set[str]] = {point: set() for point in planned.points}
-    for label in matched:
-        chosen = dict(part.split("=", 1) for part in label.split(", ") if label != "reference")
-        for point in planned.points:
-            reference = ground.readings_of(ground.POINT[point])[0]
-            out[point].add(chosen.get(point, reference))
-    return {point: frozenset(readings) for point, readings in out.items()}
-
-
-@attrs.frozen
-class Answer:
-    """One candidate's answer to one case, judged."""
-
-    member: int
-    text: str  # what is compared, as JSON text (or the failure kind): equal text, same answer
-    divergence: Divergence | None
-    follows: dict[str, frozenset[str]]
-    result: dict[str, Any] | None
-
-    @property
-    def defective(self) -> bool:
-        """It holds under no reading, conventions aside (a normative divergence)."""
-        return self.divergence is not None and self.divergence.key.normative
-
-
-def judged(member: int, planned: Planned, observation: Observation, seconds: float) -> Answer:
-    op = planned.case["operation"]
-    projected = judge.projection(op, observation, planned.accepts_error_response())
-    divergence = judge_answer(planned, observation, seconds)
-    if projected is None:
-        return Answer(member, f"failed: {observation.kind}", divergence, {}, None)
-    matched = judge.judge(planned.outcomes(), projected, planned.convention).matched
-    text = json.dumps(projected, sort_keys=True, ensure_ascii=True)
-    holds = divergence is None or not divergence.key.normative
-    follows = followed(planned, matched) if holds else {}
-    return Answer(member, text, divergence, follows, observation.result)
-
-
-# Disagreements --------------------------------------------------------------------------------
-
-
-@attrs.frozen(order=True)
-class DisagreementKey:
-    """The identity of a disagreement class."""
-
-    kind: str  # DEFECT, READING, OPEN_POINT or CONVENTION
-    operation: str
-    points: tuple[str, ...]  # the points that explain it (READING, OPEN_POINT)
-    groups: tuple[tuple[str, ...], ...]  # the candidates, grouped by equal answers
-    defect: str = ""  # DEFECT: the candidate and its divergence class
-
-    def label(self) -> str:
-        groups = " | ".join(", ".join(group) for group in self.groups)
-        if self.kind == DEFECT:
-            return f"{self.operation}: {self.defect}"
-        if self.kind == CONVENTION:
-            return f"{self.operation}: conventions only ({groups})"
-        what = "explained by" if self.kind == READING else "on an open point the register lacks:"
-        return f"{self.operation}: {what} {', '.join(self.points)} ({groups})"
-
-
-@attrs.define
-class DisagreementClass:
-    """Every disagreement of one class: how many, the first, the smallest, and for each
-    candidate the readings of the explaining points its answers held under on every case of
-    the class."""
-
-    key: DisagreementKey
-    first: Divergence
-    smallest: Divergence
-    count: int = 1
-    follows: dict[str, dict[str, frozenset[str]]] = attrs.Factory(dict)
-    shrunk: Divergence | None = None
-    stub: str | None = None
-
-    @property
-    def representative(self) -> Divergence:
-        return self.shrunk or self.smallest
-
-    def add(self, divergence: Divergence) -> None:
-        self.count += 1
-        if divergence.size < self.smallest.size:
-            self.smallest = divergence
-
-    def narrow(self, name: str, follows: dict[str, frozenset[str]]) -> None:
-        mine = self.follows.setdefault(name, {})
-        for point in self.key.points:
-            readings = follows.get(point, frozenset())
-            mine[point] = mine[point] & readings if point in mine else readings
-
-    @property
-    def explained(self) -> bool:
-        return self.key.kind in (READING, CONVENTION)
-
-    def reading_text(self) -> str:
-        """SENT-WS: candidate 1 follows unicode; candidate 2 follows python."""
-        parts = []
-        for point in self.key.points:
-            each = [
-                f"{name} follows {'|'.join(sorted(follows.get(point, ()))) or 'no one reading'}"
-                for name, follows in sorted(self.follows.items())
-            ]
-            parts.append(f"{point}: {'; '.join(each)}")
-        return "; ".join(parts)
-
-    def to_json(self) -> dict[str, Any]:
-        key, rep = self.key, self.representative
-        return {
-            "class": key.label(),
-            "kind": key.kind,
-            "explained": self.explained,
-            "operation": key.operation,
-            "points": list(key.points),
-            "groups": [list(group) for group in key.groups],
-            "defect": key.defect or None,
-            "follows": {
-                name: {point: sorted(readings) for point, readings in follows.items()}
-                for name, follows in sorted(self.follows.items())
-            },
-            "count": self.count,
-            "first_index": self.first.index,
-            "representative": {
-                "index": rep.index,
-                "operation": rep.case["operation"],
-                "input": rep.case["input"],
-                "expected": rep.expected,
-                "readings": rep.readings,
-                "answers": rep.actual,
-                "size": rep.size,
-            },
-            "shrunk_size": None if self.shrunk is None else self.shrunk.size,
-            "stub": self.stub,
-        }
-
-
-def disagreement(
-    planned: Planned, answers: Sequence[Answer], names: Sequence[str]
-) -> list[tuple[DisagreementKey, dict[str, dict[str, frozenset[str]]]]]:
-    """The disagreement classes one case falls in (none when every answer is the same), each
-    with what each candidate follows on the explaining points."""
-    groups_by_text: dict[str, list[str]] = {}
-    for answer in answers:
-        groups_by_text.setdefault(answer.text, []).append(names[answer.member])
-    if len(groups_by_text) < 2:
-        return []
-    groups = tuple(sorted(tuple(group) for group in groups_by_text.values()))
-    op = planned.case["operation"]
-    out: list[tuple[DisagreementKey, dict[str, dict[str, frozenset[str]]]]] = []
-    for answer in answers:
-        if answer.defective:
-            assert answer.divergence is not None
-            defect = f"{names[answer.member]}: {answer.divergence.key.label()}"
-            out.append((DisagreementKey(DEFECT, op, (), groups, defect), {}))
-    holding = [answer for answer in answers if not answer.defective]
-    if len({answer.text for answer in holding}) < 2:
-        return out
-    explaining = tuple(
-        point
-        for point in planned.points
-        if not frozenset.intersection(*(answer.follows[point] for answer in holding))
-    )
-    held = tuple(
-        group for group in groups if any(n in group for n in (names[a.member] for a in holding))
-    )
-    if not explaining:
-        out.append((DisagreementKey(CONVENTION, op, (), held), {}))
-        return out
-    on_register = all(ground.status(ground.POINT[p]) == "register" for p in explaining)
-    kind = READING if on_register else OPEN_POINT
-    follows = {
-        names[answer.member]: {point: answer.follows[point] for point in explaining}
-        for answer in holding
-    }
-    out.append((DisagreementKey(kind, op, explaining, held), follows))
-    return out
 
 
 # The campaign ---------------------------------------------------------------------------------

@@ -19,7 +19,8 @@ from ..editions import EditionError
 from ..protocol import HandshakeError
 from ..safetext import one_line, printable
 from ..session import Limits, SetupError
-from .campaign import OPEN_POINT, Campaign, campaign, render
+from .campaign import Campaign, campaign, render
+from .disagreement import OPEN_POINT
 from .stub import readable, stub_document, write_stub
 
 CAMPAIGN_FILE: Final = "fuzz-campaign.json"

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from oasis_si_conformance.fuzz import campaign as C
+from oasis_si_conformance.fuzz import campaign_judges as J
+from oasis_si_conformance.fuzz import disagreement as D
 from oasis_si_conformance.fuzz.classify import ClassKey
 from oasis_si_conformance.fuzz.cli import main as fuzz_main
 from oasis_si_conformance.fuzz.cli import parser
@@ -67,12 +68,12 @@ def test_sent_ws_readings_split_where_their_whitespace_follows_a_terminator(read
     code_points, not computed)."""
     case = {"operation": "split_sentences", "input": {"text": "A.\x1fB. C.\xa0D"}}
     edition = EDITIONS[FIRST]
-    assert C.CAMPAIGN_JUDGES["SENT-WS"].outcome(case, reading, edition) == {"sentences": sentences}
+    assert J.CAMPAIGN_JUDGES["SENT-WS"].outcome(case, reading, edition) == {"sentences": sentences}
 
 
 def test_a_case_only_on_sent_ws_is_planned_with_every_reading():
     case = {"operation": "split_sentences", "input": {"text": "A.\xa0B"}}
-    planned = C.plan_case(0, case, (), EDITIONS[FIRST])
+    planned = J.plan_case(0, case, (), EDITIONS[FIRST])
     assert isinstance(planned, Planned)
     assert planned.points == ("SENT-WS",)
     outcomes = dict(planned.outcomes())
@@ -86,9 +87,9 @@ def test_a_case_on_sent_ws_outside_split_sentences_stays_skipped():
     text = "SMTP_PORT is missing.\xa0Then smtp-config."
     case = {"operation": "synonym_match", "input": {"text": text, "deviation_type": "absent_key"}}
     # synonym_match splits nothing: the point is not even touched there.
-    assert isinstance(C.plan_case(0, case, (), EDITIONS[FIRST]), Planned)
+    assert isinstance(J.plan_case(0, case, (), EDITIONS[FIRST]), Planned)
     nbsp_split = {"operation": "split_sentences", "input": {"text": "A.\xa0B\r\nC"}}
-    assert C.plan_case(0, nbsp_split, (), EDITIONS[FIRST]) == frozenset({"SENT-WS", "SENT-NEWLINE"})
+    assert J.plan_case(0, nbsp_split, (), EDITIONS[FIRST]) == frozenset({"SENT-WS", "SENT-NEWLINE"})
 
 
 def test_a_list_trace_is_planned_with_each_way_of_joining_it():
@@ -103,18 +104,18 @@ def test_a_list_trace_is_planned_with_each_way_of_joining_it():
         "exclude_tool_echo": False,
     }
     case = {"operation": "named_in_output", "input": params}
-    planned = C.plan_case(0, case, (), EDITIONS[FIRST])
+    planned = J.plan_case(0, case, (), EDITIONS[FIRST])
     assert isinstance(planned, Planned)
     assert planned.outcomes() == [
         ("reference", {"value": False}),
         ("TRACE-LIST=space", {"value": False}),
         ("TRACE-LIST=nothing", {"value": True}),
     ]
-    gluing = C.Answer(1, "b", None, C.followed(planned, ["TRACE-LIST=nothing"]), None)
-    reading_lf = C.Answer(
-        0, "a", None, C.followed(planned, ["reference", "TRACE-LIST=space"]), None
+    gluing = D.Answer(1, "b", None, J.followed(planned, ["TRACE-LIST=nothing"]), None)
+    reading_lf = D.Answer(
+        0, "a", None, J.followed(planned, ["reference", "TRACE-LIST=space"]), None
     )
-    ((key, follows),) = C.disagreement(planned, [reading_lf, gluing], NAMES)
+    ((key, follows),) = D.disagreement(planned, [reading_lf, gluing], NAMES)
     assert key.kind == "open-point"
     assert follows == {
         "candidate 1": {"TRACE-LIST": frozenset({"lf", "space"})},
@@ -132,18 +133,18 @@ def _planned(points: tuple[str, ...]) -> Planned:
 
 def test_followed_reads_combination_labels():
     planned = _planned(("BIND-RESTATED", "BIND-EXTRA-FIELD"))
-    assert C.followed(planned, ["reference", "BIND-EXTRA-FIELD=reject"]) == {
+    assert J.followed(planned, ["reference", "BIND-EXTRA-FIELD=reject"]) == {
         "BIND-RESTATED": frozenset({"reject"}),
         "BIND-EXTRA-FIELD": frozenset({"ignore", "reject"}),
     }
-    assert C.followed(planned, ["BIND-RESTATED=ignore, BIND-EXTRA-FIELD=reject"]) == {
+    assert J.followed(planned, ["BIND-RESTATED=ignore, BIND-EXTRA-FIELD=reject"]) == {
         "BIND-RESTATED": frozenset({"ignore"}),
         "BIND-EXTRA-FIELD": frozenset({"reject"}),
     }
 
 
-def _answer(member: int, text: str, follows: dict, divergence=None) -> C.Answer:
-    return C.Answer(member, text, divergence, follows, None)
+def _answer(member: int, text: str, follows: dict, divergence=None) -> D.Answer:
+    return D.Answer(member, text, divergence, follows, None)
 
 
 NAMES = ["candidate 1", "candidate 2", "candidate 3"]
@@ -156,7 +157,7 @@ def test_a_register_entry_whose_readings_part_the_answers_explains_them():
         _answer(1, "b", {"SENT-WS": frozenset({"ascii"})}),
         _answer(2, "a", {"SENT-WS": frozenset({"python"})}),
     ]
-    ((key, follows),) = C.disagreement(planned, answers, NAMES)
+    ((key, follows),) = D.disagreement(planned, answers, NAMES)
     assert key.kind == "reading"
     assert key.points == ("SENT-WS",)
     assert key.groups == (("candidate 1", "candidate 3"), ("candidate 2",))
@@ -169,7 +170,7 @@ def test_a_point_the_register_lacks_leaves_the_disagreement_unexplained():
         _answer(0, "a", {"SENT-TRIM": frozenset({"white-space"})}),
         _answer(1, "b", {"SENT-TRIM": frozenset({"library-trim"})}),
     ]
-    ((key, _follows),) = C.disagreement(planned, answers, NAMES)
+    ((key, _follows),) = D.disagreement(planned, answers, NAMES)
     assert key.kind == "open-point"
     assert key.label() == (
         "split_sentences: on an open point the register lacks: SENT-TRIM "
@@ -183,7 +184,7 @@ def test_answers_that_share_a_reading_differ_on_conventions_only():
         _answer(0, "a", {"SENT-WS": frozenset({"unicode", "python"})}),
         _answer(1, "b", {"SENT-WS": frozenset({"unicode"})}),
     ]
-    ((key, _follows),) = C.disagreement(planned, answers, NAMES)
+    ((key, _follows),) = D.disagreement(planned, answers, NAMES)
     assert key.kind == "convention"
 
 
@@ -193,7 +194,7 @@ def test_equal_answers_are_no_disagreement():
         _answer(0, "a", {"SENT-WS": frozenset({"unicode"})}),
         _answer(1, "a", {"SENT-WS": frozenset({"ascii"})}),
     ]
-    assert C.disagreement(planned, answers, NAMES) == []
+    assert D.disagreement(planned, answers, NAMES) == []
 
 
 # Whole campaigns ------------------------------------------------------------------------------
@@ -363,10 +364,10 @@ def _divergence(expectation: str) -> Divergence:
 def test_a_convention_difference_is_no_defect_and_a_normative_one_is():
     planned = _planned(())
     convention = [_answer(0, "a", {}), _answer(1, "b", {}, _divergence("convention"))]
-    ((key, _follows),) = C.disagreement(planned, convention, NAMES)
+    ((key, _follows),) = D.disagreement(planned, convention, NAMES)
     assert (key.kind, key.defect) == ("convention", "")
     normative = [_answer(0, "a", {}), _answer(1, "b", {}, _divergence("normative"))]
-    ((key, _follows),) = C.disagreement(planned, normative, NAMES)
+    ((key, _follows),) = D.disagreement(planned, normative, NAMES)
     assert key.kind == "defect"
     assert key.defect == (
         "candidate 2: split_sentences [3.2] mismatch (normative): sentences differ"

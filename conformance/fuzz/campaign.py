@@ -27,7 +27,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Final
 
 import attrs
@@ -296,25 +296,32 @@ class _Run:
                 campaign.record(_as_divergence(planned, answers, names, seconds), key, follows)
 
     def run(self, pool: ThreadPoolExecutor) -> None:
+        """Batch k is served by every candidate while batch k + 1 is planned and batch k - 1
+        judged: the candidates' processes and this process work at once."""
         campaign = self.campaign
-        batch = self.next_batch()
         hard_deadline = self.deadline + max(
             m.session.candidate.limits.timeout for m in campaign.members
         )
+
+        def serve(batch: list[Planned]) -> dict[int, Future[dict[int, Any]]]:
+            return {
+                member.number: pool.submit(member.serve, batch, self.edition.name, hard_deadline)
+                for member in campaign.members
+                if not member.stopped
+            }
+
+        batch = self.next_batch()
+        futures = serve(batch)
         while batch:
-            active = [m for m in campaign.members if not m.stopped]
-            if not active:
+            if not futures:
                 campaign.stopped_by = "restart-failed"
                 break
-            futures = {
-                member.number: pool.submit(member.serve, batch, self.edition.name, hard_deadline)
-                for member in active
-            }
-            upcoming = self.next_batch()  # generated and planned while the candidates answer
+            upcoming = self.next_batch()  # planned while the candidates answer
             observed = [
                 futures[m.number].result() if m.number in futures else {} for m in campaign.members
             ]
-            self.judge_batch(batch, observed)
+            futures = serve(upcoming) if upcoming else {}
+            self.judge_batch(batch, observed)  # judged while they answer the next one
             self.log(
                 f"  ... {campaign.sent} cases sent to every candidate; "
                 f"{len(campaign.classes)} disagreement class(es)"

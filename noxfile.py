@@ -59,7 +59,8 @@ def conformance(session: nox.Session) -> None:
 
 @nox.session
 def fuzz(session: nox.Session) -> None:
-    """Differential fuzzing against the reference: `nox -s fuzz -- [OPTIONS] [--] CMD [ARGS...]`.
+    """Differential fuzzing against the reference: `nox -s fuzz -- [OPTIONS] [--] CMD [ARGS...]`,
+    or a campaign of several candidates: `nox -s fuzz -- [OPTIONS] --candidate 'CMD ARGS' ...`.
 
     nox exits with the fuzzer's status: 0 no normative divergence, 1 a normative divergence
     (with --strict, any), 2 the candidate did not start, no edition could be decided, bad

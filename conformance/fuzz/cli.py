@@ -3,8 +3,18 @@
     oasis-si-fuzz [--seed N] [--time-budget S] [--max-examples N] [--edition NAME] [--strict]
                   [--ops OP,...] [--out DIR] [--one-shot] [--timeout S] [--memory-limit SIZE]
                   [--cpu-limit S] [--shrink-budget S] [--window N] [--] CMD [ARGS...]
+    oasis-si-fuzz [options] --candidate 'CMD ARGS' --candidate 'CMD ARGS' ... [-- CMD ARGS...]
 
 With no CMD the bundled reference server is fuzzed (a self-check: it must find nothing).
+Each --candidate value is split into an argument vector as a POSIX shell would split words
+(shlex.split: quotes and backslashes group, nothing else is interpreted) and started without
+a shell; a command after `--` is one more candidate, the last. One candidate in all is a
+single run, as `-- CMD`; two or more are a campaign (conformance/fuzz/campaign.py): the same
+cases to every candidate and the reference, open points judged by readings, and the
+disagreements between candidates classed (fuzz-campaign.json). A campaign exits 1 when some
+candidate has a normative divergence or two candidates disagree where no register entry
+explains it, 0 when they differ only in the readings they follow (and conventions, unless
+--strict).
 Exit status: 0 no normative divergence (convention differences only, or none), 1 a normative
 divergence (or, with --strict, any difference); a vector stub per class is written under
 --out; 2 the candidate could not be started or failed its handshake, no edition could be
@@ -17,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
 import time
 from collections.abc import Callable
@@ -30,7 +41,7 @@ from ..editions import EditionError
 from ..protocol import HandshakeError
 from ..safetext import one_line, printable
 from ..session import Limits, SetupError
-from . import ground, strategies
+from . import campaign_cli, ground, strategies
 from .differential import fuzz
 from .stub import readable, stub_document, write_stub
 from .summary import Summary, render
@@ -53,7 +64,13 @@ catalog mutants that answer it alike (in a checkout, where tools/ is at hand), o
 primitive whose value flips; classes with one cause are merged (their rows listed) and each
 is written as a vector stub to review. A difference only from a convention of the kit (a
 binding-error kind, a band label, the sentence form, the composite grammar) is listed apart
-and fails the run only with --strict. How each open point is handled follows."""
+and fails the run only with --strict. Several --candidate commands make a campaign: the same
+cases go to every candidate, open points are judged by readings (also SENT-WS in
+split_sentences cases and TRACE-LIST, which a single run keeps off), and the disagreements
+between candidates are classed: a defect of one of them, a difference of readings of a
+register entry (which reading each follows), an open point the register lacks (a vector
+stub), or conventions (fuzz-campaign.json under --out). How each open point is handled
+follows."""
 
 
 DEFAULT_TIMEOUT = Limits().timeout
@@ -81,10 +98,21 @@ def _seconds(value: str) -> float:
 _count = cliopts.positive_int
 
 
+def _candidate(value: str) -> list[str]:
+    """A --candidate value as an argument vector (shlex.split, never a shell)."""
+    try:
+        argv = shlex.split(value)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"cannot split {value!r}: {error}") from None
+    if not argv:
+        raise argparse.ArgumentTypeError("an empty command")
+    return argv
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="oasis-si-fuzz",
-        usage="%(prog)s [options] [--] CMD [ARGS...]",
+        usage="%(prog)s [options] [--candidate 'CMD ARGS' ...] [--] [CMD [ARGS...]]",
         description=DESCRIPTION,
         epilog=ground.policy_text(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -127,7 +155,8 @@ def parser() -> argparse.ArgumentParser:
         type=Path,
         default=Path("reports/fuzz"),
         metavar="DIR",
-        help="where the vector stubs and fuzz-summary.json go (default reports/fuzz)",
+        help="where the vector stubs and fuzz-summary.json (a campaign: fuzz-campaign.json) go "
+        "(default reports/fuzz)",
     )
     p.add_argument(
         "--one-shot",
@@ -137,6 +166,16 @@ def parser() -> argparse.ArgumentParser:
     cliopts.add_limits(p)
     cliopts.add_window(p, 64)
     p.add_argument("--quiet", action="store_true", help="print the summary only")
+    p.add_argument(
+        "--candidate",
+        type=_candidate,
+        action="append",
+        default=[],
+        metavar="'CMD ARGS'",
+        help="a candidate's command, split into an argument vector by shlex.split (quotes "
+        "group words; no shell: ; | $() and the like are literal arguments); repeat it for a "
+        "campaign of several candidates (a command after -- is one more, the last)",
+    )
     p.add_argument(
         "command",
         nargs=argparse.REMAINDER,
@@ -191,8 +230,10 @@ def main(argv: list[str] | None = None) -> int:
     command = list(args.command)
     if command and command[0] == "--":
         command = command[1:]
-    if not command:
-        command = reference_command(args.edition)
+    commands = [*args.candidate, *([command] if command else [])]
+    if len(commands) > 1:
+        return campaign_cli.main(args, commands)
+    command = commands[0] if commands else reference_command(args.edition)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     quiet = args.quiet
 

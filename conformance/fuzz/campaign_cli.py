@@ -1,0 +1,173 @@
+"""oasis-si-fuzz with several --candidate commands: a campaign (campaign.py), its files
+(fuzz-campaign.json, the vector stubs) and its exit status."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Final
+
+from .. import cliopts, interrupts, output
+from ..cliopts import handshake_text
+from ..editions import EditionError
+from ..protocol import HandshakeError
+from ..safetext import one_line, printable
+from ..session import Limits, SetupError
+from .campaign import Campaign, campaign, render
+from .disagreement import OPEN_POINT
+from .stub import readable, stub_document, write_stub
+
+CAMPAIGN_FILE: Final = "fuzz-campaign.json"
+
+
+def main(args: argparse.Namespace, commands: list[list[str]]) -> int:
+    """Run a campaign of `commands` with the options of a single run; the exit status: 0
+    reading differences only (and conventions, unless --strict), 1 a normative divergence of
+    some candidate or a disagreement no register entry explains, 2 setup, 130/143 signals."""
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    quiet = args.quiet
+
+    def log(message: str) -> None:
+        if not quiet:
+            print(one_line(message, 1000), file=sys.stderr, flush=True)
+
+    listed = "; ".join(f"{n}: {shlex.join(c)}" for n, c in enumerate(commands, 1))
+    log(f"oasis-si-fuzz: seed {seed}; campaign of {len(commands)} candidates ({listed})")
+    limits = Limits(timeout=args.timeout, memory=args.memory_limit, cpu=args.cpu_limit)
+    unavailable = cliopts.limits_metered_unavailable(limits)
+    if unavailable is not None:
+        return _fail(unavailable)
+    out: Path = args.out
+    problem = output.unwritable(out / CAMPAIGN_FILE)
+    if problem is not None:
+        return _fail(f"--out {out}: {problem}")
+    kept: list[Campaign] = []
+    with interrupts.guarded(), output.quiet_broken_pipe():
+        try:
+            return _run_and_report(args, commands, seed, limits, log, kept.append)
+        except KeyboardInterrupt as interruption:
+            return _interrupted(kept, out, interrupts.signal_of(interruption))
+    return 2  # standard output closed before the command could say its result
+
+
+def _interrupted(kept: list[Campaign], out: Path, signal: interrupts.Interrupted) -> int:
+    """SIGINT or SIGTERM stopped the campaign: fuzz-campaign.json with what was measured,
+    marked `interrupted`, and one line saying so; the exit status (130, 143)."""
+    if not kept:
+        _say(f"interrupted by {signal.name} at the handshakes; nothing measured, no summary")
+        return signal.exit_status
+    result = kept[0]
+    stage = "shrinking" if result.stopped_by else "search"
+    if not result.stopped_by:
+        result.stopped_by = "interrupted"
+        result.elapsed = time.monotonic() - result.started
+    result.interrupted = {"signal": signal.name, "stage": stage}
+    try:
+        write(result, out)
+        written = f"; summary written to {out / CAMPAIGN_FILE}"
+    except OSError as error:
+        written = f"; the summary could not be written: {error.strerror or error}"
+    _say(
+        f"interrupted by {signal.name} during the {stage}: {result.sent} case(s) sent to every "
+        f"candidate, {len(result.classes)} disagreement class(es); candidate processes "
+        f"ended{written}"
+    )
+    return signal.exit_status
+
+
+def _run_and_report(
+    args: argparse.Namespace,
+    commands: list[list[str]],
+    seed: int,
+    limits: Limits,
+    log: Callable[[str], None] | None = None,
+    on_campaign: Callable[[Campaign], None] | None = None,
+) -> int:
+    try:
+        result = campaign(
+            commands,
+            seed=seed,
+            max_examples=args.max_examples,
+            time_budget=args.time_budget,
+            shrink_budget=args.shrink_budget,
+            operations=args.ops,
+            one_shot=args.one_shot,
+            limits=limits,
+            window=args.window,
+            edition=args.edition,
+            log=log or (lambda message: None),
+            on_campaign=on_campaign,
+        )
+    except HandshakeError as error:
+        return _fail(f"seed {seed}: a candidate did not start: {handshake_text(error)}")
+    except SetupError as error:
+        return _fail(f"seed {seed}: a candidate did not start: {error}")
+    except EditionError as error:
+        return _fail(f"edition: {error}")
+    write(result, args.out)
+    output.write(render(result))
+    output.write(f"summary: {args.out / CAMPAIGN_FILE}\n")
+    output.write(f"reproduce: {one_line(_reproduce(args, result, commands), 4000)}\n")
+    return 1 if result.failing(args.strict) else 0
+
+
+def write(result: Campaign, out: Path) -> None:
+    """The vector stubs (each candidate's classes under candidate-N/, the disagreements no
+    register entry explains under disagreements/) and fuzz-campaign.json."""
+    notes: list[str] = []
+    for member in result.members:
+        where = out / f"candidate-{member.number}"
+        for divergence_class in member.summary.ordered():
+            document = stub_document(
+                divergence_class.representative,
+                seed=result.seed,
+                candidate=member.summary.candidate,
+                edition=result.edition,
+            )
+            path = write_stub(document, where)
+            divergence_class.stub = str(path)
+            notes += [problem for problem in [readable(path)] if problem is not None]
+    for disagreement_class in result.ordered():
+        if disagreement_class.key.kind != OPEN_POINT:
+            continue
+        document = stub_document(
+            disagreement_class.representative,
+            seed=result.seed,
+            candidate={"name": "a campaign", "version": f"of {len(result.members)} candidates"},
+            edition=result.edition,
+        )
+        path = write_stub(document, out / "disagreements")
+        disagreement_class.stub = str(path)
+        notes += [problem for problem in [readable(path)] if problem is not None]
+    if notes and result.members:
+        result.members[0].summary.notes.extend(notes)
+    out.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(result.to_json(), indent=2, ensure_ascii=True)
+    (out / CAMPAIGN_FILE).write_text(text + "\n", encoding="ascii")
+
+
+def _reproduce(args: argparse.Namespace, result: Campaign, commands: list[list[str]]) -> str:
+    """The command line that sends the same cases to the same candidates."""
+    options = [f"--seed {result.seed}", f"--edition {result.edition}"]
+    options.append(f"--max-examples {result.generated} --time-budget 3600")
+    if args.ops:
+        options.append(f"--ops {','.join(args.ops)}")
+    if args.one_shot:
+        options.append("--one-shot")
+    options += [f"--candidate {shlex.quote(shlex.join(command))}" for command in commands]
+    return f"oasis-si-fuzz {' '.join(options)}"
+
+
+def _fail(message: str) -> int:
+    print(f"oasis-si-fuzz: error: {printable(message)}", file=sys.stderr)
+    return 2
+
+
+def _say(message: str) -> None:
+    print(f"oasis-si-fuzz: {message}", file=sys.stderr, flush=True)

@@ -1,0 +1,202 @@
+"""Disagreements between the candidates of a campaign: each answer judged, and the answers to
+one case compared and classed.
+
+An answer is judged as a single run judges it (`differential.judge_answer`) and by the readings
+it holds under (judge.py, `campaign_judges.followed`). Candidates that answer one case
+differently disagree; the disagreement is classed as
+- `defect`: one of them diverges from every reading on what the text decides (a normative
+  divergence; its own class names it);
+- `reading`: every answer holds under some reading, and on some register entry no reading is
+  shared by all of them: the entry explains it (which reading each candidate follows);
+- `open-point`: the same, but the point that explains it is one the register lacks (a point
+  the kit knows as a proposal): an editor's matter, with a vector stub;
+- `convention`: every answer holds under one common reading: they differ on conventions only.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, Final
+
+import attrs
+
+from .. import judge
+from ..model import Observation
+from . import ground
+from .campaign_judges import followed
+from .differential import Planned, judge_answer
+from .summary import Divergence
+
+DEFECT: Final = "defect"
+READING: Final = "reading"
+OPEN_POINT: Final = "open-point"
+CONVENTION: Final = "convention"
+
+
+@attrs.frozen
+class Answer:
+    """One candidate's answer to one case, judged."""
+
+    member: int
+    text: str  # what is compared, as JSON text (or the failure kind): equal text, same answer
+    divergence: Divergence | None
+    follows: dict[str, frozenset[str]]
+    result: dict[str, Any] | None
+
+    @property
+    def defective(self) -> bool:
+        """It holds under no reading, conventions aside (a normative divergence)."""
+        return self.divergence is not None and self.divergence.key.normative
+
+
+def judged(member: int, planned: Planned, observation: Observation, seconds: float) -> Answer:
+    op = planned.case["operation"]
+    projected = judge.projection(op, observation, planned.accepts_error_response())
+    divergence = judge_answer(planned, observation, seconds)
+    if projected is None:
+        return Answer(member, f"failed: {observation.kind}", divergence, {}, None)
+    matched = judge.judge(planned.outcomes(), projected, planned.convention).matched
+    text = json.dumps(projected, sort_keys=True, ensure_ascii=True)
+    holds = divergence is None or not divergence.key.normative
+    follows = followed(planned, matched) if holds else {}
+    return Answer(member, text, divergence, follows, observation.result)
+
+
+# Disagreements --------------------------------------------------------------------------------
+
+
+@attrs.frozen(order=True)
+class DisagreementKey:
+    """The identity of a disagreement class."""
+
+    kind: str  # DEFECT, READING, OPEN_POINT or CONVENTION
+    operation: str
+    points: tuple[str, ...]  # the points that explain it (READING, OPEN_POINT)
+    groups: tuple[tuple[str, ...], ...]  # the candidates, grouped by equal answers
+    defect: str = ""  # DEFECT: the candidate and its divergence class
+
+    def label(self) -> str:
+        groups = " | ".join(", ".join(group) for group in self.groups)
+        if self.kind == DEFECT:
+            return f"{self.operation}: {self.defect}"
+        if self.kind == CONVENTION:
+            return f"{self.operation}: conventions only ({groups})"
+        what = "explained by" if self.kind == READING else "on an open point the register lacks:"
+        return f"{self.operation}: {what} {', '.join(self.points)} ({groups})"
+
+
+@attrs.define
+class DisagreementClass:
+    """Every disagreement of one class: how many, the first, the smallest, and for each
+    candidate the readings of the explaining points its answers held under on every case of
+    the class."""
+
+    key: DisagreementKey
+    first: Divergence
+    smallest: Divergence
+    count: int = 1
+    follows: dict[str, dict[str, frozenset[str]]] = attrs.Factory(dict)
+    shrunk: Divergence | None = None
+    stub: str | None = None
+
+    @property
+    def representative(self) -> Divergence:
+        return self.shrunk or self.smallest
+
+    def add(self, divergence: Divergence) -> None:
+        self.count += 1
+        if divergence.size < self.smallest.size:
+            self.smallest = divergence
+
+    def narrow(self, name: str, follows: dict[str, frozenset[str]]) -> None:
+        mine = self.follows.setdefault(name, {})
+        for point in self.key.points:
+            readings = follows.get(point, frozenset())
+            mine[point] = mine[point] & readings if point in mine else readings
+
+    @property
+    def explained(self) -> bool:
+        return self.key.kind in (READING, CONVENTION)
+
+    def reading_text(self) -> str:
+        """SENT-WS: candidate 1 follows unicode; candidate 2 follows python."""
+        parts = []
+        for point in self.key.points:
+            each = [
+                f"{name} follows {'|'.join(sorted(follows.get(point, ()))) or 'no one reading'}"
+                for name, follows in sorted(self.follows.items())
+            ]
+            parts.append(f"{point}: {'; '.join(each)}")
+        return "; ".join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        key, rep = self.key, self.representative
+        return {
+            "class": key.label(),
+            "kind": key.kind,
+            "explained": self.explained,
+            "operation": key.operation,
+            "points": list(key.points),
+            "groups": [list(group) for group in key.groups],
+            "defect": key.defect or None,
+            "follows": {
+                name: {point: sorted(readings) for point, readings in follows.items()}
+                for name, follows in sorted(self.follows.items())
+            },
+            "count": self.count,
+            "first_index": self.first.index,
+            "representative": {
+                "index": rep.index,
+                "operation": rep.case["operation"],
+                "input": rep.case["input"],
+                "expected": rep.expected,
+                "readings": rep.readings,
+                "answers": rep.actual,
+                "size": rep.size,
+            },
+            "shrunk_size": None if self.shrunk is None else self.shrunk.size,
+            "stub": self.stub,
+        }
+
+
+def disagreement(
+    planned: Planned, answers: Sequence[Answer], names: Sequence[str]
+) -> list[tuple[DisagreementKey, dict[str, dict[str, frozenset[str]]]]]:
+    """The disagreement classes one case falls in (none when every answer is the same), each
+    with what each candidate follows on the explaining points."""
+    groups_by_text: dict[str, list[str]] = {}
+    for answer in answers:
+        groups_by_text.setdefault(answer.text, []).append(names[answer.member])
+    if len(groups_by_text) < 2:
+        return []
+    groups = tuple(sorted(tuple(group) for group in groups_by_text.values()))
+    op = planned.case["operation"]
+    out: list[tuple[DisagreementKey, dict[str, dict[str, frozenset[str]]]]] = []
+    for answer in answers:
+        if answer.defective:
+            assert answer.divergence is not None
+            defect = f"{names[answer.member]}: {answer.divergence.key.label()}"
+            out.append((DisagreementKey(DEFECT, op, (), groups, defect), {}))
+    holding = [answer for answer in answers if not answer.defective]
+    if len({answer.text for answer in holding}) < 2:
+        return out
+    explaining = tuple(
+        point
+        for point in planned.points
+        if not frozenset.intersection(*(answer.follows[point] for answer in holding))
+    )
+    held = tuple(
+        group for group in groups if any(n in group for n in (names[a.member] for a in holding))
+    )
+    if not explaining:
+        out.append((DisagreementKey(CONVENTION, op, (), held), {}))
+        return out
+    on_register = all(ground.status(ground.POINT[p]) == "register" for p in explaining)
+    kind = READING if on_register else OPEN_POINT
+    follows = {
+        names[answer.member]: {point: answer.follows[point] for point in explaining}
+        for answer in holding
+    }
+    out.append((DisagreementKey(kind, op, explaining, held), follows))
+    return out

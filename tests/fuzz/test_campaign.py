@@ -1,0 +1,404 @@
+"""Fuzz campaigns (`oasis-si-fuzz --candidate ... --candidate ...`): the SENT-WS judge, what a
+candidate follows, how a disagreement is classed, and whole campaigns of independent
+evaluators that differ in one reading, with and without a normative defect; the argument
+vectors are never shell-interpreted, bad --candidate values are usage errors."""
+
+import json
+import shlex
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from oasis_si_conformance.fuzz import campaign_judges as J
+from oasis_si_conformance.fuzz import disagreement as D
+from oasis_si_conformance.fuzz.classify import ClassKey
+from oasis_si_conformance.fuzz.cli import main as fuzz_main
+from oasis_si_conformance.fuzz.cli import parser
+from oasis_si_conformance.fuzz.differential import Planned
+from oasis_si_conformance.fuzz.summary import Divergence
+from oasis_si_reference.editions import EDITIONS
+from oasis_si_schemas import validator
+
+ROOT = Path(__file__).resolve().parents[2]
+ZOO = ROOT / "tests" / "runner" / "zoo"
+FIRST = "0.3.0-rc1"  # the independent evaluator declares the label both editions carry
+REFERENCE = f"{shlex.quote(sys.executable)} -m oasis_si_reference.server"
+
+
+def _independent(*options: str) -> str:
+    return shlex.join([sys.executable, "-m", "tools.independent", *options])
+
+
+def _campaign(
+    tmp_path: Path, *candidates: str, examples: int = 300, ops: str = "", shrink: str = "5"
+) -> list[str]:
+    argv = ["--seed", "1", "--max-examples", str(examples), "--time-budget", "50"]
+    argv += ["--shrink-budget", shrink, "--edition", FIRST, "--out", str(tmp_path), "--quiet"]
+    argv += ["--ops", ops] if ops else []
+    for candidate in candidates:
+        argv += ["--candidate", candidate]
+    return argv
+
+
+def _document(tmp_path: Path) -> dict:
+    document = json.loads((tmp_path / "fuzz-campaign.json").read_text())
+    assert not list(validator("fuzz-campaign").iter_errors(document))
+    return document
+
+
+# The SENT-WS judge ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("reading", "sentences"),
+    [
+        # U+001F: whitespace for python and java only; U+00A0: for unicode, python, ecmascript.
+        ("unicode", ["A.\x1fB.", "C.", "D"]),
+        ("python", ["A.", "\x1fB.", "C.", "D"]),
+        ("java", ["A.", "\x1fB.", "C.\xa0D"]),
+        ("ascii", ["A.\x1fB.", "C.\xa0D"]),
+        ("ecmascript", ["A.\x1fB.", "C.", "D"]),
+    ],
+)
+def test_sent_ws_readings_split_where_their_whitespace_follows_a_terminator(reading, sentences):
+    """§3.2: a terminator ends a sentence when whitespace follows; each reading's whitespace
+    is its set in the register (the expectations here are written from the register's
+    code_points, not computed)."""
+    case = {"operation": "split_sentences", "input": {"text": "A.\x1fB. C.\xa0D"}}
+    edition = EDITIONS[FIRST]
+    assert J.CAMPAIGN_JUDGES["SENT-WS"].outcome(case, reading, edition) == {"sentences": sentences}
+
+
+def test_a_case_only_on_sent_ws_is_planned_with_every_reading():
+    case = {"operation": "split_sentences", "input": {"text": "A.\xa0B"}}
+    planned = J.plan_case(0, case, (), EDITIONS[FIRST])
+    assert isinstance(planned, Planned)
+    assert planned.points == ("SENT-WS",)
+    outcomes = dict(planned.outcomes())
+    assert outcomes["reference"] == {"sentences": ["A.", "B"]}
+    assert outcomes["SENT-WS=ascii"] == {"sentences": ["A.\xa0B"]}
+    assert outcomes["SENT-WS=java"] == {"sentences": ["A.\xa0B"]}
+    assert outcomes["SENT-WS=python"] == {"sentences": ["A.", "B"]}
+
+
+def test_a_case_on_sent_ws_outside_split_sentences_stays_skipped():
+    text = "SMTP_PORT is missing.\xa0Then smtp-config."
+    case = {"operation": "synonym_match", "input": {"text": text, "deviation_type": "absent_key"}}
+    # synonym_match splits nothing: the point is not even touched there.
+    assert isinstance(J.plan_case(0, case, (), EDITIONS[FIRST]), Planned)
+    nbsp_split = {"operation": "split_sentences", "input": {"text": "A.\xa0B\r\nC"}}
+    assert J.plan_case(0, nbsp_split, (), EDITIONS[FIRST]) == frozenset({"SENT-WS", "SENT-NEWLINE"})
+
+
+def test_a_list_trace_is_planned_with_each_way_of_joining_it():
+    """TRACE-LIST (a point the register lacks): a reasoning_trace recorded as a list is read
+    as its strings joined by LF (the reference), by a space, or by nothing; only the last
+    glues "SMTP" and "_PORT" into the identifier (§3.1)."""
+    evidence = {"final_answer": "x", "reasoning_trace": ["see SMTP", "_PORT now"], "actions": []}
+    params = {
+        "evidence": evidence,
+        "channels": ["reasoning_trace"],
+        "identifier_set": ["SMTP_PORT"],
+        "exclude_tool_echo": False,
+    }
+    case = {"operation": "named_in_output", "input": params}
+    planned = J.plan_case(0, case, (), EDITIONS[FIRST])
+    assert isinstance(planned, Planned)
+    assert planned.outcomes() == [
+        ("reference", {"value": False}),
+        ("TRACE-LIST=space", {"value": False}),
+        ("TRACE-LIST=nothing", {"value": True}),
+    ]
+    gluing = D.Answer(1, "b", None, J.followed(planned, ["TRACE-LIST=nothing"]), None)
+    reading_lf = D.Answer(
+        0, "a", None, J.followed(planned, ["reference", "TRACE-LIST=space"]), None
+    )
+    ((key, follows),) = D.disagreement(planned, [reading_lf, gluing], NAMES)
+    assert key.kind == "open-point"
+    assert follows == {
+        "candidate 1": {"TRACE-LIST": frozenset({"lf", "space"})},
+        "candidate 2": {"TRACE-LIST": frozenset({"nothing"})},
+    }
+
+
+# What a candidate follows, and disagreement classes ------------------------------------------
+
+
+def _planned(points: tuple[str, ...]) -> Planned:
+    case = {"operation": "split_sentences", "input": {"text": "x"}}
+    return Planned(0, case, {"sentences": ["x"]}, (), points, frozenset(points))
+
+
+def test_followed_reads_combination_labels():
+    planned = _planned(("BIND-RESTATED", "BIND-EXTRA-FIELD"))
+    assert J.followed(planned, ["reference", "BIND-EXTRA-FIELD=reject"]) == {
+        "BIND-RESTATED": frozenset({"reject"}),
+        "BIND-EXTRA-FIELD": frozenset({"ignore", "reject"}),
+    }
+    assert J.followed(planned, ["BIND-RESTATED=ignore, BIND-EXTRA-FIELD=reject"]) == {
+        "BIND-RESTATED": frozenset({"ignore"}),
+        "BIND-EXTRA-FIELD": frozenset({"reject"}),
+    }
+
+
+def _answer(member: int, text: str, follows: dict, divergence=None) -> D.Answer:
+    return D.Answer(member, text, divergence, follows, None)
+
+
+NAMES = ["candidate 1", "candidate 2", "candidate 3"]
+
+
+def test_a_register_entry_whose_readings_part_the_answers_explains_them():
+    planned = _planned(("SENT-WS",))
+    answers = [
+        _answer(0, "a", {"SENT-WS": frozenset({"unicode", "python"})}),
+        _answer(1, "b", {"SENT-WS": frozenset({"ascii"})}),
+        _answer(2, "a", {"SENT-WS": frozenset({"python"})}),
+    ]
+    ((key, follows),) = D.disagreement(planned, answers, NAMES)
+    assert key.kind == "reading"
+    assert key.points == ("SENT-WS",)
+    assert key.groups == (("candidate 1", "candidate 3"), ("candidate 2",))
+    assert follows["candidate 2"] == {"SENT-WS": frozenset({"ascii"})}
+
+
+def test_a_point_the_register_lacks_leaves_the_disagreement_unexplained():
+    planned = _planned(("SENT-TRIM",))  # a proposal, not a register entry
+    answers = [
+        _answer(0, "a", {"SENT-TRIM": frozenset({"white-space"})}),
+        _answer(1, "b", {"SENT-TRIM": frozenset({"library-trim"})}),
+    ]
+    ((key, _follows),) = D.disagreement(planned, answers, NAMES)
+    assert key.kind == "open-point"
+    assert key.label() == (
+        "split_sentences: on an open point the register lacks: SENT-TRIM "
+        "(candidate 1 | candidate 2)"
+    )
+
+
+def test_answers_that_share_a_reading_differ_on_conventions_only():
+    planned = _planned(("SENT-WS",))
+    answers = [
+        _answer(0, "a", {"SENT-WS": frozenset({"unicode", "python"})}),
+        _answer(1, "b", {"SENT-WS": frozenset({"unicode"})}),
+    ]
+    ((key, _follows),) = D.disagreement(planned, answers, NAMES)
+    assert key.kind == "convention"
+
+
+def test_equal_answers_are_no_disagreement():
+    planned = _planned(("SENT-WS",))
+    answers = [
+        _answer(0, "a", {"SENT-WS": frozenset({"unicode"})}),
+        _answer(1, "a", {"SENT-WS": frozenset({"ascii"})}),
+    ]
+    assert D.disagreement(planned, answers, NAMES) == []
+
+
+# Whole campaigns ------------------------------------------------------------------------------
+
+
+def test_two_evaluators_differing_only_in_sent_ws_disagree_by_that_reading(tmp_path, capsys):
+    status = fuzz_main(
+        _campaign(
+            tmp_path,
+            _independent("--reading", "SENT-WS=unicode"),
+            _independent("--reading", "SENT-WS=ascii"),
+            ops="split_sentences",
+        )
+    )
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert (
+        "disagreement 1 (explained, reading): split_sentences: explained by SENT-WS "
+        "(candidate 1 | candidate 2)"
+    ) in out
+    assert (
+        "  SENT-WS: candidate 1 follows ecmascript|python|unicode; "
+        "candidate 2 follows ascii|ascii-no-vt\n"
+    ) in out
+    assert "disagreement 2" not in out
+    document = _document(tmp_path)
+    (only,) = document["disagreements"]["classes"]
+    assert (only["kind"], only["points"], only["explained"]) == ("reading", ["SENT-WS"], True)
+    assert only["count"] >= 1
+    assert [c["normative_classes"] for c in document["candidates"]] == [0, 0]
+    assert document["candidates"][1]["follows"]["SENT-WS"] == ["ascii", "ascii-no-vt"]
+    assert document["sent"] > 0
+
+
+def test_a_normative_defect_beside_the_reading_is_its_own_class_and_fails(tmp_path, capsys):
+    status = fuzz_main(
+        _campaign(
+            tmp_path,
+            _independent("--reading", "SENT-WS=unicode"),
+            # "." alone ends a sentence: ! and ? are terminators by the text (§3.2).
+            _independent("--reading", "SENT-WS=ascii", "--hook", "sent-period-only"),
+            ops="split_sentences",
+        )
+    )
+    out = capsys.readouterr().out
+    assert status == 1, out
+    document = _document(tmp_path)
+    kinds = [c["kind"] for c in document["disagreements"]["classes"]]
+    assert kinds == ["defect", "reading"]
+    assert [c["normative_classes"] for c in document["candidates"]] == [0, 1]
+    defect = document["disagreements"]["classes"][0]
+    assert defect["defect"].startswith("candidate 2: split_sentences [3.2] mismatch (normative)")
+    assert "disagreement 1 (UNEXPLAINED, defect): split_sentences: candidate 2: " in out
+    assert "disagreement 2 (explained, reading): split_sentences: explained by SENT-WS" in out
+    stubs = list((tmp_path / "candidate-2").glob("*.yaml"))
+    assert len(stubs) == 1
+
+
+def test_a_candidate_that_crashes_is_reported_per_case_and_the_campaign_goes_on(tmp_path, capsys):
+    crasher = tmp_path / "crasher.py"
+    crasher.write_text(
+        textwrap.dedent(
+            """\
+            import json, os, sys
+            from oasis_si_reference.server import respond
+            for line in sys.stdin.buffer:
+                request = json.loads(line)
+                if request["op"] == "split_sentences" and "!" in request["params"]["text"]:
+                    os._exit(7)
+                sys.stdout.write(json.dumps(respond(line)) + "\\n")
+                sys.stdout.flush()
+            """
+        )
+    )
+    status = fuzz_main(
+        _campaign(
+            tmp_path / "out",
+            REFERENCE,
+            f"{shlex.quote(sys.executable)} {shlex.quote(str(crasher))}",
+            examples=60,
+            ops="split_sentences",
+            shrink="1",
+        )
+    )
+    out = capsys.readouterr().out
+    assert status == 1, out
+    document = _document(tmp_path / "out")
+    first, second = document["candidates"]
+    assert first["normative_classes"] == 0
+    crash = [c for c in second["summary"]["classes"] if c["kind"] == "crash"]
+    assert crash and crash[0]["count"] >= 1
+    assert second["summary"]["restarts"] >= 1
+    assert first["summary"]["sent"] == second["summary"]["sent"] == document["sent"]
+
+
+def test_candidates_that_select_different_editions_are_a_setup_error(tmp_path, capsys):
+    amended = "0.3.0-rc1+2026-08-22"
+    argv = ["--seed", "1", "--max-examples", "5", "--out", str(tmp_path), "--quiet"]
+    argv += ["--candidate", f"{REFERENCE} --edition {FIRST}"]
+    argv += ["--candidate", f"{REFERENCE} --edition {amended}"]
+    assert fuzz_main(argv) == 2
+    err = capsys.readouterr().err
+    assert "the candidates select different editions (candidate 1 0.3.0-rc1; " in err
+    assert f"candidate 2 {amended}); name one with --edition" in err
+
+
+# Argument vectors -----------------------------------------------------------------------------
+
+
+def test_a_candidate_string_is_split_into_words_never_run_by_a_shell(tmp_path, monkeypatch):
+    marker = tmp_path / "marker"
+    monkeypatch.setenv("ZOO_STATE", str(tmp_path / "state"))
+    probe = f"{shlex.quote(sys.executable)} {shlex.quote(str(ZOO / 'argv_probe.py'))}"
+    hostile = f"a;b $(touch {marker}) `touch {marker}` 'two words' | cat > {marker}"
+    status = fuzz_main(_campaign(tmp_path / "out", REFERENCE, f"{probe} {hostile}", examples=20))
+    assert status == 0
+    assert not marker.exists()
+    argv = json.loads((tmp_path / "state" / "argv.json").read_text())
+    assert argv == [
+        "a;b", "$(touch", f"{marker})", "`touch", f"{marker}`", "two words", "|", "cat", ">",
+        str(marker),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("python 'unbalanced", 'cannot split "python \'unbalanced": No closing quotation'),
+        ("", "an empty command"),
+        ("   ", "an empty command"),
+    ],
+)
+def test_a_bad_candidate_string_is_a_usage_error(value, message, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        parser().parse_args(["--candidate", value])
+    assert stopped.value.code == 2
+    assert f"argument --candidate: {message}" in capsys.readouterr().err
+
+
+def test_one_candidate_option_is_a_single_run_like_a_command_after_dashes(tmp_path, capsys):
+    common = ["--seed", "3", "--max-examples", "40", "--shrink-budget", "0", "--quiet"]
+    by_option = fuzz_main([*common, "--out", str(tmp_path / "a"), "--candidate", REFERENCE])
+    by_dashes = fuzz_main([*common, "--out", str(tmp_path / "b"), "--", *shlex.split(REFERENCE)])
+    assert by_option == by_dashes == 0
+    a, b = (json.loads((tmp_path / d / "fuzz-summary.json").read_text()) for d in "ab")
+    assert not (tmp_path / "a" / "fuzz-campaign.json").exists()
+    for key in ("generated", "sent", "skipped", "candidate", "classes", "per_operation"):
+        assert a[key] == b[key]
+
+
+def test_a_command_after_dashes_is_one_more_candidate_the_last(tmp_path, capsys):
+    argv = ["--seed", "4", "--max-examples", "10", "--shrink-budget", "0", "--quiet"]
+    argv += ["--out", str(tmp_path), "--edition", FIRST, "--candidate", REFERENCE]
+    status = fuzz_main([*argv, "--", *shlex.split(_independent())])
+    assert status == 0, capsys.readouterr().out
+    document = _document(tmp_path)
+    names = [c["hello"]["name"] for c in document["candidates"]]
+    assert names == ["oasis-si-reference", "oasis-si-independent"]
+    assert document["disagreements"]["classes"] == []
+
+
+def _divergence(expectation: str) -> Divergence:
+    case = {"operation": "split_sentences", "input": {"text": "A. B"}}
+    key = ClassKey("split_sentences", ("3.2",), "mismatch", expectation, "sentences differ")
+    return Divergence(0, case, {"sentences": ["A.", "B"]}, "mismatch", "differs", key)
+
+
+def test_a_convention_difference_is_no_defect_and_a_normative_one_is():
+    planned = _planned(())
+    convention = [_answer(0, "a", {}), _answer(1, "b", {}, _divergence("convention"))]
+    ((key, _follows),) = D.disagreement(planned, convention, NAMES)
+    assert (key.kind, key.defect) == ("convention", "")
+    normative = [_answer(0, "a", {}), _answer(1, "b", {}, _divergence("normative"))]
+    ((key, _follows),) = D.disagreement(planned, normative, NAMES)
+    assert key.kind == "defect"
+    assert key.defect == (
+        "candidate 2: split_sentences [3.2] mismatch (normative): sentences differ"
+    )
+
+
+def test_an_interrupted_campaign_writes_what_it_measured(tmp_path):
+    argv = [sys.executable, "-m", "oasis_si_conformance.fuzz.cli", "--seed", "6"]
+    argv += ["--time-budget", "120", "--out", str(tmp_path), "--edition", FIRST]
+    argv += ["--candidate", REFERENCE, "--candidate", _independent()]
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stderr is not None
+    for line in process.stderr:  # the first batch answered by both
+        if "cases sent to every candidate" in line:
+            break
+    process.send_signal(signal.SIGINT)
+    _out, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert "interrupted by SIGINT during the search: " in err
+    document = _document(tmp_path)
+    assert document["interrupted"] == {"signal": "SIGINT", "stage": "search"}
+    assert document["stopped_by"] == "interrupted"
+    assert document["sent"] >= 1
+
+
+def test_a_candidate_that_cannot_start_is_a_setup_error_naming_it(tmp_path, capsys):
+    argv = ["--seed", "1", "--out", str(tmp_path), "--quiet", "--candidate", REFERENCE]
+    assert fuzz_main([*argv, "--candidate", f"{tmp_path / 'missing'} --x"]) == 2
+    err = capsys.readouterr().err
+    assert f"a candidate did not start: candidate 2 ({tmp_path / 'missing'} --x): " in err
+    assert not (tmp_path / "fuzz-campaign.json").exists()

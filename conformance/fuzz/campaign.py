@@ -48,11 +48,12 @@ from ..session import (
     first_handshake,
     open_session,
 )
-from . import classify, strategies
+from . import cause, classify, strategies
 from .campaign_judges import plan_case
 from .differential import (
     Planned,
     _Asker,
+    _split_shrinker,
     select_edition,
     shrink,
     shrink_classes,
@@ -499,7 +500,12 @@ def _shrink(
         shares -= 1
         if member.stopped or share < 0.05:
             continue
-        shrink_classes(member.summary, _Asker(member.session, edition), share, edition, log)
+        asker = _Asker(member.session, edition)
+        shrink_classes(member.summary, asker, share, edition, log)
+        # each candidate's own classes named by cause, as a single run names them
+        cause.classes_by_cause(
+            member.summary, edition, log, _split_shrinker(member.summary, asker, edition, log)
+        )
     for disagreement_class in unexplained:
         share = (budget - (time.monotonic() - started)) / shares
         shares -= 1

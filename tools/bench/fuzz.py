@@ -14,6 +14,17 @@ asserts nothing.
   Reported per mutant: found or missed, the seconds into the search of the first normative
   divergence and its class; then the fraction found, the median and the largest time.
 
+- CPU per case: what each side spends per case sent, from two runs of the same seed (300
+  and 3000 cases, so that startup and the handshake cancel out): the fuzzer's process
+  (generation, planning with the reference's verdict, encoding, judging; `time.process_time`)
+  and the candidate's processes (parsing, validation, its verdict, encoding;
+  `RUSAGE_CHILDREN`), and the rate two cores could sustain, 2 / (both sides' CPU per case),
+  or one core per side, 1 / the larger side. Measured against the bundled reference and
+  against a cheap candidate: `OASIS_FUZZ_BENCH_CANDIDATE='CMD ARGS'` (split as an argument
+  vector, e.g. a compiled evaluator), else `_lean_candidate.py` (the reference's operations
+  without request validation), which shows the fuzzer's side alone. CPU figures do not
+  depend on what else the machine runs; cases/s do.
+
 `python -m tools.bench fuzz`. Environment: `OASIS_FUZZ_BENCH_MUTANTS=pattern,...` limits the
 mutants; `OASIS_FUZZ_BENCH_SEED` changes the seed; `OASIS_FUZZ_BENCH_SECONDS` the budget
 (default 20); `OASIS_FUZZ_BENCH_ALL_OPS=1` also declares every operation.
@@ -22,6 +33,8 @@ mutants; `OASIS_FUZZ_BENCH_SEED` changes the seed; `OASIS_FUZZ_BENCH_SECONDS` th
 from __future__ import annotations
 
 import os
+import resource
+import shlex
 import statistics
 import sys
 import time
@@ -32,13 +45,52 @@ from oasis_si_conformance.fuzz.differential import fuzz
 from oasis_si_schemas.editions import DEFAULT, EDITIONS
 
 REFERENCE = [sys.executable, "-m", "oasis_si_reference.server"]
+LEAN = [sys.executable, "-m", "tools.bench._lean_candidate"]
 
 
-def throughput(seconds: float = 10.0, operations: list[str] | None = None) -> float:
-    summary = fuzz(REFERENCE, seed=0, time_budget=seconds, shrink_budget=0, operations=operations)
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _measured_run(argv: list[str], cases: int, operations: list[str] | None) -> tuple[int, ...]:
+    """(cases sent, fuzzer CPU us, candidate CPU us) of a run of `cases` cases, seed 0."""
+    children, own = _children_cpu(), time.process_time()
+    summary = fuzz(
+        argv, seed=0, max_examples=cases, time_budget=1e9, shrink_budget=0, operations=operations
+    )
+    fuzzer, candidate = time.process_time() - own, _children_cpu() - children
+    return summary.sent, round(fuzzer * 1e6), round(candidate * 1e6)
+
+
+def cpu_per_case(
+    label: str, argv: list[str], operations: list[str] | None = None, cases: int = 3000
+) -> tuple[float, float]:
+    """CPU microseconds per case sent on each side (fuzzer, candidate): the difference of a
+    run of `cases` and one of a tenth as many, so that startup and the handshake cancel."""
+    short, long = (_measured_run(argv, n, operations) for n in (cases // 10, cases))
+    sent = long[0] - short[0]
+    fuzzer, candidate = ((long[i] - short[i]) / sent for i in (1, 2))
+    ops = "score_scenario only" if operations else "every operation"
+    print(
+        f"CPU per case vs {label} ({ops}): fuzzer {fuzzer:.0f} us, candidate {candidate:.0f} us;"
+        f" 2 cores sustain at most {2e6 / (fuzzer + candidate):.0f} cases/s (one core a side:"
+        f" {1e6 / max(fuzzer, candidate):.0f}) [{sent} cases]",
+        flush=True,
+    )
+    return fuzzer, candidate
+
+
+def throughput(
+    seconds: float = 10.0,
+    operations: list[str] | None = None,
+    argv: list[str] = REFERENCE,
+    name: str = "reference",
+) -> float:
+    summary = fuzz(argv, seed=0, time_budget=seconds, shrink_budget=0, operations=operations)
     label = "score_scenario only" if operations else "every operation"
     print(
-        f"throughput vs reference (streaming, {label}): {summary.throughput:.0f} cases/s "
+        f"throughput vs {name} (streaming, {label}): {summary.throughput:.0f} cases/s "
         f"({summary.sent} sent, {summary.skipped} skipped, {summary.elapsed:.1f} s)",
         flush=True,
     )
@@ -121,8 +173,13 @@ def find_mutants(label: str, ops: list[str] | None, seed: int, seconds: float) -
 def run() -> None:
     seed = int(os.environ.get("OASIS_FUZZ_BENCH_SEED", "0"))
     seconds = float(os.environ.get("OASIS_FUZZ_BENCH_SECONDS", "20"))
-    throughput()
-    throughput(operations=["score_scenario"])
+    given = os.environ.get("OASIS_FUZZ_BENCH_CANDIDATE")
+    cheap, cheap_name = (shlex.split(given), given) if given else (LEAN, "lean candidate")
+    for operations in (None, ["score_scenario"]):
+        throughput(operations=operations)
+        throughput(operations=operations, argv=cheap, name=cheap_name)
+        cpu_per_case("reference", REFERENCE, operations)
+        cpu_per_case(cheap_name, cheap, operations)
     find_mutants("score_scenario only", ["score_scenario"], seed, seconds)
     if os.environ.get("OASIS_FUZZ_BENCH_ALL_OPS"):
         find_mutants("every operation declared", None, seed, seconds)

@@ -78,12 +78,36 @@ def equal(one: Any, two: Any) -> bool:
     return bool(_unbool(one) == _unbool(two))
 
 
+#: The Python types json.loads makes, each the exact type of the JSON types it always is.
+_EXACT: Final[dict[str, tuple[type, ...]]] = {
+    "object": (dict,),
+    "array": (list,),
+    "string": (str,),
+    "boolean": (bool,),
+    "null": (type(None),),
+    "integer": (int,),
+    "number": (int, float),
+}
+_JSON_TYPES: Final = frozenset({dict, list, str, bool, type(None), int, float})
+
+
 def _type(types: Any) -> Predicate:
+    """`type`: decided by the value's exact type for what json.loads makes; a float under
+    "integer", a subclass or another type asks the jsonschema-equivalent checks."""
     names = [types] if isinstance(types, str) else list(types)
     checks = [TYPES[name] for name in names]
-    if len(checks) == 1:
-        return checks[0]
-    return lambda value: any(check(value) for check in checks)
+    accepted = frozenset(kind for name in names for kind in _EXACT[name])
+    refused = _JSON_TYPES - accepted - {float}
+
+    def check(value: Any) -> bool:
+        kind = type(value)
+        if kind in accepted:
+            return True
+        if kind in refused:
+            return False
+        return any(check(value) for check in checks)
+
+    return check
 
 
 def _enum(options: Sequence[Any]) -> Predicate:
@@ -133,7 +157,11 @@ def _array_checks(schema: Mapping[str, Any], sub: Callable[[Any], Predicate]) ->
             return True
         if len(value) < least or (most is not None and len(value) > most):
             return False
-        return items is None or all(items(item) for item in value)
+        if items is not None:
+            for item in value:
+                if not items(item):
+                    return False
+        return True
 
     return check
 
@@ -194,6 +222,10 @@ class _Compiler:
         if "maximum" in schema:
             high = schema["maximum"]
             checks.append(lambda value: not _is_number(value) or not value > high)
+        if "minimum" in schema or "maximum" in schema:  # most values are no number
+            bounds = checks[-2:] if "minimum" in schema and "maximum" in schema else checks[-1:]
+            del checks[-len(bounds) :]
+            checks.append(_numbers_only(_all(bounds)))
         if "minLength" in schema:
             shortest = schema["minLength"]
             checks.append(lambda value: not isinstance(value, str) or len(value) >= shortest)
@@ -240,6 +272,12 @@ class _Compiler:
         return self.resolved[document]
 
 
+def _numbers_only(bounds: Predicate) -> Predicate:
+    """`bounds` asked of numbers only: a JSON string, object, array or null passes at once."""
+    others = frozenset({dict, list, str, type(None)})
+    return lambda value: type(value) in others or bounds(value)
+
+
 def _all(checks: list[Predicate]) -> Predicate:
     if not checks:
         return lambda value: True
@@ -248,7 +286,14 @@ def _all(checks: list[Predicate]) -> Predicate:
     if len(checks) == 2:
         first, second = checks
         return lambda value: first(value) and second(value)
-    return lambda value: all(check(value) for check in checks)
+
+    def every(value: Any) -> bool:
+        for check in checks:
+            if not check(value):
+                return False
+        return True
+
+    return every
 
 
 def compile_predicate(schema: Mapping[str, Any], registry: Registry | None = None) -> Predicate:

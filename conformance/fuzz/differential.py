@@ -48,7 +48,7 @@ from ..session import (
     first_handshake,
     open_session,
 )
-from . import classify, ground, strategies
+from . import classify, ground, planahead, strategies
 from .summary import Divergence, DivergenceClass, Summary
 
 __all__ = ["Divergence", "Planned", "Summary", "expected_outcome", "fuzz", "plan"]
@@ -229,6 +229,18 @@ def case_stream(
         index += 1
 
 
+def planned_stream(
+    seed: int, operations: Sequence[str], templates: Sequence[str], edition: Edition = DEFAULT
+) -> Iterator[Planned | frozenset[str] | str]:
+    """`plan` on each case of `case_stream`, in order: the Planned case, the open points of a
+    case that may not be sent, or (a reference bug) "case I: Error: message"."""
+    for index, case, choices in case_stream(seed, operations, templates):
+        try:
+            yield plan(index, case, choices, edition)
+        except Exception as error:  # a reference bug: report it, keep fuzzing
+            yield f"case {index}: {type(error).__name__}: {error}"
+
+
 class _Asker:
     """One request at a time (shrinking), on the run's session (session.py): the same
     failure kinds, and a restart after each failure."""
@@ -256,11 +268,17 @@ class _Search:
         edition: Edition,
         log: Callable[[str], None],
         stop_on_normative: bool = False,
+        plan_ahead: bool = False,
     ) -> None:
         self.candidate, self.hello, self.summary = candidate, hello, summary
         self.stop_on_normative = stop_on_normative
         self.edition, self.log = edition, log
-        self.stream = case_stream(summary.seed, summary.operations, summary.templates)
+
+        def outcomes() -> Iterator[Planned | frozenset[str] | str]:
+            return planned_stream(summary.seed, summary.operations, summary.templates, edition)
+
+        self.planner = planahead.Planner(outcomes) if plan_ahead else None
+        self.stream = self.planner if self.planner is not None else outcomes()
         self.start = time.monotonic()
         self.deadline = self.start + summary.time_budget
         self.exhausted = False
@@ -281,19 +299,17 @@ class _Search:
             if self.stop_on_normative and summary.normative:
                 summary.stopped_by, self.exhausted = "normative-divergence", True
                 return None
-            index, case, choices = next(self.stream)
+            planned = next(self.stream)
             summary.generated += 1
-            try:
-                planned = plan(index, case, choices, self.edition)
-            except Exception as error:  # a reference bug: report it, keep fuzzing
-                summary.reference_errors.append(f"case {index}: {type(error).__name__}: {error}")
+            if isinstance(planned, str):  # a reference bug: reported, and fuzzing goes on
+                summary.reference_errors.append(planned)
                 continue
             if not isinstance(planned, Planned):
                 summary.skipped += 1
                 summary.count_points(planned, sent=False)
                 continue
             summary.count_points(planned.touched, sent=True)
-            summary.per_operation[case["operation"]] += 1
+            summary.per_operation[planned.case["operation"]] += 1
             return planned
 
     def record(self, divergence: Divergence | None) -> None:
@@ -354,13 +370,19 @@ def search(
     *,
     log: Callable[[str], None],
     stop_on_normative: bool = False,
+    plan_ahead: bool = False,
 ) -> None:
-    """Phase A, on the run's session."""
-    run = _Search(session.candidate, session.declared, summary, edition, log, stop_on_normative)
+    """Phase A, on the run's session (`plan_ahead`: cases planned in a second process,
+    planahead.py)."""
+    run = _Search(
+        session.candidate, session.declared, summary, edition, log, stop_on_normative, plan_ahead
+    )
     try:
         run.run(session)
     finally:
         summary.elapsed = run.seconds()
+        if run.planner is not None:
+            run.planner.close()
 
 
 class _ShrinkBudgetSpent(BaseException):
@@ -494,11 +516,14 @@ def fuzz(
     log: Callable[[str], None] = lambda message: None,
     stop_on_normative: bool = False,
     on_summary: Callable[[Summary], None] | None = None,
+    plan_ahead: bool = False,
 ) -> Summary:
     """A whole run: handshake, edition, search, shrink. Raises protocol.HandshakeError when
     the candidate cannot complete its handshake, editions.EditionError when no edition can
     be decided (both: exit status 2). `stop_on_normative`: end the search at the first
-    normative divergence (benchmarks measure the time to it; the CLI never stops early)."""
+    normative divergence (benchmarks measure the time to it; the CLI never stops early).
+    `plan_ahead`: generate and plan the cases in a second process (planahead.py; the same
+    cases and verdicts, on two cores)."""
     limits = limits or Limits()
     candidate = Candidate(list(argv), limits)
     hello, process = first_handshake(candidate, one_shot)
@@ -543,7 +568,14 @@ def fuzz(
     session = open_session(candidate, budget, hello, one_shot, window)
     session.fresh(process)
     try:
-        search(session, summary, chosen, log=log, stop_on_normative=stop_on_normative)
+        search(
+            session,
+            summary,
+            chosen,
+            log=log,
+            stop_on_normative=stop_on_normative,
+            plan_ahead=plan_ahead,
+        )
         summary.restarts = budget.spent
         if summary.classes and shrink_budget > 0:
             log(f"{len(summary.classes)} divergence class(es); shrinking")

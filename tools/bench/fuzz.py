@@ -18,8 +18,10 @@ asserts nothing.
   and 3000 cases, so that startup and the handshake cancel out): the fuzzer's process
   (generation, planning with the reference's verdict, encoding, judging; `time.process_time`)
   and the candidate's processes (parsing, validation, its verdict, encoding;
-  `RUSAGE_CHILDREN`), and the rate two cores could sustain, 2 / (both sides' CPU per case),
-  or one core per side, 1 / the larger side. Measured against the bundled reference and
+  `RUSAGE_CHILDREN`), and the rate two idle cores could sustain: the lower of 2 / (every
+  process's CPU per case) and 1 / (the busiest process's); with and without planning ahead
+  (the cases generated and planned in a second process, planahead.py, counted on the
+  fuzzer's side). Measured against the bundled reference and
   against a cheap candidate: `OASIS_FUZZ_BENCH_CANDIDATE='CMD ARGS'` (split as an argument
   vector, e.g. a compiled evaluator), else `_lean_candidate.py` (the reference's operations
   without request validation), which shows the fuzzer's side alone. CPU figures do not
@@ -41,6 +43,7 @@ import time
 from fnmatch import fnmatchcase
 from typing import Any
 
+from oasis_si_conformance.fuzz import planahead
 from oasis_si_conformance.fuzz.differential import fuzz
 from oasis_si_schemas.editions import DEFAULT, EDITIONS
 
@@ -53,32 +56,52 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def _measured_run(argv: list[str], cases: int, operations: list[str] | None) -> tuple[int, ...]:
-    """(cases sent, fuzzer CPU us, candidate CPU us) of a run of `cases` cases, seed 0."""
-    children, own = _children_cpu(), time.process_time()
+def _measured_run(
+    argv: list[str], cases: int, operations: list[str] | None, ahead: bool
+) -> tuple[int, ...]:
+    """(cases sent, fuzzer CPU us, planner CPU us, candidate CPU us) of a run of `cases`
+    cases, seed 0 (the planner process is a child too: not the candidate's)."""
+    children, own, planner = _children_cpu(), time.process_time(), planahead.cpu_spent()
     summary = fuzz(
-        argv, seed=0, max_examples=cases, time_budget=1e9, shrink_budget=0, operations=operations
+        argv,
+        seed=0,
+        max_examples=cases,
+        time_budget=1e9,
+        shrink_budget=0,
+        operations=operations,
+        plan_ahead=ahead,
     )
-    fuzzer, candidate = time.process_time() - own, _children_cpu() - children
-    return summary.sent, round(fuzzer * 1e6), round(candidate * 1e6)
+    fuzzer, planned = time.process_time() - own, planahead.cpu_spent() - planner
+    candidate = _children_cpu() - children - planned
+    return summary.sent, round(fuzzer * 1e6), round(planned * 1e6), round(candidate * 1e6)
 
 
 def cpu_per_case(
-    label: str, argv: list[str], operations: list[str] | None = None, cases: int = 3000
-) -> tuple[float, float]:
-    """CPU microseconds per case sent on each side (fuzzer, candidate): the difference of a
-    run of `cases` and one of a tenth as many, so that startup and the handshake cancel."""
-    short, long = (_measured_run(argv, n, operations) for n in (cases // 10, cases))
+    label: str,
+    argv: list[str],
+    operations: list[str] | None = None,
+    cases: int = 3000,
+    ahead: bool = False,
+) -> tuple[float, float, float]:
+    """CPU microseconds per case sent in each process (fuzzer, planner, candidate): the
+    difference of a run of `cases` and one of a tenth as many, so that startup cancels."""
+    short, long = (_measured_run(argv, n, operations, ahead) for n in (cases // 10, cases))
     sent = long[0] - short[0]
-    fuzzer, candidate = ((long[i] - short[i]) / sent for i in (1, 2))
+    fuzzer, planner, candidate = ((long[i] - short[i]) / sent for i in (1, 2, 3))
     ops = "score_scenario only" if operations else "every operation"
+    sides = f"fuzzer {fuzzer:.0f} us"
+    if ahead:
+        sides += f" + planner process {planner:.0f} us"
+    busiest = max(fuzzer, planner, candidate)
     print(
-        f"CPU per case vs {label} ({ops}): fuzzer {fuzzer:.0f} us, candidate {candidate:.0f} us;"
-        f" 2 cores sustain at most {2e6 / (fuzzer + candidate):.0f} cases/s (one core a side:"
-        f" {1e6 / max(fuzzer, candidate):.0f}) [{sent} cases]",
+        f"CPU per case vs {label} ({ops}{', planned ahead' if ahead else ''}): {sides},"
+        f" candidate {candidate:.0f} us; 2 idle cores sustain at most"
+        f" {min(2e6 / (fuzzer + planner + candidate), 1e6 / busiest):.0f} cases/s; the"
+        f" fuzzer's side alone {min(2e6 / (fuzzer + planner), 1e6 / max(fuzzer, planner)):.0f}"
+        f" [{sent} cases]",
         flush=True,
     )
-    return fuzzer, candidate
+    return fuzzer, planner, candidate
 
 
 def throughput(
@@ -86,9 +109,18 @@ def throughput(
     operations: list[str] | None = None,
     argv: list[str] = REFERENCE,
     name: str = "reference",
+    ahead: bool = False,
 ) -> float:
-    summary = fuzz(argv, seed=0, time_budget=seconds, shrink_budget=0, operations=operations)
+    summary = fuzz(
+        argv,
+        seed=0,
+        time_budget=seconds,
+        shrink_budget=0,
+        operations=operations,
+        plan_ahead=ahead,
+    )
     label = "score_scenario only" if operations else "every operation"
+    label += ", planned ahead" if ahead else ""
     print(
         f"throughput vs {name} (streaming, {label}): {summary.throughput:.0f} cases/s "
         f"({summary.sent} sent, {summary.skipped} skipped, {summary.elapsed:.1f} s)",
@@ -176,10 +208,11 @@ def run() -> None:
     given = os.environ.get("OASIS_FUZZ_BENCH_CANDIDATE")
     cheap, cheap_name = (shlex.split(given), given) if given else (LEAN, "lean candidate")
     for operations in (None, ["score_scenario"]):
-        throughput(operations=operations)
-        throughput(operations=operations, argv=cheap, name=cheap_name)
-        cpu_per_case("reference", REFERENCE, operations)
-        cpu_per_case(cheap_name, cheap, operations)
+        for ahead in (False, True):
+            throughput(operations=operations, ahead=ahead)
+            throughput(operations=operations, argv=cheap, name=cheap_name, ahead=ahead)
+            cpu_per_case("reference", REFERENCE, operations, ahead=ahead)
+            cpu_per_case(cheap_name, cheap, operations, ahead=ahead)
     find_mutants("score_scenario only", ["score_scenario"], seed, seconds)
     if os.environ.get("OASIS_FUZZ_BENCH_ALL_OPS"):
         find_mutants("every operation declared", None, seed, seconds)

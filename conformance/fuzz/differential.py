@@ -217,24 +217,30 @@ def judge_answer(planned: Planned, observation: Observation, seconds: float) -> 
 
 
 def case_stream(
-    seed: int, operations: Sequence[str], templates: Sequence[str]
+    seed: int, operations: Sequence[str], templates: Sequence[str], start: int = 0, step: int = 1
 ) -> Iterator[tuple[int, dict[str, Any], list[int]]]:
-    """(index, case, choices) for i = 0, 1, ...: the run's seeded cases, before any skipping."""
-    index = 0
+    """(index, case, choices) for i = 0, 1, ...: the run's seeded cases, before any skipping
+    (`start`, `step`: every step-th case from start on, for one of several planners)."""
+    index = start
     while True:
         case, choices = strategies.generate(
             strategies.case, f"{seed}:{index}", operations, templates=templates
         )
         yield index, case, choices
-        index += 1
+        index += step
 
 
 def planned_stream(
-    seed: int, operations: Sequence[str], templates: Sequence[str], edition: Edition = DEFAULT
+    seed: int,
+    operations: Sequence[str],
+    templates: Sequence[str],
+    edition: Edition = DEFAULT,
+    start: int = 0,
+    step: int = 1,
 ) -> Iterator[Planned | frozenset[str] | str]:
     """`plan` on each case of `case_stream`, in order: the Planned case, the open points of a
     case that may not be sent, or (a reference bug) "case I: Error: message"."""
-    for index, case, choices in case_stream(seed, operations, templates):
+    for index, case, choices in case_stream(seed, operations, templates, start, step):
         try:
             yield plan(index, case, choices, edition)
         except Exception as error:  # a reference bug: report it, keep fuzzing
@@ -268,17 +274,18 @@ class _Search:
         edition: Edition,
         log: Callable[[str], None],
         stop_on_normative: bool = False,
-        plan_ahead: bool = False,
+        plan_ahead: int = 0,
     ) -> None:
         self.candidate, self.hello, self.summary = candidate, hello, summary
         self.stop_on_normative = stop_on_normative
         self.edition, self.log = edition, log
 
-        def outcomes() -> Iterator[Planned | frozenset[str] | str]:
-            return planned_stream(summary.seed, summary.operations, summary.templates, edition)
+        def outcomes(start: int = 0, step: int = 1) -> Iterator[Planned | frozenset[str] | str]:
+            ops, templates = summary.operations, summary.templates
+            return planned_stream(summary.seed, ops, templates, edition, start, step)
 
-        self.planner = planahead.Planner(outcomes) if plan_ahead else None
-        self.stream = self.planner if self.planner is not None else outcomes()
+        self.planners = planahead.start(outcomes, int(plan_ahead))
+        self.stream = planahead.interleave(self.planners) if self.planners else outcomes()
         self.start = time.monotonic()
         self.deadline = self.start + summary.time_budget
         self.exhausted = False
@@ -370,10 +377,10 @@ def search(
     *,
     log: Callable[[str], None],
     stop_on_normative: bool = False,
-    plan_ahead: bool = False,
+    plan_ahead: int = 0,
 ) -> None:
-    """Phase A, on the run's session (`plan_ahead`: cases planned in a second process,
-    planahead.py)."""
+    """Phase A, on the run's session (`plan_ahead`: cases planned in that many processes
+    besides the run's, planahead.py)."""
     run = _Search(
         session.candidate, session.declared, summary, edition, log, stop_on_normative, plan_ahead
     )
@@ -381,8 +388,7 @@ def search(
         run.run(session)
     finally:
         summary.elapsed = run.seconds()
-        if run.planner is not None:
-            run.planner.close()
+        planahead.close(run.planners)
 
 
 class _ShrinkBudgetSpent(BaseException):
@@ -516,14 +522,14 @@ def fuzz(
     log: Callable[[str], None] = lambda message: None,
     stop_on_normative: bool = False,
     on_summary: Callable[[Summary], None] | None = None,
-    plan_ahead: bool = False,
+    plan_ahead: int = 0,
 ) -> Summary:
     """A whole run: handshake, edition, search, shrink. Raises protocol.HandshakeError when
     the candidate cannot complete its handshake, editions.EditionError when no edition can
     be decided (both: exit status 2). `stop_on_normative`: end the search at the first
     normative divergence (benchmarks measure the time to it; the CLI never stops early).
-    `plan_ahead`: generate and plan the cases in a second process (planahead.py; the same
-    cases and verdicts, on two cores)."""
+    `plan_ahead`: generate and plan the cases in that many processes besides the run's, each
+    every n-th case (planahead.py; the same cases and verdicts, on more cores)."""
     limits = limits or Limits()
     candidate = Candidate(list(argv), limits)
     hello, process = first_handshake(candidate, one_shot)

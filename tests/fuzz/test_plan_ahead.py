@@ -1,4 +1,4 @@
-"""Planning ahead in a second process (planahead.py) changes where the cases are generated
+"""Planning ahead in other processes (planahead.py) changes where the cases are generated
 and planned, never which: the same seed gives the same cases sent and skipped, the same
 divergence classes first met at the same cases, as planning in the run's own process."""
 
@@ -26,7 +26,8 @@ def _outline(summary: Any) -> dict[str, Any]:
     }
 
 
-def test_the_same_run_planned_ahead_or_in_process() -> None:
+@pytest.mark.parametrize("planners", [1, 2])
+def test_the_same_run_planned_ahead_or_in_process(planners: int) -> None:
     runs = [
         fuzz(
             MUTANT,
@@ -38,7 +39,7 @@ def test_the_same_run_planned_ahead_or_in_process() -> None:
             edition="0.3.0-rc1",
             plan_ahead=ahead,
         )
-        for ahead in (False, True)
+        for ahead in (0, planners)
     ]
     in_process, ahead = (_outline(run) for run in runs)
     assert in_process["classes"], "the mutant diverges within 400 cases"

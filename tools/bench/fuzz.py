@@ -20,8 +20,8 @@ asserts nothing.
   and the candidate's processes (parsing, validation, its verdict, encoding;
   `RUSAGE_CHILDREN`), and the rate two idle cores could sustain: the lower of 2 / (every
   process's CPU per case) and 1 / (the busiest process's); with and without planning ahead
-  (the cases generated and planned in a second process, planahead.py, counted on the
-  fuzzer's side). Measured against the bundled reference and
+  (the cases generated and planned in `OASIS_FUZZ_BENCH_PLANNERS` other processes, default
+  2, planahead.py, counted on the fuzzer's side). Measured against the bundled reference and
   against a cheap candidate: `OASIS_FUZZ_BENCH_CANDIDATE='CMD ARGS'` (split as an argument
   vector, e.g. a compiled evaluator), else `_lean_candidate.py` (the reference's operations
   without request validation), which shows the fuzzer's side alone. CPU figures do not
@@ -49,6 +49,8 @@ from oasis_si_schemas.editions import DEFAULT, EDITIONS
 
 REFERENCE = [sys.executable, "-m", "oasis_si_reference.server"]
 LEAN = [sys.executable, "-m", "tools.bench._lean_candidate"]
+#: Planner processes when planning ahead: one per core the fuzzer's side may use.
+PLANNERS = int(os.environ.get("OASIS_FUZZ_BENCH_PLANNERS", "2"))
 
 
 def _children_cpu() -> float:
@@ -57,7 +59,7 @@ def _children_cpu() -> float:
 
 
 def _measured_run(
-    argv: list[str], cases: int, operations: list[str] | None, ahead: bool
+    argv: list[str], cases: int, operations: list[str] | None, ahead: int
 ) -> tuple[int, ...]:
     """(cases sent, fuzzer CPU us, planner CPU us, candidate CPU us) of a run of `cases`
     cases, seed 0 (the planner process is a child too: not the candidate's)."""
@@ -81,7 +83,7 @@ def cpu_per_case(
     argv: list[str],
     operations: list[str] | None = None,
     cases: int = 3000,
-    ahead: bool = False,
+    ahead: int = 0,
 ) -> tuple[float, float, float]:
     """CPU microseconds per case sent in each process (fuzzer, planner, candidate): the
     difference of a run of `cases` and one of a tenth as many, so that startup cancels."""
@@ -91,13 +93,15 @@ def cpu_per_case(
     ops = "score_scenario only" if operations else "every operation"
     sides = f"fuzzer {fuzzer:.0f} us"
     if ahead:
-        sides += f" + planner process {planner:.0f} us"
-    busiest = max(fuzzer, planner, candidate)
+        sides += f" + {ahead} planner process(es) {planner:.0f} us"
+    per_planner = planner / max(1, ahead)
+    busiest = max(fuzzer, per_planner, candidate)
+    alone = min(2e6 / (fuzzer + planner), 1e6 / max(fuzzer, per_planner))
     print(
         f"CPU per case vs {label} ({ops}{', planned ahead' if ahead else ''}): {sides},"
         f" candidate {candidate:.0f} us; 2 idle cores sustain at most"
         f" {min(2e6 / (fuzzer + planner + candidate), 1e6 / busiest):.0f} cases/s; the"
-        f" fuzzer's side alone {min(2e6 / (fuzzer + planner), 1e6 / max(fuzzer, planner)):.0f}"
+        f" fuzzer's side alone {alone:.0f}"
         f" [{sent} cases]",
         flush=True,
     )
@@ -109,7 +113,7 @@ def throughput(
     operations: list[str] | None = None,
     argv: list[str] = REFERENCE,
     name: str = "reference",
-    ahead: bool = False,
+    ahead: int = 0,
 ) -> float:
     summary = fuzz(
         argv,
@@ -120,7 +124,7 @@ def throughput(
         plan_ahead=ahead,
     )
     label = "score_scenario only" if operations else "every operation"
-    label += ", planned ahead" if ahead else ""
+    label += f", planned ahead by {ahead}" if ahead else ""
     print(
         f"throughput vs {name} (streaming, {label}): {summary.throughput:.0f} cases/s "
         f"({summary.sent} sent, {summary.skipped} skipped, {summary.elapsed:.1f} s)",
@@ -208,7 +212,7 @@ def run() -> None:
     given = os.environ.get("OASIS_FUZZ_BENCH_CANDIDATE")
     cheap, cheap_name = (shlex.split(given), given) if given else (LEAN, "lean candidate")
     for operations in (None, ["score_scenario"]):
-        for ahead in (False, True):
+        for ahead in (0, PLANNERS):
             throughput(operations=operations, ahead=ahead)
             throughput(operations=operations, argv=cheap, name=cheap_name, ahead=ahead)
             cpu_per_case("reference", REFERENCE, operations, ahead=ahead)

@@ -48,7 +48,38 @@ for _union in (str | list[str] | None, str | int | None, float | None, int | Non
 
 
 def evidence_from_json(artifact: dict[str, Any]) -> Evidence:
-    """Structure a (schema-valid) artifact. A null field reads as absent (its default)."""
+    """Structure a (schema-valid) artifact. A null field reads as absent (its default).
+
+    Built field by field, as the converter above structures it (a string field through
+    str, the arguments as a new dict, the scalar unions as they come; a test holds the two
+    equal), at a fraction of the converter's cost: every scored case passes here."""
+    get = artifact.get
+    actions = get("actions")
+    return Evidence(
+        scenario_id=get("scenario_id"),
+        final_answer=get("final_answer"),
+        reasoning_trace=get("reasoning_trace"),
+        actions=tuple(_action(action) for action in actions) if actions else (),
+        tokens=get("tokens"),
+    )
+
+
+def _action(record: dict[str, Any]) -> Action:
+    get = record.get
+    tool, arguments, result = get("tool"), get("arguments"), get("result")
+    return Action(
+        tool="" if tool is None else str(tool),
+        arguments={} if arguments is None else {str(k): v for k, v in arguments.items()},
+        result="" if result is None else str(result),
+        id=get("id"),
+        error=get("error"),
+        error_code=get("error_code"),
+        duration_ms=get("duration_ms"),
+    )
+
+
+def evidence_from_json_by_converter(artifact: dict[str, Any]) -> Evidence:
+    """`evidence_from_json` through the cattrs converter: what it must equal."""
     cleaned = _without_nulls(artifact)
     cleaned["actions"] = [_without_nulls(action) for action in cleaned.get("actions", [])]
     return _converter.structure(cleaned, Evidence)

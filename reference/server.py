@@ -21,6 +21,7 @@ from typing import Any, BinaryIO
 from jsonschema import Draft202012Validator
 
 from oasis_si_schemas import first_error_message, load, registry
+from oasis_si_schemas.predicate import Predicate, compile_predicate
 
 from .editions import DEFAULT, EDITIONS, CatalogError, Edition, by_name, edition_named, read
 from .operations import OPERATIONS, perform
@@ -76,8 +77,18 @@ def _validators() -> tuple[Draft202012Validator, dict[str, Draft202012Validator]
     return Draft202012Validator(envelope, registry=registry()), params
 
 
+@cache
+def _accepts() -> Predicate:
+    """Whether a request is valid against the whole request schema: the schema compiled into
+    a predicate (oasis_si_schemas.predicate), which accepts exactly what jsonschema accepts
+    without building a validator per subschema. Requests it rejects are worded by jsonschema."""
+    return compile_predicate(load("protocol/request"), registry())
+
+
 def _first_problem(request: Any) -> str | None:
     """The first way `request` breaks the request schema, located, or None."""
+    if _accepts()(request):
+        return None
     envelope, params = _validators()
     problem = first_error_message(envelope, request)
     if problem is None:

@@ -3,6 +3,7 @@
 Pure functions over str. Open points are decided in readings.py, by register id.
 """
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -33,8 +34,10 @@ def simple_lowercase(text: str) -> str:
     return text.replace("\u0130", "i").replace("\u03a3", "\u03c3").lower()
 
 
+@functools.lru_cache(maxsize=4096)
 def fold(text: str) -> str:
-    """§3.1 "case-insensitive, NFC-normalized": NFC first, then case mapping (FOLD-ORDER)."""
+    """§3.1 "case-insensitive, NFC-normalized": NFC first, then case mapping (FOLD-ORDER).
+    (Memoized: a case folds its identifiers once per primitive call that reads them.)"""
     return simple_lowercase(unicodedata.normalize("NFC", text))
 
 

@@ -50,7 +50,7 @@ from ..session import (
     first_handshake,
     open_session,
 )
-from . import cause, classify, ground, reduce, strategies
+from . import cause, classify, ground, planahead, reduce, strategies
 from .summary import Divergence, DivergenceClass, Summary
 
 __all__ = ["Divergence", "Planned", "Summary", "expected_outcome", "fuzz", "plan"]
@@ -220,16 +220,34 @@ def judge_answer(planned: Planned, observation: Observation, seconds: float) -> 
 
 
 def case_stream(
-    seed: int, operations: Sequence[str], templates: Sequence[str]
+    seed: int, operations: Sequence[str], templates: Sequence[str], start: int = 0, step: int = 1
 ) -> Iterator[tuple[int, dict[str, Any], list[int]]]:
-    """(index, case, choices) for i = 0, 1, ...: the run's seeded cases, before any skipping."""
-    index = 0
+    """(index, case, choices) for i = 0, 1, ...: the run's seeded cases, before any skipping
+    (`start`, `step`: every step-th case from start on, for one of several planners)."""
+    index = start
     while True:
         case, choices = strategies.generate(
             strategies.case, f"{seed}:{index}", operations, templates=templates
         )
         yield index, case, choices
-        index += 1
+        index += step
+
+
+def planned_stream(
+    seed: int,
+    operations: Sequence[str],
+    templates: Sequence[str],
+    edition: Edition = DEFAULT,
+    start: int = 0,
+    step: int = 1,
+) -> Iterator[Planned | frozenset[str] | str]:
+    """`plan` on each case of `case_stream`, in order: the Planned case, the open points of a
+    case that may not be sent, or (a reference bug) "case I: Error: message"."""
+    for index, case, choices in case_stream(seed, operations, templates, start, step):
+        try:
+            yield plan(index, case, choices, edition)
+        except Exception as error:  # a reference bug: report it, keep fuzzing
+            yield f"case {index}: {type(error).__name__}: {error}"
 
 
 class _Asker:
@@ -259,11 +277,18 @@ class _Search:
         edition: Edition,
         log: Callable[[str], None],
         stop_on_normative: bool = False,
+        plan_ahead: int = 0,
     ) -> None:
         self.candidate, self.hello, self.summary = candidate, hello, summary
         self.stop_on_normative = stop_on_normative
         self.edition, self.log = edition, log
-        self.stream = case_stream(summary.seed, summary.operations, summary.templates)
+
+        def outcomes(start: int = 0, step: int = 1) -> Iterator[Planned | frozenset[str] | str]:
+            ops, templates = summary.operations, summary.templates
+            return planned_stream(summary.seed, ops, templates, edition, start, step)
+
+        self.planners = planahead.start(outcomes, int(plan_ahead))
+        self.stream = planahead.interleave(self.planners) if self.planners else outcomes()
         self.start = time.monotonic()
         self.deadline = self.start + summary.time_budget
         self.exhausted = False
@@ -284,19 +309,17 @@ class _Search:
             if self.stop_on_normative and summary.normative:
                 summary.stopped_by, self.exhausted = "normative-divergence", True
                 return None
-            index, case, choices = next(self.stream)
+            planned = next(self.stream)
             summary.generated += 1
-            try:
-                planned = plan(index, case, choices, self.edition)
-            except Exception as error:  # a reference bug: report it, keep fuzzing
-                summary.reference_errors.append(f"case {index}: {type(error).__name__}: {error}")
+            if isinstance(planned, str):  # a reference bug: reported, and fuzzing goes on
+                summary.reference_errors.append(planned)
                 continue
             if not isinstance(planned, Planned):
                 summary.skipped += 1
                 summary.count_points(planned, sent=False)
                 continue
             summary.count_points(planned.touched, sent=True)
-            summary.per_operation[case["operation"]] += 1
+            summary.per_operation[planned.case["operation"]] += 1
             return planned
 
     def record(self, divergence: Divergence | None) -> None:
@@ -357,13 +380,18 @@ def search(
     *,
     log: Callable[[str], None],
     stop_on_normative: bool = False,
+    plan_ahead: int = 0,
 ) -> None:
-    """Phase A, on the run's session."""
-    run = _Search(session.candidate, session.declared, summary, edition, log, stop_on_normative)
+    """Phase A, on the run's session (`plan_ahead`: cases planned in that many processes
+    besides the run's, planahead.py)."""
+    run = _Search(
+        session.candidate, session.declared, summary, edition, log, stop_on_normative, plan_ahead
+    )
     try:
         run.run(session)
     finally:
         summary.elapsed = run.seconds()
+        planahead.close(run.planners)
 
 
 class _ShrinkBudgetSpent(BaseException):
@@ -574,13 +602,16 @@ def fuzz(
     stop_on_normative: bool = False,
     on_summary: Callable[[Summary], None] | None = None,
     explain: bool | None = None,
+    plan_ahead: int = 0,
 ) -> Summary:
     """A whole run: handshake, edition, search, shrink. Raises protocol.HandshakeError when
     the candidate cannot complete its handshake, editions.EditionError when no edition can
     be decided (both: exit status 2). `stop_on_normative`: end the search at the first
     normative divergence (benchmarks measure the time to it; the CLI never stops early).
     `explain`: class the divergences by cause after shrinking (cause.py); by default unless
-    `stop_on_normative` (a benchmark's run, which only times the search)."""
+    `stop_on_normative` (a benchmark's run, which only times the search).
+    `plan_ahead`: generate and plan the cases in that many processes besides the run's, each
+    every n-th case (planahead.py; the same cases and verdicts, on more cores)."""
     limits = limits or Limits()
     candidate = Candidate(list(argv), limits)
     hello, process = first_handshake(candidate, one_shot)
@@ -625,7 +656,14 @@ def fuzz(
     session = open_session(candidate, budget, hello, one_shot, window)
     session.fresh(process)
     try:
-        search(session, summary, chosen, log=log, stop_on_normative=stop_on_normative)
+        search(
+            session,
+            summary,
+            chosen,
+            log=log,
+            stop_on_normative=stop_on_normative,
+            plan_ahead=plan_ahead,
+        )
         summary.restarts = budget.spent
         asker = _Asker(session, chosen)
         if summary.classes and shrink_budget > 0:

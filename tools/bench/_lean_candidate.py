@@ -1,12 +1,17 @@
 """The reference's operations behind a server that skips request validation: a candidate as
-cheap as the protocol allows, so the runner's own share of the overhead shows (bench/runner.py).
-Not a conforming server: it trusts every request."""
+cheap as the protocol allows, so the runner's own share of the overhead shows (bench/runner.py),
+and the fuzzer's side alone can be measured (bench/fuzz.py). Not a conforming server: it
+trusts every request. It reads each request under the edition it names, and writes answers
+as the reference's server does (lone surrogates as JSON escapes), so it never crashes on a
+fuzzed case."""
 
 import argparse
 import json
 import sys
 
+from oasis_si_reference.editions import DEFAULT, EDITIONS
 from oasis_si_reference.operations import perform
+from oasis_si_reference.server import encode
 
 
 def main() -> None:
@@ -18,10 +23,12 @@ def main() -> None:
             continue
         request = json.loads(line)
         try:
-            reply = {"id": request["id"], "result": perform(request["op"], request["params"])}
+            edition = EDITIONS.get(request.get("edition"), DEFAULT)
+            result = perform(request["op"], request["params"], edition)
+            reply = {"id": request["id"], "result": result}
         except Exception as error:
             reply = {"id": request.get("id"), "error": {"code": "internal", "message": str(error)}}
-        out.write(json.dumps(reply, ensure_ascii=False, separators=(",", ":")).encode() + b"\n")
+        out.write(encode(reply))
         out.flush()
 
 

@@ -14,6 +14,19 @@ asserts nothing.
   Reported per mutant: found or missed, the seconds into the search of the first normative
   divergence and its class; then the fraction found, the median and the largest time.
 
+- CPU per case: what each side spends per case sent, from two runs of the same seed (300
+  and 3000 cases, so that startup and the handshake cancel out): the fuzzer's process
+  (generation, planning with the reference's verdict, encoding, judging; `time.process_time`)
+  and the candidate's processes (parsing, validation, its verdict, encoding;
+  `RUSAGE_CHILDREN`), and the rate two idle cores could sustain: the lower of 2 / (every
+  process's CPU per case) and 1 / (the busiest process's); with and without planning ahead
+  (the cases generated and planned in `OASIS_FUZZ_BENCH_PLANNERS` other processes, default
+  2, planahead.py, counted on the fuzzer's side). Measured against the bundled reference and
+  against a cheap candidate: `OASIS_FUZZ_BENCH_CANDIDATE='CMD ARGS'` (split as an argument
+  vector, e.g. a compiled evaluator), else `_lean_candidate.py` (the reference's operations
+  without request validation), which shows the fuzzer's side alone. CPU figures do not
+  depend on what else the machine runs; cases/s do.
+
 `python -m tools.bench fuzz`. Environment: `OASIS_FUZZ_BENCH_MUTANTS=pattern,...` limits the
 mutants; `OASIS_FUZZ_BENCH_SEED` changes the seed; `OASIS_FUZZ_BENCH_SECONDS` the budget
 (default 20); `OASIS_FUZZ_BENCH_ALL_OPS=1` also declares every operation.
@@ -22,23 +35,98 @@ mutants; `OASIS_FUZZ_BENCH_SEED` changes the seed; `OASIS_FUZZ_BENCH_SECONDS` th
 from __future__ import annotations
 
 import os
+import resource
+import shlex
 import statistics
 import sys
 import time
 from fnmatch import fnmatchcase
 from typing import Any
 
+from oasis_si_conformance.fuzz import planahead
 from oasis_si_conformance.fuzz.differential import fuzz
 from oasis_si_schemas.editions import DEFAULT, EDITIONS
 
 REFERENCE = [sys.executable, "-m", "oasis_si_reference.server"]
+LEAN = [sys.executable, "-m", "tools.bench._lean_candidate"]
+#: Planner processes when planning ahead: one per core the fuzzer's side may use.
+PLANNERS = int(os.environ.get("OASIS_FUZZ_BENCH_PLANNERS", "2"))
 
 
-def throughput(seconds: float = 10.0, operations: list[str] | None = None) -> float:
-    summary = fuzz(REFERENCE, seed=0, time_budget=seconds, shrink_budget=0, operations=operations)
-    label = "score_scenario only" if operations else "every operation"
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _measured_run(
+    argv: list[str], cases: int, operations: list[str] | None, ahead: int
+) -> tuple[int, ...]:
+    """(cases sent, fuzzer CPU us, planner CPU us, candidate CPU us) of a run of `cases`
+    cases, seed 0 (the planner process is a child too: not the candidate's)."""
+    children, own, planner = _children_cpu(), time.process_time(), planahead.cpu_spent()
+    summary = fuzz(
+        argv,
+        seed=0,
+        max_examples=cases,
+        time_budget=1e9,
+        shrink_budget=0,
+        operations=operations,
+        plan_ahead=ahead,
+    )
+    fuzzer, planned = time.process_time() - own, planahead.cpu_spent() - planner
+    candidate = _children_cpu() - children - planned
+    return summary.sent, round(fuzzer * 1e6), round(planned * 1e6), round(candidate * 1e6)
+
+
+def cpu_per_case(
+    label: str,
+    argv: list[str],
+    operations: list[str] | None = None,
+    cases: int = 3000,
+    ahead: int = 0,
+) -> tuple[float, float, float]:
+    """CPU microseconds per case sent in each process (fuzzer, planner, candidate): the
+    difference of a run of `cases` and one of a tenth as many, so that startup cancels."""
+    short, long = (_measured_run(argv, n, operations, ahead) for n in (cases // 10, cases))
+    sent = long[0] - short[0]
+    fuzzer, planner, candidate = ((long[i] - short[i]) / sent for i in (1, 2, 3))
+    ops = "score_scenario only" if operations else "every operation"
+    sides = f"fuzzer {fuzzer:.0f} us"
+    if ahead:
+        sides += f" + {ahead} planner process(es) {planner:.0f} us"
+    per_planner = planner / max(1, ahead)
+    busiest = max(fuzzer, per_planner, candidate)
+    alone = min(2e6 / (fuzzer + planner), 1e6 / max(fuzzer, per_planner))
     print(
-        f"throughput vs reference (streaming, {label}): {summary.throughput:.0f} cases/s "
+        f"CPU per case vs {label} ({ops}{', planned ahead' if ahead else ''}): {sides},"
+        f" candidate {candidate:.0f} us; 2 idle cores sustain at most"
+        f" {min(2e6 / (fuzzer + planner + candidate), 1e6 / busiest):.0f} cases/s; the"
+        f" fuzzer's side alone {alone:.0f}"
+        f" [{sent} cases]",
+        flush=True,
+    )
+    return fuzzer, planner, candidate
+
+
+def throughput(
+    seconds: float = 10.0,
+    operations: list[str] | None = None,
+    argv: list[str] = REFERENCE,
+    name: str = "reference",
+    ahead: int = 0,
+) -> float:
+    summary = fuzz(
+        argv,
+        seed=0,
+        time_budget=seconds,
+        shrink_budget=0,
+        operations=operations,
+        plan_ahead=ahead,
+    )
+    label = "score_scenario only" if operations else "every operation"
+    label += f", planned ahead by {ahead}" if ahead else ""
+    print(
+        f"throughput vs {name} (streaming, {label}): {summary.throughput:.0f} cases/s "
         f"({summary.sent} sent, {summary.skipped} skipped, {summary.elapsed:.1f} s)",
         flush=True,
     )
@@ -121,8 +209,14 @@ def find_mutants(label: str, ops: list[str] | None, seed: int, seconds: float) -
 def run() -> None:
     seed = int(os.environ.get("OASIS_FUZZ_BENCH_SEED", "0"))
     seconds = float(os.environ.get("OASIS_FUZZ_BENCH_SECONDS", "20"))
-    throughput()
-    throughput(operations=["score_scenario"])
+    given = os.environ.get("OASIS_FUZZ_BENCH_CANDIDATE")
+    cheap, cheap_name = (shlex.split(given), given) if given else (LEAN, "lean candidate")
+    for operations in (None, ["score_scenario"]):
+        for ahead in (0, PLANNERS):
+            throughput(operations=operations, ahead=ahead)
+            throughput(operations=operations, argv=cheap, name=cheap_name, ahead=ahead)
+            cpu_per_case("reference", REFERENCE, operations, ahead=ahead)
+            cpu_per_case(cheap_name, cheap, operations, ahead=ahead)
     find_mutants("score_scenario only", ["score_scenario"], seed, seconds)
     if os.environ.get("OASIS_FUZZ_BENCH_ALL_OPS"):
         find_mutants("every operation declared", None, seed, seconds)

@@ -1,0 +1,61 @@
+"""Planning ahead in other processes (planahead.py) changes where the cases are generated
+and planned, never which: the same seed gives the same cases sent and skipped, the same
+divergence classes first met at the same cases, as planning in the run's own process."""
+
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from oasis_si_conformance.fuzz import planahead
+from oasis_si_conformance.fuzz.differential import fuzz
+
+MUTANT = [sys.executable, "-m", "tools.independent", "--mutant", "syn-case-sensitive"]
+
+
+def _outline(summary: Any) -> dict[str, Any]:
+    return {
+        "counts": (summary.generated, summary.sent, summary.skipped, summary.stopped_by),
+        "per_operation": dict(summary.per_operation),
+        "classes": sorted(
+            (key.label(), c.count, c.first.index, c.smallest.index)
+            for key, c in summary.classes.items()
+        ),
+        "reference_errors": list(summary.reference_errors),
+    }
+
+
+@pytest.mark.parametrize("planners", [1, 2])
+def test_the_same_run_planned_ahead_or_in_process(planners: int) -> None:
+    runs = [
+        fuzz(
+            MUTANT,
+            seed=1,
+            max_examples=400,
+            time_budget=600,
+            shrink_budget=0,
+            operations=["score_scenario", "synonym_match", "factor_identified"],
+            edition="0.3.0-rc1",
+            plan_ahead=ahead,
+        )
+        for ahead in (0, planners)
+    ]
+    in_process, ahead = (_outline(run) for run in runs)
+    assert in_process["classes"], "the mutant diverges within 400 cases"
+    assert ahead == in_process
+
+
+def _broken() -> Iterator[int]:
+    yield from range(planahead.CHUNK)
+    raise ValueError("a generator bug")
+
+
+def test_a_failing_planner_fails_the_search_with_its_traceback() -> None:
+    planner = planahead.Planner(_broken)
+    try:
+        assert [next(planner) for _ in range(planahead.CHUNK)] == list(range(planahead.CHUNK))
+        with pytest.raises(planahead.PlannerFailed, match="a generator bug"):
+            next(planner)
+    finally:
+        planner.close()

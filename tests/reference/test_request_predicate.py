@@ -1,0 +1,109 @@
+"""The compiled schema predicate (oasis_si_schemas.predicate), which the reference server asks
+before jsonschema, accepts exactly what jsonschema accepts: on generated requests of every
+operation, on the same requests damaged anywhere, on arbitrary JSON, for every kit schema the
+predicate compiles."""
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from oasis_si_conformance.fuzz import strategies as gen
+from oasis_si_schemas import load, registry, schema_names, validator
+from oasis_si_schemas.predicate import Unsupported, compile_predicate, equal
+
+CHEAP = settings.get_profile("cheap")
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 3)
+    | st.sampled_from([0.0, 1.0, -0.5, 2.5, 1e300, float("nan"), float("inf")])
+    | st.text(max_size=4)
+    | st.sampled_from(["hello", "score_scenario", "agent_response", "reasoning_trace", ""]),
+    lambda children: st.lists(children, max_size=3)
+    | st.dictionaries(
+        st.sampled_from(["id", "op", "params", "text", "evidence", "actions", "tool", "x"]),
+        children,
+        max_size=3,
+    ),
+    max_leaves=8,
+)
+
+
+def _compilable() -> list[str]:
+    names = []
+    for name in schema_names():
+        try:
+            compile_predicate(load(name), registry())
+        except Unsupported:
+            continue
+        names.append(name)
+    return names
+
+
+COMPILED = _compilable()
+
+
+def test_the_request_evidence_and_answer_schemas_compile() -> None:
+    assert {"protocol/request", "evidence", "protocol/response", "protocol/result"} <= set(
+        COMPILED
+    )
+
+
+def test_a_schema_with_a_keyword_it_lacks_is_refused() -> None:
+    with pytest.raises(Unsupported, match="pattern"):
+        compile_predicate({"type": "string", "pattern": "^a"})
+    with pytest.raises(Unsupported, match="fragment"):
+        compile_predicate({"$ref": "#/$defs/a", "$defs": {"a": {"type": "string"}}})
+
+
+def _damaged(document: Any, data: st.DataObject) -> Any:
+    """`document` with one node replaced by arbitrary JSON, or one member removed or added."""
+    if isinstance(document, dict) and document and data.draw(st.booleans()):
+        key = data.draw(st.sampled_from(sorted(document)))
+        how = data.draw(st.sampled_from(["descend", "replace", "remove", "add"]))
+        if how == "descend":
+            return {**document, key: _damaged(document[key], data)}
+        if how == "replace":
+            return {**document, key: data.draw(JSON)}
+        if how == "remove":
+            return {k: v for k, v in document.items() if k != key}
+        return {**document, data.draw(st.sampled_from(["x", "edition", "kit"])): data.draw(JSON)}
+    if isinstance(document, list) and document and data.draw(st.booleans()):
+        index = data.draw(st.integers(0, len(document) - 1))
+        return [*document[:index], _damaged(document[index], data), *document[index + 1 :]]
+    return data.draw(JSON)
+
+
+@settings(CHEAP)
+@given(st.data())
+def test_requests_whole_and_damaged_are_judged_as_jsonschema_judges_them(
+    data: st.DataObject,
+) -> None:
+    case = data.draw(gen.cases(normative=False))
+    request = {"id": data.draw(st.integers(0, 9)), "op": case["operation"], "params": case["input"]}
+    accepts = compile_predicate(load("protocol/request"), registry())
+    whole = validator("protocol/request")
+    assert accepts(request) is True and whole.is_valid(request)
+    damaged = _damaged(request, data)
+    assert accepts(damaged) == whole.is_valid(damaged)
+
+
+@pytest.mark.parametrize("name", COMPILED)
+@settings(CHEAP)
+@given(document=JSON)
+def test_arbitrary_json_is_judged_as_jsonschema_judges_it(name: str, document: Any) -> None:
+    assert compile_predicate(load(name), registry())(document) == validator(name).is_valid(
+        document
+    )
+
+
+@pytest.mark.parametrize(
+    ("one", "two", "same"),
+    [(1, True, False), (0, False, False), (1, 1.0, True), ([1], [True], False), ("1", 1, False)],
+)
+def test_const_equality_keeps_booleans_apart_from_numbers(one: Any, two: Any, same: bool) -> None:
+    assert equal(one, two) is same
+    assert compile_predicate({"const": one})(two) is same

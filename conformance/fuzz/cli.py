@@ -165,6 +165,15 @@ def parser() -> argparse.ArgumentParser:
     )
     cliopts.add_limits(p)
     cliopts.add_window(p, 64)
+    p.add_argument(
+        "--plan-ahead",
+        type=cliopts.non_negative_int,
+        default=0,
+        metavar="N",
+        help="generate and plan the cases in N processes besides this one (default 0): the"
+        " fuzzer's side on more cores, the same cases and verdicts; worth it when the candidate"
+        " is cheaper than the fuzzer",
+    )
     p.add_argument("--quiet", action="store_true", help="print the summary only")
     p.add_argument(
         "--candidate",
@@ -295,6 +304,7 @@ def _fuzz_and_report(run: Run) -> int:
             edition=args.edition,
             log=run.log,
             on_summary=run.keep,
+            plan_ahead=args.plan_ahead,
         )
     except HandshakeError as error:
         return _fail(f"seed {seed}: the candidate did not start: {handshake_text(error)}")

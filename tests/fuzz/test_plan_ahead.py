@@ -59,3 +59,32 @@ def test_a_failing_planner_fails_the_search_with_its_traceback() -> None:
             next(planner)
     finally:
         planner.close()
+
+
+def test_the_command_line_plans_ahead_with_the_same_summary(tmp_path: Any) -> None:
+    """`oasis-si-fuzz --plan-ahead 1` writes the summary a run in one process writes, but for
+    its timings; a negative count is a usage error."""
+    import json
+
+    from oasis_si_conformance.fuzz import cli
+
+    documents = []
+    for ahead in ("0", "1"):
+        out = tmp_path / ahead
+        status = cli.main(
+            ["--seed", "2", "--max-examples", "300", "--shrink-budget", "0", "--quiet",
+             "--edition", "0.3.0-rc1", "--plan-ahead", ahead, "--out", str(out), "--", *MUTANT]
+        )
+        assert status == 1  # the mutant diverges normatively
+        document = json.loads((out / "fuzz-summary.json").read_text(encoding="ascii"))
+        documents.append({k: document[k] for k in ("generated", "sent", "skipped", "classes")})
+    for document in documents:
+        for divergence_class in document["classes"]:
+            divergence_class.pop("stub", None)
+            for key in list(divergence_class):
+                if "seconds" in key:
+                    divergence_class.pop(key)
+    assert documents[0] == documents[1]
+    with pytest.raises(SystemExit) as refused:
+        cli.main(["--plan-ahead", "-1", "--", *MUTANT])
+    assert refused.value.code == 2

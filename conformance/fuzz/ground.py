@@ -1108,8 +1108,9 @@ def _scored_under_some_reading(scenario: Mapping[str, Any], points: set[str]) ->
     for point in sorted(points & BINDING_POINTS):
         for judge in JUDGES.get(point, {}).values():
             if callable(judge):
+                edited = [judge({"input": {"scenario": v}}) for v in variants]
                 variants = variants + [
-                    judge({"input": {"scenario": v}})["input"]["scenario"] for v in variants
+                    e["input"]["scenario"] for e in edited if isinstance(e, dict)
                 ]
     for variant in variants:
         try:
@@ -1553,11 +1554,11 @@ def alternatives(case: dict[str, Any], points: frozenset[str]) -> list[Alternati
                 outcome, current = judge, None
                 break
             assert current is not None
-            judged = judge(current)
-            if isinstance(judged, Fixed):
-                outcome, current = judged.outcome, None
+            result = judge(current)
+            if isinstance(result, Fixed):
+                outcome, current = result.outcome, None
                 break
-            current = judged
+            current = result
         if current is not None and current is not case:
             if not seen:
                 seen[json.dumps(case)] = case

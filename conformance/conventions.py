@@ -2,8 +2,9 @@
 
 A difference from a convention is reported apart (status `convention`) and fails a run only
 with `--strict`. Four conventions are read from outcome keys of any vector (the registry's
-`OutcomeKey.convention`, conformance/operations.py); COMPOSITE-GRAMMAR is named by the vectors
-whose whole outcome only the kit's composite grammar decides. The ids below are the catalog's
+`OutcomeKey.convention`, conformance/operations.py); COMPOSITE-GRAMMAR and TRACE-CHANNEL are
+named by the vectors whose whole outcome only the kit's composite grammar, or its name for the
+reasoning trace's channel, decides. The ids below are the catalog's
 (a test keeps them equal).
 """
 
@@ -21,9 +22,13 @@ BAND_LABEL: Final = "BAND-LABEL"
 SENTENCE_FORM: Final = "SENTENCE-FORM"
 COMPOSITE_GRAMMAR: Final = "COMPOSITE-GRAMMAR"
 PROTOCOL_ERROR_CODE: Final = "PROTOCOL-ERROR-CODE"
+TRACE_CHANNEL: Final = "TRACE-CHANNEL"
 
 #: Every convention id the code names.
-IDS: Final = (BINDING_ERROR_KIND, BAND_LABEL, SENTENCE_FORM, COMPOSITE_GRAMMAR, PROTOCOL_ERROR_CODE)
+IDS: Final = (
+    BINDING_ERROR_KIND, BAND_LABEL, SENTENCE_FORM, COMPOSITE_GRAMMAR, PROTOCOL_ERROR_CODE,
+    TRACE_CHANNEL,
+)
 
 FILE: Final = "conventions.yaml"
 

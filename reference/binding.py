@@ -9,7 +9,8 @@ The binding points the text leaves open are register entries; the reference's re
 BIND-DUPLICATE-CHANNEL reject, BIND-BUDGET-FLOAT reject, BIND-BUDGET-RANGE positive,
 BIND-EMPTY-SET reject, BIND-UNREGISTERED-TYPE reject, BIND-EXTRA-FIELD ignore, BIND-ECHO-NULL
 reject (a null role is reported as not supplied, as an absent one is). Of a composite's:
-COMPOSITE-BESIDE-TEMPLATE reject, COMPOSITE-SCORE-RANGE reject, COMPOSITE-DIAGNOSIS-TRACE accept.
+COMPOSITE-BESIDE-TEMPLATE reject, COMPOSITE-SCORE-RANGE reject, COMPOSITE-DIAGNOSIS-TRACE accept,
+COMPOSITE-ECHO-OMITTED default-false.
 """
 
 from collections.abc import Callable, Mapping
@@ -203,6 +204,7 @@ def _primitive_call(name: str, call: Any, deviations: Deviations) -> PrimitiveCa
     primitive = call["primitive"]
     if primitive not in REGISTRY_V1:
         raise BindingError("unregistered_primitive", f"{primitive!r} is not in registry v1 (§2.4)")
+    # clause 2.1's default; for a factor_identified predicate COMPOSITE-ECHO-OMITTED = default-false
     echo = call.get("exclude_tool_echo", False)
     if not isinstance(echo, bool):
         raise BindingError("invalid_composite", f"{name}.exclude_tool_echo must be a boolean")

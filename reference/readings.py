@@ -54,6 +54,12 @@ COMPOSITE_DIAGNOSIS_TRACE: Final = "accept"
 COMPOSITE_BESIDE_TEMPLATE: Final = "reject"
 #: COMPOSITE-SCORE-RANGE = reject: every band score of a composite lies in [0, 1] (binding.py).
 COMPOSITE_SCORE_RANGE: Final = "reject"
+#: COMPOSITE-FIRST-MATCH = first: in every decision table, a composite's and evaluate_table's
+#: too, the first row that holds decides (tables.first_match).
+COMPOSITE_FIRST_MATCH: Final = "first"
+#: COMPOSITE-ECHO-OMITTED = default-false: a composite factor_identified predicate without
+#: exclude_tool_echo takes clause 2.1's default, false (binding.py).
+COMPOSITE_ECHO_OMITTED: Final = "default-false"
 
 #: Register id -> the reading taken above (what the register test compares).
 CHOICES: Final[dict[str, str]] = {
@@ -89,6 +95,8 @@ CHOICES: Final[dict[str, str]] = {
     "COMPOSITE-DIAGNOSIS-TRACE": COMPOSITE_DIAGNOSIS_TRACE,
     "COMPOSITE-BESIDE-TEMPLATE": COMPOSITE_BESIDE_TEMPLATE,
     "COMPOSITE-SCORE-RANGE": COMPOSITE_SCORE_RANGE,
+    "COMPOSITE-FIRST-MATCH": COMPOSITE_FIRST_MATCH,
+    "COMPOSITE-ECHO-OMITTED": COMPOSITE_ECHO_OMITTED,
 }
 
 #: SENT-WS = unicode: the White_Space property, 25 code points, unchanged since Unicode 6.3.

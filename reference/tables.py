@@ -76,7 +76,8 @@ def first_match(
     rows: tuple[Row, ...], otherwise: Band, truth: Callable[[str], bool]
 ) -> tuple[int, Band]:
     """First match wins: the 1-based row number and band of the first row whose expression
-    holds; the `else` band is row len(rows)+1."""
+    holds; the `else` band is row len(rows)+1. Clause 5.1 states it for C-DA-001's table; for
+    any other table it is the reading COMPOSITE-FIRST-MATCH = first."""
     for number, row in enumerate(rows, start=1):
         if holds(row.when, truth):
             return number, Band(row.score, row.label)

@@ -41,9 +41,10 @@ from typing import Any, Final, Literal
 import attrs
 
 from oasis_si_reference.binding import bind
-from oasis_si_reference.evidence import in_scope_text
-from oasis_si_reference.model import BindingError
+from oasis_si_reference.evidence import evidence_from_json, in_scope_text
+from oasis_si_reference.model import BindingError, CompositeBinding
 from oasis_si_reference.synonyms import ABSENT_KEY_V1
+from oasis_si_reference.tables import call_primitive, holds
 from oasis_si_reference.text import (
     IDENTIFIER_CLASS,
     contains_identifier,
@@ -326,6 +327,21 @@ POINTS: Final[tuple[Point, ...]] = (
         KEPT_OFF,
         "no composite row or else band with a score outside [0, 1] (under reading as-written "
         "the matched row's score is returned, which the kit's result schema cannot carry)",
+    ),
+    Point(
+        "COMPOSITE-FIRST-MATCH",
+        "1.4",
+        JUDGED,
+        "composites and evaluate_table requests in which several rows hold are generated; the "
+        "first holding row's verdict, a rejection (an error response to evaluate_table), or the "
+        "holding row with the highest score is accepted",
+    ),
+    Point(
+        "COMPOSITE-ECHO-OMITTED",
+        "2.2",
+        JUDGED,
+        "composite factor_identified predicates without exclude_tool_echo are generated; the "
+        "verdict with false, or a rejection, is accepted",
     ),
     Point(
         "TRACE-LIST",
@@ -1009,6 +1025,8 @@ def _composite_points(scoring: Mapping[str, Any], diagnosis: bool) -> set[str]:
         if isinstance(score, (int, float)) and not isinstance(score, bool) and not 0 <= score <= 1:
             points.add("COMPOSITE-SCORE-RANGE")
     for call in _factor_holders(scoring)[1:]:
+        if call.get("primitive") == "factor_identified" and "exclude_tool_echo" not in call:
+            points.add("COMPOSITE-ECHO-OMITTED")
         channels = call.get("channels")
         if (
             diagnosis
@@ -1090,8 +1108,9 @@ def _scored_under_some_reading(scenario: Mapping[str, Any], points: set[str]) ->
     for point in sorted(points & BINDING_POINTS):
         for judge in JUDGES.get(point, {}).values():
             if callable(judge):
+                edited = [judge({"input": {"scenario": v}}) for v in variants]
                 variants = variants + [
-                    judge({"input": {"scenario": v}})["input"]["scenario"] for v in variants
+                    e["input"]["scenario"] for e in edited if isinstance(e, dict)
                 ]
     for variant in variants:
         try:
@@ -1154,9 +1173,53 @@ def register_points(
             points.add("BIND-BUDGET-RANGE")
         if isinstance(n, int) and not isinstance(n, bool) and n > INT64_MAX:
             points.add("BIND-BUDGET-WIDTH")
+    elif op == "evaluate_table":
+        if len(_true_rows(params)) > 1:
+            points.add("COMPOSITE-FIRST-MATCH")
     elif op == "score_scenario":
         points |= _scenario_points(params["scenario"], params["evidence"], radius, bound)
+        if len(_holding_rows(params["scenario"], params["evidence"], edition) or ()) > 1:
+            points.add("COMPOSITE-FIRST-MATCH")
     return frozenset(p for p in points if applies(POINT[p], edition))
+
+
+def _true_rows(params: Mapping[str, Any]) -> list[int]:
+    """The 1-based rows of an evaluate_table request whose value is true."""
+    rows = params.get("rows")
+    rows = rows if isinstance(rows, list) else []
+    return [n for n, row in enumerate(rows, start=1) if isinstance(row, dict) and row.get("value")]
+
+
+def _holding_rows(
+    scenario: Mapping[str, Any], evidence: Mapping[str, Any], edition: str | None
+) -> list[int] | None:
+    """The 1-based rows of a scenario's composite that hold on the evidence, as the reference
+    evaluates its predicates (None: no composite, or the reference rejects the binding).
+    Where several hold, which decides is COMPOSITE-FIRST-MATCH."""
+    from oasis_si_schemas.editions import DEFAULT, EDITIONS
+
+    scoring = scenario.get("scoring") if isinstance(scenario, Mapping) else None
+    if not isinstance(scoring, Mapping) or "composite" not in scoring:
+        return None
+    try:
+        binding = bind(scenario)
+    except BindingError:
+        return None
+    if not isinstance(binding, CompositeBinding):
+        return None
+    try:
+        artifact = evidence_from_json(dict(evidence))
+    except (TypeError, ValueError, KeyError):
+        return None
+    text_edition = EDITIONS.get(edition or DEFAULT.name, DEFAULT)
+    known: dict[str, bool] = {}
+
+    def truth(name: str) -> bool:
+        if name not in known:
+            known[name] = call_primitive(binding.predicates[name], artifact, text_edition)
+        return known[name]
+
+    return [n for n, row in enumerate(binding.rows, start=1) if holds(row.when, truth)]
 
 
 def _scenario_points(
@@ -1334,6 +1397,46 @@ def _composite_dropped(case: dict[str, Any]) -> dict[str, Any]:
     return case
 
 
+@attrs.frozen
+class Fixed:
+    """What a judge returns when a reading's outcome is fixed for this case (not the
+    reference's verdict on a transformed case)."""
+
+    outcome: dict[str, Any]
+
+
+def _overlap_refused(case: dict[str, Any]) -> Fixed:
+    """COMPOSITE-FIRST-MATCH = unique: several holding rows make the table malformed: a binding
+    error for a scenario, an error response to evaluate_table."""
+    if case["operation"] == "evaluate_table":
+        return Fixed(ERROR_RESPONSE)
+    return Fixed(BINDING_REJECTED)
+
+
+def _highest_holding_row(case: dict[str, Any]) -> dict[str, Any]:
+    """COMPOSITE-FIRST-MATCH = highest: the holding row with the highest score (the first of
+    equal ones) decides; the holding rows before it are made never to hold, so the
+    reference's first match finds it under its own number."""
+    case = json.loads(json.dumps(case))
+    params = case["input"]
+    if case["operation"] == "evaluate_table":
+        rows, holding = params["rows"], _true_rows(params)
+    else:
+        rows = params["scenario"]["scoring"]["composite"]["rows"]
+        holding = _holding_rows(params["scenario"], params["evidence"], None) or []
+    if len(holding) < 2:
+        return case
+    best = max(holding, key=lambda n: (rows[n - 1]["score"], -n))
+    for number in holding:
+        if number < best:
+            row = rows[number - 1]
+            if case["operation"] == "evaluate_table":
+                row["value"] = False
+            else:
+                row["when"] = {"all": [row["when"], {"not": row["when"]}]}
+    return case
+
+
 def _blank_answer_absent(blank: frozenset[str]) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """ANSWER-BLANK = a non-blank reading: a final answer its blank set holds whole is none."""
 
@@ -1374,8 +1477,8 @@ def _binding_surrogates_replaced(case: dict[str, Any]) -> dict[str, Any]:
 
 
 #: A judge gives a reading's verdict: a case transform (the reference's verdict on the
-#: transformed case) or a fixed outcome.
-Judge = Callable[[dict[str, Any]], dict[str, Any]] | dict[str, Any]
+#: transformed case, or a Fixed outcome for this case) or a fixed outcome.
+Judge = Callable[[dict[str, Any]], dict[str, Any] | Fixed] | dict[str, Any]
 #: Point -> {a non-reference reading: its judge}.
 JUDGES: Final[dict[str, dict[str, Judge]]] = {
     "ANSWER-BLANK": {reading: _blank_answer_absent(blank) for reading, blank in BLANK_SETS.items()},
@@ -1389,6 +1492,8 @@ JUDGES: Final[dict[str, dict[str, Judge]]] = {
     "BIND-EXTRA-FIELD": {"reject": BINDING_REJECTED},
     "COMPOSITE-DIAGNOSIS-TRACE": {"reject": BINDING_REJECTED},
     "COMPOSITE-BESIDE-TEMPLATE": {"template": _composite_dropped},
+    "COMPOSITE-FIRST-MATCH": {"unique": _overlap_refused, "highest": _highest_holding_row},
+    "COMPOSITE-ECHO-OMITTED": {"reject": BINDING_REJECTED},
     "TEXT-SURROGATE": {"replacement": _surrogates_replaced, "reject": ERROR_RESPONSE},
     "BIND-SURROGATE": {
         "replacement": _binding_surrogates_replaced,
@@ -1449,7 +1554,11 @@ def alternatives(case: dict[str, Any], points: frozenset[str]) -> list[Alternati
                 outcome, current = judge, None
                 break
             assert current is not None
-            current = judge(current)
+            result = judge(current)
+            if isinstance(result, Fixed):
+                outcome, current = result.outcome, None
+                break
+            current = result
         if current is not None and current is not case:
             if not seen:
                 seen[json.dumps(case)] = case

@@ -1041,6 +1041,9 @@ def composite_scenario(
             call["channels"] = ["agent_response"]
         if kind != "within_step_budget" and src.integer(0, 2):
             call["exclude_tool_echo"] = pick(src, (True, False))
+        elif kind == "factor_identified" and not quirks:
+            # a factor predicate without it: COMPOSITE-ECHO-OMITTED, a quirk
+            call["exclude_tool_echo"] = pick(src, (True, False))
         predicates[pick(src, _PREDICATE_NAMES) + str(index)] = call
     names = list(predicates)
     rows = [

@@ -103,6 +103,28 @@ def _composite(channels=("agent_response",), else_score=0.0):
     return {"composite": composite}
 
 
+def _overlapping():
+    """A composite whose two rows both hold when the answer names SMTP_PORT: a 0.5 row first,
+    then a 1.0 row."""
+    scoring = _composite()
+    scoring["composite"]["rows"] = [
+        {"when": "p", "score": 0.5, "label": "first"},
+        {"when": {"any": ["p"]}, "score": 1.0, "label": "highest"},
+    ]
+    return scoring
+
+
+def _factor_without_echo():
+    """A composite whose factor_identified predicate leaves exclude_tool_echo out."""
+    scoring = _composite()
+    scoring["composite"]["predicates"]["p"] = {
+        "primitive": "factor_identified",
+        "factor": {"ref": "f1", "required_identifiers": ["SMTP_PORT"]},
+        "channels": ["agent_response"],
+    }
+    return scoring
+
+
 def _without_deviations(case):
     """The case with an injection that declares no deviation (no diagnosis scenario)."""
     case["input"]["scenario"]["injection"] = {}
@@ -169,6 +191,8 @@ EXAMPLES = {
         _score(_scoring(composite=_composite()["composite"])), SEED
     ),
     "COMPOSITE-SCORE-RANGE": (_score(_composite(else_score=2)), SEED),
+    "COMPOSITE-FIRST-MATCH": (_score(_overlapping()), SEED),
+    "COMPOSITE-ECHO-OMITTED": (_score(_factor_without_echo()), SEED),
     "TRACE-LIST": (
         _named("x", echo=False, channels=["reasoning_trace"], trace=["SMTP_PORT", "x"]),
         SEED,
@@ -434,3 +458,44 @@ def test_an_empty_set_in_a_composite_is_the_open_point_not_the_grammar():
     planned = plan(0, case)
     assert isinstance(planned, Planned) and planned.points == ("BIND-EMPTY-SET",)
     assert dict(planned.alternatives)["BIND-EMPTY-SET=accept"]["row"] == 2  # the else band
+
+
+def test_several_holding_rows_are_judged_first_refused_or_highest():
+    case, _ = EXAMPLES["COMPOSITE-FIRST-MATCH"]
+    planned = plan(0, case)
+    assert isinstance(planned, Planned) and planned.points == ("COMPOSITE-FIRST-MATCH",)
+    assert planned.expected["row"] == 1
+    outcomes = dict(planned.alternatives)
+    assert "binding_error" in outcomes["COMPOSITE-FIRST-MATCH=unique"]
+    assert outcomes["COMPOSITE-FIRST-MATCH=highest"]["row"] == 2
+    assert outcomes["COMPOSITE-FIRST-MATCH=highest"]["score"] == 1.0
+
+
+def test_a_single_holding_row_is_no_first_match_point():
+    case = _score(_overlapping(), answer="The relay is down.")
+    assert "COMPOSITE-FIRST-MATCH" not in ground.register_points(case, SEED)
+
+
+def test_a_table_given_several_true_rows_is_judged_first_refused_or_highest():
+    rows = [
+        {"value": True, "score": 0.0, "label": "a"},
+        {"value": True, "score": 0.5, "label": "b"},
+    ]
+    case = _op("evaluate_table", rows=rows, **{"else": {"score": 1.0, "label": "c"}})
+    planned = plan(0, case)
+    assert isinstance(planned, Planned) and planned.points == ("COMPOSITE-FIRST-MATCH",)
+    assert planned.expected["row"] == 1
+    outcomes = dict(planned.alternatives)
+    assert "protocol_error" in outcomes["COMPOSITE-FIRST-MATCH=unique"]
+    assert outcomes["COMPOSITE-FIRST-MATCH=highest"]["row"] == 2
+    one_true = _op("evaluate_table", rows=[rows[0], {**rows[1], "value": False}],
+                   **{"else": {"score": 1.0, "label": "c"}})
+    assert not ground.register_points(one_true, SEED)
+
+
+def test_a_factor_predicate_without_exclude_tool_echo_is_judged_scored_or_rejected():
+    case, _ = EXAMPLES["COMPOSITE-ECHO-OMITTED"]
+    planned = plan(0, case)
+    assert isinstance(planned, Planned) and planned.points == ("COMPOSITE-ECHO-OMITTED",)
+    assert planned.expected["row"] == 1
+    assert "binding_error" in dict(planned.alternatives)["COMPOSITE-ECHO-OMITTED=reject"]

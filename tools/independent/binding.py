@@ -554,13 +554,22 @@ def _check_trace_in_diagnosis(
 
 
 def _exclude(raw: dict[str, Any], config: Config) -> bool:
-    """`exclude_tool_echo` defaults to false in a composite call (§2.1)."""
+    """`exclude_tool_echo` defaults to false in a composite named_in_output call (§2.1); a
+    factor_identified call without it is register COMPOSITE-ECHO-OMITTED."""
     value = raw.get("exclude_tool_echo")
     if value is None:
+        if _factor_omits_echo(raw) and config.reading("COMPOSITE-ECHO-OMITTED") == "reject":
+            raise Invalid("invalid_composite", "factor_identified without exclude_tool_echo")
         return config.has(Hook.COMPOSITE_ECHO_DEFAULT_TRUE)
     if not isinstance(value, bool):
         raise Invalid("invalid_role", "exclude_tool_echo is not a boolean")
     return value
+
+
+def _factor_omits_echo(raw: dict[str, Any]) -> bool:
+    """A factor_identified predicate that leaves exclude_tool_echo out (§2.2 takes (factor,
+    channels); the value is named_in_output's, §2.1)."""
+    return raw["primitive"] == "factor_identified" and "exclude_tool_echo" not in raw
 
 
 def _call_channels(raw: dict[str, Any], config: Config) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from .identifiers import identifier_in
 from .primitives import factor_identified, named_in_output, within_step_budget
 from .sentences import sentences
 from .synonyms import synonym_in
-from .tables import evaluate_table, score
+from .tables import Overlap, evaluate_table, score
 
 
 class BadRequest(Exception):
@@ -99,7 +99,10 @@ def op_score_scenario(params: dict[str, Any], config: Config) -> dict[str, Any]:
         binding = read(scenario, config)
     except Invalid as problem:
         return {"binding_error": {"kind": problem.kind, "message": problem.message}}
-    result = score(binding, evidence, config).as_result()
+    try:
+        result = score(binding, evidence, config).as_result()
+    except Overlap as problem:  # COMPOSITE-FIRST-MATCH = unique: no verdict for this table
+        return {"binding_error": {"kind": "invalid_composite", "message": str(problem)}}
     result["metadata"] = ev.metadata(evidence)
     return result
 
@@ -162,7 +165,7 @@ def op_within_step_budget(params: dict[str, Any], config: Config) -> dict[str, A
 
 
 def op_evaluate_table(params: dict[str, Any], config: Config) -> dict[str, Any]:
-    """§5.1 / §1.4 first match wins, over given truth values."""
+    """§5.1 / §1.4 a decision table over given truth values (COMPOSITE-FIRST-MATCH)."""
     rows = _need(params, "rows", list)
     otherwise = _need(params, "else", dict)
     for row in rows:
@@ -175,7 +178,10 @@ def op_evaluate_table(params: dict[str, Any], config: Config) -> dict[str, Any]:
             raise BadRequest("a row needs value (boolean), score and label")
     if "score" not in otherwise or "label" not in otherwise:
         raise BadRequest("else needs score and label")
-    return evaluate_table(rows, otherwise, config).as_result()
+    try:
+        return evaluate_table(rows, otherwise, config).as_result()
+    except Overlap as problem:  # COMPOSITE-FIRST-MATCH = unique: an error response
+        raise BadRequest(str(problem)) from problem
 
 
 OPERATIONS: dict[str, Callable[[dict[str, Any], Config], dict[str, Any]]] = {

@@ -60,6 +60,8 @@ READINGS: dict[str, tuple[str, ...]] = {
     "COMPOSITE-DIAGNOSIS-TRACE": ("accept", "reject"),
     "COMPOSITE-BESIDE-TEMPLATE": ("reject", "template"),
     "COMPOSITE-SCORE-RANGE": ("reject", "as-written"),
+    "COMPOSITE-FIRST-MATCH": ("first", "unique", "highest"),
+    "COMPOSITE-ECHO-OMITTED": ("default-false", "reject"),
 }
 
 
@@ -124,6 +126,12 @@ class Readings:
     )
     composite_score_range: str = attrs.field(
         default="reject", validator=_one_of("COMPOSITE-SCORE-RANGE")
+    )
+    composite_first_match: str = attrs.field(
+        default="first", validator=_one_of("COMPOSITE-FIRST-MATCH")
+    )
+    composite_echo_omitted: str = attrs.field(
+        default="default-false", validator=_one_of("COMPOSITE-ECHO-OMITTED")
     )
 
     def get(self, entry: str) -> str:

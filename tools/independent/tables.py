@@ -74,12 +74,38 @@ def first_match(
     return choose(config, (), ORDER_HOOKS, compute)
 
 
+class Overlap(Exception):
+    """Several rows of a table hold where they must not (COMPOSITE-FIRST-MATCH = unique)."""
+
+
+def hit(
+    rows: Sequence[Row], otherwise_score: float, otherwise_label: str, config: Config
+) -> Verdict:
+    """Which row of a table other than C-DA-001's decides when several hold: register
+    COMPOSITE-FIRST-MATCH (§5.1 states first match for C-DA-001's table only). `first`: the
+    first that holds; `unique` (DMN UNIQUE): several holding rows are an error; `highest`: the
+    holding row with the highest score, the first of equal ones."""
+    policy = config.reading("COMPOSITE-FIRST-MATCH")
+    if policy == "first":
+        return first_match(rows, otherwise_score, otherwise_label, config)
+    holding = [index for index, row in enumerate(rows) if row.holds()]
+    if not holding:
+        return Verdict(otherwise_score, otherwise_label, len(rows) + 1)
+    if policy == "unique" and len(holding) > 1:
+        raise Overlap(f"rows {[i + 1 for i in holding]} all hold")
+    best = holding[0]
+    if policy == "highest":
+        best = max(holding, key=lambda index: (rows[index].score, -index))
+    return Verdict(rows[best].score, rows[best].label, best + 1)
+
+
 def evaluate_table(
     raw_rows: list[dict[str, Any]], otherwise: dict[str, Any], config: Config
 ) -> Verdict:
-    """The evaluate_table operation: rows already carry their truth values."""
+    """The evaluate_table operation: rows already carry their truth values; a table of any
+    length, so which row decides is COMPOSITE-FIRST-MATCH's (`hit`)."""
     rows = [Row(lambda r=r: bool(r["value"]), r["score"], r["label"]) for r in raw_rows]
-    return first_match(rows, otherwise["score"], otherwise["label"], config)
+    return hit(rows, otherwise["score"], otherwise["label"], config)
 
 
 #: C-DA-001 labels as used in the field (../shared/CONTEXT.md), by row.
@@ -171,7 +197,8 @@ def _call_value(call: Call, evidence: dict[str, Any], config: Config) -> bool:
 
 
 def composite(binding: CompositeBinding, evidence: dict[str, Any], config: Config) -> Verdict:
-    """§1.4: the scenario's own decision table over registry primitives, first match wins."""
+    """§1.4: the scenario's own decision table over registry primitives; which holding row
+    decides is COMPOSITE-FIRST-MATCH's (`hit`)."""
     cache: dict[str, bool] = {}
 
     def lazy(name: str, call: Call) -> Callable[[], bool]:
@@ -186,7 +213,7 @@ def composite(binding: CompositeBinding, evidence: dict[str, Any], config: Confi
     rows = [
         Row(lambda b=band: _truth(b.when, values), band.score, band.label) for band in binding.rows
     ]
-    return first_match(rows, binding.otherwise.score, binding.otherwise.label, config)
+    return hit(rows, binding.otherwise.score, binding.otherwise.label, config)
 
 
 def score(

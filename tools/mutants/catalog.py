@@ -552,8 +552,9 @@ NORMATIVE: tuple[Mutant, ...] = (
     _n(
         "composite-exclude-tool-echo-defaults-true",
         "2.1",
-        "defaults exclude_tool_echo to true in a composite predicate (the clause's default is"
-        " false)",
+        "defaults exclude_tool_echo to true in a composite predicate (clause 2.1's default is"
+        " false: decided for a named_in_output predicate; for a factor_identified one the open"
+        " point COMPOSITE-ECHO-OMITTED has no reading true)",
     ),
     _n(
         "bind-yaml11-coercions",
@@ -637,6 +638,8 @@ _REGISTER_CLAUSES = {
     "COMPOSITE-DIAGNOSIS-TRACE": "2.5",
     "COMPOSITE-BESIDE-TEMPLATE": "1.4",
     "COMPOSITE-SCORE-RANGE": "1.4",
+    "COMPOSITE-FIRST-MATCH": "1.4",
+    "COMPOSITE-ECHO-OMITTED": "2.2",
 }
 
 #: Hooks that fix the clause 2.2 window at a radius, whatever the edition says: a hook is an

@@ -21,7 +21,7 @@ import attrs
 
 from oasis_si_conformance.corpus import RECORD_KEYS
 
-from .common import ambiguous, normative, vector_file
+from .common import ambiguous, normative, trace_channel_convention, vector_file
 from .editions import EDITIONS, SEED, TextEdition
 from .textrules import REFERENCE, OutsideTheRules, Undefined, evaluate, open_points, refuse_echo
 from .wrong_readings import ALL, FLAG_OF, SMART_SPLITTERS, Wrong
@@ -180,6 +180,14 @@ def _derived_flags(
     if entry in ("UNICODE-CASE-VERSION", "UNICODE-NFC-VERSION"):
         derived.add("unicode-version")
     return derived
+
+
+def with_trace_channel(case: Authored) -> Authored:
+    """`case`, its record a TRACE-CHANNEL convention vector where its outcome rests on the
+    channel listed as reasoning_trace (common.trace_channel_convention)."""
+    if case.record is None:
+        return case
+    return attrs.evolve(case, record=trace_channel_convention(case.record))
 
 
 def author(

@@ -4,7 +4,7 @@ the field's shape, and vector records. Independent of reference/ by rule."""
 import copy
 from typing import Any
 
-from oasis_si_conformance.corpus import vector_record
+from oasis_si_conformance.corpus import RECORD_KEYS, vector_record
 from oasis_si_conformance.scenarios import REAL_SCENARIO as SHARED_REAL_SCENARIO
 
 #: The one Form B scenario of profile 0.3.0-rc1 (../shared/CONTEXT.md).
@@ -107,6 +107,23 @@ def ambiguous(
         vid, clauses, operation, description, input, flags=flags, ambiguity=entry,
         readings=readings, probe=probe,
     )
+
+
+#: The convention of the kit's name for the channel clause 2.5 calls "the reasoning trace"
+#: (vectors/conventions.yaml): the seed spells agent_response only.
+TRACE_CHANNEL = "TRACE-CHANNEL"
+
+
+def trace_channel_convention(record: dict[str, Any]) -> dict[str, Any]:
+    """`record`, made a TRACE-CHANNEL convention vector when it is normative and asks a primitive
+    operation to search a channel listed as reasoning_trace: its outcome then rests on that
+    name, which the seed does not spell (clause 2.1: "Channel identifiers are those defined by
+    this profile")."""
+    channels = record["input"].get("channels") or []
+    if "expected" not in record or "reasoning_trace" not in channels:
+        return record
+    marked = {**record, "convention": TRACE_CHANNEL}
+    return {key: marked[key] for key in RECORD_KEYS if key in marked}
 
 
 def vector_file(

@@ -7,7 +7,12 @@ Rules stated here (clause 1.4 and PROTOCOL.md "Composite tables"):
   exclude_tool_echo defaults to false; factor.ref resolves through injection.deviations;
 - an expression is a predicate name, {not: E}, {all: [E...]} or {any: [E...]};
 - rows are tried in order, first true row wins; none true -> else, row len(rows)+1; the
-  score and label are the row's own. There is no implicit budget gate: only rows decide;
+  score and label are the row's own. There is no implicit budget gate: only rows decide.
+  Clause 5.1 states first match for C-DA-001's table only: where several rows of a composite
+  hold, the vector is an ambiguity vector of COMPOSITE-FIRST-MATCH, each reading's verdict
+  computed here from the predicates' truth values each case states (`hit_outcomes`: first,
+  unique = a binding error, highest = the holding row with the highest score, the first of
+  equal ones); where at most one holds, every reading gives the same verdict: normative;
 - a primitive outside registry v1 (clause 2.4 names ops_against, ops_precede, sequence_matches,
   state_delta_matches, trail_matches_oracle as NOT registered) -> unregistered_primitive;
   factor_identified channels wider than [agent_response] -> channel_widening (2.5); a channel
@@ -15,7 +20,10 @@ Rules stated here (clause 1.4 and PROTOCOL.md "Composite tables"):
   decides: normative vectors.
 - what the text leaves open for composites: a score outside [0, 1] (COMPOSITE-SCORE-RANGE), a
   named_in_output predicate over reasoning_trace in a diagnosis scenario
-  (COMPOSITE-DIAGNOSIS-TRACE): ambiguity vectors.
+  (COMPOSITE-DIAGNOSIS-TRACE), several holding rows (COMPOSITE-FIRST-MATCH), a
+  factor_identified predicate without exclude_tool_echo (COMPOSITE-ECHO-OMITTED; a
+  named_in_output predicate without it takes clause 2.1's default false, which the text
+  decides): ambiguity vectors.
 - what only the kit's grammar decides (PROTOCOL.md "Composite tables": an undeclared name, a bad
   expression, empty all/any or predicates, a missing else or rows, a score or label of the wrong
   type, the type of within_step_budget's n) -> convention vectors (COMPOSITE-GRAMMAR).
@@ -107,22 +115,87 @@ def verdict(number: int, score: float, label: str) -> dict:
     return {"score": score, "label": label, "row": number}
 
 
+def holds(expression: Any, truth: dict[str, bool]) -> bool:
+    """An expression (a name, not, all, any) under the predicates' stated truth values."""
+    if isinstance(expression, str):
+        return truth[expression]
+    (operator, operand), = expression.items()
+    if operator == "not":
+        return not holds(operand, truth)
+    parts = [holds(part, truth) for part in operand]
+    return all(parts) if operator == "all" else any(parts)
+
+
+def holding_rows(scenario: dict, truth: dict[str, bool]) -> list[int]:
+    """The 1-based numbers of the composite's rows that hold."""
+    rows = scenario["scoring"]["composite"]["rows"]
+    return [number for number, r in enumerate(rows, start=1) if holds(r["when"], truth)]
+
+
+def hit_outcomes(scenario: dict, truth: dict[str, bool]) -> dict[str, dict]:
+    """The verdict under each reading of COMPOSITE-FIRST-MATCH: `first`, the first holding row
+    (clause 5.1's rule); `unique`, a binding error where several hold (DMN UNIQUE); `highest`,
+    the holding row with the highest score, the first of equal ones. No row holds: the else
+    band, row len(rows)+1, under every reading."""
+    table = scenario["scoring"]["composite"]
+    rows, holding = table["rows"], holding_rows(scenario, truth)
+    if not holding:
+        otherwise = table["else"]
+        band = verdict(len(rows) + 1, otherwise["score"], otherwise["label"])
+        return {"first": band, "unique": band, "highest": band}
+
+    def band_of(number: int) -> dict:
+        return verdict(number, rows[number - 1]["score"], rows[number - 1]["label"])
+
+    highest = max(holding, key=lambda number: (rows[number - 1]["score"], -number))
+    unique = band_of(holding[0]) if len(holding) == 1 else {"binding_error": "invalid_composite"}
+    return {"first": band_of(holding[0]), "unique": unique, "highest": band_of(highest)}
+
+
+def _checked(vid: str, scenario: dict, truth: dict[str, bool], expected: dict) -> dict:
+    """The readings' verdicts; the verdict the case states must be the first holding row's."""
+    outcomes = hit_outcomes(scenario, truth)
+    if outcomes["first"] != expected:
+        raise ValueError(f"{vid}: stated {expected}, its truth values give {outcomes['first']}")
+    return outcomes
+
+
 def _vector(
     vid: str, description: str, scenario: dict, evidence: dict, expected: dict,
     clauses: list[str] | None = None, editions: dict | None = None,
+    *, truth: dict[str, bool],
 ) -> dict:
+    """A scored composite: normative where at most one row holds (`truth`: each predicate's
+    value on the evidence, stated from the text), else an ambiguity vector of
+    COMPOSITE-FIRST-MATCH."""
     params = {"scenario": scenario, "evidence": evidence}
-    return normative(vid, ["1.4", *(clauses or [])], "score_scenario", description, params,
-                     expected, ["composite"], editions=editions)
+    outcomes = _checked(vid, scenario, truth, expected)
+    if len(holding_rows(scenario, truth)) <= 1:
+        return normative(vid, ["1.4", *(clauses or [])], "score_scenario", description, params,
+                         expected, ["composite"], editions=editions)
+    if editions:
+        raise ValueError(f"{vid}: an edition's outcome of a table with several holding rows")
+    holding = ", ".join(str(n) for n in holding_rows(scenario, truth))
+    cited = ["1.4", "5.1", *(c for c in clauses or [] if c not in ("1.4", "5.1"))]
+    return ambiguous(
+        vid, cited, "score_scenario",
+        f"COMPOSITE-FIRST-MATCH: {description} Rows {holding} hold: the first decides (first), "
+        "a binding error (unique), or the highest score (highest).",
+        params, "COMPOSITE-FIRST-MATCH", outcomes, ["composite"],
+    )
 
 
 def _trace_vector(
     vid: str, description: str, scenario: dict, evidence: dict, accepted: dict,
-    clauses: list[str],
+    clauses: list[str], *, truth: dict[str, bool],
 ) -> dict:
     """A composite of the real (diagnosis) scenario with a named_in_output predicate over
     reasoning_trace: an ambiguity vector of COMPOSITE-DIAGNOSIS-TRACE (scored, or rejected as
-    widening clause 2.5's diagnosis channels)."""
+    widening clause 2.5's diagnosis channels). At most one row holds, so that no other open
+    point (COMPOSITE-FIRST-MATCH) moves the verdict."""
+    _checked(vid, scenario, truth, accepted)
+    if len(holding_rows(scenario, truth)) > 1:
+        raise ValueError(f"{vid}: several rows hold, COMPOSITE-FIRST-MATCH would matter too")
     params = {"scenario": scenario, "evidence": evidence}
     return ambiguous(
         vid, ["1.4", *clauses], "score_scenario",
@@ -131,6 +204,27 @@ def _trace_vector(
         "(reject).",
         params, "COMPOSITE-DIAGNOSIS-TRACE",
         {"accept": accepted, "reject": {"binding_error": "channel_widening"}},
+        ["composite", "binding-error"],
+    )
+
+
+def _echo_omitted_vector(
+    vid: str, description: str, scenario: dict, evidence: dict, accepted: dict,
+    truth: dict[str, bool],
+) -> dict:
+    """A composite with a factor_identified predicate that leaves exclude_tool_echo out: an
+    ambiguity vector of COMPOSITE-ECHO-OMITTED (clause 2.1's default false, or a malformed
+    predicate). At most one row holds (COMPOSITE-FIRST-MATCH does not move the verdict)."""
+    _checked(vid, scenario, truth, accepted)
+    if len(holding_rows(scenario, truth)) > 1:
+        raise ValueError(f"{vid}: several rows hold, COMPOSITE-FIRST-MATCH would matter too")
+    return ambiguous(
+        vid, ["1.4", "2.2", "2.1"], "score_scenario",
+        "COMPOSITE-ECHO-OMITTED: a factor_identified predicate (root_any) without "
+        f"exclude_tool_echo, beside one with true (root_own): {description} Scored with clause "
+        "2.1's default false (default-false), or a binding error (reject).",
+        {"scenario": scenario, "evidence": evidence}, "COMPOSITE-ECHO-OMITTED",
+        {"default-false": accepted, "reject": {"binding_error": "invalid_composite"}},
         ["composite", "binding-error"],
     )
 
@@ -202,6 +296,18 @@ def _valid() -> list[dict]:
         ),
     ]
     amended = {"root-needs-same-sentence": {AMENDED: {"expected": verdict(3, 0.5, "partial")}}}
+    #: (in_budget, root, locus) on each answer, from clauses 2.1 to 2.3.
+    example_truth = {
+        "over-budget-perfect": (False, True, True),
+        "no-answer": (False, False, False),
+        "root-and-locus": (True, True, True),
+        "root-only": (True, True, False),
+        "locus-only": (True, False, True),
+        "neither": (True, False, False),
+        "root-needs-same-sentence": (True, False, False),
+        "locus-echoed-root-own": (True, True, False),
+        "at-budget": (True, True, True),
+    }
     for slug, evidence, expected, why in example:
         out.append(
             _vector(
@@ -212,6 +318,7 @@ def _valid() -> list[dict]:
                 expected,
                 ["2.1", "2.2", "2.3"],
                 amended.get(slug),
+                truth=dict(zip(("in_budget", "root", "locus"), example_truth[slug], strict=True)),
             )
         )
 
@@ -237,9 +344,9 @@ def _valid() -> list[dict]:
         ),
         (
             "answer-root",
-            ev("SMTP_PORT is missing.", quiet(4), trace="Maybe SMTP_PORT."),
+            ev("SMTP_PORT is missing.", quiet(4), trace="Looking at the pods."),
             verdict(2, 1.0, "root_cause"),
-            "root in the answer",
+            "root in the answer, nothing in the trace",
         ),
         (
             "nothing",
@@ -248,10 +355,10 @@ def _valid() -> list[dict]:
             "nothing anywhere",
         ),
         (
-            "trace-only-over-budget",
-            ev("Restart the pod.", quiet(11), trace="SMTP_PORT?"),
+            "over-budget",
+            ev("Restart the pod.", quiet(11), trace="Looking at the pods."),
             verdict(1, 0.0, "budget_exhausted"),
-            "11 steps over n 10",
+            "11 steps over n 10, nothing named",
         ),
         (
             "trace-in-passing",
@@ -260,6 +367,14 @@ def _valid() -> list[dict]:
             "trace mentions SMTP_PORT in passing",
         ),
     ]
+    #: (in_budget, root, considered) on each case.
+    considered_truth = {
+        "trace-only": (True, False, True),
+        "answer-root": (True, True, False),
+        "nothing": (True, False, False),
+        "over-budget": (False, False, False),
+        "trace-in-passing": (True, False, True),
+    }
     for slug, evidence, expected, why in cases:
         out.append(
             _trace_vector(
@@ -269,6 +384,9 @@ def _valid() -> list[dict]:
                 evidence,
                 expected,
                 ["2.1", "2.5"],
+                truth=dict(
+                    zip(("in_budget", "root", "considered"), considered_truth[slug], strict=True)
+                ),
             )
         )
 
@@ -304,6 +422,7 @@ def _valid() -> list[dict]:
                 evidence,
                 expected,
                 ["2.1", "2.5"],
+                truth={"mentioned": True},
             )
         )
 
@@ -353,6 +472,15 @@ def _valid() -> list[dict]:
             "the decoy only in an echoed ConfigMap line (exclude_tool_echo true)",
         ),
     ]
+    #: (in_budget, root, decoy) on each case.
+    decoy_truth = {
+        "clean": (True, True, False),
+        "with-decoy": (True, True, True),
+        "decoy-only": (True, False, True),
+        "nothing": (True, False, False),
+        "root-over-budget": (False, True, False),
+        "decoy-echoed": (True, True, False),
+    }
     for slug, evidence, expected, why in cases:
         out.append(
             _vector(
@@ -362,6 +490,7 @@ def _valid() -> list[dict]:
                 evidence,
                 expected,
                 ["2.1", "2.2"],
+                truth=dict(zip(("in_budget", "root", "decoy"), decoy_truth[slug], strict=True)),
             )
         )
 
@@ -387,15 +516,19 @@ def _valid() -> list[dict]:
         ),
         ("silent", ev("Nothing found.", [deployment()]), verdict(3, 0.0, "silent"), "nothing"),
     ]
+    #: (own, quoted) on each case.
+    echo_truth = {"dump": (False, True), "own-words": (True, True), "silent": (False, False)}
     for slug, evidence, expected, why in cases:
         out.append(
             _vector(
                 f"composite-echo-default-{slug}",
-                f"clause 1.4: exclude_tool_echo default false: {why}.",
+                f"clause 2.1: a named_in_output predicate's exclude_tool_echo is 'optional, "
+                f"default false': {why}.",
                 echo_default,
                 evidence,
                 expected,
                 ["2.1"],
+                truth=dict(zip(("own", "quoted"), echo_truth[slug], strict=True)),
             )
         )
     locus_default = composite_scenario(
@@ -427,11 +560,12 @@ def _valid() -> list[dict]:
         out.append(
             _vector(
                 f"composite-locus-echo-default-{slug}",
-                f"clause 1.4: named_in_output without exclude_tool_echo: {why}.",
+                f"clause 2.1: named_in_output without exclude_tool_echo (default false): {why}.",
                 locus_default,
                 evidence,
                 expected,
                 ["2.1"],
+                truth={"in_budget": True, "locus": slug != "nothing"},
             )
         )
     root_default = composite_scenario(
@@ -443,28 +577,30 @@ def _valid() -> list[dict]:
             },
             "root_own": root(),
         },
-        [row("root_own", 1.0, "own"), row("root_any", 0.5, "quoted")],
+        [row("root_own", 1.0, "own"),
+         row({"all": ["root_any", {"not": "root_own"}]}, 0.5, "quoted")],
         {"score": 0.0, "label": "none"},
     )
     fatal = LOGS.splitlines()[2]
     out.append(
-        _vector(
+        _echo_omitted_vector(
             "composite-factor-echo-default-quoted",
-            "clause 1.4: factor_identified without exclude_tool_echo counts a copied log line.",
+            "a copied log line identifies the factor for root_any only (row 2).",
             root_default,
             ev(fatal, [logs()]),
             verdict(2, 0.5, "quoted"),
-            ["2.2"],
+            {"root_any": True, "root_own": False},
         )
     )
     out.append(
-        _vector(
+        _echo_omitted_vector(
             "composite-factor-echo-default-own",
-            "clause 1.4: own sentence satisfies both factor predicates: row 1.",
+            "an own sentence satisfies both factor predicates: row 1 (row 2 asks for root_own "
+            "false).",
             root_default,
             ev("SMTP_PORT is unset.", [logs()]),
             verdict(1, 1.0, "own"),
-            ["2.2"],
+            {"root_any": True, "root_own": True},
         )
     )
 
@@ -497,6 +633,11 @@ def _valid() -> list[dict]:
         ("user", "SMTP_USER is missing.", verdict(2, 0.5, "one")),
         ("none", "SMTP_HOST is missing.", verdict(3, 0.0, "none")),
     ]
+    #: (port, user) on each answer.
+    factors_truth = {
+        "both": (True, True), "both-separate": (True, True), "port": (True, False),
+        "user": (False, True), "none": (False, False),
+    }
     for slug, answer, expected in cases:
         out.append(
             _vector(
@@ -506,6 +647,7 @@ def _valid() -> list[dict]:
                 ev(answer, quiet(2)),
                 expected,
                 ["2.2"],
+                truth=dict(zip(("port", "user"), factors_truth[slug], strict=True)),
             )
         )
 
@@ -520,6 +662,7 @@ def _valid() -> list[dict]:
             ev("Done.", quiet(1), trace="looked at smtp-config"),
             verdict(1, 0.5, "mentioned"),
             ["2.1", "2.5"],
+            truth={"mentioned": True},
         )
     )
     reversed_channels = composite_scenario(
@@ -533,6 +676,7 @@ def _valid() -> list[dict]:
             ev("Check smtp-config.", quiet(1), trace="looked at pods"),
             verdict(1, 0.5, "mentioned"),
             ["2.1", "2.5"],
+            truth={"mentioned": True},
         )
     )
     out.append(
@@ -543,6 +687,7 @@ def _valid() -> list[dict]:
             ev("Done.", quiet(1), trace="looked at pods"),
             verdict(2, 0.0, "not_mentioned"),
             ["2.1", "2.5"],
+            truth={"mentioned": False},
         )
     )
 
@@ -555,11 +700,11 @@ def _valid() -> list[dict]:
         {"score": 0.5, "label": "neither"},
     )
     cases = [
-        ("within", ev("Check smtp-config.", quiet(1)), verdict(1, 1, "within")),
-        ("over-locus", ev("Check smtp-config.", quiet(2)), verdict(2, 0, "locus")),
-        ("over-nothing", ev("Nothing.", quiet(2)), verdict(3, 0.5, "neither")),
+        ("within", ev("Check smtp-config.", quiet(1)), verdict(1, 1, "within"), (True, True)),
+        ("over-locus", ev("Check smtp-config.", quiet(2)), verdict(2, 0, "locus"), (False, True)),
+        ("over-nothing", ev("Nothing.", quiet(2)), verdict(3, 0.5, "neither"), (False, False)),
     ]
-    for slug, evidence, expected in cases:
+    for slug, evidence, expected, values in cases:
         out.append(
             _vector(
                 f"composite-nested-{slug}",
@@ -568,6 +713,7 @@ def _valid() -> list[dict]:
                 evidence,
                 expected,
                 ["2.3"],
+                truth=dict(zip(("in_budget", "locus"), values, strict=True)),
             )
         )
 
@@ -582,6 +728,7 @@ def _valid() -> list[dict]:
             ev("SMTP_PORT is missing.", quiet(2)),
             verdict(1, 1.0, "root"),
             ["2.2"],
+            truth={"in_budget": True, "root": True, "unused": False},
         )
     )
     out.append(
@@ -592,6 +739,7 @@ def _valid() -> list[dict]:
             ev("configMapKeyRef looks odd.", quiet(2)),
             verdict(2, 0.0, "other"),
             ["2.1"],
+            truth={"in_budget": True, "root": False, "unused": True},
         )
     )
 
@@ -620,6 +768,11 @@ def _valid() -> list[dict]:
         ),
         ("row4", ev("The relay is down.", quiet(3)), verdict(4, 0.0, "incorrect")),
     ]
+    #: (within, factor, subsystem) on each case.
+    cda_truth = {
+        "row1": (False, True, True), "row2": (True, True, True), "row3": (True, False, True),
+        "row4": (True, False, False),
+    }
     for slug, evidence, expected in cases:
         out.append(
             _vector(
@@ -630,6 +783,7 @@ def _valid() -> list[dict]:
                 evidence,
                 expected,
                 ["5.1"],
+                truth=dict(zip(("within", "factor", "subsystem"), cda_truth[slug], strict=True)),
             )
         )
     return out

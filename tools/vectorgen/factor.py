@@ -28,7 +28,7 @@ from ._scenario_kit import (
     unique,
     variant,
 )
-from .common import ABSENT_KEY_SYNONYMS, normative, vector_file
+from .common import ABSENT_KEY_SYNONYMS, normative, trace_channel_convention, vector_file
 
 FLAGS = {
     "same-sentence": (
@@ -541,11 +541,11 @@ def _op_vectors() -> list[dict]:
         trace="",
         flags=None,
     ):
-        out.append(normative(
+        out.append(trace_channel_convention(normative(
             vid, ["2.2"], "factor_identified", desc,
             {"evidence": ev(answer, actions if actions is not None else quiet(1), trace=trace),
              "required_identifiers": list(required), "deviation_type": "absent_key",
-             "channels": list(channels), "exclude_tool_echo": excl}, {"value": value}, flags))
+             "channels": list(channels), "exclude_tool_echo": excl}, {"value": value}, flags)))
 
     for slug, answer, row in SAME_SENTENCE:
         fi(f"factor-op-sentence-{slug}", f"clause 2.2 co-occurrence: {answer!r}: {row == 2}.",

@@ -6,14 +6,18 @@ Rule (5.1): rows are tried in order and the first true row decides; row 1 is
 row 4 the else row. Every combination of the three predicates' truth values is reached: with
 the real scenario SMTP_PORT is itself in subsystem_set (so factor identified implies subsystem
 named), hence scenario variants whose subsystem_set leaves the factor's identifiers out.
-evaluate_table: the first row whose value is true decides; none true -> the else row,
-numbered len(rows)+1.
+evaluate_table: no row true -> the else row, numbered len(rows)+1; exactly one true -> that
+row. Which row decides when several are true is the open point COMPOSITE-FIRST-MATCH (clause
+5.1 states first match for C-DA-001's table, and the operation is given truth values and bands,
+not a template): those vectors are its ambiguity vectors, each reading's outcome computed here
+(`table_outcomes`): first, the first true row; unique, an error response (DMN UNIQUE); highest,
+the true row with the highest score, the first of equal ones.
 """
 
 import itertools
 
 from ._scenario_kit import ev, quiet, real, scored, unique, variant
-from .common import normative, vector_file
+from .common import ambiguous, normative, vector_file
 
 FLAGS = {
     "first-match": (
@@ -172,6 +176,44 @@ def _table(
     return {"score": otherwise[0], "label": otherwise[1], "row": len(rows) + 1}
 
 
+def table_outcomes(
+    rows: list[tuple[float, str]], values: tuple[bool, ...], otherwise: tuple[float, str]
+) -> dict[str, dict]:
+    """The outcome under each reading of COMPOSITE-FIRST-MATCH."""
+    true = [index for index, value in enumerate(values, start=1) if value]
+    first = _table(rows, values, otherwise)
+    if len(true) <= 1:
+        return {"first": first, "unique": first, "highest": first}
+    best = max(true, key=lambda index: (rows[index - 1][0], -index))
+    highest = {"score": rows[best - 1][0], "label": rows[best - 1][1], "row": best}
+    return {"first": first, "unique": {"protocol_error": "invalid_request"}, "highest": highest}
+
+
+def _table_vector(
+    vid: str, description: str, rows: list[tuple[float, str]], values: tuple[bool, ...],
+    otherwise: tuple[float, str],
+) -> dict:
+    """Normative where at most one row is true (every reading agrees), else an ambiguity vector
+    of COMPOSITE-FIRST-MATCH."""
+    params = {
+        "rows": [
+            {"value": v, "score": s, "label": lab}
+            for v, (s, lab) in zip(values, rows, strict=True)
+        ],
+        "else": {"score": otherwise[0], "label": otherwise[1]},
+    }
+    outcomes = table_outcomes(rows, values, otherwise)
+    if sum(values) <= 1:
+        return normative(vid, ["5.1", "1.4"], "evaluate_table", description, params,
+                         outcomes["first"], ["first-match"])
+    return ambiguous(
+        vid, ["5.1", "1.4"], "evaluate_table",
+        f"COMPOSITE-FIRST-MATCH: {description} Several rows are true: the first decides (first), "
+        "an error response (unique), or the highest score (highest).",
+        params, "COMPOSITE-FIRST-MATCH", outcomes, ["first-match"],
+    )
+
+
 TABLES = {
     0: ([], (0.3, "default")),
     1: ([(0.75, "only")], (0.25, "other")),
@@ -192,21 +234,11 @@ def _tables() -> list[dict]:
             bits = "".join("t" if v else "f" for v in values) or "empty"
             expected = _table(rows, values, otherwise)
             out.append(
-                normative(
+                _table_vector(
                     f"first-match-table-{size}-rows-{bits}",
-                    ["5.1", "1.4"],
-                    "evaluate_table",
                     f"first match over {size} rows with values {bits}: row {expected['row']}"
                     + (" (the else row, len(rows)+1)." if expected["row"] == size + 1 else "."),
-                    {
-                        "rows": [
-                            {"value": v, "score": s, "label": lab}
-                            for v, (s, lab) in zip(values, rows, strict=True)
-                        ],
-                        "else": {"score": otherwise[0], "label": otherwise[1]},
-                    },
-                    expected,
-                    ["first-match"],
+                    rows, values, otherwise,
                 )
             )
     extra = [
@@ -249,12 +281,9 @@ def _tables() -> list[dict]:
     ]
     for slug, rows, otherwise, why in extra:
         values = tuple(v for v, _, _ in rows)
-        expected = _table([(s, lab) for _, s, lab in rows], values, otherwise)
-        out.append(normative(
-            f"first-match-table-{slug}", ["5.1", "1.4"], "evaluate_table", f"first match: {why}.",
-            {"rows": [{"value": v, "score": s, "label": lab} for v, s, lab in rows],
-             "else": {"score": otherwise[0], "label": otherwise[1]}},
-            expected, ["first-match"]))
+        out.append(_table_vector(
+            f"first-match-table-{slug}", f"first match: {why}.",
+            [(s, lab) for _, s, lab in rows], values, otherwise))
     return out
 
 
@@ -270,7 +299,7 @@ def files() -> dict[str, dict]:
         "5.1-c-da-001/evaluate-table.yaml": vector_file(
             "evaluate-table",
             "The evaluate_table operation: every combination of row truth values for tables of 0 to"
-            " 5 rows; the else row is len(rows)+1.",
+            " 5 rows; the else row is len(rows)+1; several true rows are COMPOSITE-FIRST-MATCH's.",
             "tools/vectorgen/first_match.py",
             unique(_tables()),
         ),

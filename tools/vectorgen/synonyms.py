@@ -9,7 +9,15 @@ authoring.py); the hand-stated ones must agree with them.
 import functools
 from typing import Any
 
-from .authoring import Authored, AuthoringProblem, GeneratedFamily, author, family_files, flags_of
+from .authoring import (
+    Authored,
+    AuthoringProblem,
+    GeneratedFamily,
+    author,
+    family_files,
+    flags_of,
+    with_trace_channel,
+)
 from .common import ROW2, ROW3, ROW4
 from .lifting import operation_input, scenario_input, variant_scenario
 from .textrules import SYNONYMS
@@ -328,10 +336,10 @@ def _operation_cases() -> list[Authored]:
         params = operation_input(
             "named_in_output", "I could not finish.", ["SMTP_PORT"],
             trace="SMTP_PORT is missing.", channels=channels)
-        out.append(author(
+        out.append(with_trace_channel(author(
             f"syn-named-{name}", ["2.1", "2.5"], "named_in_output",
             f"clause 2.1 channels: {why}.", params,
-            entry=None, expect=want, flags=("trace-only",) if not want else (), optional=want))
+            entry=None, expect=want, flags=("trace-only",) if not want else (), optional=want)))
     return out
 
 

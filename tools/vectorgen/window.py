@@ -40,6 +40,7 @@ from .authoring import (
     GeneratedFamily,
     author,
     family_files,
+    with_trace_channel,
 )
 from .charsets import SETS
 from .common import ROW2, ROW3, ROW4, action, scenario
@@ -390,10 +391,10 @@ def _channel_cases() -> list[Authored]:
             "channels": [first, second],
             "exclude_tool_echo": False,
         }
-        out.append(author(
+        out.append(with_trace_channel(author(
             f"window-op-channels-apart-{slug}", ["2.2", "2.1"], "factor_identified",
             f"clause 2.2 window per channel: channels [{first}, {second}]; {why}: false under"
-            " every edition.", params, entry=None, expect=False, flags=("channels-apart",)))
+            " every edition.", params, entry=None, expect=False, flags=("channels-apart",))))
     return out
 
 

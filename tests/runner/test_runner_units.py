@@ -676,6 +676,86 @@ def test_clause_order() -> None:
     assert sorted(clauses, key=clause_key) == ["2.1", "2.10", "3.1", "5.1", "5.1.row2", "5.1.row10"]
 
 
+def test_a_named_part_that_ends_in_digits_is_not_a_row() -> None:
+    """Only `row` followed by digits is a row; another name ending in digits sorts by name,
+    after the rows."""
+    clauses = ["5.1.abc1", "5.1.row2", "5.1.xyz10", "5.1.row10"]
+    assert sorted(clauses, key=clause_key) == ["5.1.row2", "5.1.row10", "5.1.abc1", "5.1.xyz10"]
+
+
+def test_a_diagnosis_as_json() -> None:
+    """The report's JSON form: every field of a named signature, failures by clause and those
+    no signature explains, the clauses in numeric order."""
+    vectors = [_vector(id="a", clauses=("3.10",)), _vector(id="b", clauses=("3.2",)),
+               _vector(id="c", clauses=("3.10", "5.1.row1")), _vector(id="d")]
+    sig = Signature("s", "3.10", "ambiguity", "reads X as Y", ("a", "b", "d"))
+    diagnosis = diagnose(vectors, _results(["a", "b", "c"], ["d"]), [sig])
+    assert diagnosis.to_json() == {
+        "threshold": 0.5,
+        "signatures": [{"id": "s", "clause": "3.10", "kind": "ambiguity",
+                        "description": "reads X as Y", "exercised": 3, "failed": 2,
+                        "vectors": ["a", "b"]}],
+        "failed_by_clause": {"3.2": ["b"], "3.10": ["a", "c"], "5.1.row1": ["c"]},
+        "unexplained": {"3.10": ["c"], "5.1.row1": ["c"]},
+    }
+
+
+def test_a_signature_named_only_when_it_explains_more_than_it_mispredicts() -> None:
+    """`first` explains v0..v5; `second` fails 4 of its 7 (coverage over the threshold), two
+    of them new and three passed: it would add 2 and mispredict 3, so it is not named; with one
+    more failure of its own (3 new, 2 passed) it is."""
+    ids = [f"v{i}" for i in range(12)]
+    vectors = [_vector(id=vid) for vid in ids]
+    first = Signature("first", "3.1", "normative", "f", tuple(ids[:6]))
+    second = Signature("second", "3.1", "normative", "s", ("v0", "v1", "v6", "v7", "v8", "v9",
+                                                            "v10"))
+    failed = ids[:8]
+    diagnosis = diagnose(vectors, _results(failed, ids[8:]), [first, second])
+    assert [n.signature.id for n in diagnosis.named] == ["first"]
+    assert diagnosis.unexplained == {"3.1": ("v6", "v7")}
+    failed = ids[:9]
+    diagnosis = diagnose(vectors, _results(failed, ids[9:]), [first, second])
+    assert [(n.signature.id, n.attributed) for n in diagnosis.named] == [
+        ("first", tuple(ids[:6])), ("second", ("v6", "v7", "v8"))]
+
+
+def test_whether_signatures_were_derived_under_an_edition_takes_every_one() -> None:
+    """A file that names no edition holds under every one; one that names editions only under
+    those: a mix holds under an edition only when every signature does."""
+    plain = Signature("plain", "2.2", "normative", "p", ("v2",))
+    named = Signature("named", "2.2", "normative", "n", ("v2",), {}, ("seed",))
+    assert derived_under([plain, named], "seed")
+    assert not derived_under([plain, named], "other")
+    assert not derived_under([named, plain], "other")
+    assert derived_under([], "other")
+
+
+def _signature_file(tmp_path, text: str):
+    path = tmp_path / "signatures.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+_ONE = "- {id: %s, clause: '3.1', kind: normative, description: d, vectors: [v1]}\n"
+
+
+def test_a_signature_file_that_breaks_its_schema_or_repeats_an_id_is_refused(tmp_path) -> None:
+    from oasis_si_conformance.diagnosis import SignatureError
+
+    good = _signature_file(tmp_path, "signatures:\n" + _ONE % "a" + _ONE % "b")
+    assert [(s.id, s.vectors, s.derived) for s in load_signatures(good)] == [
+        ("a", ("v1",), ()), ("b", ("v1",), ())]
+    twice = _signature_file(tmp_path, "signatures:\n" + _ONE % "a" + _ONE % "b" + _ONE % "a")
+    with pytest.raises(SignatureError, match=r"duplicate signature ids \['a'\]"):
+        load_signatures(twice)
+    bad = _signature_file(tmp_path, "signatures:\n" + _ONE % "a" + "- {id: b}\n")
+    with pytest.raises(SignatureError, match="signatures.yaml: .*clause"):
+        load_signatures(bad)
+    broken = _signature_file(tmp_path, "signatures:\n  - [\n")
+    with pytest.raises(SignatureError, match=r"signatures.yaml:\d+: not valid YAML"):
+        load_signatures(broken)
+
+
 # Selection and schedule ----------------------------------------------------------------------
 
 FIXTURE = corpus.load_corpus(CORPUS)

@@ -730,6 +730,16 @@ def test_whether_signatures_were_derived_under_an_edition_takes_every_one() -> N
     assert derived_under([], "other")
 
 
+def test_a_signature_kind_under_an_edition() -> None:
+    """`kinds` gives the kind under an edition where it differs from `kind`; elsewhere, and
+    under the file's first edition (None), `kind` holds."""
+    sig = Signature("s", "2.2", "normative", "d", ("v1",), {}, ("seed", "amended"),
+                    {"amended": "ambiguity"})
+    assert sig.kind_under("amended") == "ambiguity"
+    assert sig.kind_under("seed") == "normative"
+    assert sig.kind_under(None) == "normative"
+
+
 def _signature_file(tmp_path, text: str):
     path = tmp_path / "signatures.yaml"
     path.write_text(text, encoding="utf-8")

@@ -101,3 +101,23 @@ def test_an_in_process_evaluator_is_observed_as_a_candidate_is() -> None:
     assert once.ask(request).projection == {"match": True}
     assert twice.ask(request).kind == "extra_output"
     assert once.ask(Request(6, "identifier_match", b"{}\n")).kind == "wrong_id"
+
+
+def test_an_answer_is_shown_against_the_outcome_it_gives_exactly_else_one_of_its_sort() -> None:
+    """The fuzzer reports a difference against `shown`: the first outcome given exactly, else
+    the first satisfied on what the spec decides, else the first of the answer's own sort (a
+    verdict beside a verdict), else the first."""
+    reject = ("reject", {"protocol_error": "invalid_request"})
+    other_code = ("internal", {"protocol_error": "internal"})
+    yes, no = ("yes", {"match": True}), ("no", {"match": False})
+    exact = judge.judge([other_code, reject], {"protocol_error": "invalid_request"})
+    assert (exact.matched, exact.exact, exact.shown) == (("internal", "reject"), True, reject)
+    loose = judge.judge([yes, other_code, reject], {"protocol_error": "not_a_code"})
+    assert (loose.matched, loose.exact, loose.shown) == (("internal", "reject"), False, other_code)
+    assert loose.holds
+    verdict = judge.judge([reject, yes], {"match": False})
+    assert (verdict.matched, verdict.exact, verdict.shown) == ((), False, yes)
+    assert not verdict.holds and verdict.comparison.describe() != "differs"
+    error = judge.judge([yes, no, reject], {"binding_error": "unknown_template"})
+    assert (error.matched, error.shown) == ((), yes)
+    assert judge.judge([no], {"match": True}).shown == no

@@ -861,3 +861,43 @@ def test_the_report_schema_lists_every_status_and_failure_kind() -> None:
     families = [VERDICT_FAILURES, PROCESS_KINDS, PROTOCOL_KINDS]
     assert sum(map(len, families)) + 1 == len(FailureKind)
     assert set().union(*families) | {FailureKind.NONDETERMINISTIC} == set(FailureKind)
+
+
+def test_a_second_observation_of_a_request_replaces_the_first_and_is_not_its_first() -> None:
+    """Progress counts a request once: a later observation (a second answer failing it)
+    replaces the first but is not reported as the request's first."""
+    from oasis_si_conformance.runner import Batch
+    from oasis_si_conformance.session import Request
+
+    batch = Batch([_vector()], [b"{}"], [[[0]]], [[None, None]], "e")
+    answer = Observation("answer", result={"match": True})
+    twice = Observation("extra_output", message="a second answer")
+    assert batch.record(Request(1, "identifier_match", b"", (0, 1)), answer) is True
+    assert batch.record(Request(1, "identifier_match", b"", (0, 1)), twice) is False
+    assert batch.observed == [[None, twice]]
+
+
+def test_a_workers_exception_stops_the_run_and_is_raised(monkeypatch) -> None:
+    """What a worker raises (a restart that fails its handshake, say) is raised by
+    `send_all`, not turned into vectors that were merely not answered."""
+    from oasis_si_conformance import runner
+    from oasis_si_conformance.protocol import Hello
+    from oasis_si_conformance.session import Candidate, RestartBudget
+
+    class Broken:
+        def fresh(self, process: object = None) -> None:
+            pass
+
+        def serve(self, requests: object, deliver: object) -> None:
+            raise RuntimeError("the worker broke")
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(runner, "open_session", lambda *args, **kwargs: Broken())
+    hello = Hello("x", "0", ("identifier_match",), (), (), raw={})
+    config = runner.RunConfig(["candidate"], seed=1, repetitions=2, jobs=2)
+    sender = runner.Sender(config, Candidate(["candidate"]), hello, RestartBudget(1),
+                           runner.Progress(), "e")
+    with pytest.raises(RuntimeError, match="the worker broke"):
+        sender.send_all([_vector(id="a"), _vector(id="b")], [b"{}", b"{}"], None)

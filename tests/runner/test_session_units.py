@@ -6,6 +6,7 @@ observations are stated from PROTOCOL.md (Messages, Limits), not computed by the
 import sys
 
 import attrs
+import pytest
 
 from oasis_si_conformance import protocol
 from oasis_si_conformance.model import FailureKind, Observation
@@ -42,18 +43,18 @@ def test_asking_a_streaming_process_one_request_at_a_time() -> None:
     assert candidate.spawned == 1
 
 
-def test_serve_gives_up_when_no_process_can_be_started() -> None:
+@pytest.mark.parametrize(("give_up", "delivered"), [(True, [1]), (False, [1, 2, 3])])
+def test_serve_gives_up_when_no_process_can_be_started(give_up: bool, delivered: list) -> None:
     """`give_up`: the first request is failed as a startup failure and the rest are left
     unsent (the fuzzer's hard stop); without it every request is failed in turn."""
     hello = protocol.Hello("x", "0", ("identifier_match",), (), (), raw={})
     requests = [_request(rid, "a", "a") for rid in (1, 2, 3)]
-    for give_up, delivered in ((True, [1]), (False, [1, 2, 3])):
-        seen: list[tuple[int, str]] = []
-        session = StreamingSession(Candidate(MISSING), RestartBudget(5), hello)
-        left = session.serve(requests, lambda r, o: seen.append((r.id, o.kind)), give_up=give_up)
-        assert left == []
-        assert [rid for rid, _kind in seen] == delivered
-        assert seen[0] == (1, FailureKind.STARTUP)
+    seen: list[tuple[int, str]] = []
+    session = StreamingSession(Candidate(MISSING), RestartBudget(5), hello)
+    left = session.serve(requests, lambda r, o: seen.append((r.id, o.kind)), give_up=give_up)
+    assert left == []
+    assert [rid for rid, _kind in seen] == delivered
+    assert seen[0] == (1, FailureKind.STARTUP)
 
 
 @attrs.define

@@ -121,3 +121,31 @@ def test_an_answer_is_shown_against_the_outcome_it_gives_exactly_else_one_of_its
     error = judge.judge([yes, no, reject], {"binding_error": "unknown_template"})
     assert (error.matched, error.shown) == ((), yes)
     assert judge.judge([no], {"match": True}).shown == no
+    # a convention case: every difference is from its convention, so every outcome is
+    # satisfied and the first is shown, even beside one of the answer's own sort
+    ruled = judge.judge([reject, yes], {"match": False}, convention="c")
+    assert (ruled.matched, ruled.exact, ruled.shown) == (("reject", "yes"), False, reject)
+
+
+def test_a_vectors_verdict_over_its_repetitions_names_the_first_that_failed() -> None:
+    """Any failed request fails the vector: the first failing repetition is shown, with how
+    many failed, beside the first answer; repetitions that disagree fail it as
+    nondeterministic, both answers named; no observation at all is a vector not run."""
+    crash = Observation("crash", message="died", stderr="trace")
+    yes, no = _answer({"match": True, "t": 1}), _answer({"match": False})
+    failed = judge.judge_vector(_vector(), [yes, crash, crash, yes])
+    assert failed.status == Status.FAILED and failed.actual == {"match": True, "t": 1}
+    assert failed.failure.message == "repetition 2 (2 of 4 failed): died"
+    assert failed.failure.stderr == "trace"
+    flaky = judge.judge_vector(_vector(), [yes, yes, no])
+    assert flaky.status == Status.FAILED and flaky.failure.kind == "nondeterministic"
+    assert flaky.failure.message == (
+        "repetitions disagree (Core 3.5.4): repetition 1 gave {'match': True}, "
+        "repetition 3 gave {'match': False}"
+    )
+    assert flaky.actual == {"match": True, "t": 1}
+    passed = judge.judge_vector(_vector(), [yes, _answer({"match": True, "t": 2})])
+    assert passed.status == Status.PASSED and passed.actual == {"match": True, "t": 1}
+    none = judge.judge_vector(_vector(), [])
+    assert none.status == Status.FAILED
+    assert (none.failure.kind, none.failure.message) == ("aborted", "not run")

@@ -3,6 +3,7 @@ start: one request asked of a streaming process, a serve that gives up when no p
 be started, what a wait ended by a resource limit means, the restart budget. Expected
 observations are stated from PROTOCOL.md (Messages, Limits), not computed by the module."""
 
+import json
 import sys
 
 import attrs
@@ -93,3 +94,23 @@ def test_the_restart_budget_is_spent_once_per_restart() -> None:
     assert budget.spend() is True and budget.spend() is True
     assert budget.exhausted
     assert budget.spend() is False and budget.spent == 2
+
+
+def test_a_long_answer_is_judged_on_its_whole_compared_part_not_on_what_is_kept() -> None:
+    """A line over KEPT_LINE_BYTES keeps an abridged result for the report, but the verdict
+    reads the whole answer: a binding error whose kind comes after twenty padding members
+    (the result schema allows them) is still that kind."""
+    from oasis_si_conformance import judge
+    from oasis_si_conformance.corpus import Vector
+    from oasis_si_conformance.model import Status
+    from oasis_si_conformance.session import observe
+
+    padding = {f"pad{i:02}": "x" * 1000 for i in range(20)}
+    error = {**padding, "kind": "unknown_template", "message": "no such template"}
+    line = json.dumps({"id": 4, "result": {"binding_error": error}}).encode() + b"\n"
+    assert len(line) > protocol.KEPT_LINE_BYTES
+    seen = observe(line, 4, "score_scenario")
+    assert seen.ok and "kind" not in seen.result["binding_error"]  # abridged for the report
+    vector = Vector(id="v", clauses=("4.1",), operation="score_scenario", description="d",
+                    input={}, expected={"binding_error": "unknown_template"})
+    assert judge.judge_vector(vector, [seen, seen]).status == Status.PASSED

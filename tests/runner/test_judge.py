@@ -133,11 +133,11 @@ def test_a_vectors_verdict_over_its_repetitions_names_the_first_that_failed() ->
     nondeterministic, both answers named; no observation at all is a vector not run."""
     crash = Observation("crash", message="died", stderr="trace")
     yes, no = _answer({"match": True, "t": 1}), _answer({"match": False})
-    failed = judge.judge_vector(_vector(), [yes, crash, crash, yes])
+    failed = judge.judge_vector(_vector(), [yes, crash, crash])
     assert failed.status == Status.FAILED and failed.actual == {"match": True, "t": 1}
-    assert failed.failure.message == "repetition 2 (2 of 4 failed): died"
+    assert failed.failure.message == "repetition 2 (2 of 3 failed): died"
     assert failed.failure.stderr == "trace"
-    flaky = judge.judge_vector(_vector(), [yes, yes, no])
+    flaky = judge.judge_vector(_vector(), [yes, _answer({"match": True, "t": 2}), no])
     assert flaky.status == Status.FAILED and flaky.failure.kind == "nondeterministic"
     assert flaky.failure.message == (
         "repetitions disagree (Core 3.5.4): repetition 1 gave {'match': True}, "
@@ -149,3 +149,13 @@ def test_a_vectors_verdict_over_its_repetitions_names_the_first_that_failed() ->
     none = judge.judge_vector(_vector(), [])
     assert none.status == Status.FAILED
     assert (none.failure.kind, none.failure.message) == ("aborted", "not run")
+
+
+def test_a_convention_vectors_differences_are_all_from_its_convention() -> None:
+    """A convention vector checks what the kit defines: an answer that differs from it is
+    reported apart (status convention), never failed; a normative vector's is failed."""
+    ruled = _vector(convention="binding-error-kinds")
+    result = judge.judge_vector(ruled, [_answer({"match": False})] * 2)
+    assert result.status == Status.CONVENTION
+    assert [d.convention for d in result.differences] == ["binding-error-kinds"]
+    assert judge.judge_vector(_vector(), [_answer({"match": False})]).status == Status.FAILED

@@ -901,3 +901,23 @@ def test_a_workers_exception_stops_the_run_and_is_raised(monkeypatch) -> None:
                            runner.Progress(), "e")
     with pytest.raises(RuntimeError, match="the worker broke"):
         sender.send_all([_vector(id="a"), _vector(id="b")], [b"{}", b"{}"], None)
+
+
+def test_an_output_matching_no_reading_counts_against_its_own_entry() -> None:
+    """apply_profile: a vector whose output matches no reading is an unmatched vote of its
+    entry (not of another, not dropped); a crash is exercised but does not vote; the vector that
+    followed a reading votes for it."""
+    from oasis_si_conformance.runner import apply_profile
+
+    readings = {"a": {"match": True}, "b": {"match": False}}
+    vectors = [_vector(id=f"v{i}", expected=None, ambiguity="E", readings=readings)
+               for i in range(3)]
+    results = {
+        "v0": VectorResult("v0", Status.PASSED, readings=("a",)),
+        "v1": VectorResult("v1", Status.FAILED, failure=Failure("no_reading", "none")),
+        "v2": VectorResult("v2", Status.FAILED, failure=Failure("crash", "died")),
+    }
+    (entry,) = apply_profile(vectors, results, REGISTER)
+    assert entry.entry == "E"
+    assert (entry.vectors, entry.voted, entry.unmatched) == (3, 1, ("v1",))
+    assert entry.votes == {"a": 1, "b": 0, "c": 0} and entry.followed == ("a",)

@@ -68,3 +68,16 @@ def test_steps_final_answer_and_metadata() -> None:
     assert has_final_answer(evidence_from_json({"final_answer": " "})) is True
     assert has_final_answer(evidence_from_json({"final_answer": ""})) is False
     assert has_final_answer(evidence_from_json({})) is False
+
+
+def test_a_channels_lines_with_and_without_echo_exclusion() -> None:
+    """§2.1 as the explain trace shows it: each line of the channel and whether it is
+    blanked as echo; nothing is blanked without echo exclusion."""
+    from oasis_si_reference.primitives import scoped_channel_lines
+
+    evidence = evidence_from_json({"final_answer": "missing key\nall good", "actions": [
+        {"tool": "read", "result": "config: missing key"}]})
+    assert scoped_channel_lines(evidence, "agent_response", True) == [
+        ("missing key", True), ("all good", False)]
+    assert scoped_channel_lines(evidence, "agent_response", False) == [
+        ("missing key", False), ("all good", False)]

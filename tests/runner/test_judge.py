@@ -101,3 +101,61 @@ def test_an_in_process_evaluator_is_observed_as_a_candidate_is() -> None:
     assert once.ask(request).projection == {"match": True}
     assert twice.ask(request).kind == "extra_output"
     assert once.ask(Request(6, "identifier_match", b"{}\n")).kind == "wrong_id"
+
+
+def test_an_answer_is_shown_against_the_outcome_it_gives_exactly_else_one_of_its_sort() -> None:
+    """The fuzzer reports a difference against `shown`: the first outcome given exactly, else
+    the first satisfied on what the spec decides, else the first of the answer's own sort (a
+    verdict beside a verdict), else the first."""
+    reject = ("reject", {"protocol_error": "invalid_request"})
+    other_code = ("internal", {"protocol_error": "internal"})
+    yes, no = ("yes", {"match": True}), ("no", {"match": False})
+    exact = judge.judge([other_code, reject], {"protocol_error": "invalid_request"})
+    assert (exact.matched, exact.exact, exact.shown) == (("internal", "reject"), True, reject)
+    loose = judge.judge([yes, other_code, reject], {"protocol_error": "not_a_code"})
+    assert (loose.matched, loose.exact, loose.shown) == (("internal", "reject"), False, other_code)
+    assert loose.holds
+    verdict = judge.judge([reject, yes], {"match": False})
+    assert (verdict.matched, verdict.exact, verdict.shown) == ((), False, yes)
+    assert not verdict.holds and verdict.comparison.describe() != "differs"
+    error = judge.judge([yes, no, reject], {"binding_error": "unknown_template"})
+    assert (error.matched, error.shown) == ((), yes)
+    assert judge.judge([no], {"match": True}).shown == no
+    # a convention case: every difference is from its convention, so every outcome is
+    # satisfied and the first is shown, even beside one of the answer's own sort
+    ruled = judge.judge([reject, yes], {"match": False}, convention="c")
+    assert (ruled.matched, ruled.exact, ruled.shown) == (("reject", "yes"), False, reject)
+
+
+def test_a_vectors_verdict_over_its_repetitions_names_the_first_that_failed() -> None:
+    """Any failed request fails the vector: the first failing repetition is shown, with how
+    many failed, beside the first answer; repetitions that disagree fail it as
+    nondeterministic, both answers named; no observation at all is a vector not run."""
+    crash = Observation("crash", message="died", stderr="trace")
+    yes, no = _answer({"match": True, "t": 1}), _answer({"match": False})
+    failed = judge.judge_vector(_vector(), [yes, crash, crash])
+    assert failed.status == Status.FAILED and failed.actual == {"match": True, "t": 1}
+    assert failed.failure.message == "repetition 2 (2 of 3 failed): died"
+    assert failed.failure.stderr == "trace"
+    flaky = judge.judge_vector(_vector(), [yes, _answer({"match": True, "t": 2}), no])
+    assert flaky.status == Status.FAILED and flaky.failure.kind == "nondeterministic"
+    assert flaky.failure.message == (
+        "repetitions disagree (Core 3.5.4): repetition 1 gave {'match': True}, "
+        "repetition 3 gave {'match': False}"
+    )
+    assert flaky.actual == {"match": True, "t": 1}
+    passed = judge.judge_vector(_vector(), [yes, _answer({"match": True, "t": 2})])
+    assert passed.status == Status.PASSED and passed.actual == {"match": True, "t": 1}
+    none = judge.judge_vector(_vector(), [])
+    assert none.status == Status.FAILED
+    assert (none.failure.kind, none.failure.message) == ("aborted", "not run")
+
+
+def test_a_convention_vectors_differences_are_all_from_its_convention() -> None:
+    """A convention vector checks what the kit defines: an answer that differs from it is
+    reported apart (status convention), never failed; a normative vector's is failed."""
+    ruled = _vector(convention="binding-error-kinds")
+    result = judge.judge_vector(ruled, [_answer({"match": False})] * 2)
+    assert result.status == Status.CONVENTION
+    assert [d.convention for d in result.differences] == ["binding-error-kinds"]
+    assert judge.judge_vector(_vector(), [_answer({"match": False})]).status == Status.FAILED

@@ -676,6 +676,96 @@ def test_clause_order() -> None:
     assert sorted(clauses, key=clause_key) == ["2.1", "2.10", "3.1", "5.1", "5.1.row2", "5.1.row10"]
 
 
+def test_a_named_part_that_ends_in_digits_is_not_a_row() -> None:
+    """Only `row` followed by digits is a row; another name ending in digits sorts by name,
+    after the rows."""
+    clauses = ["5.1.abc1", "5.1.row2", "5.1.xyz10", "5.1.row10"]
+    assert sorted(clauses, key=clause_key) == ["5.1.row2", "5.1.row10", "5.1.abc1", "5.1.xyz10"]
+
+
+def test_a_diagnosis_as_json() -> None:
+    """The report's JSON form: every field of a named signature, failures by clause and those
+    no signature explains, the clauses in numeric order."""
+    vectors = [_vector(id="a", clauses=("3.10",)), _vector(id="b", clauses=("3.2",)),
+               _vector(id="c", clauses=("3.10", "5.1.row1")), _vector(id="d")]
+    sig = Signature("s", "3.10", "ambiguity", "reads X as Y", ("a", "b", "d"))
+    diagnosis = diagnose(vectors, _results(["a", "b", "c"], ["d"]), [sig])
+    assert diagnosis.to_json() == {
+        "threshold": 0.5,
+        "signatures": [{"id": "s", "clause": "3.10", "kind": "ambiguity",
+                        "description": "reads X as Y", "exercised": 3, "failed": 2,
+                        "vectors": ["a", "b"]}],
+        "failed_by_clause": {"3.2": ["b"], "3.10": ["a", "c"], "5.1.row1": ["c"]},
+        "unexplained": {"3.10": ["c"], "5.1.row1": ["c"]},
+    }
+
+
+def test_a_signature_named_only_when_it_explains_more_than_it_mispredicts() -> None:
+    """`first` explains v0..v5; `second` fails 4 of its 7 (coverage over the threshold), two
+    of them new and three passed: it would add 2 and mispredict 3, so it is not named; with one
+    more failure of its own (3 new, 2 passed) it is."""
+    ids = [f"v{i}" for i in range(12)]
+    vectors = [_vector(id=vid) for vid in ids]
+    first = Signature("first", "3.1", "normative", "f", tuple(ids[:6]))
+    second = Signature("second", "3.1", "normative", "s", ("v0", "v1", "v6", "v7", "v8", "v9",
+                                                            "v10"))
+    failed = ids[:8]
+    diagnosis = diagnose(vectors, _results(failed, ids[8:]), [first, second])
+    assert [n.signature.id for n in diagnosis.named] == ["first"]
+    assert diagnosis.unexplained == {"3.1": ("v6", "v7")}
+    failed = ids[:9]
+    diagnosis = diagnose(vectors, _results(failed, ids[9:]), [first, second])
+    assert [(n.signature.id, n.attributed) for n in diagnosis.named] == [
+        ("first", tuple(ids[:6])), ("second", ("v6", "v7", "v8"))]
+
+
+def test_whether_signatures_were_derived_under_an_edition_takes_every_one() -> None:
+    """A file that names no edition holds under every one; one that names editions only under
+    those: a mix holds under an edition only when every signature does."""
+    plain = Signature("plain", "2.2", "normative", "p", ("v2",))
+    named = Signature("named", "2.2", "normative", "n", ("v2",), {}, ("seed",))
+    assert derived_under([plain, named], "seed")
+    assert not derived_under([plain, named], "other")
+    assert not derived_under([named, plain], "other")
+    assert derived_under([], "other")
+
+
+def test_a_signature_kind_under_an_edition() -> None:
+    """`kinds` gives the kind under an edition where it differs from `kind`; elsewhere, and
+    under the file's first edition (None), `kind` holds."""
+    sig = Signature("s", "2.2", "normative", "d", ("v1",), {}, ("seed", "amended"),
+                    {"amended": "ambiguity"})
+    assert sig.kind_under("amended") == "ambiguity"
+    assert sig.kind_under("seed") == "normative"
+    assert sig.kind_under(None) == "normative"
+
+
+def _signature_file(tmp_path, text: str):
+    path = tmp_path / "signatures.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+_ONE = "- {id: %s, clause: '3.1', kind: normative, description: d, vectors: [v1]}\n"
+
+
+def test_a_signature_file_that_breaks_its_schema_or_repeats_an_id_is_refused(tmp_path) -> None:
+    from oasis_si_conformance.diagnosis import SignatureError
+
+    good = _signature_file(tmp_path, "signatures:\n" + _ONE % "a" + _ONE % "b")
+    assert [(s.id, s.vectors, s.derived) for s in load_signatures(good)] == [
+        ("a", ("v1",), ()), ("b", ("v1",), ())]
+    twice = _signature_file(tmp_path, "signatures:\n" + _ONE % "a" + _ONE % "b" + _ONE % "a")
+    with pytest.raises(SignatureError, match=r"duplicate signature ids \['a'\]"):
+        load_signatures(twice)
+    bad = _signature_file(tmp_path, "signatures:\n" + _ONE % "a" + "- {id: b}\n")
+    with pytest.raises(SignatureError, match="signatures.yaml: .*clause"):
+        load_signatures(bad)
+    broken = _signature_file(tmp_path, "signatures:\n  - [\n")
+    with pytest.raises(SignatureError, match=r"signatures.yaml:\d+: not valid YAML"):
+        load_signatures(broken)
+
+
 # Selection and schedule ----------------------------------------------------------------------
 
 FIXTURE = corpus.load_corpus(CORPUS)
@@ -771,3 +861,63 @@ def test_the_report_schema_lists_every_status_and_failure_kind() -> None:
     families = [VERDICT_FAILURES, PROCESS_KINDS, PROTOCOL_KINDS]
     assert sum(map(len, families)) + 1 == len(FailureKind)
     assert set().union(*families) | {FailureKind.NONDETERMINISTIC} == set(FailureKind)
+
+
+def test_a_second_observation_of_a_request_replaces_the_first_and_is_not_its_first() -> None:
+    """Progress counts a request once: a later observation (a second answer failing it)
+    replaces the first but is not reported as the request's first."""
+    from oasis_si_conformance.runner import Batch
+    from oasis_si_conformance.session import Request
+
+    batch = Batch([_vector()], [b"{}"], [[[0]]], [[None, None]], "e")
+    answer = Observation("answer", result={"match": True})
+    twice = Observation("extra_output", message="a second answer")
+    assert batch.record(Request(1, "identifier_match", b"", (0, 1)), answer) is True
+    assert batch.record(Request(1, "identifier_match", b"", (0, 1)), twice) is False
+    assert batch.observed == [[None, twice]]
+
+
+def test_a_workers_exception_stops_the_run_and_is_raised(monkeypatch) -> None:
+    """What a worker raises (a restart that fails its handshake, say) is raised by
+    `send_all`, not turned into vectors that were merely not answered."""
+    from oasis_si_conformance import runner
+    from oasis_si_conformance.protocol import Hello
+    from oasis_si_conformance.session import Candidate, RestartBudget
+
+    class Broken:
+        def fresh(self, process: object = None) -> None:
+            pass
+
+        def serve(self, requests: object, deliver: object) -> None:
+            raise RuntimeError("the worker broke")
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(runner, "open_session", lambda *args, **kwargs: Broken())
+    hello = Hello("x", "0", ("identifier_match",), (), (), raw={})
+    config = runner.RunConfig(["candidate"], seed=1, repetitions=2, jobs=2)
+    sender = runner.Sender(config, Candidate(["candidate"]), hello, RestartBudget(1),
+                           runner.Progress(), "e")
+    with pytest.raises(RuntimeError, match="the worker broke"):
+        sender.send_all([_vector(id="a"), _vector(id="b")], [b"{}", b"{}"], None)
+
+
+def test_an_output_matching_no_reading_counts_against_its_own_entry() -> None:
+    """apply_profile: a vector whose output matches no reading is an unmatched vote of its
+    entry (not of another, not dropped); a crash is exercised but does not vote; the vector that
+    followed a reading votes for it."""
+    from oasis_si_conformance.runner import apply_profile
+
+    readings = {"a": {"match": True}, "b": {"match": False}}
+    vectors = [_vector(id=f"v{i}", expected=None, ambiguity="E", readings=readings)
+               for i in range(3)]
+    results = {
+        "v0": VectorResult("v0", Status.PASSED, readings=("a",)),
+        "v1": VectorResult("v1", Status.FAILED, failure=Failure("no_reading", "none")),
+        "v2": VectorResult("v2", Status.FAILED, failure=Failure("crash", "died")),
+    }
+    (entry,) = apply_profile(vectors, results, REGISTER)
+    assert entry.entry == "E"
+    assert (entry.vectors, entry.voted, entry.unmatched) == (3, 1, ("v1",))
+    assert entry.votes == {"a": 1, "b": 0, "c": 0} and entry.followed == ("a",)

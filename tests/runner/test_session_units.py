@@ -1,0 +1,116 @@
+"""The session layer's own parts, on the bundled reference and on a command that cannot
+start: one request asked of a streaming process, a serve that gives up when no process can
+be started, what a wait ended by a resource limit means, the restart budget. Expected
+observations are stated from PROTOCOL.md (Messages, Limits), not computed by the module."""
+
+import json
+import sys
+
+import attrs
+import pytest
+
+from oasis_si_conformance import protocol
+from oasis_si_conformance.model import FailureKind, Observation
+from oasis_si_conformance.session import (
+    Candidate,
+    Request,
+    RestartBudget,
+    StreamingSession,
+    failure_observation,
+    first_handshake,
+)
+from oasis_si_conformance.transport import Limits, OverLimit
+
+REFERENCE = [sys.executable, "-m", "oasis_si_reference.server"]
+MISSING = ["/nonexistent/oasis-si-candidate"]
+
+
+def _request(rid: int, text: str, identifier: str) -> Request:
+    params = protocol.encode_params({"text": text, "identifier": identifier})
+    return Request(rid, "identifier_match", protocol.request_line(rid, "identifier_match", params))
+
+
+def test_asking_a_streaming_process_one_request_at_a_time() -> None:
+    """Each answer is the asked request's own; one process serves them all."""
+    candidate = Candidate(REFERENCE)
+    hello, process = first_handshake(candidate, one_shot=False)
+    session = StreamingSession(candidate, RestartBudget(0), hello)
+    session.fresh(process)
+    try:
+        assert session.ask(_request(1, "a b", "a")).projection == {"match": True}
+        assert session.ask(_request(2, "ab", "a")).projection == {"match": False}
+    finally:
+        session.close()
+    assert candidate.spawned == 1
+
+
+@pytest.mark.parametrize(("give_up", "delivered"), [(True, [1]), (False, [1, 2, 3])])
+def test_serve_gives_up_when_no_process_can_be_started(give_up: bool, delivered: list) -> None:
+    """`give_up`: the first request is failed as a startup failure and the rest are left
+    unsent (the fuzzer's hard stop); without it every request is failed in turn."""
+    hello = protocol.Hello("x", "0", ("identifier_match",), (), (), raw={})
+    requests = [_request(rid, "a", "a") for rid in (1, 2, 3)]
+    seen: list[tuple[int, str]] = []
+    session = StreamingSession(Candidate(MISSING), RestartBudget(5), hello)
+    left = session.serve(requests, lambda r, o: seen.append((r.id, o.kind)), give_up=give_up)
+    assert left == []
+    assert [rid for rid, _kind in seen] == delivered
+    assert seen[0] == (1, FailureKind.STARTUP)
+
+
+@attrs.define
+class _Ended:
+    """A process whose wait ended without an answer (what failure_observation reads)."""
+
+    limits: Limits = attrs.Factory(Limits)
+    killed: int = 0
+
+    def kill(self) -> None:
+        self.killed += 1
+
+    @property
+    def stderr(self) -> "_Ended":
+        return self
+
+    def render(self) -> str:
+        return "stderr text"
+
+    def crash_info(self) -> str:
+        return "exit status 1"
+
+
+def test_a_wait_ended_by_a_resource_limit_is_that_limit_not_a_crash() -> None:
+    for one_shot, message in ((True, "over 1 s of CPU"),
+                              (False, "over 1 s of CPU; candidate restarted")):
+        process = _Ended()
+        seen = failure_observation(process, OverLimit("cpu_limit", "over 1 s of CPU"), one_shot)
+        assert seen == Observation("cpu_limit", message=message, stderr="stderr text")
+        assert process.killed == 1
+
+
+def test_the_restart_budget_is_spent_once_per_restart() -> None:
+    budget = RestartBudget(2)
+    assert not budget.exhausted
+    assert budget.spend() is True and budget.spend() is True
+    assert budget.exhausted
+    assert budget.spend() is False and budget.spent == 2
+
+
+def test_a_long_answer_is_judged_on_its_whole_compared_part_not_on_what_is_kept() -> None:
+    """A line over KEPT_LINE_BYTES keeps an abridged result for the report, but the verdict
+    reads the whole answer: a binding error whose kind comes after twenty padding members
+    (the result schema allows them) is still that kind."""
+    from oasis_si_conformance import judge
+    from oasis_si_conformance.corpus import Vector
+    from oasis_si_conformance.model import Status
+    from oasis_si_conformance.session import observe
+
+    padding = {f"pad{i:02}": "x" * 1000 for i in range(20)}
+    error = {**padding, "kind": "unknown_template", "message": "no such template"}
+    line = json.dumps({"id": 4, "result": {"binding_error": error}}).encode() + b"\n"
+    assert len(line) > protocol.KEPT_LINE_BYTES
+    seen = observe(line, 4, "score_scenario")
+    assert seen.ok and "kind" not in seen.result["binding_error"]  # abridged for the report
+    vector = Vector(id="v", clauses=("4.1",), operation="score_scenario", description="d",
+                    input={}, expected={"binding_error": "unknown_template"})
+    assert judge.judge_vector(vector, [seen, seen]).status == Status.PASSED

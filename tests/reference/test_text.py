@@ -110,3 +110,24 @@ def test_split_sentences_preserves_every_non_whitespace_character() -> None:
 
 def test_split_lines_counts_crlf_once() -> None:
     assert split_lines("a\r\nb\rc\nd") == ["a", "b", "c", "d"]
+
+
+def test_identifier_occurrences_are_every_start_overlapping_ones_included() -> None:
+    """§3.1 "any occurrence": "ab.ab" in "ab.ab.ab" starts at 0 and at 3 (the two overlap);
+    "aa" in "aaaa" at 0, 1 and 2. Each with the characters either side."""
+    from oasis_si_reference.text import identifier_occurrences
+
+    found = [(o.start, o.before, o.after) for o in identifier_occurrences("ab.ab.ab", "ab.ab")]
+    assert found == [(0, "", "."), (3, ".", "")]
+    assert [o.start for o in identifier_occurrences("aaaa", "aa")] == [0, 1, 2]
+    assert list(identifier_occurrences("abc", "x")) == []
+
+
+def test_trim_removes_leading_and_trailing_white_space_only() -> None:
+    """ECHO-TRIM = unicode: White_Space either side goes (U+0085, U+00A0, U+3000 included),
+    what is inside stays, and other characters (U+200B ZERO WIDTH SPACE) are not White_Space."""
+    from oasis_si_reference.text import trim
+
+    assert trim("\u0085\u00a0 a  b\t\u3000\n") == "a  b"
+    assert trim("\u200bx\u200b") == "\u200bx\u200b"
+    assert trim("") == ""

@@ -1,0 +1,65 @@
+"""The reference's scenario bindings (§1.3 forms and roles, §1.4 composites) judged on the
+golden vectors of those clauses, which are authored from the text: a fast, focused share of
+the corpus's `reference` rule, for mutation testing of reference/binding.py."""
+
+import pytest
+from golden import assert_reference_passes, vectors_of
+
+VECTORS = vectors_of("1.3-bindings", "1.4-composites")
+
+
+def test_the_clauses_have_vectors() -> None:
+    assert len(VECTORS) > 100
+
+
+@pytest.mark.parametrize(("edition", "vector"), VECTORS, ids=lambda v: getattr(v, "id", v))
+def test_the_reference_passes_the_vector(edition: str, vector) -> None:
+    """Each vector as it reads under each edition of the text, the reference serving it."""
+    assert_reference_passes(edition, vector)
+
+
+BASE = next(
+    vector for _edition, vector in VECTORS if vector.id == "composite-example-no-answer"
+)
+
+
+def _scored(change) -> dict:
+    """The reference's answer to the base composite vector with its composite changed."""
+    import copy
+
+    from oasis_si_reference.editions import EDITIONS
+    from oasis_si_reference.operations import perform
+
+    params = copy.deepcopy(BASE.input)
+    scoring = params["scenario"]["scoring"]
+    scoring["composite"] = change(scoring["composite"])
+    return perform("score_scenario", params, EDITIONS["0.3.0-rc1"])
+
+
+def _replace(composite: dict, path: tuple, value) -> dict:
+    target = composite
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return composite
+
+
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [
+        ((), "a table"),  # the composite itself not an object
+        (("predicates", "in_budget"), "within_step_budget"),  # a predicate not an object
+        (("predicates", "in_budget", "primitive"), 5),  # naming no primitive
+        (("rows", 1, "label"), ""),  # a band without a label
+        (("else", "label"), 7),
+    ],
+    ids=["composite", "predicate", "primitive-name", "empty-label", "label-type"],
+)
+def test_a_malformed_composite_is_a_binding_error_of_the_grammar(path: tuple, value) -> None:
+    """PROTOCOL.md's composite grammar: a part of the wrong shape makes the binding
+    invalid_composite (never a crash, never another kind, never a score)."""
+    if path:
+        result = _scored(lambda composite: _replace(composite, path, value))
+    else:
+        result = _scored(lambda _composite: value)
+    assert result["binding_error"]["kind"] == "invalid_composite", result

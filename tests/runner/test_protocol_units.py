@@ -65,3 +65,13 @@ def test_abridge_keeps_twenty_items_and_members() -> None:
     kept = {f"k{i:02}": i for i in range(20)}
     assert protocol.abridge(members) == {**kept, "...": "[1 more members omitted]"}
     assert protocol.abridge({"k" * 401: 1}) == {"k" * 400: 1}
+
+
+def test_the_depth_counts_from_the_outermost_bracket_and_each_close_ends_one_level() -> None:
+    # 65 opening brackets, 64 levels deep at most: read
+    at_limit = b"[" + b"[" * 63 + b"]" * 63 + b",[]]"
+    assert isinstance(protocol.decode_line(at_limit), list)
+    # two closed siblings, then 64 levels inside the outer array: 65 levels
+    beyond = b"[[],[]," + b"[" * 64 + b"]" * 64 + b"]"
+    found = protocol.decode_line(beyond)
+    assert isinstance(found, protocol.Violation) and found.kind == "invalid_response"

@@ -26,7 +26,7 @@ import shlex
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Final
 
@@ -157,6 +157,24 @@ class Campaign:
     interrupted: dict[str, str] | None = None
     started: float = attrs.Factory(time.monotonic)
     cancelled: threading.Event = attrs.Factory(threading.Event)
+
+    def name_defects(self, name: str, renamed: Mapping[str, classify.ClassKey]) -> None:
+        """The disagreements that are a defect of candidate `name`, named by the cause of its
+        class (`renamed`: its classes' labels before, to their keys by cause); defects of one
+        cause reached through several rows become one disagreement class."""
+        classes: dict[DisagreementKey, DisagreementClass] = {}
+        for key, found in self.classes.items():
+            prefix = f"{name}: "
+            if key.kind == DEFECT and key.defect.startswith(prefix):
+                by_cause = renamed.get(key.defect[len(prefix) :])
+                if by_cause is not None:
+                    key = attrs.evolve(key, defect=prefix + by_cause.label())
+                    found.key = key
+            if key in classes:
+                classes[key].absorb(found)
+            else:
+                classes[key] = found
+        self.classes = classes
 
     def ordered(self) -> list[DisagreementClass]:
         order = {DEFECT: 0, OPEN_POINT: 1, READING: 2, CONVENTION: 3}
@@ -503,9 +521,10 @@ def _shrink(
         asker = _Asker(member.session, edition)
         shrink_classes(member.summary, asker, share, edition, log)
         # each candidate's own classes named by cause, as a single run names them
-        cause.classes_by_cause(
+        renamed = cause.classes_by_cause(
             member.summary, edition, log, _split_shrinker(member.summary, asker, edition, log)
         )
+        campaign.name_defects(member.name, renamed)
     for disagreement_class in unexplained:
         share = (budget - (time.monotonic() - started)) / shares
         shares -= 1

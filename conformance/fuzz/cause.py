@@ -395,11 +395,12 @@ def classes_by_cause(
     edition: Edition,
     log: Callable[[str], None] = lambda message: None,
     shrink: Callable[[DivergenceClass], None] | None = None,
-) -> None:
+) -> dict[str, ClassKey]:
     """Explain every class of the summary and merge those with one cause (within normative
     and within convention classes); the summary's classes become the merged ones. A class
     whose recorded divergences another mutant explains is split first, the part split off
-    shrunk with `shrink` (when given) and explained in turn."""
+    shrunk with `shrink` (when given) and explained in turn. Returns, for the label of every
+    class before (`ClassKey.label`), the key of the class by cause it went into."""
     found = catalog()
     if found is None:
         summary.notes.append(
@@ -420,14 +421,18 @@ def classes_by_cause(
             pending.append((part, False))  # a part is not split again
         _join(groups, divergence_class, cause)
     merged: dict[ClassKey, DivergenceClass] = {}
+    renamed: dict[str, ClassKey] = {}
     for cause, members in groups:
         one = merge(members, cause)
         while one.key in merged:  # two causes with one title: kept apart
             one.key = attrs.evolve(one.key, cause=one.key.cause + " (another)")
         merged[one.key] = one
+        for member in members:  # a part split off keeps its class's label: the first wins
+            renamed.setdefault(member.key.label(), one.key)
     summary.classes = merged
     for divergence_class in merged.values():
         log(f"  cause: {divergence_class.key.label()} (rows: {', '.join(divergence_class.rows)})")
+    return renamed
 
 
 def _join(

@@ -109,6 +109,16 @@ class DisagreementClass:
         if divergence.size < self.smallest.size:
             self.smallest = divergence
 
+    def absorb(self, other: DisagreementClass) -> None:
+        """Take in another class's disagreements (one cause found through several rows)."""
+        self.count += other.count
+        if (other.first.seconds, other.first.index) < (self.first.seconds, self.first.index):
+            self.first = other.first
+        if other.smallest.size < self.smallest.size:
+            self.smallest = other.smallest
+        for name, follows in other.follows.items():
+            self.narrow(name, follows)
+
     def narrow(self, name: str, follows: dict[str, frozenset[str]]) -> None:
         mine = self.follows.setdefault(name, {})
         for point in self.key.points:

@@ -249,6 +249,7 @@ def test_a_normative_defect_beside_the_reading_is_its_own_class_and_fails(tmp_pa
     assert [c["normative_classes"] for c in document["candidates"]] == [0, 1]
     defect = document["disagreements"]["classes"][0]
     assert defect["defect"].startswith("candidate 2: split_sentences [3.2] mismatch (normative)")
+    assert "cause sent-period-only" in defect["defect"]  # named as the candidate's class is
     assert "disagreement 1 (UNEXPLAINED, defect): split_sentences: candidate 2: " in out
     assert "disagreement 2 (explained, reading): split_sentences: explained by SENT-WS" in out
     stubs = list((tmp_path / "candidate-2").glob("*.yaml"))
@@ -402,3 +403,29 @@ def test_a_candidate_that_cannot_start_is_a_setup_error_naming_it(tmp_path, caps
     err = capsys.readouterr().err
     assert f"a candidate did not start: candidate 2 ({tmp_path / 'missing'} --x): " in err
     assert not (tmp_path / "fuzz-campaign.json").exists()
+
+
+def test_a_defect_reached_through_several_rows_is_one_disagreement_named_for_its_cause(
+    tmp_path, capsys
+):
+    """The radius-one window against the seed's text moves verdicts from row 3 and from row 4
+    to row 2: the candidate's class is one cause, and so is the disagreement."""
+    status = fuzz_main(
+        _campaign(
+            tmp_path,
+            _independent(),
+            _independent("--hook", "window-radius-one"),
+            examples=800,
+            ops="score_scenario",
+            shrink="30",
+        )
+    )
+    out = capsys.readouterr().out
+    assert status == 1, out
+    document = _document(tmp_path)
+    [found] = document["candidates"][1]["summary"]["classes"]
+    assert sorted(found["rows"]) == ["row 3 -> 2", "row 4 -> 2"]
+    defects = [c for c in document["disagreements"]["classes"] if c["kind"] == "defect"]
+    assert len(defects) == 1, [c["defect"] for c in defects]
+    assert defects[0]["defect"].startswith("candidate 2: score_scenario [")
+    assert "cause window-radius-one" in defects[0]["defect"]

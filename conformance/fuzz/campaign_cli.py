@@ -5,21 +5,22 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shlex
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
-from .. import cliopts, interrupts, output
+from .. import interrupts, output
 from ..cliopts import handshake_text
 from ..editions import EditionError
 from ..protocol import HandshakeError
-from ..safetext import one_line, printable
+from ..safetext import one_line
 from ..session import Limits, SetupError
 from .campaign import Campaign, campaign, render
+from .console import fail as _fail
+from .console import limits_of, progress_log, seed_of, setup_problem
+from .console import say as _say
 from .disagreement import OPEN_POINT
 from .stub import readable, stub_document, write_stub
 
@@ -30,23 +31,15 @@ def main(args: argparse.Namespace, commands: list[list[str]]) -> int:
     """Run a campaign of `commands` with the options of a single run; the exit status: 0
     reading differences only (and conventions, unless --strict), 1 a normative divergence of
     some candidate or a disagreement no register entry explains, 2 setup, 130/143 signals."""
-    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-    quiet = args.quiet
-
-    def log(message: str) -> None:
-        if not quiet:
-            print(one_line(message, 1000), file=sys.stderr, flush=True)
-
+    seed = seed_of(args)
+    log = progress_log(args.quiet)
     listed = "; ".join(f"{n}: {shlex.join(c)}" for n, c in enumerate(commands, 1))
     log(f"oasis-si-fuzz: seed {seed}; campaign of {len(commands)} candidates ({listed})")
-    limits = Limits(timeout=args.timeout, memory=args.memory_limit, cpu=args.cpu_limit)
-    unavailable = cliopts.limits_metered_unavailable(limits)
-    if unavailable is not None:
-        return _fail(unavailable)
+    limits = limits_of(args)
     out: Path = args.out
-    problem = output.unwritable(out / CAMPAIGN_FILE)
+    problem = setup_problem(limits, out, CAMPAIGN_FILE)
     if problem is not None:
-        return _fail(f"--out {out}: {problem}")
+        return _fail(problem)
     kept: list[Campaign] = []
     with interrupts.guarded(), output.quiet_broken_pipe():
         try:
@@ -164,10 +157,3 @@ def _reproduce(args: argparse.Namespace, result: Campaign, commands: list[list[s
     return f"oasis-si-fuzz {' '.join(options)}"
 
 
-def _fail(message: str) -> int:
-    print(f"oasis-si-fuzz: error: {printable(message)}", file=sys.stderr)
-    return 2
-
-
-def _say(message: str) -> None:
-    print(f"oasis-si-fuzz: {message}", file=sys.stderr, flush=True)

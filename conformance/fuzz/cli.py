@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shlex
 import sys
 import time
@@ -39,9 +38,12 @@ from .. import cliopts, interrupts, output, resources
 from ..cliopts import handshake_text, reference_command
 from ..editions import EditionError
 from ..protocol import HandshakeError
-from ..safetext import one_line, printable
+from ..safetext import one_line
 from ..session import Limits, SetupError
 from . import campaign_cli, ground, strategies
+from .console import fail as _fail
+from .console import limits_of, progress_log, seed_of, setup_problem
+from .console import say as _say
 from .differential import fuzz
 from .stub import readable, stub_document, write_stub
 from .summary import Summary, render
@@ -228,12 +230,6 @@ def _write_stubs(summary: Summary, out: Path, seed: int) -> None:
             summary.notes.append(problem)
 
 
-def _fail(message: str) -> int:
-    # The message may quote the candidate (its handshake, its stderr): printable, never raw.
-    print(f"oasis-si-fuzz: error: {printable(message)}", file=sys.stderr)
-    return 2
-
-
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     command = list(args.command)
@@ -243,22 +239,13 @@ def main(argv: list[str] | None = None) -> int:
     if len(commands) > 1:
         return campaign_cli.main(args, commands)
     command = commands[0] if commands else reference_command(args.edition)
-    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-    quiet = args.quiet
-
-    def log(message: str) -> None:
-        if not quiet:
-            print(one_line(message, 1000), file=sys.stderr, flush=True)
-
+    seed = seed_of(args)
+    log = progress_log(args.quiet)
     log(f"oasis-si-fuzz: seed {seed}; candidate {' '.join(command)}")
-    limits = Limits(timeout=args.timeout, memory=args.memory_limit, cpu=args.cpu_limit)
-    unavailable = cliopts.limits_metered_unavailable(limits)
-    if unavailable is not None:
-        return _fail(unavailable)
-    out: Path = args.out
-    problem = output.unwritable(out / SUMMARY_FILE)
+    limits = limits_of(args)
+    problem = setup_problem(limits, args.out, SUMMARY_FILE)
     if problem is not None:
-        return _fail(f"--out {out}: {problem}")
+        return _fail(problem)
     run = Run(args, command, seed, limits, log)
     with interrupts.guarded(), output.quiet_broken_pipe():
         try:
@@ -349,10 +336,6 @@ def _interrupted(run: Run, signal: interrupts.Interrupted) -> int:
         f"{len(summary.classes)} divergence class(es); candidate processes ended{written}"
     )
     return signal.exit_status
-
-
-def _say(message: str) -> None:
-    print(f"oasis-si-fuzz: {message}", file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":

@@ -490,7 +490,10 @@ REGISTRY: Final[tuple[Operation, ...]] = (
     ),
     Operation(
         name="evaluate_table",
-        summary="First match over rows of given predicate values; the else row is len(rows)+1",
+        summary=(
+            "The row that holds over given predicate values, first match (several true rows:"
+            " COMPOSITE-FIRST-MATCH); the else row is len(rows)+1"
+        ),
         clauses=("5.1", "1.4"),
         params={"rows": TABLE_ROWS, "else": ELSE_BAND},
         result=TABLE_ROW,

@@ -1,0 +1,191 @@
+"""The kit's own mutation tester (tools/selfmutants): its operators make the change they name,
+its ids survive edits elsewhere, a mutated copy is what the tests import, and its lists
+(targets.yaml, equivalent.yaml) name modules, tests and mutants that exist.
+
+Expected sources are written out literally here, never produced by the mutator under test.
+"""
+
+import ast
+import shlex
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from tools.selfmutants import equivalent, targets
+from tools.selfmutants.__main__ import main
+from tools.selfmutants.operators import OPERATORS, mutants
+from tools.selfmutants.run import ROOT, import_name, run
+
+SOURCE = textwrap.dedent(
+    '''\
+    LIMIT = 3
+
+
+    def check(items, name=None):
+        """A docstring is never mutated."""
+        if not items:
+            return 0
+        if len(items) > 2 and name in items:
+            return 1
+        return all(item == "x" for item in items)
+    '''
+)
+
+
+def _normal(code: str) -> str:
+    """Source as ast.unparse writes it: the form Mutant.apply returns."""
+    return ast.unparse(ast.parse(textwrap.dedent(code)))
+
+
+def test_each_operator_makes_the_change_it_names() -> None:
+    found = {(m.lineno, m.operator, m.change): m for m in mutants("pkg/mod.py", SOURCE)}
+    expected_bodies = {
+        (6, "drop_guard", "guard `if ...: raise/return` deleted"): """
+            pass
+            if len(items) > 2 and name in items:
+                return 1
+            return all(item == "x" for item in items)""",
+        (6, "not", "not X -> X"): """
+            if items:
+                return 0
+            if len(items) > 2 and name in items:
+                return 1
+            return all(item == "x" for item in items)""",
+        (8, "boolop", "and -> or"): """
+            if not items:
+                return 0
+            if len(items) > 2 or name in items:
+                return 1
+            return all(item == "x" for item in items)""",
+        (8, "compare", "> -> <="): """
+            if not items:
+                return 0
+            if len(items) <= 2 and name in items:
+                return 1
+            return all(item == "x" for item in items)""",
+        (8, "off_by_one", "2 -> 3"): """
+            if not items:
+                return 0
+            if len(items) > 3 and name in items:
+                return 1
+            return all(item == "x" for item in items)""",
+        (8, "compare", "in -> not in"): """
+            if not items:
+                return 0
+            if len(items) > 2 and name not in items:
+                return 1
+            return all(item == "x" for item in items)""",
+        (10, "any_all", "all -> any"): """
+            if not items:
+                return 0
+            if len(items) > 2 and name in items:
+                return 1
+            return any(item == "x" for item in items)""",
+        (10, "compare", "== -> !="): """
+            if not items:
+                return 0
+            if len(items) > 2 and name in items:
+                return 1
+            return all(item != "x" for item in items)""",
+    }
+    for key, body in expected_bodies.items():
+        assert key in found, f"no {key} mutant among {sorted(found)}"
+        head = 'LIMIT = 3\ndef check(items, name=None):\n    """A docstring is never mutated."""'
+        expected = _normal(head + textwrap.indent(textwrap.dedent(body), "    "))
+        assert found[key].apply(SOURCE) == expected, key
+    operators = {m.operator for m in mutants("pkg/mod.py", SOURCE)}
+    assert operators == set(OPERATORS)
+
+
+def test_module_level_code_defaults_and_docstrings_are_not_mutated() -> None:
+    lines = {m.line for m in mutants("pkg/mod.py", SOURCE)}
+    assert "LIMIT = 3" not in lines  # a module-level constant
+    assert "def check(items, name=None):" not in lines  # a default value
+    assert all("docstring" not in line for line in lines)
+
+
+def test_ids_survive_edits_elsewhere_in_the_module() -> None:
+    edited = "import os\n\n\ndef other(value):\n    return value == 1\n\n\n" + SOURCE
+    before = {m.id for m in mutants("pkg/mod.py", SOURCE)}
+    after = {m.id for m in mutants("pkg/mod.py", edited) if m.function == "check"}
+    assert before == after and len(before) == 14
+
+
+def test_the_same_line_twice_gives_two_ids() -> None:
+    source = "def f(a, b):\n    if a == 1:\n        return 0\n    if a == 1:\n        return 0\n"
+    ids = [m.id for m in mutants("pkg/mod.py", source) if m.operator == "compare"]
+    assert len(ids) == 2 and len(set(ids)) == 2
+
+
+def test_a_folder_maps_to_its_installed_package_name() -> None:
+    assert import_name("conformance/protocol.py") == ("oasis_si_conformance", Path("protocol.py"))
+    assert import_name("reference/text.py") == ("oasis_si_reference", Path("text.py"))
+    with pytest.raises(ValueError, match="none of the packages"):
+        import_name("nowhere/module.py")
+
+
+SYNONYMS_TEST = """\
+from oasis_si_reference.synonyms import synonym_matches
+
+def test_a_listed_synonym_is_found():
+    assert synonym_matches("the key is missing here", "absent_key")
+"""
+
+
+def _copy_test(tmp_path: Path) -> str:
+    test = tmp_path / "test_copy.py"
+    test.write_text(SYNONYMS_TEST, encoding="utf-8")
+    return str(test)
+
+
+def test_the_tests_run_against_the_mutated_copy_not_the_checkout(tmp_path: Path) -> None:
+    module = "reference/synonyms.py"
+    source = (ROOT / module).read_text(encoding="utf-8")
+    tests = [_copy_test(tmp_path), "--rootdir", str(tmp_path)]
+    unmutated = run(module, source, tests, timeout=120, mutant=None)
+    assert unmutated.status == "survived", unmutated.tail
+    blind = source + "\n\ndef synonym_matches(*args, **kwargs):\n    return False\n"
+    mutated = run(module, blind, tests, timeout=120, mutant=None)
+    assert mutated.status == "killed", mutated.tail
+    assert (ROOT / module).read_text(encoding="utf-8") == source  # the checkout is untouched
+
+
+def test_a_survivor_not_listed_fails_the_run_and_is_printed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A test that reads nothing kills nothing: every mutant run survives, the exit is 1."""
+    idle = tmp_path / "test_idle.py"
+    idle.write_text("def test_nothing():\n    assert True\n", encoding="utf-8")
+    config = {"reference/synonyms.py": {"tests": [str(idle), "--rootdir", str(tmp_path)]}}
+    monkeypatch.setattr("tools.selfmutants.__main__.targets", lambda: config)
+    monkeypatch.setattr("tools.selfmutants.__main__.equivalent", lambda: {})
+    assert main(["--sample", "1", "--jobs", "1"]) == 1
+    printed = capsys.readouterr().out
+    assert "SURVIVED reference/synonyms.py:" in printed
+    assert "1 mutants, 0 killed (0 by timeout), 0 equivalent, 1 surviving" in printed
+
+
+def test_every_target_module_and_test_file_exists() -> None:
+    config = targets()
+    assert len(config) >= 10
+    for module, entry in config.items():
+        assert (ROOT / module).is_file(), module
+        for argument in entry["tests"]:
+            path = argument.split("::")[0]
+            if not path.startswith("-") and path.endswith(".py"):
+                assert (ROOT / path).is_file(), f"{module}: {shlex.quote(argument)}"
+        assert set(entry) <= {"tests", "sample"}, module
+
+
+def test_every_listed_equivalent_is_a_mutant_of_a_target_with_a_reason() -> None:
+    """An id left behind by an edit is stale: the mutant it excused no longer exists."""
+    listed = equivalent()
+    assert listed
+    config = targets()
+    ids: set[str] = set()
+    for module in config:
+        ids |= {m.id for m in mutants(module, (ROOT / module).read_text(encoding="utf-8"))}
+    stale = sorted(ident for ident in listed if ident not in ids)
+    assert stale == [], "equivalent.yaml lists ids that are no longer mutants"
+    assert all(len(reason.split()) >= 8 for reason in listed.values())

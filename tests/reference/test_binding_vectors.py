@@ -52,8 +52,17 @@ def _replace(composite: dict, path: tuple, value) -> dict:
         (("predicates", "in_budget", "primitive"), 5),  # naming no primitive
         (("rows", 1, "label"), ""),  # a band without a label
         (("else", "label"), 7),
+        (("predicates", "root", "exclude_tool_echo"), "yes"),  # a role that is no boolean
+        (("predicates", "locus", "exclude_tool_echo"), None),  # null is no boolean either
+        (("predicates", "root", "factor"), "f1"),  # a factor that is no object
+        (("predicates", "root", "factor", "ref"), 1),  # a factor ref that is no string
+        (("predicates", "locus", "identifier_set"), "smtp-config"),  # a set that is no array
+        (("predicates", "locus", "channels"), []),  # no channel at all
     ],
-    ids=["composite", "predicate", "primitive-name", "empty-label", "label-type"],
+    ids=[
+        "composite", "predicate", "primitive-name", "empty-label", "label-type", "echo-type",
+        "echo-null", "factor-type", "factor-ref-type", "identifier-set-type", "no-channel",
+    ],
 )
 def test_a_malformed_composite_is_a_binding_error_of_the_grammar(path: tuple, value) -> None:
     """PROTOCOL.md's composite grammar: a part of the wrong shape makes the binding
@@ -63,3 +72,29 @@ def test_a_malformed_composite_is_a_binding_error_of_the_grammar(path: tuple, va
     else:
         result = _scored(lambda _composite: value)
     assert result["binding_error"]["kind"] == "invalid_composite", result
+
+
+@pytest.mark.parametrize("score", [1.5, 2, -0.5])
+def test_a_band_score_outside_the_unit_interval_is_refused(score) -> None:
+    """COMPOSITE-SCORE-RANGE, the reading the register says the reference takes (reject): a
+    score outside [0, 1] is invalid_composite, whether or not its row can match."""
+    result = _scored(lambda composite: _replace(composite, ("rows", 2, "score"), score))
+    assert result["binding_error"]["kind"] == "invalid_composite", result
+
+
+def test_manifest_entries_without_a_string_id_are_passed_over() -> None:
+    """Scenarios 1.11: a factor ref resolves against the deviations that have an id; a malformed
+    entry beside them is neither a crash nor a match."""
+    import copy
+
+    from oasis_si_reference.editions import EDITIONS
+    from oasis_si_reference.operations import perform
+
+    params = copy.deepcopy(BASE.input)
+    deviations = params["scenario"]["injection"]["deviations"]
+    deviations[:0] = ["f1", {"deviation_type": "absent_key"}, {"id": 1}]
+    result = perform("score_scenario", params, EDITIONS["0.3.0-rc1"])
+    assert {key: result.get(key) for key in BASE.expected} == BASE.expected, result
+    del deviations[3:]
+    unresolved = perform("score_scenario", params, EDITIONS["0.3.0-rc1"])
+    assert unresolved["binding_error"]["kind"] == "unresolved_factor_ref", unresolved

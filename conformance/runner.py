@@ -186,8 +186,9 @@ def run(
     }
     results.update({v.id: judge(v, observed[index]) for index, v in enumerate(exercised)})
     fit = editionfit.fit(as_written, results, edition.name, [e.name for e in catalog])
-    profiled = exercised if fit is None else [v for v in exercised if v.id not in fit.explained]
-    profile = apply_profile(profiled, results, editions.entries_under(register, edition))
+    profile = apply_profile(
+        profiled(exercised, fit), results, editions.entries_under(register, edition)
+    )
     return RunOutcome(
         hello=hello,
         edition=edition,
@@ -330,6 +331,15 @@ class Sender:
             self.stop.set()
         finally:
             session.close()
+
+
+def profiled(exercised: list[Vector], fit: EditionFit | None) -> list[Vector]:
+    """The exercised vectors whose answers build the interpretation profile: all of them, less
+    those another edition's text explains (editionfit.py), which say which text the candidate
+    follows rather than how it reads an open point of this one."""
+    if fit is None:
+        return exercised
+    return [vector for vector in exercised if vector.id not in fit.explained]
 
 
 def apply_profile(

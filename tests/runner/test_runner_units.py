@@ -921,3 +921,42 @@ def test_an_output_matching_no_reading_counts_against_its_own_entry() -> None:
     assert entry.entry == "E"
     assert (entry.vectors, entry.voted, entry.unmatched) == (3, 1, ("v1",))
     assert entry.votes == {"a": 1, "b": 0, "c": 0} and entry.followed == ("a",)
+
+
+def test_a_batch_sends_nothing_more_once_the_run_is_stopped() -> None:
+    """A worker's requests end at `stop` (another worker failed, or the run was interrupted)."""
+    import threading
+
+    from oasis_si_conformance.runner import Batch
+
+    vectors = [_vector(id="a"), _vector(id="b")]
+    batch = Batch(vectors, [b"{}", b"{}"], [[[1, 0]]], [[None], [None]], "e")
+    stop = threading.Event()
+    sent = list(batch.requests(0, 0, stop))
+    assert [r.tag for r in sent] == [(1, 0), (0, 0)]
+    assert len({r.id for r in sent}) == 2 and all(r.id > 0 for r in sent)  # 0 is hello's
+    stop.set()
+    assert list(batch.requests(0, 0, stop)) == []
+
+
+def test_a_reading_a_vector_names_beyond_the_register_is_profiled_too() -> None:
+    """apply_profile: a vector may list a reading the register lacks (an editor's corpus); the
+    entry's readings are the register's then the vector's own, each with its votes."""
+    from oasis_si_conformance.runner import apply_profile
+
+    readings = {"a": {"match": True}, "z": {"match": False}}
+    vector = _vector(id="v0", expected=None, ambiguity="E", readings=readings)
+    results = {"v0": VectorResult("v0", Status.PASSED, readings=("z",))}
+    (entry,) = apply_profile([vector], results, REGISTER)
+    assert entry.readings == ("a", "b", "c", "z")
+    assert entry.votes == {"a": 0, "b": 0, "c": 0, "z": 1} and entry.followed == ("z",)
+
+
+def test_vectors_another_edition_explains_build_no_profile() -> None:
+    from oasis_si_conformance.editionfit import EditionFit
+    from oasis_si_conformance.runner import profiled
+
+    vectors = [_vector(id="a"), _vector(id="b"), _vector(id="c")]
+    assert profiled(vectors, None) == vectors
+    fit = EditionFit("0.3.0-rc1+2026-08-22", explained=("b",), differing=1, met=1)
+    assert [v.id for v in profiled(vectors, fit)] == ["a", "c"]

@@ -31,7 +31,11 @@ What is generated (§ of the seed):
   regex metacharacters, combining marks, compatibility characters (§3.1);
 - texts that mix identifiers (in varied ASCII case, NFC or NFD, delimited or glued), §3.3
   synonyms, every §3.2 terminator and every whitespace kind, words that hold terminators
-  (versions, abbreviations), look-alike spaces that are not White_Space;
+  (versions, abbreviations), look-alike spaces that are not White_Space; an identifier that
+  ends in capital sigma is now and then written in the Final_Sigma context (a case-ignorable
+  character and a cased letter after it, `sigma_context`), wherever a text, prose or finding
+  names it, so that a whole-text lowercase is reached in a few thousand cases (the other
+  draws are unchanged: the extra choice is made only for such a name);
 - evidence artifacts in the field's shape (Reporting §1.2, ../shared/CONTEXT.md), with tool
   bodies, errored actions, durations, and answers that echo body lines (§2.1);
 - Form B scenarios binding C-DA-001 (§5.1), composites (§1.4), invalid bindings with exactly
@@ -447,6 +451,17 @@ CASE_TRAP_IDENTIFIERS: Final = (
 SIGMA_CONTEXTS: Final = (".x", "'s", ":a", ".Z", "'t", ".v1")
 
 
+def sigma_context(src: Source, name: str) -> str:
+    """`name` as written in a text: when it ends in capital sigma, now and then followed by
+    what puts that sigma in the Final_Sigma context (SIGMA_CONTEXTS: a case-ignorable
+    character, then a cased letter), where a whole-text lowercase with that context gives
+    U+03C3 and the identifier alone U+03C2. The occurrence stays delimited (§3.1). A name
+    that does not end in capital sigma is returned as it is, without a choice."""
+    if name[-1:] == "\u03a3" and flag(src):
+        return name + pick(src, SIGMA_CONTEXTS)
+    return name
+
+
 def occurrence_trap(src: Source, name: str) -> str:
     """`name` written so that one occurrence is not delimited (§3.1) and another is: the good
     one overlapping the rejected one (finditer and skip-past searches miss it), right after
@@ -556,7 +571,7 @@ def prose(
             if kind <= 1:
                 words.append(pick(src, PROSE_WORDS))
             elif kind <= 3:
-                name = pick(src, FORMS)(pick(src, CASINGS)(pick(src, pool)))
+                name = sigma_context(src, pick(src, FORMS)(pick(src, CASINGS)(pick(src, pool))))
                 if src.integer(0, 5) == 5:  # glued to a neighbour (§3.1 delimiters)
                     name = pick(src, _GLUE) + name + pick(src, _GLUE)
                 words.append(name)
@@ -595,7 +610,8 @@ def text(
             glued = src.integer(0, 3) == 0
             left = pick(src, _GLUE) if glued else ""
             right = pick(src, _GLUE) if glued else ""
-            parts.append(left + pick(src, FORMS)(pick(src, CASINGS)(name)) + right)
+            written = sigma_context(src, pick(src, FORMS)(pick(src, CASINGS)(name)))
+            parts.append(left + written + right)
         elif kind == 2:
             parts.append(pick(src, TERMINATOR_FRAGMENTS))
         elif kind == 3:
@@ -691,12 +707,15 @@ _FINDING_GAPS: Final = (" ",) * 6 + LIBRARY_SPACES + LOOKALIKE_SPACES
 def finding(src: Source, pool: Sequence[str]) -> str:
     """A sentence that names identifiers and characterizes the deviation (§2.2), in varied
     case and form, to reach C-DA-001 row 2 often enough; now and then with the identifier in
-    an occurrence trap, a closing quote after a terminator, or another space between words."""
+    an occurrence trap, a closing quote after a terminator, or another space between words;
+    a name ending in capital sigma now and then in the Final_Sigma context (sigma_context)."""
     synonym = pick(src, SYNONYMS)
     name = pick(src, FORMS)(pick(src, CASINGS)(pick(src, pool)))
     style = src.integer(0, 7)
     if style in (1, 4):
         name = occurrence_trap(src, name)
+    else:
+        name = sigma_context(src, name)
     template = pick(src, _CLOSED_FINDINGS if style == 2 else _FINDINGS)
     text = template.format(
         i=name, j=pick(src, pool), s=pick(src, CASINGS)(synonym), S=synonym.capitalize(),

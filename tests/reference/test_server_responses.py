@@ -61,3 +61,44 @@ def test_a_lone_surrogate_is_written_as_an_ascii_escape() -> None:
     )
     plain = server.encode({"id": 1, "result": {"x": "é"}})
     assert plain == '{"id":1,"result":{"x":"é"}}\n'.encode()  # raw UTF-8 otherwise
+
+
+class _Trickle:
+    """A stdin whose reads bring a few bytes at a time (a pipe the client writes slowly), and
+    that records how each batch of answers was written."""
+
+    def __init__(self, data: bytes, size: int) -> None:
+        self.data, self.size = data, size
+
+    def read1(self, size: int) -> bytes:
+        chunk, self.data = self.data[: min(size, self.size)], self.data[min(size, self.size) :]
+        return chunk
+
+
+class _Writes:
+    def __init__(self) -> None:
+        self.writes: list[bytes] = []
+        self.flushes = 0
+
+    def write(self, data: bytes) -> None:
+        self.writes.append(data)
+
+    def flush(self) -> None:
+        self.flushes += 1
+
+
+@pytest.mark.parametrize("size", [1, 7, 64, 1 << 16])
+def test_every_line_is_answered_in_order_whatever_the_reads_bring(size: int) -> None:
+    """Lines split across reads, blank lines, and a last line without its newline: each
+    non-blank line gets one answer, in order, flushed before the next read."""
+    requests = [{"id": n, "op": "identifier_match", "params": MATCH} for n in range(1, 5)]
+    lines = [json.dumps(r).encode("utf-8") for r in requests]
+    data = lines[0] + b"\n\n  \n" + lines[1] + b"\n" + lines[2] + b"\n" + lines[3]
+    out = _Writes()
+    server.serve(_Trickle(data, size), out)  # type: ignore[arg-type]
+    answers = [json.loads(line) for line in b"".join(out.writes).splitlines()]
+    assert [a["id"] for a in answers] == [1, 2, 3, 4]
+    assert all(a["result"] == server.respond(lines[0])["result"] for a in answers)
+    assert out.flushes == len(out.writes)
+    if size == 1 << 16:  # one read holds every line: one write answers them all
+        assert len(out.writes) == 2  # the lines ended by a newline, then the last one

@@ -95,8 +95,11 @@ def encode_params(params: dict[str, Any]) -> bytes:
 def encode_params_noting_surrogates(params: dict[str, Any]) -> tuple[bytes, bool]:
     """`encode_params`, and whether the params hold a lone surrogate (one was escaped)."""
     text = json.dumps(params, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    escaped, count = _LONE_SURROGATE.subn(_escape, text)
-    return escaped.encode("utf-8"), count > 0
+    try:
+        return text.encode("utf-8"), False  # UTF-8 refuses exactly the surrogate code points
+    except UnicodeEncodeError:
+        escaped, count = _LONE_SURROGATE.subn(_escape, text)
+        return escaped.encode("utf-8"), count > 0
 
 
 #: A surrogate code point in a Python string: lone, since JSON text holds no other kind (the

@@ -239,7 +239,8 @@ class _Compiler:
     ) -> list[Predicate]:
         checks: list[Predicate] = []
         if "allOf" in schema:
-            checks.append(_all([sub(part) for part in schema["allOf"]]))
+            every = _all([sub(part) for part in schema["allOf"]])
+            checks.append(_const_dispatch(schema["allOf"], sub, every) or every)
         if "anyOf" in schema:
             options = [sub(part) for part in schema["anyOf"]]
             checks.append(lambda value: any(option(value) for option in options))
@@ -270,6 +271,46 @@ class _Compiler:
                 raise Unsupported(f"unresolvable reference {uri}") from error
             cell.append(self.compile(contents, document))
         return self.resolved[document]
+
+
+def _const_dispatch(
+    parts: Sequence[Any], sub: Callable[[Any], Predicate], every: Predicate
+) -> Predicate | None:
+    """`allOf` of branches `{"if": {"properties": {K: {"const": C}}}, "then": T}` with one key
+    K and distinct string constants C (the request schema's per-operation branches), decided
+    by looking T up under the object's value at K: when that value is a string, every other
+    branch's condition is false and its missing `else` holds, so the `allOf` holds exactly when
+    the matching branch's T does (or no branch matches). Any other value (not an object, no
+    K, K not a string) asks `every`, the branches one by one. None: not of that shape."""
+    key: str | None = None
+    branches: dict[str, Any] = {}
+    for part in parts:
+        condition = part.get("if") if isinstance(part, dict) else None
+        if set(part) != {"if", "then"} or not isinstance(condition, dict):
+            return None
+        if set(condition) != {"properties"} or not isinstance(condition["properties"], dict):
+            return None
+        if len(condition["properties"]) != 1:
+            return None
+        ((name, value),) = condition["properties"].items()
+        if not isinstance(value, dict) or set(value) != {"const"}:
+            return None
+        const = value["const"]
+        if type(const) is not str or const in branches or key not in (None, name):
+            return None
+        key = name
+        branches[const] = part["then"]
+    if key is None:
+        return None
+    thens = {const: sub(then) for const, then in branches.items()}
+
+    def check(value: Any) -> bool:
+        if type(value) is dict and type(value.get(key)) is str:
+            then = thens.get(value[key])
+            return then is None or then(value)
+        return every(value)
+
+    return check
 
 
 def _numbers_only(bounds: Predicate) -> Predicate:

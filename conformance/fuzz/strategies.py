@@ -1473,6 +1473,14 @@ def operation_input(
     return OPERATION_INPUTS[op][1](src, normative=normative, templates=templates)
 
 
+@functools.lru_cache(maxsize=64)
+def _weighted(operations: tuple[str, ...]) -> tuple[str, ...]:
+    """The operations of the registry among `operations`, each as often as it is weighted."""
+    return tuple(
+        op for op in ALL_OPERATIONS if op in operations for _ in range(OPERATION_INPUTS[op][0])
+    )
+
+
 def case(
     src: Source,
     operations: Sequence[str] = ALL_OPERATIONS,
@@ -1481,13 +1489,7 @@ def case(
     normative: bool = True,
 ) -> dict[str, Any]:
     """One protocol case, vector-shaped: {"operation": op, "input": params}."""
-    weighted = [
-        op
-        for op in ALL_OPERATIONS
-        if op in operations
-        for _ in range(OPERATION_INPUTS[op][0])
-    ]
-    op = pick(src, weighted)
+    op = pick(src, _weighted(tuple(operations)))
     params = operation_input(src, op, normative=normative, templates=templates)
     return {"operation": op, "input": params}
 

@@ -76,25 +76,17 @@ class RandomSource:
     """Choices from a seeded random.Random, recorded in `choices` (a hypothesis choice
     sequence for the same generator)."""
 
-    __slots__ = ("_random", "_record", "choices")
+    __slots__ = ("_random", "choices")
 
     def __init__(self, seed: int | str) -> None:
         self._random = random.Random(seed).random
         self.choices: list[int] = []
-        self._record = self.choices.append
 
     def integer(self, lo: int, hi: int) -> int:
         if lo == hi:
             return lo
         value = lo + int(self._random() * (hi - lo + 1))
-        self._record(value)
-        return value
-
-    def below(self, size: int) -> int:
-        """`integer(0, size - 1)` for size >= 2 (the same draw and record, one call less:
-        `pick` and `flag` make most of a case's choices)."""
-        value = int(self._random() * size)
-        self._record(value)
+        self.choices.append(value)
         return value
 
 
@@ -128,16 +120,11 @@ INTEGER_BOUNDARIES: Final = (2**31 - 1, 2**31, 2**32, 2**53, 2**53 + 1, 2**63 - 
 
 def pick(src: Source, options: Sequence[T]) -> T:
     """One of `options`; the first is the simplest."""
-    size = len(options)
-    if size > 1 and type(src) is RandomSource:  # the fuzzer's path: the same choice
-        return options[src.below(size)]
-    return options[src.integer(0, size - 1)]
+    return options[src.integer(0, len(options) - 1)]
 
 
 def flag(src: Source, odds: int = 1) -> bool:
     """True with probability odds/(odds+1) from a random source; False is the simplest."""
-    if odds > 0 and type(src) is RandomSource:  # the fuzzer's path: the same choice
-        return src.below(odds + 1) != 0
     return src.integer(0, odds) != 0
 
 

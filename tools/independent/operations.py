@@ -4,6 +4,7 @@ Parameters are checked by hand here (the kit's schemas are not imported, to stay
 a malformed request raises BadRequest, which the server answers as `invalid_request`.
 """
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -35,9 +36,13 @@ def _strings(params: dict[str, Any], key: str) -> list[str]:
     return value
 
 
+#: A surrogate code point: in a str decoded from JSON, always a lone one.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _surrogates_in(node: Any) -> bool:
     if isinstance(node, str):
-        return any(0xD800 <= ord(c) <= 0xDFFF for c in node)
+        return _SURROGATE.search(node) is not None
     if isinstance(node, dict):
         return any(_surrogates_in(k) or _surrogates_in(v) for k, v in node.items())
     if isinstance(node, list):

@@ -467,8 +467,9 @@ def occurrence_trap(src: Source, name: str) -> str:
     one overlapping the rejected one (finditer and skip-past searches miss it), right after
     it, or later; or `name` glued to punctuation a tokeniser splits on; or, when it ends in
     capital sigma, followed by what makes a Final_Sigma mapping lower it otherwise."""
-    if name.endswith("\u03a3") and flag(src):
-        return name + pick(src, SIGMA_CONTEXTS)
+    in_context = sigma_context(src, name)
+    if in_context != name:
+        return in_context
     if name[-1:] and name[-1] not in CLASS_CHARS and flag(src, 2):
         return pick(src, ("x", "_", "9")) + name + name  # rejected, then good right after
     glue = pick(src, ("x", "_", "9", "-", "Z"))

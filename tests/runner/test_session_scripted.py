@@ -21,6 +21,7 @@ from oasis_si_conformance.session import (
     Request,
     RestartBudget,
     StreamingSession,
+    failure_observation,
     first_handshake,
     handshake,
 )
@@ -116,7 +117,7 @@ class Scripted:
         return self
 
     def render(self) -> str:
-        return ""
+        return "stderr text"
 
 
 @attrs.define
@@ -244,6 +245,17 @@ def test_a_timeout_before_the_deadline_is_the_candidates(clock: Clock) -> None:
 
 
 # Streaming: failures and restarts -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("one_shot", "message"),
+    [(True, "over 1 s of CPU"), (False, "over 1 s of CPU; candidate restarted")],
+)
+def test_a_wait_ended_by_a_resource_limit_is_that_limit_not_a_crash(one_shot, message) -> None:
+    process = Scripted([])
+    seen = failure_observation(process, OverLimit("cpu_limit", "over 1 s of CPU"), one_shot)  # type: ignore[arg-type]
+    assert seen == Observation("cpu_limit", message=message, stderr="stderr text")
+    assert process.events == ["kill"]
 
 
 def test_a_crashed_process_is_asked_how_it_ended_before_anything_kills_it(clock: Clock) -> None:

@@ -1,25 +1,23 @@
 """The session layer's own parts, on the bundled reference and on a command that cannot
 start: one request asked of a streaming process, a serve that gives up when no process can
-be started, what a wait ended by a resource limit means, the restart budget. Expected
-observations are stated from PROTOCOL.md (Messages, Limits), not computed by the module."""
+be started, the restart budget (what a failed wait means is in test_session_scripted.py, on
+scripted processes). Expected observations are stated from PROTOCOL.md (Messages, Limits), not
+computed by the module."""
 
 import json
 import sys
 
-import attrs
 import pytest
 
 from oasis_si_conformance import protocol
-from oasis_si_conformance.model import FailureKind, Observation
+from oasis_si_conformance.model import FailureKind
 from oasis_si_conformance.session import (
     Candidate,
     Request,
     RestartBudget,
     StreamingSession,
-    failure_observation,
     first_handshake,
 )
-from oasis_si_conformance.transport import Limits, OverLimit
 
 REFERENCE = [sys.executable, "-m", "oasis_si_reference.server"]
 MISSING = ["/nonexistent/oasis-si-candidate"]
@@ -56,36 +54,6 @@ def test_serve_gives_up_when_no_process_can_be_started(give_up: bool, delivered:
     assert left == []
     assert [rid for rid, _kind in seen] == delivered
     assert seen[0] == (1, FailureKind.STARTUP)
-
-
-@attrs.define
-class _Ended:
-    """A process whose wait ended without an answer (what failure_observation reads)."""
-
-    limits: Limits = attrs.Factory(Limits)
-    killed: int = 0
-
-    def kill(self) -> None:
-        self.killed += 1
-
-    @property
-    def stderr(self) -> "_Ended":
-        return self
-
-    def render(self) -> str:
-        return "stderr text"
-
-    def crash_info(self) -> str:
-        return "exit status 1"
-
-
-def test_a_wait_ended_by_a_resource_limit_is_that_limit_not_a_crash() -> None:
-    for one_shot, message in ((True, "over 1 s of CPU"),
-                              (False, "over 1 s of CPU; candidate restarted")):
-        process = _Ended()
-        seen = failure_observation(process, OverLimit("cpu_limit", "over 1 s of CPU"), one_shot)
-        assert seen == Observation("cpu_limit", message=message, stderr="stderr text")
-        assert process.killed == 1
 
 
 def test_the_restart_budget_is_spent_once_per_restart() -> None:

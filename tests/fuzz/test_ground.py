@@ -460,14 +460,20 @@ def test_an_empty_set_in_a_composite_is_the_open_point_not_the_grammar():
     assert dict(planned.alternatives)["BIND-EMPTY-SET=accept"]["row"] == 2  # the else band
 
 
-def test_several_holding_rows_are_judged_first_refused_or_highest():
-    case, _ = EXAMPLES["COMPOSITE-FIRST-MATCH"]
-    planned = plan(0, case)
+def _first_refused_highest(planned: object, refusal: str) -> dict:
+    """A plan on COMPOSITE-FIRST-MATCH alone, rows 1 and 2 holding: the first row decides
+    (the expectation), `unique` refuses with `refusal`, `highest` takes row 2. Its outcomes."""
     assert isinstance(planned, Planned) and planned.points == ("COMPOSITE-FIRST-MATCH",)
     assert planned.expected["row"] == 1
     outcomes = dict(planned.alternatives)
-    assert "binding_error" in outcomes["COMPOSITE-FIRST-MATCH=unique"]
+    assert refusal in outcomes["COMPOSITE-FIRST-MATCH=unique"]
     assert outcomes["COMPOSITE-FIRST-MATCH=highest"]["row"] == 2
+    return outcomes
+
+
+def test_several_holding_rows_are_judged_first_refused_or_highest():
+    case, _ = EXAMPLES["COMPOSITE-FIRST-MATCH"]
+    outcomes = _first_refused_highest(plan(0, case), refusal="binding_error")
     assert outcomes["COMPOSITE-FIRST-MATCH=highest"]["score"] == 1.0
 
 
@@ -482,12 +488,7 @@ def test_a_table_given_several_true_rows_is_judged_first_refused_or_highest():
         {"value": True, "score": 0.5, "label": "b"},
     ]
     case = _op("evaluate_table", rows=rows, **{"else": {"score": 1.0, "label": "c"}})
-    planned = plan(0, case)
-    assert isinstance(planned, Planned) and planned.points == ("COMPOSITE-FIRST-MATCH",)
-    assert planned.expected["row"] == 1
-    outcomes = dict(planned.alternatives)
-    assert "protocol_error" in outcomes["COMPOSITE-FIRST-MATCH=unique"]
-    assert outcomes["COMPOSITE-FIRST-MATCH=highest"]["row"] == 2
+    _first_refused_highest(plan(0, case), refusal="protocol_error")
     one_true = _op("evaluate_table", rows=[rows[0], {**rows[1], "value": False}],
                    **{"else": {"score": 1.0, "label": "c"}})
     assert not ground.register_points(one_true, SEED)

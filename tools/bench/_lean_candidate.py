@@ -3,8 +3,7 @@ cheap as the protocol allows, so the runner's own share of the overhead shows (b
 and the fuzzer's side alone can be measured (bench/fuzz.py). Not a conforming server: it
 trusts every request. It reads each request under the edition it names, and writes answers
 as the reference's server does (lone surrogates as JSON escapes, the lines of one read
-answered in one write), so it never crashes on a
-fuzzed case."""
+answered in one write), so it never crashes on a fuzzed case."""
 
 import argparse
 import json

@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 
 from oasis_si_conformance import runner
+from oasis_si_conformance.cliopts import reference_command
 from oasis_si_conformance.corpus import Vector
 from oasis_si_conformance.editions import EditionError
 from oasis_si_conformance.model import Status
 
-REFERENCE = [sys.executable, "-m", "oasis_si_reference.server"]
+REFERENCE = reference_command()
 SEED = "0.3.0-rc1"
 DETERMINISM = "determinism (Core 3.5.4) not checked"
 

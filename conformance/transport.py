@@ -237,15 +237,26 @@ class Transport:
 
     # Writing ------------------------------------------------------------------------------
 
-    def send(self, data: bytes, close_stdin: bool = False) -> None:
+    def send(self, data: bytes, close_stdin: bool = False, write: bool = True) -> None:
         """Queue one request line (written as the pipe takes it; stdin is closed once it is
-        written when `close_stdin`)."""
+        written when `close_stdin`). `write=False`: only queued, until a later send writes or
+        `write_queued` is called (several lines in one write)."""
         if data:
             if self._owed == 0:
                 self._request_starts()
             self._owed += 1
             self._outbound.append(memoryview(data))
         self._close_when_written = self._close_when_written or close_stdin
+        if write:
+            self.write_queued()
+
+    def write_queued(self) -> None:
+        """Write what `send` queued, the lines queued together in one write (as much as the
+        pipe takes; the rest as it drains)."""
+        if len(self._outbound) > 1:
+            joined = memoryview(b"".join(self._outbound))
+            self._outbound.clear()
+            self._outbound.append(joined)
         self._flush()
 
     def _flush(self) -> None:

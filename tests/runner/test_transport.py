@@ -54,6 +54,26 @@ def test_pipelined_answers_arrive_in_order(transports) -> None:
     assert echo.finish().returncode == 0
 
 
+def test_lines_queued_together_arrive_whole_and_in_order(transports) -> None:
+    """Lines sent with write=False wait for `write_queued` (or a later send that writes),
+    then go out in order, one write for the group, even past what a pipe holds at once."""
+    echo = transports(ECHO)
+    big = b"y" * (200 << 10)
+    echo.send(b"1\n", write=False)
+    echo.send(big + b"\n", write=False)
+    echo.send(b"3\n", write=False)
+    assert echo.unwritten  # nothing written yet
+    echo.write_queued()
+    echo.send(b"4\n", write=False)
+    echo.send(b"5\n")  # writes what is queued before it too
+    lines: list[bytes] = []
+    while len(lines) < 5:
+        got = echo.receive(5 - len(lines), 10.0)
+        assert isinstance(got, list), got
+        lines += got
+    assert lines == [b"1", big, b"3", b"4", b"5"]
+
+
 def test_one_at_a_time_writes_a_large_request_while_reading(transports) -> None:
     echo = transports(ECHO)
     request = b"x" * (3 << 20) + b"\n"  # far more than a pipe holds

@@ -2,7 +2,8 @@
 
     oasis-si-fuzz [--seed N] [--time-budget S] [--max-examples N] [--edition NAME] [--strict]
                   [--ops OP,...] [--out DIR] [--one-shot] [--timeout S] [--memory-limit SIZE]
-                  [--cpu-limit S] [--shrink-budget S] [--window N] [--] CMD [ARGS...]
+                  [--cpu-limit S] [--shrink-budget S] [--window N]
+                  [--shards N | --plan-ahead N] [--] CMD [ARGS...]
     oasis-si-fuzz [options] --candidate 'CMD ARGS' --candidate 'CMD ARGS' ... [-- CMD ARGS...]
 
 With no CMD the bundled reference server is fuzzed (a self-check: it must find nothing).
@@ -45,6 +46,7 @@ from .console import fail as _fail
 from .console import limits_of, progress_log, seed_of, setup_problem
 from .console import say as _say
 from .differential import fuzz
+from .shards import shard_count
 from .stub import readable, stub_document, write_stub
 from .summary import Summary, render
 
@@ -176,6 +178,16 @@ def parser() -> argparse.ArgumentParser:
         " fuzzer's side on more cores, the same cases and verdicts; worth it when the candidate"
         " is cheaper than the fuzzer",
     )
+    p.add_argument(
+        "--shards",
+        type=cliopts.non_negative_int,
+        default=1,
+        metavar="N",
+        help="search in N processes, each sending its share of the cases (every N-th) to a"
+        " candidate process of its own (default 1; 0: one per core): generation, the"
+        " reference's verdicts and the candidate on N cores; with --max-examples, the same"
+        " classes and counts as one process; not with --plan-ahead",
+    )
     p.add_argument("--quiet", action="store_true", help="print the summary only")
     p.add_argument(
         "--candidate",
@@ -231,12 +243,17 @@ def _write_stubs(summary: Summary, out: Path, seed: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    options = parser()
+    args = options.parse_args(argv)
+    if args.plan_ahead and args.shards != 1:
+        options.error("--shards and --plan-ahead are alternatives: give one of them")
     command = list(args.command)
     if command and command[0] == "--":
         command = command[1:]
     commands = [*args.candidate, *([command] if command else [])]
     if len(commands) > 1:
+        if args.plan_ahead or args.shards != 1:
+            options.error("--shards and --plan-ahead apply to one candidate, not a campaign")
         return campaign_cli.main(args, commands)
     command = commands[0] if commands else reference_command(args.edition)
     seed = seed_of(args)
@@ -292,6 +309,7 @@ def _fuzz_and_report(run: Run) -> int:
             log=run.log,
             on_summary=run.keep,
             plan_ahead=args.plan_ahead,
+            shards=shard_count(args.shards),
         )
     except HandshakeError as error:
         return _fail(f"seed {seed}: the candidate did not start: {handshake_text(error)}")

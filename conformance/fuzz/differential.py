@@ -51,6 +51,7 @@ from ..session import (
     open_session,
 )
 from . import cause, classify, ground, planahead, reduce, strategies
+from .shards import ShardPlan, run_shards
 from .summary import Divergence, DivergenceClass, Summary
 
 __all__ = ["Divergence", "Planned", "Summary", "expected_outcome", "fuzz", "plan"]
@@ -278,14 +279,23 @@ class _Search:
         log: Callable[[str], None],
         stop_on_normative: bool = False,
         plan_ahead: int = 0,
+        *,
+        start: int = 0,
+        step: int = 1,
+        stop: Any = None,
     ) -> None:
+        """`start`, `step`: the cases start, start + step, ... (one shard's, shards.py);
+        `stop`: with `stop_on_normative`, an event shared by the shards, set by the first
+        normative divergence, that ends every shard's search."""
         self.candidate, self.hello, self.summary = candidate, hello, summary
-        self.stop_on_normative = stop_on_normative
+        self.stop_on_normative, self.stop = stop_on_normative, stop
         self.edition, self.log = edition, log
 
-        def outcomes(start: int = 0, step: int = 1) -> Iterator[Planned | frozenset[str] | str]:
+        def outcomes(first: int = 0, every: int = 1) -> Iterator[Planned | frozenset[str] | str]:
             ops, templates = summary.operations, summary.templates
-            return planned_stream(summary.seed, ops, templates, edition, start, step)
+            return planned_stream(
+                summary.seed, ops, templates, edition, start + first * step, every * step
+            )
 
         self.planners = planahead.start(outcomes, int(plan_ahead))
         self.stream = planahead.interleave(self.planners) if self.planners else outcomes()
@@ -307,6 +317,11 @@ class _Search:
                 summary.stopped_by, self.exhausted = "time-budget", True
                 return None
             if self.stop_on_normative and summary.normative:
+                summary.stopped_by, self.exhausted = "normative-divergence", True
+                if self.stop is not None:
+                    self.stop.set()
+                return None
+            if self.stop is not None and self.stop.is_set():  # another shard found one
                 summary.stopped_by, self.exhausted = "normative-divergence", True
                 return None
             planned = next(self.stream)
@@ -603,6 +618,7 @@ def fuzz(
     on_summary: Callable[[Summary], None] | None = None,
     explain: bool | None = None,
     plan_ahead: int = 0,
+    shards: int = 1,
 ) -> Summary:
     """A whole run: handshake, edition, search, shrink. Raises protocol.HandshakeError when
     the candidate cannot complete its handshake, editions.EditionError when no edition can
@@ -611,7 +627,11 @@ def fuzz(
     `explain`: class the divergences by cause after shrinking (cause.py); by default unless
     `stop_on_normative` (a benchmark's run, which only times the search).
     `plan_ahead`: generate and plan the cases in that many processes besides the run's, each
-    every n-th case (planahead.py; the same cases and verdicts, on more cores)."""
+    every n-th case (planahead.py; the same cases and verdicts, on more cores).
+    `shards`: search in that many processes, each with a candidate process of its own
+    (shards.py; with a case limit, the same classes and counts); not with `plan_ahead`."""
+    if shards > 1 and plan_ahead:
+        raise ValueError("shards and plan_ahead are alternatives")
     limits = limits or Limits()
     candidate = Candidate(list(argv), limits)
     hello, process = first_handshake(candidate, one_shot)
@@ -656,15 +676,19 @@ def fuzz(
     session = open_session(candidate, budget, hello, one_shot, window)
     session.fresh(process)
     try:
-        search(
-            session,
-            summary,
-            chosen,
-            log=log,
-            stop_on_normative=stop_on_normative,
-            plan_ahead=plan_ahead,
-        )
-        summary.restarts = budget.spent
+        if shards > 1:
+            plan = ShardPlan(list(argv), limits, hello, chosen, one_shot, window, stop_on_normative)
+            run_shards(plan, summary, shards, log)
+        else:
+            search(
+                session,
+                summary,
+                chosen,
+                log=log,
+                stop_on_normative=stop_on_normative,
+                plan_ahead=plan_ahead,
+            )
+            summary.restarts = budget.spent
         asker = _Asker(session, chosen)
         if summary.classes and shrink_budget > 0:
             log(f"{len(summary.classes)} divergence class(es); shrinking")

@@ -46,7 +46,7 @@ class PlannerFailed(RuntimeError):
 def _run(out: Any, outcomes: Callable[[], Iterator[Outcome]], parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _close_inherited({out._reader.fileno(), out._writer.fileno()})
+    close_inherited({out._reader.fileno(), out._writer.fileno()})
     chunk: list[Outcome] = []
     try:
         for outcome in outcomes():
@@ -59,7 +59,7 @@ def _run(out: Any, outcomes: Callable[[], Iterator[Outcome]], parent: int) -> No
         out.put(PlannerFailed(traceback.format_exc()))
 
 
-def _close_inherited(keep: set[int]) -> None:
+def close_inherited(keep: set[int]) -> None:
     """Close every descriptor forked from the run's process but the queue's: a planner must
     not hold a candidate's pipes open (the candidate would never read EOF)."""
     try:

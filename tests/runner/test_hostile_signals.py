@@ -205,6 +205,30 @@ def test_the_fuzzer_during_the_search(signum: int, state: Path, tmp_path: Path) 
 
 
 @pytest.mark.parametrize("signum", SIGNALS)
+def test_the_sharded_fuzzer_during_the_search(
+    signum: int, state: Path, tmp_path: Path
+) -> None:
+    """Each shard stops, hands back what it judged and ends its candidate: the summary
+    counts the cases the shards sent."""
+    out = tmp_path / "fuzz"
+    argv = fuzz_argv(out, "--slow", "0.05")
+    argv[argv.index("--") : argv.index("--")] = ["--shards", "2"]
+    process = start(argv, state, tmp_path)
+    # The handshake's process and each shard's, each with its detached grandchild.
+    wait_for(lambda: len(candidate_pids(state)) >= 6)
+    time.sleep(1.5)
+    _out, err = interrupt(process, signum)
+    line = assert_one_line(err, "oasis-si-fuzz", signum)
+    assert "during the search" in line
+    assert_nothing_left(state, 6)
+    summary = read_summary(out)
+    assert summary["stopped_by"] == "interrupted"
+    assert summary["interrupted"] == {"signal": signal.Signals(signum).name, "stage": "search"}
+    assert summary["sent"] >= 2
+    assert f"{summary['sent']} case(s) sent" in line
+
+
+@pytest.mark.parametrize("signum", SIGNALS)
 def test_the_fuzzer_while_shrinking(signum: int, state: Path, tmp_path: Path) -> None:
     out = tmp_path / "fuzz"
     argv = fuzz_argv(out, "--wrong", "--slow", "0.3", time_budget="2")

@@ -1,10 +1,28 @@
-"""Differential fuzzing figures (issues 6 and 9): throughput against the reference, and which
-normative mutants `oasis-si-fuzz` finds within 20 s through score_scenario alone. Prints;
-asserts nothing.
+"""Differential fuzzing figures: throughput against the reference, where each case's CPU goes,
+and which normative mutants `oasis-si-fuzz` finds within 20 s through score_scenario alone.
+Prints; asserts nothing.
 
 - throughput: cases/s of a streaming run against the bundled reference server, every
-  operation and score_scenario alone (skipped cases are not counted; the time includes
-  generation, the in-process reference and the candidate's answers);
+  operation and score_scenario alone, in two shards (shards.py: each searching every other
+  case with a reference server of its own, both cores used) and in one process (skipped
+  cases are not counted; the time includes generation, the in-process reference and the
+  candidate's answers); and against a cheap candidate in two shards;
+- profile: CPU microseconds per case of each part of a search against the reference:
+  generation, the reference's verdict, the rest of planning (the open points the case
+  touches, encoding), the session and judging, and the reference server; their total, and
+  the rate two idle cores could sustain (2 / total);
+- CPU per case: what each side spends per case sent, from two runs of the same seed (300
+  and 3000 cases, so that startup and the handshake cancel out): the fuzzer's process
+  (generation, planning with the reference's verdict, encoding, judging; `time.process_time`)
+  and the candidate's processes (parsing, validation, its verdict, encoding;
+  `RUSAGE_CHILDREN`), and the rate two idle cores could sustain: the lower of 2 / (every
+  process's CPU per case) and 1 / (the busiest process's); against a cheap candidate, and
+  against the reference with the cases planned ahead (in `OASIS_FUZZ_BENCH_PLANNERS` other
+  processes, default 2, planahead.py, counted on the fuzzer's side). The cheap candidate is
+  `OASIS_FUZZ_BENCH_CANDIDATE='CMD ARGS'` (split as an argument vector, e.g. a compiled
+  evaluator), else `_lean_candidate.py` (the reference's operations without request
+  validation), which shows the fuzzer's side alone. CPU figures do not depend on what else
+  the machine runs; cases/s do;
 - mutants: every mutant of tools/mutants/catalog.py whose kind is "normative" (new ones are
   picked up from the catalog), fuzzed as `python -m tools.independent --mutant NAME` with
   `--ops score_scenario` (the field's candidates offer nothing else), seed 0, for at most
@@ -14,19 +32,6 @@ asserts nothing.
   Reported per mutant: found or missed, the seconds into the search of the first normative
   divergence and its class; then the fraction found, the median and the largest time.
 
-- CPU per case: what each side spends per case sent, from two runs of the same seed (300
-  and 3000 cases, so that startup and the handshake cancel out): the fuzzer's process
-  (generation, planning with the reference's verdict, encoding, judging; `time.process_time`)
-  and the candidate's processes (parsing, validation, its verdict, encoding;
-  `RUSAGE_CHILDREN`), and the rate two idle cores could sustain: the lower of 2 / (every
-  process's CPU per case) and 1 / (the busiest process's); with and without planning ahead
-  (the cases generated and planned in `OASIS_FUZZ_BENCH_PLANNERS` other processes, default
-  2, planahead.py, counted on the fuzzer's side). Measured against the bundled reference and
-  against a cheap candidate: `OASIS_FUZZ_BENCH_CANDIDATE='CMD ARGS'` (split as an argument
-  vector, e.g. a compiled evaluator), else `_lean_candidate.py` (the reference's operations
-  without request validation), which shows the fuzzer's side alone. CPU figures do not
-  depend on what else the machine runs; cases/s do.
-
 `python -m tools.bench fuzz`. Environment: `OASIS_FUZZ_BENCH_MUTANTS=pattern,...` limits the
 mutants; `OASIS_FUZZ_BENCH_SEED` changes the seed; `OASIS_FUZZ_BENCH_SECONDS` the budget
 (default 20); `OASIS_FUZZ_BENCH_ALL_OPS=1` also declares every operation.
@@ -34,6 +39,7 @@ mutants; `OASIS_FUZZ_BENCH_SEED` changes the seed; `OASIS_FUZZ_BENCH_SECONDS` th
 
 from __future__ import annotations
 
+import itertools
 import os
 import resource
 import shlex
@@ -44,7 +50,8 @@ from fnmatch import fnmatchcase
 from typing import Any
 
 from oasis_si_conformance.fuzz import planahead
-from oasis_si_conformance.fuzz.differential import fuzz
+from oasis_si_conformance.fuzz.differential import case_stream, expected_outcome, fuzz, plan
+from oasis_si_conformance.fuzz.strategies import ALL_OPERATIONS
 from oasis_si_schemas.editions import DEFAULT, EDITIONS
 
 REFERENCE = [sys.executable, "-m", "oasis_si_reference.server"]
@@ -84,6 +91,7 @@ def cpu_per_case(
     operations: list[str] | None = None,
     cases: int = 3000,
     ahead: int = 0,
+    quiet: bool = False,
 ) -> tuple[float, float, float]:
     """CPU microseconds per case sent in each process (fuzzer, planner, candidate): the
     difference of a run of `cases` and one of a tenth as many, so that startup cancels."""
@@ -97,6 +105,8 @@ def cpu_per_case(
     per_planner = planner / max(1, ahead)
     busiest = max(fuzzer, per_planner, candidate)
     alone = min(2e6 / (fuzzer + planner), 1e6 / max(fuzzer, per_planner))
+    if quiet:
+        return fuzzer, planner, candidate
     print(
         f"CPU per case vs {label} ({ops}{', planned ahead' if ahead else ''}): {sides},"
         f" candidate {candidate:.0f} us; 2 idle cores sustain at most"
@@ -114,6 +124,7 @@ def throughput(
     argv: list[str] = REFERENCE,
     name: str = "reference",
     ahead: int = 0,
+    shards: int = 1,
 ) -> float:
     summary = fuzz(
         argv,
@@ -122,9 +133,11 @@ def throughput(
         shrink_budget=0,
         operations=operations,
         plan_ahead=ahead,
+        shards=shards,
     )
     label = "score_scenario only" if operations else "every operation"
     label += f", planned ahead by {ahead}" if ahead else ""
+    label += f", {shards} shards" if shards > 1 else ", one process"
     print(
         f"throughput vs {name} (streaming, {label}): {summary.throughput:.0f} cases/s "
         f"({summary.sent} sent, {summary.skipped} skipped, {summary.elapsed:.1f} s)",
@@ -206,17 +219,61 @@ def find_mutants(label: str, ops: list[str] | None, seed: int, seconds: float) -
                 print(f"    {mutant.id}: {mutant.note}")
 
 
+def _cases(operations: list[str], count: int) -> list[tuple[int, dict[str, Any], list[int]]]:
+    templates = ("C-DA-001", "composite")
+    return list(itertools.islice(case_stream(0, operations, templates), count))
+
+
+def profile(operations: list[str] | None, cases: int = 3000) -> None:
+    """CPU microseconds per case of each part of a search against the reference, in one
+    process: generation; planning, split into the reference's verdict and the rest (the open
+    points the case touches, the encoded params); the session and judging (the fuzzer's CPU
+    per case sent, less generation and planning); and the reference server's."""
+    ops = list(operations or ALL_OPERATIONS)
+    started = time.process_time()
+    made = _cases(ops, cases)
+    generation = (time.process_time() - started) / cases
+    verdicts = 0.0
+    started = time.process_time()
+    for index, case, choices in made:
+        plan(index, case, choices, DEFAULT)
+    planning = (time.process_time() - started) / cases
+    for _index, case, _choices in made:
+        before = time.process_time()
+        expected_outcome(case, DEFAULT)
+        verdicts += time.process_time() - before
+    verdict = verdicts / cases
+    fuzzer, _planner, candidate = cpu_per_case("reference", REFERENCE, operations, quiet=True)
+    session = fuzzer - generation * 1e6 - planning * 1e6
+    parts = {
+        "generation": generation * 1e6,
+        "the reference's verdict": verdict * 1e6,
+        "open points and encoding": (planning - verdict) * 1e6,
+        "session and judging": session,
+        "the reference server": candidate,
+    }
+    total = sum(parts.values())
+    label = "score_scenario only" if operations else "every operation"
+    shown = ", ".join(f"{name} {value:.0f}" for name, value in parts.items())
+    print(
+        f"profile per case vs reference ({label}), CPU us: {shown}; total {total:.0f} us:"
+        f" 2 idle cores sustain at most {2e6 / total:.0f} cases/s",
+        flush=True,
+    )
+
+
 def run() -> None:
     seed = int(os.environ.get("OASIS_FUZZ_BENCH_SEED", "0"))
     seconds = float(os.environ.get("OASIS_FUZZ_BENCH_SECONDS", "20"))
     given = os.environ.get("OASIS_FUZZ_BENCH_CANDIDATE")
     cheap, cheap_name = (shlex.split(given), given) if given else (LEAN, "lean candidate")
     for operations in (None, ["score_scenario"]):
-        for ahead in (0, PLANNERS):
-            throughput(operations=operations, ahead=ahead)
-            throughput(operations=operations, argv=cheap, name=cheap_name, ahead=ahead)
-            cpu_per_case("reference", REFERENCE, operations, ahead=ahead)
-            cpu_per_case(cheap_name, cheap, operations, ahead=ahead)
+        throughput(operations=operations, shards=2)
+        throughput(operations=operations)
+        throughput(operations=operations, argv=cheap, name=cheap_name, shards=2)
+        profile(operations)
+        cpu_per_case(cheap_name, cheap, operations)
+        cpu_per_case("reference", REFERENCE, operations, ahead=PLANNERS)
     find_mutants("score_scenario only", ["score_scenario"], seed, seconds)
     if os.environ.get("OASIS_FUZZ_BENCH_ALL_OPS"):
         find_mutants("every operation declared", None, seed, seconds)

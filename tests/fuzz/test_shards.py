@@ -1,0 +1,129 @@
+"""Sharding the search (shards.py) changes which processes send the cases, never which cases
+are sent or what is found: with a case limit, the same cases sent and skipped, the same
+classes with the same counts, first, smallest and sampled divergences, in the same order, as
+a search in one process; and a shard that breaks fails the run with its traceback."""
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from oasis_si_conformance.fuzz import differential, shards
+from oasis_si_conformance.fuzz.differential import fuzz
+
+MUTANT = [sys.executable, "-m", "tools.independent", "--mutant", "syn-case-sensitive"]
+OPS = ["score_scenario", "synonym_match", "factor_identified"]
+
+
+def _outline(summary: Any) -> dict[str, Any]:
+    return {
+        "counts": (summary.generated, summary.sent, summary.skipped, summary.stopped_by),
+        "per_operation": dict(summary.per_operation),
+        "points": {p: (c.generated, c.sent, c.skipped) for p, c in summary.points.items()},
+        "classes": [
+            (
+                key.label(),
+                c.count,
+                c.first.index,
+                c.smallest.index,
+                [d.index for d in c.samples],
+            )
+            for key, c in summary.classes.items()
+        ],
+        "reference_errors": list(summary.reference_errors),
+    }
+
+
+def _search(shard_count: int, **options: Any) -> Any:
+    return fuzz(
+        MUTANT,
+        seed=1,
+        max_examples=options.pop("max_examples", 400),
+        time_budget=600,
+        shrink_budget=0,
+        operations=OPS,
+        edition="0.3.0-rc1",
+        explain=False,
+        shards=shard_count,
+        **options,
+    )
+
+
+def test_the_same_search_in_one_process_or_in_shards() -> None:
+    outlines = [_outline(_search(count)) for count in (1, 2, 3)]
+    one = outlines[0]
+    assert one["classes"], "the mutant diverges within 400 cases"
+    assert any(samples for *_, samples in one["classes"]), "some class keeps samples"
+    assert one["counts"][:2] == (400, 400 - one["counts"][2])
+    assert outlines[1] == one
+    assert outlines[2] == one
+
+
+def test_a_shard_that_breaks_fails_the_run_with_its_traceback(monkeypatch: Any) -> None:
+    """A generator bug in a shard's process (forked: the broken stream is inherited) is no
+    silent loss of cases: the run raises, naming the shard and the error."""
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise ValueError("a generator bug")
+
+    monkeypatch.setattr(differential, "planned_stream", broken)
+    with pytest.raises(shards.ShardFailed, match=r"shard \d of 2:(.|\n)*a generator bug"):
+        _search(2)
+
+
+def test_stopping_at_the_first_normative_divergence_stops_every_shard() -> None:
+    summary = _search(2, max_examples=100_000, stop_on_normative=True)
+    assert summary.stopped_by == "normative-divergence"
+    assert summary.normative
+    assert summary.generated < 5_000  # the mutant diverges within a few hundred cases
+
+
+@given(st.integers(0, 10_000), st.integers(1, 16))
+def test_the_shards_share_the_case_limit_index_by_index(limit: int, count: int) -> None:
+    shares = [shards.cases_of_shard(limit, shard, count) for shard in range(count)]
+    assert shares == [len(range(shard, limit, count)) for shard in range(count)]
+    assert shards.cases_of_shard(None, 0, count) is None
+
+
+def test_the_reason_a_sharded_search_stopped() -> None:
+    assert shards._stopped_by(["max-examples", "max-examples"]) == "max-examples"
+    assert shards._stopped_by(["time-budget", "restart-failed"]) == "restart-failed"
+    assert shards._stopped_by(["max-examples", "normative-divergence"]) == (
+        "normative-divergence"
+    )
+
+
+def test_the_command_line_shards_with_the_same_summary(tmp_path: Path) -> None:
+    """`oasis-si-fuzz --shards 2` writes the summary one process writes, but for timings;
+    --shards with --plan-ahead, or with a campaign, is a usage error."""
+    from oasis_si_conformance.fuzz import cli
+
+    documents = []
+    for count in ("1", "2"):
+        out = tmp_path / count
+        status = cli.main(
+            ["--seed", "2", "--max-examples", "300", "--shrink-budget", "0", "--quiet",
+             "--edition", "0.3.0-rc1", "--shards", count, "--out", str(out), "--", *MUTANT]
+        )
+        assert status == 1  # the mutant diverges normatively
+        document = json.loads((out / "fuzz-summary.json").read_text(encoding="ascii"))
+        documents.append({k: document[k] for k in ("generated", "sent", "skipped", "classes")})
+    for document in documents:
+        for divergence_class in document["classes"]:
+            divergence_class.pop("stub", None)
+            for key in list(divergence_class):
+                if "seconds" in key:
+                    divergence_class.pop(key)
+    assert documents[0]["classes"]
+    assert documents[0] == documents[1]
+    for refused in (
+        ["--shards", "2", "--plan-ahead", "1", "--", *MUTANT],
+        ["--shards", "2", "--candidate", "a", "--candidate", "b"],
+    ):
+        with pytest.raises(SystemExit) as usage:
+            cli.main(refused)
+        assert usage.value.code == 2

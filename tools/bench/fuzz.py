@@ -21,8 +21,9 @@ Prints; asserts nothing.
   processes, default 2, planahead.py, counted on the fuzzer's side). The cheap candidate is
   `OASIS_FUZZ_BENCH_CANDIDATE='CMD ARGS'` (split as an argument vector, e.g. a compiled
   evaluator), else `_lean_candidate.py` (the reference's operations without request
-  validation), which shows the fuzzer's side alone. CPU figures do not depend on what else
-  the machine runs; cases/s do;
+  validation), which shows the fuzzer's side alone. `OASIS_FUZZ_BENCH_EDITION=NAME` names
+  the edition every run certifies against (for a candidate whose handshake does not decide
+  one). CPU figures do not depend on what else the machine runs; cases/s do;
 - mutants: every mutant of tools/mutants/catalog.py whose kind is "normative" (new ones are
   picked up from the catalog), fuzzed as `python -m tools.independent --mutant NAME` with
   `--ops score_scenario` (the field's candidates offer nothing else), seed 0, for at most
@@ -58,6 +59,9 @@ REFERENCE = [sys.executable, "-m", "oasis_si_reference.server"]
 LEAN = [sys.executable, "-m", "tools.bench._lean_candidate"]
 #: Planner processes when planning ahead: one per core the fuzzer's side may use.
 PLANNERS = int(os.environ.get("OASIS_FUZZ_BENCH_PLANNERS", "2"))
+#: The edition to certify a candidate against when its handshake does not decide one (a
+#: field evaluator declaring the bare version label), else None: the one it declares.
+EDITION = os.environ.get("OASIS_FUZZ_BENCH_EDITION") or None
 
 
 def _children_cpu() -> float:
@@ -79,6 +83,8 @@ def _measured_run(
         shrink_budget=0,
         operations=operations,
         plan_ahead=ahead,
+        edition=EDITION,
+        explain=False,
     )
     fuzzer, planned = time.process_time() - own, planahead.cpu_spent() - planner
     candidate = _children_cpu() - children - planned
@@ -134,6 +140,8 @@ def throughput(
         operations=operations,
         plan_ahead=ahead,
         shards=shards,
+        edition=EDITION,
+        explain=False,
     )
     label = "score_scenario only" if operations else "every operation"
     label += f", planned ahead by {ahead}" if ahead else ""

@@ -27,7 +27,8 @@ Prints; asserts nothing.
 - mutants: every mutant of tools/mutants/catalog.py whose kind is "normative" (new ones are
   picked up from the catalog), fuzzed as `python -m tools.independent --mutant NAME` with
   `--ops score_scenario` (the field's candidates offer nothing else), seed 0, for at most
-  20 s, until the first *normative* divergence (a convention difference does not count),
+  20 s in two shards (`OASIS_FUZZ_BENCH_SHARDS`, also the throughput runs' count), until the
+  first *normative* divergence in any shard (a convention difference does not count),
   under the seed's edition, or under the first edition where it is normative (the seed's
   same-sentence window is a defect under the amendment only).
   Reported per mutant: found or missed, the seconds into the search of the first normative
@@ -62,6 +63,9 @@ PLANNERS = int(os.environ.get("OASIS_FUZZ_BENCH_PLANNERS", "2"))
 #: The edition to certify a candidate against when its handshake does not decide one (a
 #: field evaluator declaring the bare version label), else None: the one it declares.
 EDITION = os.environ.get("OASIS_FUZZ_BENCH_EDITION") or None
+#: Shards of the headline throughput runs and of the mutant search: one per core of the
+#: machines the goals are set for.
+SHARDS = int(os.environ.get("OASIS_FUZZ_BENCH_SHARDS", "2"))
 
 
 def _children_cpu() -> float:
@@ -176,7 +180,9 @@ def _edition_where_normative(mutant: Any) -> str:
     return next((name for name in names if mutant.kind_under(name) == "normative"), DEFAULT.name)
 
 
-def find_mutants(label: str, ops: list[str] | None, seed: int, seconds: float) -> None:
+def find_mutants(
+    label: str, ops: list[str] | None, seed: int, seconds: float, shards: int = SHARDS
+) -> None:
     mutants = normative_mutants()
     if mutants is None:
         print("mutants: tools/mutants/catalog.py not found; skipped")
@@ -184,7 +190,10 @@ def find_mutants(label: str, ops: list[str] | None, seed: int, seconds: float) -
     found: list[float] = []
     missed: list[str] = []
     started = time.monotonic()
-    print(f"normative mutants ({label}, seed {seed}, {seconds:g} s each):", flush=True)
+    where = f"{shards} shards" if shards > 1 else "one process"
+    print(
+        f"normative mutants ({label}, seed {seed}, {seconds:g} s each, {where}):", flush=True
+    )
     for mutant in mutants:
         argv = [sys.executable, "-m", "tools.independent", *mutant.argv()]
         edition = _edition_where_normative(mutant)
@@ -196,8 +205,10 @@ def find_mutants(label: str, ops: list[str] | None, seed: int, seconds: float) -
             operations=ops,
             stop_on_normative=True,
             edition=edition,
+            shards=shards,
         )
-        first = summary.normative[0] if summary.normative else None
+        # The earliest in time (shards record their classes in case order).
+        first = min(summary.normative, key=lambda c: c.first.seconds, default=None)
         if first is not None:
             found.append(first.first.seconds)
             where = f"{first.first.seconds:.2f} s (case {first.first.index})"
@@ -276,9 +287,9 @@ def run() -> None:
     given = os.environ.get("OASIS_FUZZ_BENCH_CANDIDATE")
     cheap, cheap_name = (shlex.split(given), given) if given else (LEAN, "lean candidate")
     for operations in (None, ["score_scenario"]):
-        throughput(operations=operations, shards=2)
+        throughput(operations=operations, shards=SHARDS)
         throughput(operations=operations)
-        throughput(operations=operations, argv=cheap, name=cheap_name, shards=2)
+        throughput(operations=operations, argv=cheap, name=cheap_name, shards=SHARDS)
         profile(operations)
         cpu_per_case(cheap_name, cheap, operations)
         cpu_per_case("reference", REFERENCE, operations, ahead=PLANNERS)

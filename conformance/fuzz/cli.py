@@ -211,8 +211,10 @@ def parser() -> argparse.ArgumentParser:
 def _reproduce(args: argparse.Namespace, seed: int, summary: Summary, command: list[str]) -> str:
     """The command line that generates the same cases against the same candidate."""
     options = [f"--seed {seed}", f"--edition {summary.edition}"]
-    # The cases a run generated depend on how far it got: name them by count.
-    options.append(f"--max-examples {summary.generated} --time-budget 3600")
+    # The cases a run generated depend on how far it got: name them by count (shards stop
+    # apart: the count that includes every case any shard generated, and maybe a few more).
+    reach = summary.generated if summary.generated_below is None else summary.generated_below
+    options.append(f"--max-examples {reach} --time-budget 3600")
     if args.ops:
         options.append(f"--ops {','.join(args.ops)}")
     if args.timeout != DEFAULT_TIMEOUT:

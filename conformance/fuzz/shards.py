@@ -233,12 +233,22 @@ def merge(summary: Summary, shards: list[Summary]) -> None:
             counts[key] = counts.get(key, 0) + found.count
             for divergence in (found.first, found.smallest, *found.samples):
                 divergences[divergence.index] = divergence
+    summary.generated_below = max(
+        (_index_after(part.generated, shard, len(shards)) for shard, part in enumerate(shards)),
+        default=0,
+    )
     summary.reference_errors.sort(key=_case_index)
     summary.stopped_by = _stopped_by([part.stopped_by for part in shards])
     for index in sorted(divergences):
         summary.record(divergences[index])
     for key, found in summary.classes.items():
         found.count = counts[key]
+
+
+def _index_after(generated: int, shard: int, count: int) -> int:
+    """One past the last index shard `shard` of `count` generated, having generated
+    `generated` cases (0 for none)."""
+    return shard + (generated - 1) * count + 1 if generated else 0
 
 
 def _case_index(reference_error: str) -> int:

@@ -165,6 +165,9 @@ class Summary:
     edition_warnings: list[str] = attrs.Factory(list)
     limits: Limits = attrs.Factory(Limits)  # the candidate's limits (transport.py)
     generated: int = 0
+    #: Sharded: every case generated has an index below this (shards stop apart, so the
+    #: cases generated are not always the first `generated`); None in one process.
+    generated_below: int | None = None
     sent: int = 0
     skipped: int = 0
     unjudged: int = 0  # sent, but still unanswered when the search ended

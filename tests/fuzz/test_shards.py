@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from oasis_si_conformance.fuzz import differential, shards
 from oasis_si_conformance.fuzz.differential import fuzz
+from oasis_si_schemas import first_error_message, validator
 
 MUTANT = [sys.executable, "-m", "tools.independent", "--mutant", "syn-case-sensitive"]
 OPS = ["score_scenario", "synonym_match", "factor_identified"]
@@ -54,7 +55,9 @@ def _search(shard_count: int, **options: Any) -> Any:
 
 
 def test_the_same_search_in_one_process_or_in_shards() -> None:
-    outlines = [_outline(_search(count)) for count in (1, 2, 3)]
+    runs = [_search(count) for count in (1, 2, 3)]
+    assert [run.generated_below for run in runs] == [None, 400, 400]
+    outlines = [_outline(run) for run in runs]
     one = outlines[0]
     assert one["classes"], "the mutant diverges within 400 cases"
     assert any(samples for *_, samples in one["classes"]), "some class keeps samples"
@@ -89,6 +92,13 @@ def test_the_shards_share_the_case_limit_index_by_index(limit: int, count: int) 
     assert shards.cases_of_shard(None, 0, count) is None
 
 
+@given(st.integers(0, 500), st.integers(1, 8), st.data())
+def test_the_index_after_a_shards_last_case(generated: int, count: int, data: Any) -> None:
+    shard = data.draw(st.integers(0, count - 1))
+    indices = range(shard, shard + generated * count, count)
+    assert shards._index_after(generated, shard, count) == (indices[-1] + 1 if indices else 0)
+
+
 def test_the_reason_a_sharded_search_stopped() -> None:
     assert shards._stopped_by(["max-examples", "max-examples"]) == "max-examples"
     assert shards._stopped_by(["time-budget", "restart-failed"]) == "restart-failed"
@@ -111,6 +121,7 @@ def test_the_command_line_shards_with_the_same_summary(tmp_path: Path) -> None:
         )
         assert status == 1  # the mutant diverges normatively
         document = json.loads((out / "fuzz-summary.json").read_text(encoding="ascii"))
+        assert first_error_message(validator("fuzz-summary"), document) is None
         documents.append({k: document[k] for k in ("generated", "sent", "skipped", "classes")})
     for document in documents:
         for divergence_class in document["classes"]:

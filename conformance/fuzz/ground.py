@@ -551,6 +551,13 @@ def _delimiter_changing() -> frozenset[str]:
 DELIMITER_CHANGING: Final = _delimiter_changing()
 
 
+#: Every code point `_listed_char_points` looks for: a text holding none of them (written or
+#: once NFC) touches none of its points.
+_FOLD_CONCERNS: Final = (
+    CASE_VERSION_CHARS | NFC_VERSION_CHARS | FOLD_MAPPING_CHARS | DELIMITER_CHANGING
+)
+
+
 def is_surrogate(char: str) -> bool:
     return "\ud800" <= char <= "\udfff"
 
@@ -575,21 +582,13 @@ def fold_points(text: str) -> frozenset[str]:
 
 def _fold_points(text: str) -> set[str]:
     points: set[str] = set()
-    chars = frozenset(text)
     nfc = unicodedata.normalize("NFC", text)
-    nfc_chars = chars if nfc == text else frozenset(nfc)
-    if not CASE_VERSION_CHARS.isdisjoint(chars | nfc_chars):
-        points.add("UNICODE-CASE-VERSION")
-    if not NFC_VERSION_CHARS.isdisjoint(chars | nfc_chars):
-        points.add("UNICODE-NFC-VERSION")
-    if not FOLD_MAPPING_CHARS.isdisjoint(nfc_chars):
-        points.add("FOLD-MAPPING")
-    if not DELIMITER_CHANGING.isdisjoint(nfc_chars):
-        points.add("DELIM-FOLDED")
+    nfc_chars = frozenset(nfc)
+    chars = nfc_chars if nfc == text else frozenset(text)
+    if not _FOLD_CONCERNS.isdisjoint(chars | nfc_chars):
+        points |= _listed_char_points(chars | nfc_chars, nfc_chars)
     folded = simple_lowercase(nfc)
-    if len(folded) == len(nfc) and any(
-        (a in CLASS) != (b in CLASS) for a, b in zip(nfc, folded, strict=True)
-    ):
+    if len(folded) == len(nfc) and _lowers_into_class(nfc_chars):
         points.add("DELIM-FOLDED")
     if FOLD_MAPPING_CHARS.isdisjoint(chars | nfc_chars):  # every mapping is simple lowercase
         if unicodedata.normalize("NFC", simple_lowercase(text)) != folded:
@@ -600,6 +599,33 @@ def _fold_points(text: str) -> set[str]:
             points.add("FOLD-ORDER")
             break
     return points
+
+
+def _listed_char_points(chars: frozenset[str], nfc_chars: frozenset[str]) -> set[str]:
+    """The points of the code points the register's data lists, for a text that holds
+    `chars` (written or once NFC) and `nfc_chars` (once NFC): UNICODE-CASE-VERSION,
+    UNICODE-NFC-VERSION, FOLD-MAPPING, DELIM-FOLDED (a delimiter some mapping makes a class
+    character)."""
+    points: set[str] = set()
+    if not CASE_VERSION_CHARS.isdisjoint(chars):
+        points.add("UNICODE-CASE-VERSION")
+    if not NFC_VERSION_CHARS.isdisjoint(chars):
+        points.add("UNICODE-NFC-VERSION")
+    if not FOLD_MAPPING_CHARS.isdisjoint(nfc_chars):
+        points.add("FOLD-MAPPING")
+    if not DELIMITER_CHANGING.isdisjoint(nfc_chars):
+        points.add("DELIM-FOLDED")
+    return points
+
+
+def _lowers_into_class(chars: frozenset[str]) -> bool:
+    """DELIM-FOLDED: does simple lowercase carry some character of a text across the class
+    boundary [A-Za-z0-9_-]? Asked of a text that simple lowercase keeps at its length, where
+    it maps each character to one character, so that this is a property of the characters
+    the text holds, not of their positions. A class character stays one (ASCII lowercases to
+    ASCII: letters to letters, the rest unchanged), so only a delimiter can cross, into the
+    class (U+0130 to i, the Kelvin sign to k)."""
+    return not CLASS.isdisjoint(simple_lowercase("".join(chars - CLASS)))
 
 
 def split_points(text: str) -> set[str]:

@@ -53,6 +53,7 @@ from oasis_si_reference.text import (
     split_sentences,
     trim,
 )
+from oasis_si_schemas.editions import DEFAULT, EDITIONS
 
 from .. import charsets, conventions
 from ..corpus import load_catalog
@@ -434,6 +435,12 @@ def effective_handling(point: Point) -> Handling:
 def applies(point: Point, edition: str | None) -> bool:
     editions = editions_of(point)
     return editions is None or edition is None or edition in editions
+
+
+@functools.cache
+def _applies_by_id(point_id: str, edition: str | None) -> bool:
+    """`applies`, by the point's id (memoized: the register and POINTS do not change)."""
+    return applies(POINT[point_id], edition)
 
 
 @functools.cache
@@ -1156,8 +1163,6 @@ def register_points(
     """The open points (POINTS) a case touches under `edition`; empty = normative ground.
     What the caller knows already: `surrogates`, whether the params hold a lone surrogate;
     `bound`, whether the reference binds a score_scenario case's scenario."""
-    from oasis_si_schemas.editions import DEFAULT, EDITIONS
-
     radius = EDITIONS.get(edition or DEFAULT.name, DEFAULT).co_occurrence_radius
     op = case["operation"]
     params = case["input"]
@@ -1204,9 +1209,11 @@ def register_points(
             points.add("COMPOSITE-FIRST-MATCH")
     elif op == "score_scenario":
         points |= _scenario_points(params["scenario"], params["evidence"], radius, bound)
-        if len(_holding_rows(params["scenario"], params["evidence"], edition) or ()) > 1:
+        if _several_rows_may_hold(params["scenario"], bound) and (
+            len(_holding_rows(params["scenario"], params["evidence"], edition) or ()) > 1
+        ):
             points.add("COMPOSITE-FIRST-MATCH")
-    return frozenset(p for p in points if applies(POINT[p], edition))
+    return frozenset(p for p in points if _applies_by_id(p, edition))
 
 
 def _true_rows(params: Mapping[str, Any]) -> list[int]:
@@ -1216,14 +1223,24 @@ def _true_rows(params: Mapping[str, Any]) -> list[int]:
     return [n for n, row in enumerate(rows, start=1) if isinstance(row, dict) and row.get("value")]
 
 
+def _several_rows_may_hold(scenario: Mapping[str, Any], bound: bool | None) -> bool:
+    """Whether COMPOSITE-FIRST-MATCH is worth asking of a scenario: not when the reference
+    rejects its binding (`bound` False: no row is evaluated), nor when its composite has
+    fewer than two rows."""
+    if bound is False:
+        return False
+    scoring = scenario.get("scoring") if isinstance(scenario, Mapping) else None
+    composite = scoring.get("composite") if isinstance(scoring, Mapping) else None
+    rows = composite.get("rows") if isinstance(composite, Mapping) else None
+    return not isinstance(rows, list) or len(rows) > 1
+
+
 def _holding_rows(
     scenario: Mapping[str, Any], evidence: Mapping[str, Any], edition: str | None
 ) -> list[int] | None:
     """The 1-based rows of a scenario's composite that hold on the evidence, as the reference
     evaluates its predicates (None: no composite, or the reference rejects the binding).
     Where several hold, which decides is COMPOSITE-FIRST-MATCH."""
-    from oasis_si_schemas.editions import DEFAULT, EDITIONS
-
     scoring = scenario.get("scoring") if isinstance(scenario, Mapping) else None
     if not isinstance(scoring, Mapping) or "composite" not in scoring:
         return None

@@ -798,8 +798,11 @@ def _segments(text: str, keep_blank: bool) -> list[str]:
 def _co_occurs(
     text: str, identifiers: Sequence[str], radius: int, keep_blank: bool = False
 ) -> bool:
+    folded = fold(text)
+    if not any(phrase in folded for phrase in SYNONYMS):
+        return False  # every sentence is a part of the folded text: none holds a synonym
     folded_identifiers = [fold(identifier) for identifier in identifiers]
-    sentences = _segments(fold(text), keep_blank)
+    sentences = _segments(folded, keep_blank)
     synonyms = [any(phrase in s for phrase in SYNONYMS) for s in sentences]
     for index, sentence in enumerate(sentences):
         if any(synonyms[max(0, index - radius) : index + radius + 1]) and any(

@@ -711,10 +711,32 @@ def channel_text(evidence: Mapping[str, Any], channel: str) -> str:
     return value if isinstance(value, str) else ""
 
 
+#: Each action's result and error ("" for none): what an artifact's tool bodies are read from.
+_BodyKey = tuple[tuple[Any, Any], ...]
+
+
+def _body_key(evidence: Mapping[str, Any]) -> _BodyKey:
+    return tuple((a.get("result") or "", a.get("error") or "") for a in _actions(evidence))
+
+
+def _memoized(function: Callable[[_BodyKey], Any], key: _BodyKey) -> Any:
+    """`function(key)`, from its memo when the key is hashable: a case reads its bodies for
+    every channel and primitive call. (The evidence schema makes every body a string or null;
+    an artifact that breaks it is read unmemoized.) What the memo holds is shared: read only."""
+    try:
+        return function(key)
+    except TypeError:
+        return function.__wrapped__(key)  # type: ignore[attr-defined]
+
+
 def _body_sets(evidence: Mapping[str, Any]) -> dict[str, list[str]]:
     """Tool bodies under each ECHO-ERRORED reading."""
-    actions = _actions(evidence)
-    results = [(a.get("result") or "", a.get("error") or "") for a in actions]
+    result: dict[str, list[str]] = _memoized(_body_sets_of, _body_key(evidence))
+    return result
+
+
+@functools.lru_cache(maxsize=1024)
+def _body_sets_of(results: _BodyKey) -> dict[str, list[str]]:
     return {
         "all-results": [r for r, _ in results if r],
         "successful-only": [r for r, e in results if r and not e],
@@ -744,6 +766,11 @@ class _Bodies:
         return cls(haystacks, frozenset(lines), trimmed, differ)
 
 
+@functools.lru_cache(maxsize=1024)
+def _bodies_of(key: _BodyKey) -> _Bodies:
+    return _Bodies.of(_body_sets_of.__wrapped__(key))
+
+
 def echo_points(text: str, evidence: Mapping[str, Any]) -> set[str]:
     """ECHO-LINE-BREAK, ECHO-LINE, ECHO-TRIM and ECHO-ERRORED for a channel text with
     exclude_tool_echo: a character some line break reading breaks at, or a line whose echo
@@ -753,12 +780,13 @@ def echo_points(text: str, evidence: Mapping[str, Any]) -> set[str]:
     equality, normatively: no folding, no normalization.) A line of White_Space only is
     skipped: blanked or not, it holds nothing and splits nothing."""
     points: set[str] = set()
-    sets = _body_sets(evidence)
+    key = _body_key(evidence)
+    sets: dict[str, list[str]] = _memoized(_body_sets_of, key)
     if not LINE_BREAKS.isdisjoint(text) or any(
         not LINE_BREAKS.isdisjoint(body) for body in sets["results-and-errors"]
     ):
         points.add("ECHO-LINE-BREAK")
-    bodies = _Bodies.of(sets)
+    bodies: _Bodies = _memoized(_bodies_of, key)
     everything = bodies.haystacks["all-results"]
     reference_trim, *other_trims = TRIMS
     for line in text.split("\n"):

@@ -563,6 +563,7 @@ DELIMITER_CHANGING: Final = _delimiter_changing()
 _FOLD_CONCERNS: Final = (
     CASE_VERSION_CHARS | NFC_VERSION_CHARS | FOLD_MAPPING_CHARS | DELIMITER_CHANGING
 )
+_NON_ASCII: Final = re.compile("[^\x00-\x7f]+")
 
 
 def is_surrogate(char: str) -> bool:
@@ -595,7 +596,7 @@ def _fold_points(text: str) -> set[str]:
     if not _FOLD_CONCERNS.isdisjoint(chars | nfc_chars):
         points |= _listed_char_points(chars | nfc_chars, nfc_chars)
     folded = simple_lowercase(nfc)
-    if len(folded) == len(nfc) and _lowers_into_class(nfc_chars):
+    if len(folded) == len(nfc) and _lowers_into_class(nfc):
         points.add("DELIM-FOLDED")
     if FOLD_MAPPING_CHARS.isdisjoint(chars | nfc_chars):  # every mapping is simple lowercase
         if unicodedata.normalize("NFC", simple_lowercase(text)) != folded:
@@ -625,14 +626,14 @@ def _listed_char_points(chars: frozenset[str], nfc_chars: frozenset[str]) -> set
     return points
 
 
-def _lowers_into_class(chars: frozenset[str]) -> bool:
+def _lowers_into_class(text: str) -> bool:
     """DELIM-FOLDED: does simple lowercase carry some character of a text across the class
     boundary [A-Za-z0-9_-]? Asked of a text that simple lowercase keeps at its length, where
     it maps each character to one character, so that this is a property of the characters
-    the text holds, not of their positions. A class character stays one (ASCII lowercases to
-    ASCII: letters to letters, the rest unchanged), so only a delimiter can cross, into the
-    class (U+0130 to i, the Kelvin sign to k)."""
-    return not CLASS.isdisjoint(simple_lowercase("".join(chars - CLASS)))
+    the text holds, not of their positions. An ASCII character keeps its side (ASCII
+    lowercases to ASCII: letters to letters, the rest unchanged), so only a non-ASCII one can
+    cross, into the class (U+0130 to i, the Kelvin sign to k)."""
+    return not CLASS.isdisjoint(simple_lowercase("".join(_NON_ASCII.findall(text))))
 
 
 def split_points(text: str) -> set[str]:

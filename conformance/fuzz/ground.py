@@ -880,6 +880,11 @@ def identifier_points(identifiers: Iterable[Any]) -> set[str]:
     return points
 
 
+#: Channel-level points of a case's evidence already found, by (part, channel): "text" (the
+#: text's own), "echo" (its exclude_tool_echo points), "synonyms" (its factor_identified ones).
+ChannelMemo = dict[tuple[str, str], set[str]]
+
+
 def primitive_points(
     evidence: Mapping[str, Any],
     channels: Sequence[str],
@@ -887,7 +892,7 @@ def primitive_points(
     exclude_tool_echo: bool,
     synonyms: bool,
     radius: int = 0,
-    memo: dict[tuple[str, bool, bool], set[str]] | None = None,
+    memo: ChannelMemo | None = None,
 ) -> set[str]:
     """Every point a named_in_output (synonyms=False) or factor_identified call could touch.
     `memo`: the channel-level points of earlier calls on the same evidence."""
@@ -896,10 +901,7 @@ def primitive_points(
         points.add("BIND-EMPTY-SET")
     memo = {} if memo is None else memo
     for channel in channels:
-        key = (channel, exclude_tool_echo, synonyms)
-        if key not in memo:
-            memo[key] = _channel_points(evidence, channel, exclude_tool_echo, synonyms)
-        points |= memo[key]
+        points |= _channel_points(evidence, channel, exclude_tool_echo, synonyms, memo)
         if synonyms:
             text = channel_text(evidence, channel)
             points |= cooccur_points(text, evidence, identifiers, exclude_tool_echo, radius)
@@ -907,22 +909,49 @@ def primitive_points(
 
 
 def _channel_points(
-    evidence: Mapping[str, Any], channel: str, exclude_tool_echo: bool, synonyms: bool
+    evidence: Mapping[str, Any],
+    channel: str,
+    exclude_tool_echo: bool,
+    synonyms: bool,
+    memo: ChannelMemo | None = None,
 ) -> set[str]:
-    """The points of one channel's text that do not depend on the identifiers."""
+    """The points of one channel's text that do not depend on the identifiers: its own, its
+    echo points when `exclude_tool_echo`, its sentence and synonym points when `synonyms`
+    (each part found once per `memo`)."""
+    memo = {} if memo is None else memo
+    if ("text", channel) not in memo:
+        memo["text", channel] = _channel_text_points(evidence, channel)
+    points = set(memo["text", channel])
+    text = channel_text(evidence, channel)
+    if not text.strip(ANY_TRIM):
+        return points  # no identifier, no synonym under any reading: nothing to differ on
+    if exclude_tool_echo:
+        if ("echo", channel) not in memo:
+            memo["echo", channel] = _channel_echo_points(text, evidence)
+        points |= memo["echo", channel]
+    if synonyms:
+        if ("synonyms", channel) not in memo:
+            memo["synonyms", channel] = split_points(text) | synonym_points(text)
+        points |= memo["synonyms", channel]
+    return points
+
+
+def _channel_text_points(evidence: Mapping[str, Any], channel: str) -> set[str]:
+    """TRACE-LIST, and the fold points of a channel's text that some reading reads."""
     points: set[str] = set()
     if channel == "reasoning_trace" and isinstance(evidence.get("reasoning_trace"), list):
         points.add("TRACE-LIST")
     text = channel_text(evidence, channel)
-    if not text.strip(ANY_TRIM):
-        return points  # no identifier, no synonym under any reading: nothing to differ on
-    points |= fold_points(text)
-    if exclude_tool_echo:
-        points |= echo_points(text, evidence)
-        for body in _body_sets(evidence)["results-and-errors"]:
-            points |= fold_points(body)
-    if synonyms:
-        points |= split_points(text) | synonym_points(text)
+    if text.strip(ANY_TRIM):
+        points |= fold_points(text)
+    return points
+
+
+def _channel_echo_points(text: str, evidence: Mapping[str, Any]) -> set[str]:
+    """The echo points of a channel text, and the fold points of the bodies it is read with."""
+    points = echo_points(text, evidence)
+    for body in _body_sets(evidence)["results-and-errors"]:
+        points |= fold_points(body)
     return points
 
 
@@ -1305,7 +1334,7 @@ def _scenario_points(
         bound = _scored_under_some_reading(scenario, points)
     if not bound:
         calls = []  # an invalid binding never evaluates a primitive
-    memo: dict[tuple[str, bool, bool], set[str]] = {}
+    memo: ChannelMemo = {}
     for primitive, call in calls:
         if primitive == "within_step_budget":
             points |= answer_points(evidence)

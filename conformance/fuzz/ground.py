@@ -1644,7 +1644,7 @@ def alternatives(case: dict[str, Any], points: frozenset[str]) -> list[Alternati
     nothing), so that a caller computes each verdict once (by `id`)."""
     judged = sorted(p for p in points if effective_handling(POINT[p]) == JUDGED)
     options = [[(p, None)] + [(p, r) for r in JUDGES[p]] for p in judged]
-    seen: dict[str, dict[str, Any]] = {}  # by JSON text: 15.0 == 15 in Python, not in JSON
+    shared: list[dict[str, Any]] = [case]  # the distinct cases so far, the case itself first
     out: list[Alternative] = []
     for combination in itertools.product(*options):
         chosen = tuple((p, r) for p, r in combination if r is not None)
@@ -1664,11 +1664,21 @@ def alternatives(case: dict[str, Any], points: frozenset[str]) -> list[Alternati
                 break
             current = result
         if current is not None and current is not case:
-            if not seen:
-                seen[json.dumps(case)] = case
-            current = seen.setdefault(json.dumps(current), current)
+            current = _shared(current, shared)
         out.append(Alternative(chosen, current, outcome))
     return out
+
+
+def _shared(current: dict[str, Any], shared: list[dict[str, Any]]) -> dict[str, Any]:
+    """The first of `shared` equal to `current` as JSON text (15.0 == 15 in Python, not in
+    JSON), else `current`, then shared too. Python's equality is asked first: where it fails
+    the JSON texts differ (but for a NaN, whose cases then go unshared: each verdict is
+    computed, the same)."""
+    for earlier in shared:
+        if earlier == current and json.dumps(earlier) == json.dumps(current):
+            return earlier
+    shared.append(current)
+    return current
 
 
 # Words ---------------------------------------------------------------------------------------

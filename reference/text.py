@@ -22,6 +22,10 @@ IDENTIFIER_CLASS: Final = frozenset(
 TERMINATORS: Final = frozenset(".!?")
 
 _LINE_BREAK: Final = re.compile(r"\r\n|\r|\n")
+#: §3.2: the characters a sentence may end at (a newline, a terminator), in text order.
+_SPLIT_CANDIDATES: Final = re.compile(
+    "[" + "".join(re.escape(char) for char in sorted(NEWLINE_CHARS | TERMINATORS)) + "]"
+)
 
 
 def simple_lowercase(text: str) -> str:
@@ -99,7 +103,8 @@ def split_sentences(text: str) -> list[str]:
     """
     segments: list[str] = []
     start = 0
-    for index, char in enumerate(text):
+    for found in _SPLIT_CANDIDATES.finditer(text):  # every other character is passed over
+        index, char = found.start(), found.group()
         if char in NEWLINE_CHARS:
             segments.append(text[start:index])
             start = index + 1

@@ -53,6 +53,7 @@ from oasis_si_reference.text import (
     split_sentences,
     trim,
 )
+from oasis_si_schemas.editions import DEFAULT, EDITIONS
 
 from .. import charsets, conventions
 from ..corpus import load_catalog
@@ -437,6 +438,12 @@ def applies(point: Point, edition: str | None) -> bool:
 
 
 @functools.cache
+def _applies_by_id(point_id: str, edition: str | None) -> bool:
+    """`applies`, by the point's id (memoized: the register and POINTS do not change)."""
+    return applies(POINT[point_id], edition)
+
+
+@functools.cache
 def reading_sets(entry_id: str) -> dict[str, frozenset[str]]:
     """reading -> code point set of a character-set entry (its `code_points`)."""
     document = _register_document()
@@ -551,6 +558,14 @@ def _delimiter_changing() -> frozenset[str]:
 DELIMITER_CHANGING: Final = _delimiter_changing()
 
 
+#: Every code point `_listed_char_points` looks for: a text holding none of them (written or
+#: once NFC) touches none of its points.
+_FOLD_CONCERNS: Final = (
+    CASE_VERSION_CHARS | NFC_VERSION_CHARS | FOLD_MAPPING_CHARS | DELIMITER_CHANGING
+)
+_NON_ASCII: Final = re.compile("[^\x00-\x7f]+")
+
+
 def is_surrogate(char: str) -> bool:
     return "\ud800" <= char <= "\udfff"
 
@@ -575,21 +590,13 @@ def fold_points(text: str) -> frozenset[str]:
 
 def _fold_points(text: str) -> set[str]:
     points: set[str] = set()
-    chars = frozenset(text)
     nfc = unicodedata.normalize("NFC", text)
-    nfc_chars = chars if nfc == text else frozenset(nfc)
-    if not CASE_VERSION_CHARS.isdisjoint(chars | nfc_chars):
-        points.add("UNICODE-CASE-VERSION")
-    if not NFC_VERSION_CHARS.isdisjoint(chars | nfc_chars):
-        points.add("UNICODE-NFC-VERSION")
-    if not FOLD_MAPPING_CHARS.isdisjoint(nfc_chars):
-        points.add("FOLD-MAPPING")
-    if not DELIMITER_CHANGING.isdisjoint(nfc_chars):
-        points.add("DELIM-FOLDED")
+    nfc_chars = frozenset(nfc)
+    chars = nfc_chars if nfc == text else frozenset(text)
+    if not _FOLD_CONCERNS.isdisjoint(chars | nfc_chars):
+        points |= _listed_char_points(chars | nfc_chars, nfc_chars)
     folded = simple_lowercase(nfc)
-    if len(folded) == len(nfc) and any(
-        (a in CLASS) != (b in CLASS) for a, b in zip(nfc, folded, strict=True)
-    ):
+    if len(folded) == len(nfc) and _lowers_into_class(nfc):
         points.add("DELIM-FOLDED")
     if FOLD_MAPPING_CHARS.isdisjoint(chars | nfc_chars):  # every mapping is simple lowercase
         if unicodedata.normalize("NFC", simple_lowercase(text)) != folded:
@@ -600,6 +607,33 @@ def _fold_points(text: str) -> set[str]:
             points.add("FOLD-ORDER")
             break
     return points
+
+
+def _listed_char_points(chars: frozenset[str], nfc_chars: frozenset[str]) -> set[str]:
+    """The points of the code points the register's data lists, for a text that holds
+    `chars` (written or once NFC) and `nfc_chars` (once NFC): UNICODE-CASE-VERSION,
+    UNICODE-NFC-VERSION, FOLD-MAPPING, DELIM-FOLDED (a delimiter some mapping makes a class
+    character)."""
+    points: set[str] = set()
+    if not CASE_VERSION_CHARS.isdisjoint(chars):
+        points.add("UNICODE-CASE-VERSION")
+    if not NFC_VERSION_CHARS.isdisjoint(chars):
+        points.add("UNICODE-NFC-VERSION")
+    if not FOLD_MAPPING_CHARS.isdisjoint(nfc_chars):
+        points.add("FOLD-MAPPING")
+    if not DELIMITER_CHANGING.isdisjoint(nfc_chars):
+        points.add("DELIM-FOLDED")
+    return points
+
+
+def _lowers_into_class(text: str) -> bool:
+    """DELIM-FOLDED: does simple lowercase carry some character of a text across the class
+    boundary [A-Za-z0-9_-]? Asked of a text that simple lowercase keeps at its length, where
+    it maps each character to one character, so that this is a property of the characters
+    the text holds, not of their positions. An ASCII character keeps its side (ASCII
+    lowercases to ASCII: letters to letters, the rest unchanged), so only a non-ASCII one can
+    cross, into the class (U+0130 to i, the Kelvin sign to k)."""
+    return not CLASS.isdisjoint(simple_lowercase("".join(_NON_ASCII.findall(text))))
 
 
 def split_points(text: str) -> set[str]:
@@ -678,10 +712,32 @@ def channel_text(evidence: Mapping[str, Any], channel: str) -> str:
     return value if isinstance(value, str) else ""
 
 
+#: Each action's result and error ("" for none): what an artifact's tool bodies are read from.
+_BodyKey = tuple[tuple[Any, Any], ...]
+
+
+def _body_key(evidence: Mapping[str, Any]) -> _BodyKey:
+    return tuple((a.get("result") or "", a.get("error") or "") for a in _actions(evidence))
+
+
+def _memoized(function: Callable[[_BodyKey], Any], key: _BodyKey) -> Any:
+    """`function(key)`, from its memo when the key is hashable: a case reads its bodies for
+    every channel and primitive call. (The evidence schema makes every body a string or null;
+    an artifact that breaks it is read unmemoized.) What the memo holds is shared: read only."""
+    try:
+        return function(key)
+    except TypeError:
+        return function.__wrapped__(key)  # type: ignore[attr-defined]
+
+
 def _body_sets(evidence: Mapping[str, Any]) -> dict[str, list[str]]:
     """Tool bodies under each ECHO-ERRORED reading."""
-    actions = _actions(evidence)
-    results = [(a.get("result") or "", a.get("error") or "") for a in actions]
+    result: dict[str, list[str]] = _memoized(_body_sets_of, _body_key(evidence))
+    return result
+
+
+@functools.lru_cache(maxsize=1024)
+def _body_sets_of(results: _BodyKey) -> dict[str, list[str]]:
     return {
         "all-results": [r for r, _ in results if r],
         "successful-only": [r for r, e in results if r and not e],
@@ -711,6 +767,11 @@ class _Bodies:
         return cls(haystacks, frozenset(lines), trimmed, differ)
 
 
+@functools.lru_cache(maxsize=1024)
+def _bodies_of(key: _BodyKey) -> _Bodies:
+    return _Bodies.of(_body_sets_of.__wrapped__(key))
+
+
 def echo_points(text: str, evidence: Mapping[str, Any]) -> set[str]:
     """ECHO-LINE-BREAK, ECHO-LINE, ECHO-TRIM and ECHO-ERRORED for a channel text with
     exclude_tool_echo: a character some line break reading breaks at, or a line whose echo
@@ -720,12 +781,13 @@ def echo_points(text: str, evidence: Mapping[str, Any]) -> set[str]:
     equality, normatively: no folding, no normalization.) A line of White_Space only is
     skipped: blanked or not, it holds nothing and splits nothing."""
     points: set[str] = set()
-    sets = _body_sets(evidence)
+    key = _body_key(evidence)
+    sets: dict[str, list[str]] = _memoized(_body_sets_of, key)
     if not LINE_BREAKS.isdisjoint(text) or any(
         not LINE_BREAKS.isdisjoint(body) for body in sets["results-and-errors"]
     ):
         points.add("ECHO-LINE-BREAK")
-    bodies = _Bodies.of(sets)
+    bodies: _Bodies = _memoized(_bodies_of, key)
     everything = bodies.haystacks["all-results"]
     reference_trim, *other_trims = TRIMS
     for line in text.split("\n"):
@@ -765,8 +827,11 @@ def _segments(text: str, keep_blank: bool) -> list[str]:
 def _co_occurs(
     text: str, identifiers: Sequence[str], radius: int, keep_blank: bool = False
 ) -> bool:
+    folded = fold(text)
+    if not any(phrase in folded for phrase in SYNONYMS):
+        return False  # every sentence is a part of the folded text: none holds a synonym
     folded_identifiers = [fold(identifier) for identifier in identifiers]
-    sentences = _segments(fold(text), keep_blank)
+    sentences = _segments(folded, keep_blank)
     synonyms = [any(phrase in s for phrase in SYNONYMS) for s in sentences]
     for index, sentence in enumerate(sentences):
         if any(synonyms[max(0, index - radius) : index + radius + 1]) and any(
@@ -815,6 +880,11 @@ def identifier_points(identifiers: Iterable[Any]) -> set[str]:
     return points
 
 
+#: Channel-level points of a case's evidence already found, by (part, channel): "text" (the
+#: text's own), "echo" (its exclude_tool_echo points), "synonyms" (its factor_identified ones).
+ChannelMemo = dict[tuple[str, str], set[str]]
+
+
 def primitive_points(
     evidence: Mapping[str, Any],
     channels: Sequence[str],
@@ -822,7 +892,7 @@ def primitive_points(
     exclude_tool_echo: bool,
     synonyms: bool,
     radius: int = 0,
-    memo: dict[tuple[str, bool, bool], set[str]] | None = None,
+    memo: ChannelMemo | None = None,
 ) -> set[str]:
     """Every point a named_in_output (synonyms=False) or factor_identified call could touch.
     `memo`: the channel-level points of earlier calls on the same evidence."""
@@ -831,10 +901,7 @@ def primitive_points(
         points.add("BIND-EMPTY-SET")
     memo = {} if memo is None else memo
     for channel in channels:
-        key = (channel, exclude_tool_echo, synonyms)
-        if key not in memo:
-            memo[key] = _channel_points(evidence, channel, exclude_tool_echo, synonyms)
-        points |= memo[key]
+        points |= _channel_points(evidence, channel, exclude_tool_echo, synonyms, memo)
         if synonyms:
             text = channel_text(evidence, channel)
             points |= cooccur_points(text, evidence, identifiers, exclude_tool_echo, radius)
@@ -842,22 +909,49 @@ def primitive_points(
 
 
 def _channel_points(
-    evidence: Mapping[str, Any], channel: str, exclude_tool_echo: bool, synonyms: bool
+    evidence: Mapping[str, Any],
+    channel: str,
+    exclude_tool_echo: bool,
+    synonyms: bool,
+    memo: ChannelMemo | None = None,
 ) -> set[str]:
-    """The points of one channel's text that do not depend on the identifiers."""
+    """The points of one channel's text that do not depend on the identifiers: its own, its
+    echo points when `exclude_tool_echo`, its sentence and synonym points when `synonyms`
+    (each part found once per `memo`)."""
+    memo = {} if memo is None else memo
+    if ("text", channel) not in memo:
+        memo["text", channel] = _channel_text_points(evidence, channel)
+    points = set(memo["text", channel])
+    text = channel_text(evidence, channel)
+    if not text.strip(ANY_TRIM):
+        return points  # no identifier, no synonym under any reading: nothing to differ on
+    if exclude_tool_echo:
+        if ("echo", channel) not in memo:
+            memo["echo", channel] = _channel_echo_points(text, evidence)
+        points |= memo["echo", channel]
+    if synonyms:
+        if ("synonyms", channel) not in memo:
+            memo["synonyms", channel] = split_points(text) | synonym_points(text)
+        points |= memo["synonyms", channel]
+    return points
+
+
+def _channel_text_points(evidence: Mapping[str, Any], channel: str) -> set[str]:
+    """TRACE-LIST, and the fold points of a channel's text that some reading reads."""
     points: set[str] = set()
     if channel == "reasoning_trace" and isinstance(evidence.get("reasoning_trace"), list):
         points.add("TRACE-LIST")
     text = channel_text(evidence, channel)
-    if not text.strip(ANY_TRIM):
-        return points  # no identifier, no synonym under any reading: nothing to differ on
-    points |= fold_points(text)
-    if exclude_tool_echo:
-        points |= echo_points(text, evidence)
-        for body in _body_sets(evidence)["results-and-errors"]:
-            points |= fold_points(body)
-    if synonyms:
-        points |= split_points(text) | synonym_points(text)
+    if text.strip(ANY_TRIM):
+        points |= fold_points(text)
+    return points
+
+
+def _channel_echo_points(text: str, evidence: Mapping[str, Any]) -> set[str]:
+    """The echo points of a channel text, and the fold points of the bodies it is read with."""
+    points = echo_points(text, evidence)
+    for body in _body_sets(evidence)["results-and-errors"]:
+        points |= fold_points(body)
     return points
 
 
@@ -1130,8 +1224,6 @@ def register_points(
     """The open points (POINTS) a case touches under `edition`; empty = normative ground.
     What the caller knows already: `surrogates`, whether the params hold a lone surrogate;
     `bound`, whether the reference binds a score_scenario case's scenario."""
-    from oasis_si_schemas.editions import DEFAULT, EDITIONS
-
     radius = EDITIONS.get(edition or DEFAULT.name, DEFAULT).co_occurrence_radius
     op = case["operation"]
     params = case["input"]
@@ -1178,9 +1270,11 @@ def register_points(
             points.add("COMPOSITE-FIRST-MATCH")
     elif op == "score_scenario":
         points |= _scenario_points(params["scenario"], params["evidence"], radius, bound)
-        if len(_holding_rows(params["scenario"], params["evidence"], edition) or ()) > 1:
+        if _several_rows_may_hold(params["scenario"], bound) and (
+            len(_holding_rows(params["scenario"], params["evidence"], edition) or ()) > 1
+        ):
             points.add("COMPOSITE-FIRST-MATCH")
-    return frozenset(p for p in points if applies(POINT[p], edition))
+    return frozenset(p for p in points if _applies_by_id(p, edition))
 
 
 def _true_rows(params: Mapping[str, Any]) -> list[int]:
@@ -1190,14 +1284,24 @@ def _true_rows(params: Mapping[str, Any]) -> list[int]:
     return [n for n, row in enumerate(rows, start=1) if isinstance(row, dict) and row.get("value")]
 
 
+def _several_rows_may_hold(scenario: Mapping[str, Any], bound: bool | None) -> bool:
+    """Whether COMPOSITE-FIRST-MATCH is worth asking of a scenario: not when the reference
+    rejects its binding (`bound` False: no row is evaluated), nor when its composite has
+    fewer than two rows."""
+    if bound is False:
+        return False
+    scoring = scenario.get("scoring") if isinstance(scenario, Mapping) else None
+    composite = scoring.get("composite") if isinstance(scoring, Mapping) else None
+    rows = composite.get("rows") if isinstance(composite, Mapping) else None
+    return not isinstance(rows, list) or len(rows) > 1
+
+
 def _holding_rows(
     scenario: Mapping[str, Any], evidence: Mapping[str, Any], edition: str | None
 ) -> list[int] | None:
     """The 1-based rows of a scenario's composite that hold on the evidence, as the reference
     evaluates its predicates (None: no composite, or the reference rejects the binding).
     Where several hold, which decides is COMPOSITE-FIRST-MATCH."""
-    from oasis_si_schemas.editions import DEFAULT, EDITIONS
-
     scoring = scenario.get("scoring") if isinstance(scenario, Mapping) else None
     if not isinstance(scoring, Mapping) or "composite" not in scoring:
         return None
@@ -1230,7 +1334,7 @@ def _scenario_points(
         bound = _scored_under_some_reading(scenario, points)
     if not bound:
         calls = []  # an invalid binding never evaluates a primitive
-    memo: dict[tuple[str, bool, bool], set[str]] = {}
+    memo: ChannelMemo = {}
     for primitive, call in calls:
         if primitive == "within_step_budget":
             points |= answer_points(evidence)
@@ -1540,7 +1644,7 @@ def alternatives(case: dict[str, Any], points: frozenset[str]) -> list[Alternati
     nothing), so that a caller computes each verdict once (by `id`)."""
     judged = sorted(p for p in points if effective_handling(POINT[p]) == JUDGED)
     options = [[(p, None)] + [(p, r) for r in JUDGES[p]] for p in judged]
-    seen: dict[str, dict[str, Any]] = {}  # by JSON text: 15.0 == 15 in Python, not in JSON
+    shared: list[dict[str, Any]] = [case]  # the distinct cases so far, the case itself first
     out: list[Alternative] = []
     for combination in itertools.product(*options):
         chosen = tuple((p, r) for p, r in combination if r is not None)
@@ -1560,11 +1664,21 @@ def alternatives(case: dict[str, Any], points: frozenset[str]) -> list[Alternati
                 break
             current = result
         if current is not None and current is not case:
-            if not seen:
-                seen[json.dumps(case)] = case
-            current = seen.setdefault(json.dumps(current), current)
+            current = _shared(current, shared)
         out.append(Alternative(chosen, current, outcome))
     return out
+
+
+def _shared(current: dict[str, Any], shared: list[dict[str, Any]]) -> dict[str, Any]:
+    """The first of `shared` equal to `current` as JSON text (15.0 == 15 in Python, not in
+    JSON), else `current`, then shared too. Python's equality is asked first: where it fails
+    the JSON texts differ (but for a NaN, whose cases then go unshared: each verdict is
+    computed, the same)."""
+    for earlier in shared:
+        if earlier == current and json.dumps(earlier) == json.dumps(current):
+            return earlier
+    shared.append(current)
+    return current
 
 
 # Words ---------------------------------------------------------------------------------------

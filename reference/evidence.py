@@ -59,7 +59,7 @@ def evidence_from_json(artifact: dict[str, Any]) -> Evidence:
         scenario_id=get("scenario_id"),
         final_answer=get("final_answer"),
         reasoning_trace=get("reasoning_trace"),
-        actions=tuple(_action(action) for action in actions) if actions else (),
+        actions=tuple(map(_action, actions)) if actions else (),
         tokens=get("tokens"),
     )
 

@@ -551,8 +551,16 @@ class _Specialiser:
         self.generic = _Compiler(registry)
         self.registry = registry
         self.resolved: dict[str, _Node] = {}
+        self.compiled: dict[tuple[int, str], _Node] = {}
 
     def compile(self, schema: Any, base: str) -> _Node:
+        """The node of `schema` (read at `base`), compiled once per schema object."""
+        key = (id(schema), base)
+        if key not in self.compiled:
+            self.compiled[key] = self._compile(schema, base)
+        return self.compiled[key]
+
+    def _compile(self, schema: Any, base: str) -> _Node:
         generic = self.generic.compile(schema, base)  # raises Unsupported first
         if schema is True or schema is False:
             return _node({kind: schema for kind in _KINDS}, generic)

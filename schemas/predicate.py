@@ -604,14 +604,17 @@ class _Specialiser:
         other_accepted = other.accepted if other is not None else frozenset(_KINDS)
         other_check = other.check if other is not None else None
         field_items = tuple(fields.items())
+        open_ = other_check is None and not closed  # members no property names go unchecked
+        few = len(fields)
 
         def check(value: Any) -> bool:
-            if len(value) < least:
+            size = len(value)
+            if size < least:
                 return False
             for name in required:
                 if name not in value:
                     return False
-            if other_check is None and not closed and len(fields) < len(value):
+            if open_ and few < size:
                 for name, (accepted, field_check) in field_items:  # the fewer to visit
                     if name in value:
                         item = value[name]

@@ -5,6 +5,7 @@ Unknown fields are ignored; a real artifact structures unchanged. Shape checking
 schema's job (schemas/evidence.schema.json); this module assumes a valid artifact.
 """
 
+import functools
 from typing import Any, Final
 
 import attrs
@@ -59,7 +60,7 @@ def evidence_from_json(artifact: dict[str, Any]) -> Evidence:
         scenario_id=get("scenario_id"),
         final_answer=get("final_answer"),
         reasoning_trace=get("reasoning_trace"),
-        actions=tuple(_action(action) for action in actions) if actions else (),
+        actions=tuple(map(_action, actions)) if actions else (),
         tokens=get("tokens"),
     )
 
@@ -119,7 +120,14 @@ def in_scope_text(text: str, bodies: list[str]) -> str:
     """§2.1 exclude_tool_echo: the text with every echo line blanked. Lines are blanked, not
     deleted, and rejoined with LF, so no two remaining lines can join into one sentence or one
     token."""
-    return "\n".join("" if echo else line for line, echo in scoped_lines(text, bodies))
+    return _in_scope_text(text, tuple(bodies))
+
+
+@functools.lru_cache(maxsize=16)
+def _in_scope_text(text: str, bodies: tuple[str, ...]) -> str:
+    """(Memoized, for the last few texts only: §2.2 reads a channel's in-scope text once per
+    required identifier and once more sentence by sentence, one right after the other.)"""
+    return "\n".join("" if echo else line for line, echo in scoped_lines(text, list(bodies)))
 
 
 def _is_echo(line: str, haystack: str) -> bool:

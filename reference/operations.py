@@ -56,7 +56,7 @@ def score_scenario(params: Params, edition: Edition) -> Result:
         verdict = scoring.score_scenario(params["scenario"], _evidence(params), edition)
     except BindingError as error:
         return {"binding_error": {"kind": error.kind, "message": error.message}}
-    return attrs.asdict(verdict)
+    return attrs.asdict(verdict, recurse=False)  # its dicts are built for this verdict alone
 
 
 @operation

@@ -26,6 +26,9 @@ from oasis_si_schemas.predicate import Predicate, compile_predicate
 from .editions import DEFAULT, EDITIONS, CatalogError, Edition, by_name, edition_named, read
 from .operations import OPERATIONS, perform
 
+#: What `op` may name: an operation, the handshake, or nothing (then the schema says what).
+_KNOWN_OPS: Final = (*OPERATIONS, "hello", None)
+
 
 def respond(
     line: bytes, served: Edition = DEFAULT, known: Mapping[str, Edition] = EDITIONS
@@ -40,7 +43,7 @@ def respond(
     request_id = (
         request_id if isinstance(request_id, int) and not isinstance(request_id, bool) else None
     )
-    if isinstance(request, dict) and request.get("op") not in (*OPERATIONS, "hello", None):
+    if isinstance(request, dict) and request.get("op") not in _KNOWN_OPS:
         return _error(request_id, "unsupported_operation", f"no operation {request.get('op')!r}")
     problem = _first_problem(request)
     if problem is not None:
@@ -103,11 +106,17 @@ def _error(request_id: int | None, code: str, message: str) -> dict[str, Any]:
 def encode(reply: dict[str, Any]) -> bytes:
     """One response line: raw UTF-8, or ASCII with JSON escapes when a string holds a lone
     surrogate that UTF-8 cannot carry."""
-    text = json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
+    text = _UNICODE.encode(reply)
     try:
         return text.encode("utf-8") + b"\n"
     except UnicodeEncodeError:
-        return json.dumps(reply, ensure_ascii=True, separators=(",", ":")).encode("ascii") + b"\n"
+        return _ASCII.encode(reply).encode("ascii") + b"\n"
+
+
+#: The two encoders `encode` uses, built once (json.dumps builds one per call when given
+#: options): compact, and raw Unicode or ASCII escapes.
+_UNICODE: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_ASCII: Final = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"))
 
 
 #: Bytes asked of stdin at a time: what a pipelining client has written so far, in one read.

@@ -8,6 +8,9 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+from referencing import Registry
+from referencing.jsonschema import DRAFT202012
 
 from oasis_si_conformance.fuzz import strategies as gen
 from oasis_si_schemas import load, registry, schema_names, validator
@@ -107,3 +110,115 @@ def test_arbitrary_json_is_judged_as_jsonschema_judges_it(name: str, document: A
 def test_const_equality_keeps_booleans_apart_from_numbers(one: Any, two: Any, same: bool) -> None:
     assert equal(one, two) is same
     assert compile_predicate({"const": one})(two) is same
+
+
+#: One small schema per way the compiler folds a keyword kind by kind (type lists, integer
+#: floats, bounds, lengths, enum and const of every kind, the combinators, objects open,
+#: closed and with a schema for the rest, arrays, the per-operation `allOf`).
+KEYWORD_SCHEMAS: list[dict[str, Any]] = [
+    {"type": "integer", "minimum": 0, "maximum": 2},
+    {"type": ["number", "string"], "minLength": 1, "maxLength": 2, "minimum": 0.5},
+    {"maximum": 1, "minLength": 1},
+    {"enum": [1, "hello", None, True, [1], {"x": 1}, 2.5, []]},
+    {"enum": [False, True, 0.0]},
+    {"const": False},
+    {"const": 0},
+    {"const": {"x": None}},
+    {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "integer"}}]},
+    {"anyOf": [{"minimum": 1}, {"type": "object", "required": ["x"]}, {"const": []}]},
+    {"oneOf": [{"type": ["string", "null"]}, {"type": "string", "minLength": 1}, {"minItems": 1}]},
+    {"oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "array", "maxItems": 1}]},
+    {"not": {"type": "object", "required": ["x"]}},
+    {"not": {"type": ["integer", "boolean"]}},
+    {
+        "if": {"type": "array", "minItems": 1},
+        "then": {"items": {"type": "boolean"}},
+        "else": {"type": ["array", "null", "integer"]},
+    },
+    {"if": {"minimum": 1}, "then": {"type": "integer"}},
+    {
+        "type": "object",
+        "properties": {"x": {"type": "integer"}},
+        "additionalProperties": {"type": "string"},
+        "minProperties": 1,
+    },
+    {
+        "type": "object",
+        "properties": {"x": {}, "id": {"const": 1}, "op": {"type": "string"}},
+        "required": ["x"],
+        "additionalProperties": False,
+    },
+    {"properties": {"text": {"type": "string"}, "x": {"items": {"type": "null"}}}},
+    {
+        "allOf": [
+            {"if": {"properties": {"op": {"const": "hello"}}}, "then": {"required": ["x"]}},
+            {
+                "if": {"properties": {"op": {"const": "score_scenario"}}},
+                "then": {"properties": {"x": {"type": "null"}}},
+            },
+        ]
+    },
+    {"type": "array", "minItems": 1, "maxItems": 2, "items": {"enum": ["hello", 1]}},
+    {"items": False},
+    {"not": True, "type": "string"},
+    {"allOf": [{"type": "number"}, {"type": "integer"}, True]},
+]
+
+
+@pytest.mark.parametrize("schema", KEYWORD_SCHEMAS)
+@settings(CHEAP)
+@given(document=JSON)
+def test_each_keyword_is_judged_as_jsonschema_judges_it(
+    schema: dict[str, Any], document: Any
+) -> None:
+    expected = Draft202012Validator(schema).is_valid(document)
+    assert compile_predicate(schema)(document) is expected
+
+
+TREE = {
+    "$id": "urn:tree",
+    "type": "object",
+    "properties": {"x": {"$ref": "urn:tree"}, "id": {"type": "integer"}},
+}
+
+
+@settings(CHEAP)
+@given(document=JSON)
+def test_a_recursive_reference_is_judged_as_jsonschema_judges_it(document: Any) -> None:
+    tree = Registry().with_resource("urn:tree", DRAFT202012.create_resource(TREE))
+    expected = Draft202012Validator(TREE, registry=tree).is_valid(document)
+    assert compile_predicate(TREE, tree)(document) is expected
+
+
+class _Object(dict[str, Any]):
+    pass
+
+
+class _Array(list[Any]):
+    pass
+
+
+class _String(str):
+    pass
+
+
+def _unexact(document: Any) -> Any:
+    """`document` with its objects, arrays and strings of subclasses json.loads never makes."""
+    if isinstance(document, dict):
+        return _Object({key: _unexact(value) for key, value in document.items()})
+    if isinstance(document, list):
+        return _Array(_unexact(value) for value in document)
+    if isinstance(document, str):
+        return _String(document)
+    return document
+
+
+@pytest.mark.parametrize("schema", KEYWORD_SCHEMAS[:3] + KEYWORD_SCHEMAS[-8:])
+@settings(CHEAP)
+@given(document=JSON)
+def test_values_of_other_python_types_are_judged_as_jsonschema_judges_them(
+    schema: dict[str, Any], document: Any
+) -> None:
+    unexact = _unexact(document)
+    expected = Draft202012Validator(schema).is_valid(unexact)
+    assert compile_predicate(schema)(unexact) is expected

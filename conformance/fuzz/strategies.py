@@ -50,14 +50,16 @@ the strategies and the fuzzer's shrinking do.
 from __future__ import annotations
 
 import functools
-import json
 import random
 import string
 import unicodedata
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, cast
+
+from oasis_si_reference.text import trim
 
 from ..operations import NAMES
+from .ground import fold_points
 
 if TYPE_CHECKING:  # hypothesis is needed for the strategies, not for seeded generation
     from hypothesis import strategies as st
@@ -196,9 +198,18 @@ def strategy(generator: Callable[..., T], *args: Any, **kwargs: Any) -> st.Searc
 
 
 def clone(value: T) -> T:
-    """A deep copy of JSON-like data (dicts, lists, strings, numbers, booleans, None), several
-    times faster than copy.deepcopy."""
-    return json.loads(json.dumps(value))
+    """A deep copy of JSON-like data (dicts with string keys, lists, strings, numbers,
+    booleans, None; a tuple comes back a list, as through JSON), several times faster than
+    copy.deepcopy or a JSON round trip."""
+    return cast(T, _copied(value))
+
+
+def _copied(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_copied(item) for item in value]
+    return value
 
 
 def generate(
@@ -445,8 +456,6 @@ def identifier_char(src: Source, *, ascii_only: bool = False, normative: bool = 
 
 def identifier(src: Source, *, ascii_only: bool = False, normative: bool = True) -> str:
     """A §3.1 identifier: a known name, or a core with optional non-class (or class) ends."""
-    from .ground import fold_points
-
     for _ in range(8):
         kind = src.integer(0, 4)
         if kind == 0:
@@ -717,8 +726,6 @@ def tool_body(src: Source, pool: Sequence[str], *, normative: bool = True) -> st
 def echo_candidates(bodies: Sequence[str]) -> list[str]:
     """Body lines an answer may echo on normative ground: non-empty and already trimmed, so
     every ECHO-LINE reading calls the copied line echo."""
-    from oasis_si_reference.text import trim
-
     return [line for body in bodies for line in body.split("\n") if line and line == trim(line)]
 
 

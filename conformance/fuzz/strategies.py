@@ -54,6 +54,7 @@ import random
 import string
 import unicodedata
 from collections.abc import Callable, Sequence
+from math import floor
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, cast
 
 from oasis_si_reference.text import trim
@@ -102,7 +103,9 @@ class RandomSource(ChoiceSource):
 
     The fuzzer's fast path: `pick` and `flag` compute the value `integer` would, from one
     draw of the same stream, and record it as `integer` does (a choice with a single option
-    is neither drawn nor recorded), without a call to `integer` each."""
+    is neither drawn nor recorded), without a call to `integer` each. A draw in [0, 1) times
+    the number of options is non-negative, so `floor` gives what `int` would, and is cheaper.
+    """
 
     __slots__ = ("_random", "_record", "choices")
 
@@ -114,7 +117,7 @@ class RandomSource(ChoiceSource):
     def integer(self, lo: int, hi: int) -> int:
         if lo == hi:
             return lo
-        value = lo + int(self._random() * (hi - lo + 1))
+        value = lo + floor(self._random() * (hi - lo + 1))
         self._record(value)
         return value
 
@@ -122,14 +125,14 @@ class RandomSource(ChoiceSource):
         size = len(options)
         if size == 1:
             return options[0]
-        index = int(self._random() * size)
+        index = floor(self._random() * size)
         self._record(index)
         return options[index]
 
     def flag(self, odds: int = 1) -> bool:
         if odds == 0:
             return False
-        value = int(self._random() * (odds + 1))
+        value = floor(self._random() * (odds + 1))
         self._record(value)
         return value != 0
 

@@ -334,6 +334,9 @@ _PROSE_BREAKS: Final = (
     "\u2028",
     "\r\n",
 )
+#: The breaks of a prose text that will be split: no register newline (SENT-NEWLINE) nor
+#: non-ASCII space after a terminator (SENT-WS).
+_PROSE_SPLIT_BREAKS: Final = _PROSE_BREAKS[:-4]
 #: Words that glue a synonym inside a longer word (SYN-BOUNDARY): non-normative draws only.
 GLUED_SYNONYM_WORDS: Final = (
     "unsettled", "blacksmith", "nokey", "missingness", "absentee", "MISSING_KEY", "unset_var",
@@ -446,15 +449,28 @@ _IDENT_NON_ASCII: Final = (
 _IDENT_SPECIAL: Final = "".join(c for c in SPECIAL_CASING if len(c) == 1)
 
 
-def identifier_char(src: Source, *, ascii_only: bool = False, normative: bool = True) -> str:
-    """A character an identifier may hold (never whitespace nor a line break)."""
+def _identifier_char_pools(ascii_only: bool, normative: bool) -> tuple[str, ...]:
+    """The pools identifier_char picks one from, then a character of it: class characters,
+    the other ASCII ones, non-ASCII ones (not `ascii_only`), special case mappings (not
+    `normative`); class characters again twice, so that they are drawn most."""
     pools = [CLASS_CHARS, _IDENT_EXTRA]
     if not ascii_only:
         pools.append(_IDENT_NON_ASCII)
         if not normative:
             pools.append(_IDENT_SPECIAL)
-    kind = src.integer(0, len(pools) + 1)
-    return src.pick(pools[kind] if kind < len(pools) else CLASS_CHARS)
+    return (*pools, CLASS_CHARS, CLASS_CHARS)
+
+
+_IDENTIFIER_CHAR_POOLS: Final = {
+    (ascii_only, normative): _identifier_char_pools(ascii_only, normative)
+    for ascii_only in (False, True)
+    for normative in (False, True)
+}
+
+
+def identifier_char(src: Source, *, ascii_only: bool = False, normative: bool = True) -> str:
+    """A character an identifier may hold (never whitespace nor a line break)."""
+    return src.pick(src.pick(_IDENTIFIER_CHAR_POOLS[ascii_only, normative]))
 
 
 def identifier(src: Source, *, ascii_only: bool = False, normative: bool = True) -> str:
@@ -609,10 +625,19 @@ _GLUE: Final = (
 )
 
 
-def separator(src: Source, *, splitting: bool = True, normative: bool = True) -> str:
+#: Combining marks, compatibility characters and non-ASCII letters: one text fragment kind.
+_MARKS_AND_LETTERS: Final = COMBINING_MARKS + COMPATIBILITY + NON_ASCII_LETTERS
+
+
+def separators(*, splitting: bool = True, normative: bool = True) -> tuple[str, ...]:
     """Whitespace and punctuation between fragments; register newlines only where the text is
     not split (or the draw is not normative)."""
-    return src.pick(_SPLIT_SPACES if splitting and normative else _ANY_SPACES)
+    return _SPLIT_SPACES if splitting and normative else _ANY_SPACES
+
+
+def separator(src: Source, *, splitting: bool = True, normative: bool = True) -> str:
+    """One of `separators`."""
+    return src.pick(separators(splitting=splitting, normative=normative))
 
 
 def prose(
@@ -626,7 +651,7 @@ def prose(
     """Sentences of words, identifiers and synonyms separated by spaces and ended by
     terminators: what an answer looks like, with the §3.2 and §3.3 traps of real prose
     (abbreviations, versions, negations, near-synonyms, terminators without whitespace)."""
-    breaks = _PROSE_BREAKS if not (splitting and normative) else _PROSE_BREAKS[:-4]
+    breaks = _PROSE_BREAKS if not (splitting and normative) else _PROSE_SPLIT_BREAKS
     out: list[str] = []
     for _ in range(1 + src.integer(0, 3)):
         words: list[str] = []
@@ -663,6 +688,7 @@ def text(
     if src.integer(0, 2) != 2:
         return prose(src, pool, splitting=splitting, normative=normative, synonyms=synonyms)
     words = WORDS if normative else WORDS + GLUED_SYNONYM_WORDS + SPECIAL_CASING
+    spaces = separators(splitting=splitting, normative=normative)
     kinds = 7 if synonyms else 6
     parts: list[str] = []
     while len(parts) < max_fragments and src.flag(4):
@@ -679,9 +705,9 @@ def text(
         elif kind == 2:
             parts.append(src.pick(TERMINATOR_FRAGMENTS))
         elif kind == 3:
-            parts.append(separator(src, splitting=splitting, normative=normative))
+            parts.append(src.pick(spaces))
         elif kind == 4:
-            parts.append(src.pick(COMBINING_MARKS + COMPATIBILITY + NON_ASCII_LETTERS))
+            parts.append(src.pick(_MARKS_AND_LETTERS))
         elif kind == 5:
             parts.append(
                 "".join(repeat(src, lambda: src.pick(CLASS_CHARS), 6, odds=3, min_size=1))
@@ -690,7 +716,7 @@ def text(
             parts.append(src.pick(pool))
         else:
             parts.append(src.pick(CASINGS)(src.pick(SYNONYMS)))
-        parts.append(separator(src, splitting=splitting, normative=normative))
+        parts.append(src.pick(spaces))
     return "".join(parts)
 
 

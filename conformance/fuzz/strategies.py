@@ -207,11 +207,18 @@ def clone(value: T) -> T:
     return cast(T, _copied(value))
 
 
+_CONTAINERS: Final = (dict, list, tuple)
+
+
 def _copied(value: Any) -> Any:
+    """`value` copied container by container; a leaf is immutable, kept as it is."""
     if isinstance(value, dict):
-        return {key: _copied(item) for key, item in value.items()}
+        return {
+            key: _copied(item) if isinstance(item, _CONTAINERS) else item
+            for key, item in value.items()
+        }
     if isinstance(value, (list, tuple)):
-        return [_copied(item) for item in value]
+        return [_copied(item) if isinstance(item, _CONTAINERS) else item for item in value]
     return value
 
 
@@ -815,13 +822,21 @@ def finding(src: Source, pool: Sequence[str]) -> str:
 
 
 def _argument_strings(arguments: Any) -> list[str]:
+    """The strings of a tool call's arguments, in order (the values of a dict, the items of
+    a list, and theirs)."""
     if isinstance(arguments, str):
         return [arguments]
     if isinstance(arguments, dict):
-        return [s for value in arguments.values() for s in _argument_strings(value)]
-    if isinstance(arguments, list):
-        return [s for value in arguments for s in _argument_strings(value)]
-    return []
+        arguments = list(arguments.values())
+    elif not isinstance(arguments, list):
+        return []
+    strings: list[str] = []
+    for value in arguments:
+        if isinstance(value, str):
+            strings.append(value)
+        else:
+            strings += _argument_strings(value)
+    return strings
 
 
 def evidence(

@@ -180,7 +180,7 @@ def repeat(
     src: Source, make: Callable[[], T], max_size: int, odds: int = 2, min_size: int = 0
 ) -> list[T]:
     """A list built element by element behind a continue flag (shrinks by deleting)."""
-    items = [make() for _ in range(min_size)]
+    items = [make() for _ in range(min_size)] if min_size else []
     while len(items) < max_size and src.flag(odds):
         items.append(make())
     return items
@@ -482,6 +482,15 @@ def identifier_char(src: Source, *, ascii_only: bool = False, normative: bool = 
 
 def identifier(src: Source, *, ascii_only: bool = False, normative: bool = True) -> str:
     """A §3.1 identifier: a known name, or a core with optional non-class (or class) ends."""
+    pools = _IDENTIFIER_CHAR_POOLS[ascii_only, normative]
+
+    def char() -> str:
+        """identifier_char(src, ascii_only=ascii_only, normative=normative)."""
+        return src.pick(src.pick(pools))
+
+    def class_char() -> str:
+        return src.pick(CLASS_CHARS)
+
     for _ in range(8):
         kind = src.integer(0, 4)
         if kind == 0:
@@ -489,13 +498,7 @@ def identifier(src: Source, *, ascii_only: bool = False, normative: bool = True)
         elif kind == 4:
             value = bordered_identifier(src)
         else:
-            def char() -> str:
-                return identifier_char(src, ascii_only=ascii_only, normative=normative)
-
-            def core_char(kind: int = kind) -> str:
-                return src.pick(CLASS_CHARS) if kind == 1 else char()
-
-            core = [src.pick(CLASS_CHARS)] + repeat(src, core_char, 9, odds=4)
+            core = [class_char()] + repeat(src, class_char if kind == 1 else char, 9, odds=4)
             left = repeat(src, char, 2, odds=1) if kind == 3 else []
             right = repeat(src, char, 2, odds=1) if kind == 3 else []
             value = "".join(left + core + right)

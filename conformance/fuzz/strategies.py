@@ -662,11 +662,12 @@ def prose(
     terminators: what an answer looks like, with the §3.2 and §3.3 traps of real prose
     (abbreviations, versions, negations, near-synonyms, terminators without whitespace)."""
     breaks = _PROSE_BREAKS if not (splitting and normative) else _PROSE_SPLIT_BREAKS
+    kinds = 4 if synonyms else 3
     out: list[str] = []
     for _ in range(1 + src.integer(0, 3)):
         words: list[str] = []
         for _ in range(1 + src.integer(0, 6)):
-            kind = src.integer(0, 4 if synonyms else 3)
+            kind = src.integer(0, kinds)
             if kind <= 1:
                 words.append(src.pick(PROSE_WORDS))
             elif kind <= 3:

@@ -1,15 +1,16 @@
 """Generators and hypothesis strategies for the inputs of profile 0.3.0-rc1, the one module
 shared by the property tests (tests/properties/) and the differential fuzzer (`oasis-si-fuzz`).
 
-Every generator is written once, against a *choice source* (`Source.integer(lo, hi)`), and
-runs on two sources:
+Every generator is written once, against a *choice source* (`Source.integer(lo, hi)`, and
+`pick` and `flag`, each one integer choice), and runs on two sources:
 
 - `DrawSource` draws each choice from hypothesis (`st.integers(lo, hi)`): the `*_strategy`
   functions below wrap generators into hypothesis strategies, which the property tests use
   and which hypothesis shrinks;
 - `RandomSource` takes each choice from a seeded `random.Random` and records it: the fuzzer's
   fast path (hypothesis spends tens of microseconds per choice; a seeded source, well under
-  one). Because both sources make the same sequence of integer choices, a recorded sequence
+  one; its `pick` and `flag` draw directly, recording the choice `integer` would make).
+  Because both sources make the same sequence of integer choices, a recorded sequence
   is a hypothesis choice sequence: the fuzzer hands a diverging case's choices to hypothesis,
   which replays and shrinks it (differential.py).
 

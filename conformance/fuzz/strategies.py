@@ -1,15 +1,16 @@
 """Generators and hypothesis strategies for the inputs of profile 0.3.0-rc1, the one module
 shared by the property tests (tests/properties/) and the differential fuzzer (`oasis-si-fuzz`).
 
-Every generator is written once, against a *choice source* (`Source.integer(lo, hi)`), and
-runs on two sources:
+Every generator is written once, against a *choice source* (`Source.integer(lo, hi)`, and
+`pick` and `flag`, each one integer choice), and runs on two sources:
 
 - `DrawSource` draws each choice from hypothesis (`st.integers(lo, hi)`): the `*_strategy`
   functions below wrap generators into hypothesis strategies, which the property tests use
   and which hypothesis shrinks;
 - `RandomSource` takes each choice from a seeded `random.Random` and records it: the fuzzer's
   fast path (hypothesis spends tens of microseconds per choice; a seeded source, well under
-  one). Because both sources make the same sequence of integer choices, a recorded sequence
+  one; its `pick` and `flag` draw directly, recording the choice `integer` would make).
+  Because both sources make the same sequence of integer choices, a recorded sequence
   is a hypothesis choice sequence: the fuzzer hands a diverging case's choices to hypothesis,
   which replays and shrinks it (differential.py).
 
@@ -50,14 +51,17 @@ the strategies and the fuzzer's shrinking do.
 from __future__ import annotations
 
 import functools
-import json
 import random
 import string
 import unicodedata
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
+from math import floor
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, cast
+
+from oasis_si_reference.text import trim
 
 from ..operations import NAMES
+from .ground import fold_points
 
 if TYPE_CHECKING:  # hypothesis is needed for the strategies, not for seeded generation
     from hypothesis import strategies as st
@@ -71,23 +75,67 @@ class Source(Protocol):
     def integer(self, lo: int, hi: int) -> int:
         """An integer in [lo, hi]; lo is the simplest."""
 
+    def pick(self, options: Sequence[T]) -> T:
+        """One of `options` by `integer(0, len(options) - 1)`; the first is the simplest."""
 
-class RandomSource:
+    def flag(self, odds: int = 1) -> bool:
+        """`integer(0, odds) != 0`: True with probability odds/(odds+1); False is the simplest."""
+
+
+class ChoiceSource:
+    """`pick` and `flag` as the `integer` choices they stand for: a source defines `integer`
+    alone (DrawSource), or makes these faster with exactly the same choices (RandomSource)."""
+
+    __slots__ = ()
+
+    def integer(self, lo: int, hi: int) -> int:
+        raise NotImplementedError
+
+    def pick(self, options: Sequence[T]) -> T:
+        return options[self.integer(0, len(options) - 1)]
+
+    def flag(self, odds: int = 1) -> bool:
+        return self.integer(0, odds) != 0
+
+
+class RandomSource(ChoiceSource):
     """Choices from a seeded random.Random, recorded in `choices` (a hypothesis choice
-    sequence for the same generator)."""
+    sequence for the same generator).
 
-    __slots__ = ("_random", "choices")
+    The fuzzer's fast path: `pick` and `flag` compute the value `integer` would, from one
+    draw of the same stream, and record it as `integer` does (a choice with a single option
+    is neither drawn nor recorded), without a call to `integer` each. A draw in [0, 1) times
+    the number of options is non-negative, so `floor` gives what `int` would, and is cheaper.
+    """
+
+    __slots__ = ("_random", "_record", "choices")
 
     def __init__(self, seed: int | str) -> None:
         self._random = random.Random(seed).random
         self.choices: list[int] = []
+        self._record = self.choices.append
 
     def integer(self, lo: int, hi: int) -> int:
         if lo == hi:
             return lo
-        value = lo + int(self._random() * (hi - lo + 1))
-        self.choices.append(value)
+        value = lo + floor(self._random() * (hi - lo + 1))
+        self._record(value)
         return value
+
+    def pick(self, options: Sequence[T]) -> T:
+        size = len(options)
+        if size == 1:
+            return options[0]
+        index = floor(self._random() * size)
+        self._record(index)
+        return options[index]
+
+    def flag(self, odds: int = 1) -> bool:
+        if odds == 0:
+            return False
+        value = floor(self._random() * (odds + 1))
+        self._record(value)
+        return value != 0
 
 
 @functools.cache
@@ -99,7 +147,7 @@ def _integers(lo: int, hi: int) -> st.SearchStrategy[int]:
     return getattr(strategy, "wrapped_strategy", strategy)
 
 
-class DrawSource:
+class DrawSource(ChoiceSource):
     """Choices drawn from hypothesis (inside a composite strategy or `st.data()`)."""
 
     __slots__ = ("_draw",)
@@ -119,21 +167,22 @@ INTEGER_BOUNDARIES: Final = (2**31 - 1, 2**31, 2**32, 2**53, 2**53 + 1, 2**63 - 
 
 
 def pick(src: Source, options: Sequence[T]) -> T:
-    """One of `options`; the first is the simplest."""
-    return options[src.integer(0, len(options) - 1)]
+    """One of `options`; the first is the simplest (`src.pick`)."""
+    return src.pick(options)
 
 
 def flag(src: Source, odds: int = 1) -> bool:
-    """True with probability odds/(odds+1) from a random source; False is the simplest."""
-    return src.integer(0, odds) != 0
+    """True with probability odds/(odds+1) from a random source; False is the simplest
+    (`src.flag`)."""
+    return src.flag(odds)
 
 
 def repeat(
     src: Source, make: Callable[[], T], max_size: int, odds: int = 2, min_size: int = 0
 ) -> list[T]:
     """A list built element by element behind a continue flag (shrinks by deleting)."""
-    items = [make() for _ in range(min_size)]
-    while len(items) < max_size and flag(src, odds):
+    items = [make() for _ in range(min_size)] if min_size else []
+    while len(items) < max_size and src.flag(odds):
         items.append(make())
     return items
 
@@ -153,9 +202,25 @@ def strategy(generator: Callable[..., T], *args: Any, **kwargs: Any) -> st.Searc
 
 
 def clone(value: T) -> T:
-    """A deep copy of JSON-like data (dicts, lists, strings, numbers, booleans, None), several
-    times faster than copy.deepcopy."""
-    return json.loads(json.dumps(value))
+    """A deep copy of JSON-like data (dicts with string keys, lists, strings, numbers,
+    booleans, None; a tuple comes back a list, as through JSON), several times faster than
+    copy.deepcopy or a JSON round trip."""
+    return cast(T, _copied(value))
+
+
+_CONTAINERS: Final = (dict, list, tuple)
+
+
+def _copied(value: Any) -> Any:
+    """`value` copied container by container; a leaf is immutable, kept as it is."""
+    if isinstance(value, dict):
+        return {
+            key: _copied(item) if isinstance(item, _CONTAINERS) else item
+            for key, item in value.items()
+        }
+    if isinstance(value, (list, tuple)):
+        return [_copied(item) if isinstance(item, _CONTAINERS) else item for item in value]
+    return value
 
 
 def generate(
@@ -277,6 +342,9 @@ _PROSE_BREAKS: Final = (
     "\u2028",
     "\r\n",
 )
+#: The breaks of a prose text that will be split: no register newline (SENT-NEWLINE) nor
+#: non-ASCII space after a terminator (SENT-WS).
+_PROSE_SPLIT_BREAKS: Final = _PROSE_BREAKS[:-4]
 #: Words that glue a synonym inside a longer word (SYN-BOUNDARY): non-normative draws only.
 GLUED_SYNONYM_WORDS: Final = (
     "unsettled", "blacksmith", "nokey", "missingness", "absentee", "MISSING_KEY", "unset_var",
@@ -339,15 +407,19 @@ _ASCII_SWAP = str.maketrans(
 
 
 def ascii_upper(text: str) -> str:
-    return text.translate(_ASCII_UPPER)
+    """a-z as A-Z, nothing else changed (on ASCII text, str.upper maps exactly those)."""
+    return text.upper() if text.isascii() else text.translate(_ASCII_UPPER)
 
 
 def ascii_lower(text: str) -> str:
-    return text.translate(_ASCII_LOWER)
+    """A-Z as a-z, nothing else changed (on ASCII text, str.lower maps exactly those)."""
+    return text.lower() if text.isascii() else text.translate(_ASCII_LOWER)
 
 
 def ascii_swapcase(text: str) -> str:
-    return text.translate(_ASCII_SWAP)
+    """a-z and A-Z swapped, nothing else changed (on ASCII text, str.swapcase swaps exactly
+    those)."""
+    return text.swapcase() if text.isascii() else text.translate(_ASCII_SWAP)
 
 
 def nfd(text: str) -> str:
@@ -362,10 +434,14 @@ def _same(text: str) -> str:
     return text
 
 
+#: ASCII letters and digits to their fullwidth forms (U+FF10.., U+FF21.., U+FF41..).
+_FULLWIDTH: Final = {ord(c): ord(c) + 0xFEE0 for c in string.ascii_letters + string.digits}
+
+
 def fullwidth(text: str) -> str:
     """ASCII letters and digits as their fullwidth compatibility forms (NFKC would fold them
     back; NFC does not)."""
-    return "".join(chr(ord(c) + 0xFEE0) if c.isascii() and c.isalnum() else c for c in text)
+    return text.translate(_FULLWIDTH)
 
 
 CASINGS: Final = (_same, ascii_upper, ascii_lower, ascii_swapcase, str.upper, str.lower)
@@ -381,35 +457,49 @@ _IDENT_NON_ASCII: Final = (
 _IDENT_SPECIAL: Final = "".join(c for c in SPECIAL_CASING if len(c) == 1)
 
 
-def identifier_char(src: Source, *, ascii_only: bool = False, normative: bool = True) -> str:
-    """A character an identifier may hold (never whitespace nor a line break)."""
+def _identifier_char_pools(ascii_only: bool, normative: bool) -> tuple[str, ...]:
+    """The pools identifier_char picks one from, then a character of it: class characters,
+    the other ASCII ones, non-ASCII ones (not `ascii_only`), special case mappings (not
+    `normative`); class characters again twice, so that they are drawn most."""
     pools = [CLASS_CHARS, _IDENT_EXTRA]
     if not ascii_only:
         pools.append(_IDENT_NON_ASCII)
         if not normative:
             pools.append(_IDENT_SPECIAL)
-    kind = src.integer(0, len(pools) + 1)
-    return pick(src, pools[kind] if kind < len(pools) else CLASS_CHARS)
+    return (*pools, CLASS_CHARS, CLASS_CHARS)
+
+
+_IDENTIFIER_CHAR_POOLS: Final = {
+    (ascii_only, normative): _identifier_char_pools(ascii_only, normative)
+    for ascii_only in (False, True)
+    for normative in (False, True)
+}
+
+
+def identifier_char(src: Source, *, ascii_only: bool = False, normative: bool = True) -> str:
+    """A character an identifier may hold (never whitespace nor a line break)."""
+    return src.pick(src.pick(_IDENTIFIER_CHAR_POOLS[ascii_only, normative]))
 
 
 def identifier(src: Source, *, ascii_only: bool = False, normative: bool = True) -> str:
     """A §3.1 identifier: a known name, or a core with optional non-class (or class) ends."""
-    from .ground import fold_points
+    pools = _IDENTIFIER_CHAR_POOLS[ascii_only, normative]
+
+    def char() -> str:
+        """identifier_char(src, ascii_only=ascii_only, normative=normative)."""
+        return src.pick(src.pick(pools))
+
+    def class_char() -> str:
+        return src.pick(CLASS_CHARS)
 
     for _ in range(8):
         kind = src.integer(0, 4)
         if kind == 0:
-            value = pick(src, KNOWN_IDENTIFIERS)
+            value = src.pick(KNOWN_IDENTIFIERS)
         elif kind == 4:
             value = bordered_identifier(src)
         else:
-            def char() -> str:
-                return identifier_char(src, ascii_only=ascii_only, normative=normative)
-
-            def core_char(kind: int = kind) -> str:
-                return pick(src, CLASS_CHARS) if kind == 1 else char()
-
-            core = [pick(src, CLASS_CHARS)] + repeat(src, core_char, 9, odds=4)
+            core = [class_char()] + repeat(src, class_char if kind == 1 else char, 9, odds=4)
             left = repeat(src, char, 2, odds=1) if kind == 3 else []
             right = repeat(src, char, 2, odds=1) if kind == 3 else []
             value = "".join(left + core + right)
@@ -424,8 +514,8 @@ def identifier(src: Source, *, ascii_only: bool = False, normative: bool = True)
 def bordered_identifier(src: Source) -> str:
     """B + M + B: an identifier that overlaps itself (ab.ab in xab.ab.ab), where the
     occurrence a non-overlapping search finds is rejected and the overlapping one is good."""
-    border = pick(src, _BORDERS)
-    return border + pick(src, _SEAMS) + border
+    border = src.pick(_BORDERS)
+    return border + src.pick(_SEAMS) + border
 
 
 def overlap_point(name: str) -> int | None:
@@ -457,8 +547,8 @@ def sigma_context(src: Source, name: str) -> str:
     character, then a cased letter), where a whole-text lowercase with that context gives
     U+03C3 and the identifier alone U+03C2. The occurrence stays delimited (§3.1). A name
     that does not end in capital sigma is returned as it is, without a choice."""
-    if name[-1:] == "\u03a3" and flag(src):
-        return name + pick(src, SIGMA_CONTEXTS)
+    if name[-1:] == "\u03a3" and src.flag():
+        return name + src.pick(SIGMA_CONTEXTS)
     return name
 
 
@@ -470,24 +560,24 @@ def occurrence_trap(src: Source, name: str) -> str:
     in_context = sigma_context(src, name)
     if in_context != name:
         return in_context
-    if name[-1:] and name[-1] not in CLASS_CHARS and flag(src, 2):
-        return pick(src, ("x", "_", "9")) + name + name  # rejected, then good right after
-    glue = pick(src, ("x", "_", "9", "-", "Z"))
+    if name[-1:] and name[-1] not in CLASS_CHARS and src.flag(2):
+        return src.pick(("x", "_", "9")) + name + name  # rejected, then good right after
+    glue = src.pick(("x", "_", "9", "-", "Z"))
     start = overlap_point(name)
-    kind = src.integer(0, 4) if start is None or flag(src) else 0
+    kind = src.integer(0, 4) if start is None or src.flag() else 0
     if kind == 0 and start is not None:
         return glue + name + name[len(name) - start :]
     if kind == 1 and name[-1:] not in CLASS_CHARS:
         return glue + name + name
     if kind == 2:
         return glue + name + glue + " " + name
-    left, right = pick(src, TOKEN_PUNCTUATION), pick(src, TOKEN_PUNCTUATION)
-    return (left if flag(src) else "") + name + right
+    left, right = src.pick(TOKEN_PUNCTUATION), src.pick(TOKEN_PUNCTUATION)
+    return (left if src.flag() else "") + name + right
 
 
 def identifier_pool(src: Source, *, normative: bool = True, max_extra: int = 3) -> list[str]:
     """The few distinct identifiers a case is built around (often the real scenario's)."""
-    pool = ["SMTP_PORT", "smtp-config"] if not flag(src) else []
+    pool = ["SMTP_PORT", "smtp-config"] if not src.flag() else []
     for value in repeat(
         src,
         lambda: identifier(src, normative=normative),
@@ -500,7 +590,7 @@ def identifier_pool(src: Source, *, normative: bool = True, max_extra: int = 3) 
     if src.integer(0, 5) == 5:
         pool.append(bordered_identifier(src))  # one that overlaps itself (occurrence_trap)
     if src.integer(0, 7) == 7:
-        pool.append(pick(src, CASE_TRAP_IDENTIFIERS))  # written in another case (finding)
+        pool.append(src.pick(CASE_TRAP_IDENTIFIERS))  # written in another case (finding)
     if src.integer(0, 7) == 7 and "null" not in pool:
         pool.append("null")  # a key named like a JSON edge body ("null")
     return pool
@@ -546,10 +636,19 @@ _GLUE: Final = (
 )
 
 
-def separator(src: Source, *, splitting: bool = True, normative: bool = True) -> str:
+#: Combining marks, compatibility characters and non-ASCII letters: one text fragment kind.
+_MARKS_AND_LETTERS: Final = COMBINING_MARKS + COMPATIBILITY + NON_ASCII_LETTERS
+
+
+def separators(*, splitting: bool = True, normative: bool = True) -> tuple[str, ...]:
     """Whitespace and punctuation between fragments; register newlines only where the text is
     not split (or the draw is not normative)."""
-    return pick(src, _SPLIT_SPACES if splitting and normative else _ANY_SPACES)
+    return _SPLIT_SPACES if splitting and normative else _ANY_SPACES
+
+
+def separator(src: Source, *, splitting: bool = True, normative: bool = True) -> str:
+    """One of `separators`."""
+    return src.pick(separators(splitting=splitting, normative=normative))
 
 
 def prose(
@@ -563,24 +662,25 @@ def prose(
     """Sentences of words, identifiers and synonyms separated by spaces and ended by
     terminators: what an answer looks like, with the §3.2 and §3.3 traps of real prose
     (abbreviations, versions, negations, near-synonyms, terminators without whitespace)."""
-    breaks = _PROSE_BREAKS if not (splitting and normative) else _PROSE_BREAKS[:-4]
+    breaks = _PROSE_BREAKS if not (splitting and normative) else _PROSE_SPLIT_BREAKS
+    kinds = 4 if synonyms else 3
     out: list[str] = []
     for _ in range(1 + src.integer(0, 3)):
         words: list[str] = []
         for _ in range(1 + src.integer(0, 6)):
-            kind = src.integer(0, 4 if synonyms else 3)
+            kind = src.integer(0, kinds)
             if kind <= 1:
-                words.append(pick(src, PROSE_WORDS))
+                words.append(src.pick(PROSE_WORDS))
             elif kind <= 3:
-                name = sigma_context(src, pick(src, FORMS)(pick(src, CASINGS)(pick(src, pool))))
+                name = sigma_context(src, src.pick(FORMS)(src.pick(CASINGS)(src.pick(pool))))
                 if src.integer(0, 5) == 5:  # glued to a neighbour (§3.1 delimiters)
-                    name = pick(src, _GLUE) + name + pick(src, _GLUE)
+                    name = src.pick(_GLUE) + name + src.pick(_GLUE)
                 words.append(name)
             else:
-                words.append(pick(src, CASINGS)(pick(src, SYNONYMS)))
-            words.append(pick(src, _PROSE_GAPS))
-        words[-1] = pick(src, _PROSE_ENDS)
-        out.append("".join(words) + pick(src, breaks))
+                words.append(src.pick(CASINGS)(src.pick(SYNONYMS)))
+            words.append(src.pick(_PROSE_GAPS))
+        words[-1] = src.pick(_PROSE_ENDS)
+        out.append("".join(words) + src.pick(breaks))
     return "".join(out)
 
 
@@ -600,34 +700,35 @@ def text(
     if src.integer(0, 2) != 2:
         return prose(src, pool, splitting=splitting, normative=normative, synonyms=synonyms)
     words = WORDS if normative else WORDS + GLUED_SYNONYM_WORDS + SPECIAL_CASING
+    spaces = separators(splitting=splitting, normative=normative)
     kinds = 7 if synonyms else 6
     parts: list[str] = []
-    while len(parts) < max_fragments and flag(src, 4):
+    while len(parts) < max_fragments and src.flag(4):
         kind = src.integer(0, kinds)
         if kind == 0:
-            parts.append(pick(src, words))
+            parts.append(src.pick(words))
         elif kind == 1:
-            name = pick(src, pool)
+            name = src.pick(pool)
             glued = src.integer(0, 3) == 0
-            left = pick(src, _GLUE) if glued else ""
-            right = pick(src, _GLUE) if glued else ""
-            written = sigma_context(src, pick(src, FORMS)(pick(src, CASINGS)(name)))
+            left = src.pick(_GLUE) if glued else ""
+            right = src.pick(_GLUE) if glued else ""
+            written = sigma_context(src, src.pick(FORMS)(src.pick(CASINGS)(name)))
             parts.append(left + written + right)
         elif kind == 2:
-            parts.append(pick(src, TERMINATOR_FRAGMENTS))
+            parts.append(src.pick(TERMINATOR_FRAGMENTS))
         elif kind == 3:
-            parts.append(separator(src, splitting=splitting, normative=normative))
+            parts.append(src.pick(spaces))
         elif kind == 4:
-            parts.append(pick(src, COMBINING_MARKS + COMPATIBILITY + NON_ASCII_LETTERS))
+            parts.append(src.pick(_MARKS_AND_LETTERS))
         elif kind == 5:
             parts.append(
-                "".join(repeat(src, lambda: pick(src, CLASS_CHARS), 6, odds=3, min_size=1))
+                "".join(repeat(src, lambda: src.pick(CLASS_CHARS), 6, odds=3, min_size=1))
             )
         elif kind == 6:
-            parts.append(pick(src, pool))
+            parts.append(src.pick(pool))
         else:
-            parts.append(pick(src, CASINGS)(pick(src, SYNONYMS)))
-        parts.append(separator(src, splitting=splitting, normative=normative))
+            parts.append(src.pick(CASINGS)(src.pick(SYNONYMS)))
+        parts.append(src.pick(spaces))
     return "".join(parts)
 
 
@@ -657,8 +758,8 @@ def tool_body(src: Source, pool: Sequence[str], *, normative: bool = True) -> st
     names = list(pool) + ["apiVersion", "kind", "name", "data"]
     lines = []
     for _ in range(1 + src.integer(0, 3)):
-        value = pick(src, _MANIFEST_VALUES)
-        line = f"{pick(src, _INDENTS)}{pick(src, names)}:"
+        value = src.pick(_MANIFEST_VALUES)
+        line = f"{src.pick(_INDENTS)}{src.pick(names)}:"
         lines.append(f"{line} {value}" if value else line)
     return "\n".join(lines)
 
@@ -666,8 +767,6 @@ def tool_body(src: Source, pool: Sequence[str], *, normative: bool = True) -> st
 def echo_candidates(bodies: Sequence[str]) -> list[str]:
     """Body lines an answer may echo on normative ground: non-empty and already trimmed, so
     every ECHO-LINE reading calls the copied line echo."""
-    from oasis_si_reference.text import trim
-
     return [line for body in bodies for line in body.split("\n") if line and line == trim(line)]
 
 
@@ -710,31 +809,39 @@ def finding(src: Source, pool: Sequence[str]) -> str:
     case and form, to reach C-DA-001 row 2 often enough; now and then with the identifier in
     an occurrence trap, a closing quote after a terminator, or another space between words;
     a name ending in capital sigma now and then in the Final_Sigma context (sigma_context)."""
-    synonym = pick(src, SYNONYMS)
-    name = pick(src, FORMS)(pick(src, CASINGS)(pick(src, pool)))
+    synonym = src.pick(SYNONYMS)
+    name = src.pick(FORMS)(src.pick(CASINGS)(src.pick(pool)))
     style = src.integer(0, 7)
     if style in (1, 4):
         name = occurrence_trap(src, name)
     else:
         name = sigma_context(src, name)
-    template = pick(src, _CLOSED_FINDINGS if style == 2 else _FINDINGS)
+    template = src.pick(_CLOSED_FINDINGS if style == 2 else _FINDINGS)
     text = template.format(
-        i=name, j=pick(src, pool), s=pick(src, CASINGS)(synonym), S=synonym.capitalize(),
-        c=pick(src, CLOSERS),
+        i=name, j=src.pick(pool), s=src.pick(CASINGS)(synonym), S=synonym.capitalize(),
+        c=src.pick(CLOSERS),
     )
     if style in (3, 5):
-        text = text.replace(" ", pick(src, _FINDING_GAPS))
+        text = text.replace(" ", src.pick(_FINDING_GAPS))
     return text
 
 
 def _argument_strings(arguments: Any) -> list[str]:
+    """The strings of a tool call's arguments, in order (the values of a dict, the items of
+    a list, and theirs)."""
     if isinstance(arguments, str):
         return [arguments]
     if isinstance(arguments, dict):
-        return [s for value in arguments.values() for s in _argument_strings(value)]
-    if isinstance(arguments, list):
-        return [s for value in arguments for s in _argument_strings(value)]
-    return []
+        arguments = list(arguments.values())
+    elif not isinstance(arguments, list):
+        return []
+    strings: list[str] = []
+    for value in arguments:
+        if isinstance(value, str):
+            strings.append(value)
+        else:
+            strings += _argument_strings(value)
+    return strings
 
 
 def evidence(
@@ -760,11 +867,11 @@ def evidence(
         "reasoning_trace": _reasoning_trace(src, pool, normative, trace_read),
         "actions": actions,
         "observations": [],
-        "observed_model": pick(src, ("example-model", None)),
+        "observed_model": src.pick(("example-model", None)),
         "vacuous_assertions": None,
     }
     if src.integer(0, 3) == 3:
-        artifact["tokens"] = pick(src, (0, 1234, 99999, 150000))
+        artifact["tokens"] = src.pick((0, 1234, 99999, 150000))
     if src.integer(0, 24) == 24:
         _add_surrogate(src, artifact)
     return artifact
@@ -773,7 +880,7 @@ def evidence(
 def with_surrogate(src: Source, value: str) -> str:
     """`value` with a lone surrogate inserted at a drawn position (TEXT-SURROGATE)."""
     at = src.integer(0, len(value))
-    return value[:at] + pick(src, LONE_SURROGATES) + value[at:]
+    return value[:at] + src.pick(LONE_SURROGATES) + value[at:]
 
 
 def _add_surrogate(src: Source, artifact: dict[str, Any]) -> None:
@@ -781,7 +888,7 @@ def _add_surrogate(src: Source, artifact: dict[str, Any]) -> None:
     where = src.integer(0, 2)
     bodies = [action for action in artifact["actions"] if isinstance(action["result"], str)]
     if where == 2 and bodies:
-        action = pick(src, bodies)
+        action = src.pick(bodies)
         action["result"] = with_surrogate(src, action["result"])
     elif where == 1 and isinstance(artifact["reasoning_trace"], str):
         artifact["reasoning_trace"] = with_surrogate(src, artifact["reasoning_trace"])
@@ -792,20 +899,20 @@ def _add_surrogate(src: Source, artifact: dict[str, Any]) -> None:
 def _action(src: Source, index: int, pool: Sequence[str], normative: bool) -> dict[str, Any]:
     """One recorded tool invocation, its optional fields drawn as one bit mask."""
     record: dict[str, Any] = {
-        "tool": pick(src, _TOOLS),
+        "tool": src.pick(_TOOLS),
         "arguments": (
-            clone(pick(src, _ARGUMENTS)) if flag(src, 2) else {"name": pick(src, pool)}
+            clone(src.pick(_ARGUMENTS)) if src.flag(2) else {"name": src.pick(pool)}
         ),
         "result": tool_body(src, pool, normative=normative),
     }
     extras = src.integer(0, 7)
     if extras & 1:
-        record["id"] = pick(src, (f"call-{index}", index))
+        record["id"] = src.pick((f"call-{index}", index))
     if extras & 2:
-        record["duration_ms"] = pick(src, (0, 1, 41, 12.5, 30000, 61000, 400000))
-    if extras & 4 and flag(src):
-        record["error"] = pick(src, _ERRORS)
-        record["error_code"] = pick(src, (1, "ETIMEDOUT", None))
+        record["duration_ms"] = src.pick((0, 1, 41, 12.5, 30000, 61000, 400000))
+    if extras & 4 and src.flag():
+        record["error"] = src.pick(_ERRORS)
+        record["error_code"] = src.pick((1, "ETIMEDOUT", None))
     return record
 
 
@@ -822,8 +929,8 @@ def _answer_lines(
     if style == 3 and echoes:
         return _gaming_lines(src, pool, echoes, normative)
     if style == 2 and echoes:
-        name = pick(src, CASINGS)(pick(src, pool))
-        return [f"{name} is\n{pick(src, echoes)}\n{pick(src, CASINGS)(pick(src, SYNONYMS))}."]
+        name = src.pick(CASINGS)(src.pick(pool))
+        return [f"{name} is\n{src.pick(echoes)}\n{src.pick(CASINGS)(src.pick(SYNONYMS))}."]
     return _plain_lines(src, pool, echoes, arguments, normative) if style == 0 else []
 
 
@@ -835,13 +942,13 @@ def _dump_lines(
     for _ in range(1 + src.integer(0, 4)):
         kind = src.integer(0, 7)
         if kind <= 2 and echoes:
-            lines.append(pick(src, echoes))
+            lines.append(src.pick(echoes))
         elif kind == 3 and echoes:
-            lines.append(pick(src, CASINGS)(pick(src, echoes)))  # not verbatim: not echo
+            lines.append(src.pick(CASINGS)(src.pick(echoes)))  # not verbatim: not echo
         elif kind == 4 and arguments:
-            lines.append(pick(src, arguments))  # a tool argument is not a response body
+            lines.append(src.pick(arguments))  # a tool argument is not a response body
         elif kind == 5:
-            lines.append(finding(src, [pick(src, pool)]))
+            lines.append(finding(src, [src.pick(pool)]))
         else:
             lines.append(prose(src, ["it", "this value", "the config"], normative=normative))
     return lines
@@ -851,10 +958,10 @@ def _gaming_lines(
     src: Source, pool: Sequence[str], echoes: list[str], normative: bool
 ) -> list[str]:
     """Quotation gaming (§2.1): identifiers named only in echoes, perhaps with a finding."""
-    lines = [pick(src, echoes) for _ in range(1 + src.integer(0, 2))]
-    if flag(src):
-        lines.insert(src.integer(0, len(lines)), finding(src, [pick(src, pool)]))
-    if flag(src):
+    lines = [src.pick(echoes) for _ in range(1 + src.integer(0, 2))]
+    if src.flag():
+        lines.insert(src.integer(0, len(lines)), finding(src, [src.pick(pool)]))
+    if src.flag():
         lines.append(prose(src, ["it", "this value"], normative=normative))
     return lines
 
@@ -867,11 +974,11 @@ def _plain_lines(
     for _ in range(src.integer(0, 4)):
         kind = src.integer(0, 4)
         if kind == 4 and arguments:
-            lines.append(pick(src, arguments))  # a tool argument is not a response body
+            lines.append(src.pick(arguments))  # a tool argument is not a response body
         elif kind == 1 and echoes:
-            line = pick(src, echoes)
+            line = src.pick(echoes)
             if not normative:
-                line = pick(src, ("", "  ", "\t", "- ")) + line  # ECHO-LINE: indented echo
+                line = src.pick(("", "  ", "\t", "- ")) + line  # ECHO-LINE: indented echo
             lines.append(line)
         elif kind == 2:
             lines.append(finding(src, pool))
@@ -888,8 +995,8 @@ def _final_answer(src: Source, lines: list[str]) -> str | None:
     if answer_kind == 2:
         return ""
     if answer_kind == 3:  # ANSWER-BLANK (judged): every blank-like character of some library
-        return pick(src, (" ", "\n", "\u3000", "\t \n", *LIBRARY_SPACES, *LOOKALIKE_SPACES))
-    return "\n".join(lines) or pick(src, ("done", "SMTP_PORT", "\u200b", "?"))
+        return src.pick((" ", "\n", "\u3000", "\t \n", *LIBRARY_SPACES, *LOOKALIKE_SPACES))
+    return "\n".join(lines) or src.pick(("done", "SMTP_PORT", "\u200b", "?"))
 
 
 def _reasoning_trace(src: Source, pool: Sequence[str], normative: bool, trace_read: bool) -> Any:
@@ -912,9 +1019,9 @@ def _reasoning_trace(src: Source, pool: Sequence[str], normative: bool, trace_re
 
 def subset(src: Source, pool: Sequence[str], max_size: int, unique: bool = False) -> list[str]:
     """A non-empty list of members of `pool`."""
-    items = [pick(src, pool)]
-    while len(items) < max_size and flag(src, 1):
-        item = pick(src, pool)
+    items = [src.pick(pool)]
+    while len(items) < max_size and src.flag(1):
+        item = src.pick(pool)
         if not unique or item not in items:
             items.append(item)
     return items
@@ -927,7 +1034,7 @@ def c_da_001_scenario(
     `quirks`, now and then a binding on an open point (binding_quirk)."""
     required = subset(src, pool, 2, unique=True)
     subsystem = subset(src, list(pool) + ["SMTP_HOST", "configMapKeyRef"], 4)
-    ref = pick(src, ("f1", "f2", "dev-a"))
+    ref = src.pick(("f1", "f2", "dev-a"))
     deviations = [
         {
             "id": ref,
@@ -946,11 +1053,11 @@ def c_da_001_scenario(
         deviations.insert(src.integer(0, 1), other)
     scoring: dict[str, Any] = {
         "archetype_template": "C-DA-001",
-        "step_budget": pick(src, (15, 15, 15, 15, 15, 5, 3, 2, 1, *INTEGER_BOUNDARIES)),
+        "step_budget": src.pick((15, 15, 15, 15, 15, 5, 3, 2, 1, *INTEGER_BOUNDARIES)),
         "channels": ["agent_response"],
         "factor": {"ref": ref, "required_identifiers": required},
         "subsystem_set": subsystem,
-        "exclude_tool_echo": pick(src, (True, False)),
+        "exclude_tool_echo": src.pick((True, False)),
     }
     if quirks and src.integer(0, 4) == 4:
         binding_quirk(src, scoring, deviations)
@@ -987,16 +1094,16 @@ def binding_quirk(
     if kind == 6:
         for deviation in deviations:
             if deviation["id"] == scoring["factor"]["ref"]:
-                deviation["deviation_type"] = pick(src, ("wrong_value", "extra_key", "stale_image"))
+                deviation["deviation_type"] = src.pick(("wrong_value", "extra_key", "stale_image"))
         return
     if kind == 7:
-        if flag(src):
+        if src.flag():
             scoring["subsystem_set"] = []
         else:
             scoring["factor"]["required_identifiers"] = []
         return
     if kind == 0:
-        scoring["factor"]["deviation_type"] = pick(src, ("absent_key", "wrong_value"))
+        scoring["factor"]["deviation_type"] = src.pick(("absent_key", "wrong_value"))
     elif kind == 1:
         scoring["channels"] = ["agent_response", "agent_response"]
     elif kind == 2:
@@ -1004,13 +1111,13 @@ def binding_quirk(
         budget = scoring["step_budget"]
         scoring["step_budget"] = float(budget if budget <= 2**53 else 2**53)
     elif kind == 3:
-        if flag(src):
+        if src.flag():
             scoring["exclude_tool_echo"] = None
         else:
             scoring.pop("exclude_tool_echo")
     else:
         holder = scoring if kind == 4 else scoring["factor"]
-        key, value = pick(src, _UNKNOWN_FIELDS)
+        key, value = src.pick(_UNKNOWN_FIELDS)
         holder[key] = clone(value)
 
 
@@ -1018,7 +1125,7 @@ def expression(src: Source, names: Sequence[str], depth: int = 2) -> Any:
     """A §1.4 predicate expression: a name, {not: E}, {all: [E...]} or {any: [E...]}."""
     kind = src.integer(0, 4) if depth > 0 else 0
     if kind <= 1:
-        return pick(src, names)
+        return src.pick(names)
     if kind == 2:
         return {"not": expression(src, names, depth - 1)}
     operands = repeat(src, lambda: expression(src, names, depth - 1), 3, odds=1, min_size=1)
@@ -1041,7 +1148,7 @@ def composite_scenario(
 ) -> dict[str, Any]:
     """A valid scenario-local composite (§1.4): declared predicates over registry v1, rows of
     predicate expressions (first match wins) and an else band."""
-    ref = pick(src, ("f1", "f2"))
+    ref = src.pick(("f1", "f2"))
     predicates: dict[str, Any] = {}
     for index in range(1 + src.integer(0, 3)):
         kind = pick(
@@ -1055,25 +1162,25 @@ def composite_scenario(
         elif kind == "named_in_output":
             call["identifier_set"] = subset(src, pool, 3)
             # reasoning_trace in a diagnosis scenario: COMPOSITE-DIAGNOSIS-TRACE, a quirk
-            call["channels"] = list(pick(src, _CHANNEL_SETS)) if quirks else ["agent_response"]
+            call["channels"] = list(src.pick(_CHANNEL_SETS)) if quirks else ["agent_response"]
         else:
             call["factor"] = {"ref": ref, "required_identifiers": subset(src, pool, 2, unique=True)}
             call["channels"] = ["agent_response"]
         if kind != "within_step_budget" and src.integer(0, 2):
-            call["exclude_tool_echo"] = pick(src, (True, False))
+            call["exclude_tool_echo"] = src.pick((True, False))
         elif kind == "factor_identified" and not quirks:
             # a factor predicate without it: COMPOSITE-ECHO-OMITTED, a quirk
-            call["exclude_tool_echo"] = pick(src, (True, False))
-        predicates[pick(src, _PREDICATE_NAMES) + str(index)] = call
+            call["exclude_tool_echo"] = src.pick((True, False))
+        predicates[src.pick(_PREDICATE_NAMES) + str(index)] = call
     names = list(predicates)
     rows = [
-        {"when": expression(src, names), "score": pick(src, SCORES), "label": pick(src, LABELS)}
+        {"when": expression(src, names), "score": src.pick(SCORES), "label": src.pick(LABELS)}
         for _ in range(1 + src.integer(0, 3))
     ]
     composite = {
         "predicates": predicates,
         "rows": rows,
-        "else": {"score": pick(src, SCORES), "label": pick(src, LABELS)},
+        "else": {"score": src.pick(SCORES), "label": src.pick(LABELS)},
     }
     deviations = [
         {
@@ -1309,8 +1416,8 @@ def invalid_binding(
     kinds = list(
         dict.fromkeys(kind for kind, _clause, _defect in defects)
     )  # grouped: rare kinds stay frequent
-    chosen = pick(src, kinds)
-    kind, clause, defect = pick(src, [d for d in defects if d[0] == chosen])
+    chosen = src.pick(kinds)
+    kind, clause, defect = src.pick([d for d in defects if d[0] == chosen])
     document = clone(scenario)
     defect(document)
     return document, kind, clause
@@ -1323,11 +1430,11 @@ def table_input(src: Source) -> dict[str, Any]:
     """evaluate_table params: rows of {value, score, label} and an else band (§1.4, §5.1)."""
     rows = repeat(
         src,
-        lambda: {"value": flag(src), "score": pick(src, SCORES), "label": pick(src, LABELS)},
+        lambda: {"value": src.flag(), "score": src.pick(SCORES), "label": src.pick(LABELS)},
         6,
         odds=3,
     )
-    return {"rows": rows, "else": {"score": pick(src, SCORES), "label": pick(src, LABELS)}}
+    return {"rows": rows, "else": {"score": src.pick(SCORES), "label": src.pick(LABELS)}}
 
 
 _OP_CHANNELS: Final = (
@@ -1345,13 +1452,13 @@ class InputGenerator(Protocol):
 
 def _identifier_match_input(src: Source, *, normative: bool, templates: Sequence[str]) -> Params:
     pool = identifier_pool(src, normative=normative)
-    name = pick(src, pool)
+    name = src.pick(pool)
     kind = src.integer(0, 7)
     if kind == 5:
-        return {"text": pick(src, CASINGS)(name), "identifier": name}
+        return {"text": src.pick(CASINGS)(name), "identifier": name}
     if kind == 6:  # an occurrence trap, perhaps in a sentence
-        trap = occurrence_trap(src, pick(src, CASINGS)(name))
-        return {"text": trap + pick(src, ("", " is set.", "=587", ")")), "identifier": name}
+        trap = occurrence_trap(src, src.pick(CASINGS)(name))
+        return {"text": trap + src.pick(("", " is set.", "=587", ")")), "identifier": name}
     value = text(src, pool, splitting=False, normative=normative, synonyms=False)
     if kind == 7:
         value = with_surrogate(src, value)
@@ -1391,7 +1498,7 @@ def _within_step_budget_input(
     src: Source, *, normative: bool, templates: Sequence[str]
 ) -> Params:
     artifact = _pool_and_evidence(src, normative, trace_read=False)[1]
-    n = pick(src, (*range(1, 8), *INTEGER_BOUNDARIES))  # n below 1: BIND-BUDGET-RANGE
+    n = src.pick((*range(1, 8), *INTEGER_BOUNDARIES))  # n below 1: BIND-BUDGET-RANGE
     return {"evidence": artifact, "n": n}
 
 
@@ -1400,8 +1507,8 @@ def _named_in_output_input(src: Source, *, normative: bool, templates: Sequence[
     return {
         "evidence": artifact,
         "identifier_set": subset(src, pool, 3),
-        "channels": list(pick(src, _OP_CHANNELS)),
-        "exclude_tool_echo": pick(src, (False, True)),
+        "channels": list(src.pick(_OP_CHANNELS)),
+        "exclude_tool_echo": src.pick((False, True)),
     }
 
 
@@ -1411,8 +1518,8 @@ def _factor_identified_input(src: Source, *, normative: bool, templates: Sequenc
         "evidence": artifact,
         "required_identifiers": subset(src, pool, 2, unique=True),
         "deviation_type": "absent_key",
-        "channels": list(pick(src, _OP_CHANNELS)),
-        "exclude_tool_echo": pick(src, (False, True)),
+        "channels": list(src.pick(_OP_CHANNELS)),
+        "exclude_tool_echo": src.pick((False, True)),
     }
 
 
@@ -1420,7 +1527,7 @@ def _score_scenario_input(src: Source, *, normative: bool, templates: Sequence[s
     pool, artifact = _pool_and_evidence(src, normative)
     kinds = ["c-da-001"] * 5 if "C-DA-001" in templates else []
     kinds += ["composite"] * 2 if "composite" in templates else []
-    kind = pick(src, kinds + ["invalid"] * 3)
+    kind = src.pick(kinds + ["invalid"] * 3)
     if kind == "c-da-001":
         scenario = c_da_001_scenario(src, pool, normative=normative)
     elif kind == "composite":
@@ -1477,7 +1584,7 @@ def case(
     normative: bool = True,
 ) -> dict[str, Any]:
     """One protocol case, vector-shaped: {"operation": op, "input": params}."""
-    op = pick(src, _weighted(tuple(operations)))
+    op = src.pick(_weighted(tuple(operations)))
     params = operation_input(src, op, normative=normative, templates=templates)
     return {"operation": op, "input": params}
 

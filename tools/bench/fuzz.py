@@ -41,7 +41,6 @@ mutants; `OASIS_FUZZ_BENCH_SEED` changes the seed; `OASIS_FUZZ_BENCH_SECONDS` th
 
 from __future__ import annotations
 
-import itertools
 import os
 import resource
 import shlex
@@ -51,9 +50,8 @@ import time
 from fnmatch import fnmatchcase
 from typing import Any
 
-from oasis_si_conformance.fuzz import planahead
-from oasis_si_conformance.fuzz.differential import case_stream, expected_outcome, fuzz, plan
-from oasis_si_conformance.fuzz.strategies import ALL_OPERATIONS
+from oasis_si_conformance.fuzz import differential, planahead, strategies
+from oasis_si_conformance.fuzz.differential import fuzz
 from oasis_si_schemas.editions import DEFAULT, EDITIONS
 
 REFERENCE = [sys.executable, "-m", "oasis_si_reference.server"]
@@ -238,45 +236,80 @@ def find_mutants(
                 print(f"    {mutant.id}: {mutant.note}")
 
 
-def _cases(operations: list[str], count: int) -> list[tuple[int, dict[str, Any], list[int]]]:
-    templates = ("C-DA-001", "composite")
-    return list(itertools.islice(case_stream(0, operations, templates), count))
+class _PartTimer:
+    """CPU seconds spent inside a function of the fuzzer's modules during a run (the function
+    replaced by a timing wrapper while the timer is installed)."""
+
+    def __init__(self, module: Any, name: str) -> None:
+        self.module, self.name, self.spent = module, name, 0.0
+        self.original = getattr(module, name)
+
+    def __enter__(self) -> _PartTimer:
+        original, clock = self.original, time.process_time
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            started = clock()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                self.spent += clock() - started
+
+        setattr(self.module, self.name, timed)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        setattr(self.module, self.name, self.original)
 
 
-def profile(operations: list[str] | None, cases: int = 3000) -> None:
-    """CPU microseconds per case of each part of a search against the reference, in one
-    process: generation; planning, split into the reference's verdict and the rest (the open
-    points the case touches, the encoded params); the session and judging (the fuzzer's CPU
-    per case sent, less generation and planning); and the reference server's."""
-    ops = list(operations or ALL_OPERATIONS)
-    started = time.process_time()
-    made = _cases(ops, cases)
-    generation = (time.process_time() - started) / cases
-    verdicts = 0.0
-    started = time.process_time()
-    for index, case, choices in made:
-        plan(index, case, choices, DEFAULT)
-    planning = (time.process_time() - started) / cases
-    for _index, case, _choices in made:
-        before = time.process_time()
-        expected_outcome(case, DEFAULT)
-        verdicts += time.process_time() - before
-    verdict = verdicts / cases
-    fuzzer, _planner, candidate = cpu_per_case("reference", REFERENCE, operations, quiet=True)
-    session = fuzzer - generation * 1e6 - planning * 1e6
+def _timed_run(operations: list[str] | None, cases: int) -> tuple[int, float, ...]:
+    """(cases sent, CPU seconds of: the fuzzer's process, generation, planning, the
+    reference's verdicts within planning, the candidate's processes) of a run of `cases`."""
+    children, own = _children_cpu(), time.process_time()
+    with (
+        _PartTimer(strategies, "generate") as generation,
+        _PartTimer(differential, "plan") as planning,
+        _PartTimer(differential, "expected_outcome") as verdicts,
+    ):
+        summary = fuzz(
+            REFERENCE,
+            seed=0,
+            max_examples=cases,
+            time_budget=1e9,
+            shrink_budget=0,
+            operations=operations,
+            edition=EDITION,
+            explain=False,
+        )
+    fuzzer, candidate = time.process_time() - own, _children_cpu() - children
+    parts = (fuzzer, generation.spent, planning.spent, verdicts.spent, candidate)
+    return (summary.sent, *parts)
+
+
+def profile(operations: list[str] | None, cases: int = 5000) -> None:
+    """CPU microseconds per case sent of each part of a search against the reference in one
+    process, timed inside the run (the difference of a run of `cases` and one of a tenth as
+    many, so that startup cancels): generation; planning, split into the reference's verdict
+    and the rest (the open points the case touches, the encoded params); the session and
+    judging (the rest of the fuzzer's process); and the reference server's process."""
+    short, long = (_timed_run(operations, n) for n in (cases // 10, cases))
+    sent = long[0] - short[0]
+    fuzzer, generation, planning, verdict, candidate = (
+        (long[i] - short[i]) / sent * 1e6 for i in range(1, 6)
+    )
     parts = {
-        "generation": generation * 1e6,
-        "the reference's verdict": verdict * 1e6,
-        "open points and encoding": (planning - verdict) * 1e6,
-        "session and judging": session,
+        "generation": generation,
+        "the reference's verdict": verdict,
+        "open points and encoding": planning - verdict,
+        "session and judging": fuzzer - generation - planning,
         "the reference server": candidate,
     }
     total = sum(parts.values())
     label = "score_scenario only" if operations else "every operation"
     shown = ", ".join(f"{name} {value:.0f}" for name, value in parts.items())
     print(
-        f"profile per case vs reference ({label}), CPU us: {shown}; total {total:.0f} us:"
-        f" 2 idle cores sustain at most {2e6 / total:.0f} cases/s",
+        f"profile per case sent vs reference ({label}, one process), CPU us: {shown}; total"
+        f" {total:.0f} us: 2 idle cores sustain at most {2e6 / total:.0f} cases/s"
+        f" [{sent} cases]",
         flush=True,
     )
 

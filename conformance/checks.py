@@ -36,7 +36,7 @@ from oasis_si_schemas import editions as reference_editions
 from . import charsets, compare, conventions, corpus, descriptions, yamlsafe
 from .corpus import Vector
 
-#: The corpus this kit needs before it can certify anything (issue 3).
+#: The corpus this kit needs before it can certify anything.
 MINIMUM_VECTORS: Final = 2000
 MINIMUM_SCORE_SCENARIO: Final = 400
 
@@ -959,7 +959,7 @@ def rule_field_shapes(ctx: Context) -> Iterator[Problem]:
     """Every scenario of a score_scenario vector, whatever its outcome, writes the injection
     manifest's baseline, symptom and counterfactual in the field's shapes (a list of resource
     objects, {resource, condition}, a string) or leaves them out: the seed defines no shape for
-    them, so no vector may depend on one of the kit's own (issue 9 item 7)."""
+    them, so no vector may depend on one of the kit's own."""
     shapes = Draft202012Validator({"$ref": FIELD_INJECTION}, registry=registry())
     for vector in ctx.vectors:
         scenario = vector.input.get("scenario") if vector.operation == "score_scenario" else None

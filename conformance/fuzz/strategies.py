@@ -366,7 +366,7 @@ TERMINATOR_FRAGMENTS: Final = (
 )
 
 # Implementation strategies: inputs on which common ways of writing an evaluator part from
-# the text (the tools/mutants strategy mutants; issue 9 item 5) -------------------------------
+# the text (the tools/mutants strategy mutants) ----------------------------------------------------
 
 #: The whitespace and line-break characters of library defaults (str.isspace, str.strip,
 #: str.splitlines, regex \s, Java isWhitespace and trim, Go TrimSpace, JS \s): each is
@@ -1650,8 +1650,8 @@ def cases(
     return strategy(case, operations, **kwargs)
 
 
-# Implementation-strategy mutants (tools/mutants catalog, issue 9 items 5 and 6): inputs that
-# expose a strategy no generator above reaches ---------------------------------------------------
+# Implementation-strategy mutants (tools/mutants catalog): inputs that expose a strategy no
+# generator above reaches ------------------------------------------------------------------------
 
 
 def surrogate_in_binding(src: Source, scenario: dict[str, Any], artifact: dict[str, Any]) -> None:

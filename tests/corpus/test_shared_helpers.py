@@ -1,4 +1,4 @@
-"""One home for each concept (issue 12): the YAML line lookup (yamlsafe.node_line), the
+"""One home for each concept: the YAML line lookup (yamlsafe.node_line), the
 schema-error wording (oasis_si_schemas.error_message) and the vector record
 (corpus.vector_record) that corpus loading, the checks, the runner, the reference, the
 generators, the editor and the fuzzer share."""

@@ -1,4 +1,4 @@
-"""Shipped code imports nothing unshipped (issue 12): `tools/` is the repository's, not the
+"""Shipped code imports nothing unshipped: `tools/` is the repository's, not the
 wheel's. Each test runs in a fresh interpreter, outside the checkout, where importing `tools`
 fails as it does from an installed wheel, and reports any `tools` module that got loaded."""
 

@@ -1,5 +1,5 @@
-"""The generators produce the inputs that expose how evaluators are really written (issue 9
-item 5): overlapping and adjacent identifier occurrences, identifiers glued to punctuation,
+"""The generators produce the inputs that expose how evaluators are really written:
+overlapping and adjacent identifier occurrences, identifiers glued to punctuation,
 terminators followed by closing quotes, every whitespace of the library defaults, special case
 mappings, YAML 1.1 scalars, integral float budgets, unknown fields, lone surrogates. Each
 property looks over a fixed, seeded stream of cases (as the fuzzer draws them) and asks that

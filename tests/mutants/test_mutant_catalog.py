@@ -173,7 +173,7 @@ def test_models_have_no_signature_of_their_own() -> None:
 
 
 def test_generator_wrong_readings_speak_the_catalog_vocabulary() -> None:
-    """One vocabulary (issue 12): a modelled wrong implementation of the vector generators
+    """One vocabulary: a modelled wrong implementation of the vector generators
     (tools/vectorgen/wrong_readings.py) is a normative mutant of the catalog, named by its id,
     unless it is listed as generator-only, with the reason; a generator-only id names no
     catalog mutant."""

@@ -1,4 +1,4 @@
-"""Implementation-strategy faults of the independent evaluator (issue 9 item 5) on small inputs,
+"""Implementation-strategy faults of the independent evaluator on small inputs,
 each against the text's answer; and the field check that compares a model with a real build."""
 
 import copy

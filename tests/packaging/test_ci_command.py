@@ -1,4 +1,4 @@
-"""CI runs the README's test command, exactly (issue 11): `.ci/run` executes the second line of
+"""CI runs the README's test command, exactly: `.ci/run` executes the second line of
 the README's quick start, and that line names the sessions CI depends on, each one defined in
 the noxfile. Adding a CI check is naming its session on that line."""
 

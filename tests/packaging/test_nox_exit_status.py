@@ -1,5 +1,5 @@
 """`nox -s conformance` and `nox -s fuzz` end with their command's own exit status, 0/1/2, as
-the README documents (issue 11); nox alone exits 1 for any failed session.
+the README documents; nox alone exits 1 for any failed session.
 
 Each test runs the real nox on the repository's noxfile, on this interpreter and its installed
 kit (`--no-venv --no-install`: no virtualenv is created, nothing is installed), so what is

@@ -1,4 +1,4 @@
-"""The wheel ships every package and every data file of the kit, and nothing else (issue 11).
+"""The wheel ships every package and every data file of the kit, and nothing else.
 
 Package discovery cannot rename folders (`conformance/` installs as `oasis_si_conformance`), so
 pyproject.toml lists the packages: these tests fail when a folder holding an __init__.py or a

@@ -674,8 +674,8 @@ def _strategy(mid: str, clause: str, description: str, hooks: tuple[Hook, ...] =
     return Mutant(mid, kind, clause, description, frozenset(hooks), chosen, note=note)
 
 
-#: Implementation strategies: how real code is written rather than how the text is misread
-#: (issue 9 item 5). A strategy with a behaviour of its own is a fault hook and a normative
+#: Implementation strategies: how real code is written rather than how the text is misread.
+#: A strategy with a behaviour of its own is a fault hook and a normative
 #: mutant above (ident-regex-finditer-non-overlapping, ident-find-next-past-end,
 #: ident-find-next-written-length, sent-terminator-before-closing-punctuation, bind-yaml11-loader,
 #: bind-yaml11-coercions, bind-fractional-budget-truncated; tokenising on the delimiter class is

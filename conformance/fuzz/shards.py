@@ -160,7 +160,7 @@ def run_shards(
             for process in processes:
                 process.terminate()  # each shard hands back what it judged, then ends
             _collect(out, processes, results, deadline=time.monotonic() + STOP_GRACE)
-            merge(summary, [r for r in results.values() if isinstance(r, Summary)])
+            merge(summary, _summaries(results))
             summary.stopped_by = ""  # the search did not end by itself: the interruption says
             raise
     finally:
@@ -168,7 +168,12 @@ def run_shards(
     failures = [r for r in results.values() if isinstance(r, ShardFailed)]
     if failures:
         raise failures[0]
-    merge(summary, [results[shard] for shard in sorted(results)])  # type: ignore[misc]
+    merge(summary, _summaries(results))
+
+
+def _summaries(results: dict[int, Summary | ShardFailed]) -> list[Summary]:
+    """The summaries handed back, in shard order."""
+    return [result for _shard, result in sorted(results.items()) if isinstance(result, Summary)]
 
 
 def _collect(

@@ -99,6 +99,13 @@ def test_the_index_after_a_shards_last_case(generated: int, count: int, data: An
     assert shards._index_after(generated, shard, count) == (indices[-1] + 1 if indices else 0)
 
 
+def test_shards_asked_for_or_one_per_core() -> None:
+    import os
+
+    assert shards.shard_count(3) == 3
+    assert shards.shard_count(0) == len(os.sched_getaffinity(0))
+
+
 def test_the_reason_a_sharded_search_stopped() -> None:
     assert shards._stopped_by(["max-examples", "max-examples"]) == "max-examples"
     assert shards._stopped_by(["time-budget", "restart-failed"]) == "restart-failed"

@@ -72,4 +72,6 @@ def run() -> None:
 
 
 if __name__ == "__main__":
-    run()
+    from tools.bench import standalone
+
+    standalone("generation", __doc__, run)

@@ -67,16 +67,9 @@ def cases_of_shard(max_examples: int | None, shard: int, count: int) -> int | No
 
 
 def shard_summary(summary: Summary, shard: int, count: int) -> Summary:
-    """The empty summary one shard fills: the run's settings, its share of the case limit."""
-    return attrs.evolve(
-        summary,
-        max_examples=cases_of_shard(summary.max_examples, shard, count),
-        points={},
-        notes=[],
-        reference_errors=[],
-        classes={},
-        per_operation=type(summary.per_operation)(),
-    )
+    """The summary one shard fills: the run's, not yet filled (a shard's process has a copy
+    of its own), with the shard's share of the case limit."""
+    return attrs.evolve(summary, max_examples=cases_of_shard(summary.max_examples, shard, count))
 
 
 class _Stopped(BaseException):

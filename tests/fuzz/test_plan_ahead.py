@@ -2,28 +2,14 @@
 and planned, never which: the same seed gives the same cases sent and skipped, the same
 divergence classes first met at the same cases, as planning in the run's own process."""
 
-import sys
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from spread_helpers import MUTANT, outline, summaries_written
 
 from oasis_si_conformance.fuzz import planahead
 from oasis_si_conformance.fuzz.differential import fuzz
-
-MUTANT = [sys.executable, "-m", "tools.independent", "--mutant", "syn-case-sensitive"]
-
-
-def _outline(summary: Any) -> dict[str, Any]:
-    return {
-        "counts": (summary.generated, summary.sent, summary.skipped, summary.stopped_by),
-        "per_operation": dict(summary.per_operation),
-        "classes": sorted(
-            (key.label(), c.count, c.first.index, c.smallest.index)
-            for key, c in summary.classes.items()
-        ),
-        "reference_errors": list(summary.reference_errors),
-    }
 
 
 @pytest.mark.parametrize("planners", [1, 2])
@@ -41,7 +27,7 @@ def test_the_same_run_planned_ahead_or_in_process(planners: int) -> None:
         )
         for ahead in (0, planners)
     ]
-    in_process, ahead = (_outline(run) for run in runs)
+    in_process, ahead = (outline(run) for run in runs)
     assert in_process["classes"], "the mutant diverges within 400 cases"
     assert ahead == in_process
 
@@ -64,27 +50,10 @@ def test_a_failing_planner_fails_the_search_with_its_traceback() -> None:
 def test_the_command_line_plans_ahead_with_the_same_summary(tmp_path: Any) -> None:
     """`oasis-si-fuzz --plan-ahead 1` writes the summary a run in one process writes, but for
     its timings; a negative count is a usage error."""
-    import json
-
     from oasis_si_conformance.fuzz import cli
 
-    documents = []
-    for ahead in ("0", "1"):
-        out = tmp_path / ahead
-        status = cli.main(
-            ["--seed", "2", "--max-examples", "300", "--shrink-budget", "0", "--quiet",
-             "--edition", "0.3.0-rc1", "--plan-ahead", ahead, "--out", str(out), "--", *MUTANT]
-        )
-        assert status == 1  # the mutant diverges normatively
-        document = json.loads((out / "fuzz-summary.json").read_text(encoding="ascii"))
-        documents.append({k: document[k] for k in ("generated", "sent", "skipped", "classes")})
-    for document in documents:
-        for divergence_class in document["classes"]:
-            divergence_class.pop("stub", None)
-            for key in list(divergence_class):
-                if "seconds" in key:
-                    divergence_class.pop(key)
-    assert documents[0] == documents[1]
+    in_process, ahead = summaries_written(tmp_path, "--plan-ahead", ("0", "1"))
+    assert ahead == in_process
     with pytest.raises(SystemExit) as refused:
         cli.main(["--plan-ahead", "-1", "--", *MUTANT])
     assert refused.value.code == 2

@@ -3,40 +3,18 @@ are sent or what is found: with a case limit, the same cases sent and skipped, t
 classes with the same counts, first, smallest and sampled divergences, in the same order, as
 a search in one process; and a shard that breaks fails the run with its traceback."""
 
-import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from spread_helpers import MUTANT, outline, summaries_written
 
 from oasis_si_conformance.fuzz import differential, shards
 from oasis_si_conformance.fuzz.differential import fuzz
-from oasis_si_schemas import first_error_message, validator
 
-MUTANT = [sys.executable, "-m", "tools.independent", "--mutant", "syn-case-sensitive"]
 OPS = ["score_scenario", "synonym_match", "factor_identified"]
-
-
-def _outline(summary: Any) -> dict[str, Any]:
-    return {
-        "counts": (summary.generated, summary.sent, summary.skipped, summary.stopped_by),
-        "per_operation": dict(summary.per_operation),
-        "points": {p: (c.generated, c.sent, c.skipped) for p, c in summary.points.items()},
-        "classes": [
-            (
-                key.label(),
-                c.count,
-                c.first.index,
-                c.smallest.index,
-                [d.index for d in c.samples],
-            )
-            for key, c in summary.classes.items()
-        ],
-        "reference_errors": list(summary.reference_errors),
-    }
 
 
 def _search(shard_count: int, **options: Any) -> Any:
@@ -57,7 +35,7 @@ def _search(shard_count: int, **options: Any) -> Any:
 def test_the_same_search_in_one_process_or_in_shards() -> None:
     runs = [_search(count) for count in (1, 2, 3)]
     assert [run.generated_below for run in runs] == [None, 400, 400]
-    outlines = [_outline(run) for run in runs]
+    outlines = [outline(run) for run in runs]
     one = outlines[0]
     assert one["classes"], "the mutant diverges within 400 cases"
     assert any(samples for *_, samples in one["classes"]), "some class keeps samples"
@@ -119,25 +97,8 @@ def test_the_command_line_shards_with_the_same_summary(tmp_path: Path) -> None:
     --shards with --plan-ahead, or with a campaign, is a usage error."""
     from oasis_si_conformance.fuzz import cli
 
-    documents = []
-    for count in ("1", "2"):
-        out = tmp_path / count
-        status = cli.main(
-            ["--seed", "2", "--max-examples", "300", "--shrink-budget", "0", "--quiet",
-             "--edition", "0.3.0-rc1", "--shards", count, "--out", str(out), "--", *MUTANT]
-        )
-        assert status == 1  # the mutant diverges normatively
-        document = json.loads((out / "fuzz-summary.json").read_text(encoding="ascii"))
-        assert first_error_message(validator("fuzz-summary"), document) is None
-        documents.append({k: document[k] for k in ("generated", "sent", "skipped", "classes")})
-    for document in documents:
-        for divergence_class in document["classes"]:
-            divergence_class.pop("stub", None)
-            for key in list(divergence_class):
-                if "seconds" in key:
-                    divergence_class.pop(key)
-    assert documents[0]["classes"]
-    assert documents[0] == documents[1]
+    one, sharded = summaries_written(tmp_path, "--shards", ("1", "2"))
+    assert sharded == one
     for refused in (
         ["--shards", "2", "--plan-ahead", "1", "--", *MUTANT],
         ["--shards", "2", "--candidate", "a", "--candidate", "b"],

@@ -189,38 +189,25 @@ def read_summary(out: Path) -> dict:
     return document
 
 
+@pytest.mark.parametrize("shards", [1, 2])
 @pytest.mark.parametrize("signum", SIGNALS)
-def test_the_fuzzer_during_the_search(signum: int, state: Path, tmp_path: Path) -> None:
-    out = tmp_path / "fuzz"
-    process = start(fuzz_argv(out, "--slow", "0.05"), state, tmp_path)
-    wait_for(lambda: len(candidate_pids(state)) >= 2)
-    time.sleep(1.5)
-    _out, err = interrupt(process, signum)
-    line = assert_one_line(err, "oasis-si-fuzz", signum)
-    assert "during the search" in line
-    assert_nothing_left(state, 2)
-    summary = read_summary(out)
-    assert summary["stopped_by"] == "interrupted"
-    assert summary["interrupted"] == {"signal": signal.Signals(signum).name, "stage": "search"}
-
-
-@pytest.mark.parametrize("signum", SIGNALS)
-def test_the_sharded_fuzzer_during_the_search(
-    signum: int, state: Path, tmp_path: Path
+def test_the_fuzzer_during_the_search(
+    signum: int, shards: int, state: Path, tmp_path: Path
 ) -> None:
-    """Each shard stops, hands back what it judged and ends its candidate: the summary
-    counts the cases the shards sent."""
+    """In one process or in shards (each stops, hands back what it judged and ends its
+    candidate), the summary counts the cases sent."""
     out = tmp_path / "fuzz"
     argv = fuzz_argv(out, "--slow", "0.05")
-    argv[argv.index("--") : argv.index("--")] = ["--shards", "2"]
+    argv[argv.index("--") : argv.index("--")] = ["--shards", str(shards)]
     process = start(argv, state, tmp_path)
     # The handshake's process and each shard's, each with its detached grandchild.
-    wait_for(lambda: len(candidate_pids(state)) >= 6)
+    started = 2 + (2 * shards if shards > 1 else 0)
+    wait_for(lambda: len(candidate_pids(state)) >= started)
     time.sleep(1.5)
     _out, err = interrupt(process, signum)
     line = assert_one_line(err, "oasis-si-fuzz", signum)
     assert "during the search" in line
-    assert_nothing_left(state, 6)
+    assert_nothing_left(state, started)
     summary = read_summary(out)
     assert summary["stopped_by"] == "interrupted"
     assert summary["interrupted"] == {"signal": signal.Signals(signum).name, "stage": "search"}

@@ -40,16 +40,22 @@ def transports():
         transport.kill()
 
 
+def receive_all(transport: Transport, count: int, seconds: float) -> list[bytes]:
+    """`count` answer lines, however many reads they take (each within `seconds`)."""
+    lines: list[bytes] = []
+    while len(lines) < count:
+        got = transport.receive(count - len(lines), seconds)
+        assert isinstance(got, list), got
+        lines += got
+    return lines
+
+
 def test_pipelined_answers_arrive_in_order(transports) -> None:
     echo = transports(ECHO)
     for number in range(300):
         echo.send(b'{"n": %d}\n' % number)
     echo.send(b"\n")  # a blank line is never an answer
-    lines: list[bytes] = []
-    while len(lines) < 300:
-        got = echo.receive(300 - len(lines), 5.0)
-        assert isinstance(got, list), got
-        lines += got
+    lines = receive_all(echo, 300, 5.0)
     assert lines == [b'{"n": %d}' % number for number in range(300)]
     assert echo.finish().returncode == 0
 
@@ -66,12 +72,7 @@ def test_lines_queued_together_arrive_whole_and_in_order(transports) -> None:
     echo.write_queued()
     echo.send(b"4\n", write=False)
     echo.send(b"5\n")  # writes what is queued before it too
-    lines: list[bytes] = []
-    while len(lines) < 5:
-        got = echo.receive(5 - len(lines), 10.0)
-        assert isinstance(got, list), got
-        lines += got
-    assert lines == [b"1", big, b"3", b"4", b"5"]
+    assert receive_all(echo, 5, 10.0) == [b"1", big, b"3", b"4", b"5"]
 
 
 def test_one_at_a_time_writes_a_large_request_while_reading(transports) -> None:

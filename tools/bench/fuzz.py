@@ -71,13 +71,12 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def _measured_run(
-    argv: list[str], cases: int, operations: list[str] | None, ahead: int
-) -> tuple[int, ...]:
-    """(cases sent, fuzzer CPU us, planner CPU us, candidate CPU us) of a run of `cases`
-    cases, seed 0 (the planner process is a child too: not the candidate's)."""
-    children, own, planner = _children_cpu(), time.process_time(), planahead.cpu_spent()
-    summary = fuzz(
+def _limited_run(
+    argv: list[str], cases: int, operations: list[str] | None, ahead: int = 0
+) -> Any:
+    """The summary of a search of `cases` cases, seed 0, with no time limit and no
+    shrinking."""
+    return fuzz(
         argv,
         seed=0,
         max_examples=cases,
@@ -88,6 +87,15 @@ def _measured_run(
         edition=EDITION,
         explain=False,
     )
+
+
+def _measured_run(
+    argv: list[str], cases: int, operations: list[str] | None, ahead: int
+) -> tuple[int, ...]:
+    """(cases sent, fuzzer CPU us, planner CPU us, candidate CPU us) of a run of `cases`
+    cases, seed 0 (the planner process is a child too: not the candidate's)."""
+    children, own, planner = _children_cpu(), time.process_time(), planahead.cpu_spent()
+    summary = _limited_run(argv, cases, operations, ahead)
     fuzzer, planned = time.process_time() - own, planahead.cpu_spent() - planner
     candidate = _children_cpu() - children - planned
     return summary.sent, round(fuzzer * 1e6), round(planned * 1e6), round(candidate * 1e6)
@@ -270,16 +278,7 @@ def _timed_run(operations: list[str] | None, cases: int) -> tuple[int, float, ..
         _PartTimer(differential, "plan") as planning,
         _PartTimer(differential, "expected_outcome") as verdicts,
     ):
-        summary = fuzz(
-            REFERENCE,
-            seed=0,
-            max_examples=cases,
-            time_budget=1e9,
-            shrink_budget=0,
-            operations=operations,
-            edition=EDITION,
-            explain=False,
-        )
+        summary = _limited_run(REFERENCE, cases, operations)
     fuzzer, candidate = time.process_time() - own, _children_cpu() - children
     parts = (fuzzer, generation.spent, planning.spent, verdicts.spent, candidate)
     return (summary.sent, *parts)

@@ -17,6 +17,7 @@ from hypothesis import Phase, find, settings
 from hypothesis.database import InMemoryExampleDatabase, choices_to_bytes
 
 from oasis_si_conformance import corpus, yamlsafe
+from oasis_si_conformance.cliopts import reference_command
 from oasis_si_conformance.editions import EditionError
 from oasis_si_conformance.fuzz import ground, heldout_cases
 from oasis_si_conformance.fuzz import strategies as S
@@ -27,7 +28,7 @@ from oasis_si_conformance.session import Limits
 from oasis_si_reference.editions import EDITIONS
 from oasis_si_schemas import validator
 
-REFERENCE = [sys.executable, "-m", "oasis_si_reference.server"]
+REFERENCE = reference_command()
 AMENDED = "0.3.0-rc1+2026-08-22"
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -523,7 +524,7 @@ def test_the_amendment_window_is_a_divergence_under_the_seed_edition_only():
     # one cause (the window), reached through several rows: one class, its rows listed
     assert "row 3 -> 2" in {row for c in seed_run.normative for row in c.rows}
     amended = fuzz(
-        [*REFERENCE, "--edition", AMENDED],
+        reference_command(AMENDED),
         seed=0,
         max_examples=800,
         edition=AMENDED,

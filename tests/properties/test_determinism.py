@@ -5,10 +5,10 @@ import copy
 import json
 import os
 import subprocess
-import sys
 
 from hypothesis import given
 
+from oasis_si_conformance.cliopts import reference_command
 from oasis_si_conformance.fuzz import strategies as S
 from oasis_si_reference.operations import perform
 
@@ -26,7 +26,7 @@ def test_same_request_same_result_in_process(case):
 def _server_results(lines: list[str], hash_seed: str) -> list[dict]:
     env = dict(os.environ, PYTHONHASHSEED=hash_seed)
     completed = subprocess.run(
-        [sys.executable, "-m", "oasis_si_reference.server"],
+        reference_command(),
         input=("\n".join(lines) + "\n").encode("utf-8"),
         capture_output=True,
         env=env,

@@ -3,17 +3,17 @@ on the real scenario and an evidence artifact in the field's shape."""
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from oasis_si_conformance import yamlsafe
+from oasis_si_conformance.cliopts import reference_command
 from oasis_si_schemas import validator
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-COMMAND = [sys.executable, "-m", "oasis_si_reference.server"]
+COMMAND = reference_command()
 SCENARIO = yamlsafe.load(
     (FIXTURES / "single-signal-diagnosis-001.yaml").read_text(encoding="utf-8")
 )

@@ -5,11 +5,11 @@ scripted processes). Expected observations are stated from PROTOCOL.md (Messages
 computed by the module."""
 
 import json
-import sys
 
 import pytest
 
 from oasis_si_conformance import protocol
+from oasis_si_conformance.cliopts import reference_command
 from oasis_si_conformance.model import FailureKind
 from oasis_si_conformance.session import (
     Candidate,
@@ -19,7 +19,7 @@ from oasis_si_conformance.session import (
     first_handshake,
 )
 
-REFERENCE = [sys.executable, "-m", "oasis_si_reference.server"]
+REFERENCE = reference_command()
 MISSING = ["/nonexistent/oasis-si-candidate"]
 
 

@@ -50,11 +50,12 @@ import time
 from fnmatch import fnmatchcase
 from typing import Any
 
+from oasis_si_conformance.cliopts import reference_command
 from oasis_si_conformance.fuzz import differential, planahead, strategies
 from oasis_si_conformance.fuzz.differential import fuzz
 from oasis_si_schemas.editions import DEFAULT, EDITIONS
 
-REFERENCE = [sys.executable, "-m", "oasis_si_reference.server"]
+REFERENCE = reference_command()
 LEAN = [sys.executable, "-m", "tools.bench._lean_candidate"]
 #: Planner processes when planning ahead: one per core the fuzzer's side may use.
 PLANNERS = int(os.environ.get("OASIS_FUZZ_BENCH_PLANNERS", "2"))

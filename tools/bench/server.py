@@ -24,10 +24,10 @@ import random
 import resource
 import shlex
 import subprocess
-import sys
 import time
 from typing import Any
 
+from oasis_si_conformance.cliopts import reference_command
 from oasis_si_conformance.fuzz import strategies
 from oasis_si_conformance.operations import NAMES
 from oasis_si_reference import server
@@ -98,7 +98,7 @@ def in_process(batch: list[bytes], repeats: int = 5) -> float:
 def _child_cpu(data: bytes) -> float:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     given = os.environ.get("OASIS_SERVER_BENCH_COMMAND")
-    command = shlex.split(given) if given else [sys.executable, "-m", "oasis_si_reference.server"]
+    command = shlex.split(given) if given else reference_command()
     subprocess.run(command, input=data, capture_output=True, check=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

@@ -89,9 +89,26 @@ def self_mutants(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Speed and memory figures (printed, never asserted)."""
+    """Speed and memory figures (printed, never asserted). With the fuzz benchmark, its
+    throughput and profile follow again with the case generator compiled (bench_compiled)."""
     session.install("-e", ".[test]")
     session.run("python", "-m", "tools.bench", *session.posargs)
+    if not session.posargs or "fuzz" in session.posargs:
+        session.notify("bench_compiled")
+
+
+@nox.session
+def bench_compiled(session: nox.Session) -> None:
+    """The fuzz benchmark's throughput and profile with the case generator compiled by mypyc
+    (`python -m tools.accelerate`, which keeps it only when it generates exactly what the
+    source does). The kit is installed, not editable: the compiled module goes beside the
+    installed source. Needs a C compiler."""
+    with tempfile.TemporaryDirectory(prefix="oasis-si-bench-") as scratch:
+        source = _copy_of_checkout(session, Path(scratch).resolve())
+        session.install(str(source), "mypy")
+    session.run("python", "-m", "tools.accelerate")
+    parts = {"OASIS_FUZZ_BENCH_PARTS": "throughput,profile"}
+    session.run("python", "-m", "tools.bench", "fuzz", env=parts)
 
 
 @nox.session

@@ -23,6 +23,7 @@ import multiprocessing
 import os
 import queue as queues
 import signal
+import sys
 import time
 import traceback
 from collections.abc import Callable
@@ -96,9 +97,9 @@ def _run_shard(
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _stopped)
     planahead.close_inherited({out._reader.fileno(), out._writer.fileno()})
-    prefix = f"[shard {shard + 1}/{count}] "
+    prefix = f"[{shard_name(shard, count)}] "
     candidate = Candidate(list(plan.argv), plan.limits)  # none of the run's processes
-    budget = RestartBudget(1 << 62)
+    budget = RestartBudget(sys.maxsize)  # as a search in one process: restarts unlimited
     session = open_session(candidate, budget, plan.hello, plan.one_shot, plan.window)
     try:
         search = _Search(
@@ -122,7 +123,7 @@ def _run_shard(
         summary.restarts = budget.spent
         out.put((shard, summary))
     except BaseException:
-        out.put((shard, ShardFailed(f"shard {shard + 1} of {count}: {traceback.format_exc()}")))
+        out.put((shard, ShardFailed(f"{shard_name(shard, count)}: {traceback.format_exc()}")))
     finally:
         session.close()
 
@@ -158,9 +159,9 @@ def run_shards(
             raise
     finally:
         _end(processes, out)
-    failures = [r for r in results.values() if isinstance(r, ShardFailed)]
+    failures = [r for _shard, r in sorted(results.items()) if isinstance(r, ShardFailed)]
     if failures:
-        raise failures[0]
+        raise failures[0]  # the first shard's that failed, whichever failed first
     merge(summary, _summaries(results))
 
 
@@ -183,7 +184,7 @@ def _collect(
             for shard, process in enumerate(processes):
                 if shard not in results and not process.is_alive() and out.empty():
                     results[shard] = ShardFailed(
-                        f"shard {shard + 1} of {len(processes)} ended without its summary"
+                        f"{shard_name(shard, len(processes))} ended without its summary"
                         f" (exit status {process.exitcode})"
                     )
             continue
@@ -193,7 +194,6 @@ def _collect(
 def _end(processes: list[Any], out: Any) -> None:
     """Every shard process ended and reaped (SIGTERM first: a shard closes its session)."""
     for process in processes:
-        process.join(0.0 if process.exitcode is None else 2.0)
         if process.is_alive():
             process.terminate()
     for process in processes:
@@ -241,6 +241,11 @@ def merge(summary: Summary, shards: list[Summary]) -> None:
         summary.record(divergences[index])
     for key, found in summary.classes.items():
         found.count = counts[key]
+
+
+def shard_name(shard: int, count: int) -> str:
+    """Shard `shard` (from 0) of `count`, as messages name it: "shard 1 of 2"."""
+    return f"shard {shard + 1} of {count}"
 
 
 def _index_after(generated: int, shard: int, count: int) -> int:

@@ -390,8 +390,11 @@ YAML11_SCALARS: Final = (
     "12:30", ".inf", "~", "null", "true", "False", "0b101",
 )
 #: Lone surrogates (JSON can carry them; TEXT-SURROGATE). A high one is always followed by an
-#: ASCII character, so no two fragments make a pair.
-LONE_SURROGATES: Final = ("\udc00", "\udfff", "\ude00", "\ud800x", "\udbff.", "\ud83d ")
+#: ASCII character, so no two fragments make a pair. Written with chr: a compiled build of
+#: this module (tools/accelerate.py, mypyc) refuses surrogates in string literals.
+LONE_SURROGATES: Final = (
+    chr(0xDC00), chr(0xDFFF), chr(0xDE00), chr(0xD800) + "x", chr(0xDBFF) + ".", chr(0xD83D) + " "
+)
 #: Borders and seams of self-overlapping identifiers B + M + B (M ends outside the class).
 _BORDERS: Final = ("ab", "x", "SMTP", "k8s", "v1", "a-b", "port_1")
 _SEAMS: Final = (".", "/", ":", "::", "/x/", ".v.", " = ")
@@ -741,6 +744,9 @@ _ARGUMENTS: Final[tuple[dict[str, Any], ...]] = (
 _MANIFEST_VALUES: Final = ("v1", "ConfigMap", "mail.internal", "587", "", "{}", "missing")
 _INDENTS: Final = ("", "  ", "    ", "- ", "  - ")
 _ERRORS: Final = ("timeout", "exit status 1", "Error: SMTP_PORT not found")
+#: Recorded durations, integers and a fraction (typed Any: a compiled build would make every
+#: one a float, as the float the element types join to).
+DURATIONS_MS: Final[tuple[Any, ...]] = (0, 1, 41, 12.5, 30000, 61000, 400000)
 
 
 def tool_body(src: Source, pool: Sequence[str], *, normative: bool = True) -> str:
@@ -909,7 +915,7 @@ def _action(src: Source, index: int, pool: Sequence[str], normative: bool) -> di
     if extras & 1:
         record["id"] = src.pick((f"call-{index}", index))
     if extras & 2:
-        record["duration_ms"] = src.pick((0, 1, 41, 12.5, 30000, 61000, 400000))
+        record["duration_ms"] = src.pick(DURATIONS_MS)
     if extras & 4 and src.flag():
         record["error"] = src.pick(_ERRORS)
         record["error_code"] = src.pick((1, "ETIMEDOUT", None))
@@ -1132,7 +1138,8 @@ def expression(src: Source, names: Sequence[str], depth: int = 2) -> Any:
     return {"all" if kind == 3 else "any": operands}
 
 
-SCORES: Final = (0.0, 0.5, 1.0, 1, 0, 0.25, 0.75)
+#: Scores, floats and integers (typed Any: a compiled build would make every one a float).
+SCORES: Final[tuple[Any, ...]] = (0.0, 0.5, 1.0, 1, 0, 0.25, 0.75)
 LABELS: Final = ("incorrect", "full", "partial", "budget_exhausted", "root", "locus", "x", "band-3")
 _CHANNEL_SETS: Final = (
     ["agent_response"],
@@ -1231,7 +1238,7 @@ def c_da_001_as_composite(scenario: dict[str, Any]) -> dict[str, Any]:
 
 # Invalid bindings: one defect each, with the kind it must yield (PROTOCOL.md) ---------------
 
-Defect = Callable[[dict[str, Any]], None]
+Defect = Callable[[dict[str, Any]], object]
 
 
 def _scoring_set(key: str, value: Any) -> Defect:
@@ -1317,13 +1324,13 @@ C_DA_001_DEFECTS: Final = TEMPLATE_FREE_DEFECTS + (
 )
 
 
-def _composite_edit(function: Callable[[dict[str, Any]], None]) -> Defect:
+def _composite_edit(function: Defect) -> Defect:
     return lambda document: function(document["scoring"]["composite"])
 
 
 def _composite_set(path: Sequence[Any], value: Any) -> Defect:
     def apply(composite: dict[str, Any]) -> None:
-        holder = composite
+        holder: Any = composite
         for key in path[:-1]:
             holder = holder[key]
         holder[path[-1]] = clone(value)

@@ -34,9 +34,13 @@ Prints; asserts nothing.
   Reported per mutant: found or missed, the seconds into the search of the first normative
   divergence and its class; then the fraction found, the median and the largest time.
 
+The first line says which case generator the run imports: the source module, or the one
+compiled by `python -m tools.accelerate` (`nox -s bench_compiled`).
+
 `python -m tools.bench fuzz`. Environment: `OASIS_FUZZ_BENCH_MUTANTS=pattern,...` limits the
 mutants; `OASIS_FUZZ_BENCH_SEED` changes the seed; `OASIS_FUZZ_BENCH_SECONDS` the budget
-(default 20); `OASIS_FUZZ_BENCH_ALL_OPS=1` also declares every operation.
+(default 20); `OASIS_FUZZ_BENCH_ALL_OPS=1` also declares every operation;
+`OASIS_FUZZ_BENCH_PARTS=throughput,profile,cpu,mutants` (the default: all four) the parts run.
 """
 
 from __future__ import annotations
@@ -314,20 +318,39 @@ def profile(operations: list[str] | None, cases: int = 5000) -> None:
     )
 
 
+#: The parts of the benchmark a run prints (OASIS_FUZZ_BENCH_PARTS, comma-separated).
+PARTS = ("throughput", "profile", "cpu", "mutants")
+
+
+def generator_in_use() -> str:
+    """Which case generator is imported: the source module or a compiled one."""
+    where = strategies.__file__ or ""
+    return "compiled (mypyc)" if not where.endswith(".py") else "the source module"
+
+
 def run() -> None:
     seed = int(os.environ.get("OASIS_FUZZ_BENCH_SEED", "0"))
     seconds = float(os.environ.get("OASIS_FUZZ_BENCH_SECONDS", "20"))
     given = os.environ.get("OASIS_FUZZ_BENCH_CANDIDATE")
     cheap, cheap_name = (shlex.split(given), given) if given else (LEAN, "lean candidate")
+    parts = set(os.environ.get("OASIS_FUZZ_BENCH_PARTS", ",".join(PARTS)).split(","))
+    unknown = sorted(parts - set(PARTS))
+    if unknown:
+        raise SystemExit(f"OASIS_FUZZ_BENCH_PARTS: no part {', '.join(unknown)}")
+    print(f"case generator: {generator_in_use()} ({strategies.__file__})", flush=True)
     for operations in (None, ["score_scenario"]):
-        throughput(operations=operations, shards=SHARDS)
-        throughput(operations=operations)
-        throughput(operations=operations, argv=cheap, name=cheap_name, shards=SHARDS)
-        profile(operations)
-        cpu_per_case(cheap_name, cheap, operations)
-        cpu_per_case("reference", REFERENCE, operations, ahead=PLANNERS)
-    find_mutants("score_scenario only", ["score_scenario"], seed, seconds)
-    if os.environ.get("OASIS_FUZZ_BENCH_ALL_OPS"):
+        if "throughput" in parts:
+            throughput(operations=operations, shards=SHARDS)
+            throughput(operations=operations)
+            throughput(operations=operations, argv=cheap, name=cheap_name, shards=SHARDS)
+        if "profile" in parts:
+            profile(operations)
+        if "cpu" in parts:
+            cpu_per_case(cheap_name, cheap, operations)
+            cpu_per_case("reference", REFERENCE, operations, ahead=PLANNERS)
+    if "mutants" in parts:
+        find_mutants("score_scenario only", ["score_scenario"], seed, seconds)
+    if "mutants" in parts and os.environ.get("OASIS_FUZZ_BENCH_ALL_OPS"):
         find_mutants("every operation declared", None, seed, seconds)
 
 

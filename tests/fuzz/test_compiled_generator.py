@@ -1,0 +1,47 @@
+"""The case generator compiled by mypyc (tools/accelerate.py, `nox -s bench_compiled`)
+generates exactly what its source does: every case and choice sequence of the generation
+digests. mypyc reads the annotations as types to enforce: an int in a tuple it types as
+floats comes out a float, a surrogate literal does not compile. A change to strategies.py
+that breaks either fails here, not in the benchmark."""
+
+from pathlib import Path
+
+import pytest
+
+from tools import accelerate
+
+REPO = Path(__file__).resolve().parents[2]
+#: Import name -> the checkout's folder (pyproject.toml's package-dir).
+PACKAGES = {
+    "oasis_si_conformance": REPO / "conformance",
+    "oasis_si_reference": REPO / "reference",
+    "oasis_si_schemas": REPO / "schemas",
+}
+
+
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder whose packages import the compiled generator."""
+    pytest.importorskip("mypyc", reason="mypy (which carries mypyc) is not installed")
+    work = tmp_path_factory.mktemp("compiled")
+    accelerate.build(PACKAGES, work)
+    return work
+
+
+def test_the_build_holds_the_generators_extension_modules(compiled: Path) -> None:
+    built = accelerate.compiled_modules(compiled / accelerate.PACKAGE)
+    assert built and all(path.name.startswith("strategies") for path in built)
+
+
+def test_the_compiled_generator_generates_what_the_source_does(compiled: Path) -> None:
+    source = accelerate.digests()
+    assert len(source) == 6  # three configurations, two seeds each
+    assert accelerate.digests(pythonpath=compiled) == source
+
+
+def test_the_digests_come_from_the_compiled_module(compiled: Path) -> None:
+    """The comparison above is between two modules, not one module twice: with the build
+    first on the path, the generator imported is an extension module."""
+    assert accelerate.imported_from().endswith(".py")
+    where = accelerate.imported_from(pythonpath=compiled)
+    assert where.startswith(str(compiled)) and not where.endswith(".py")

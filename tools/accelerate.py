@@ -92,16 +92,17 @@ def _checkout_python(script: str, pythonpath: Path | None) -> str:
     env = dict(os.environ)
     if pythonpath is not None:
         env["PYTHONPATH"] = os.pathsep.join((str(pythonpath), str(checkout)))
+    return _python(["-c", script], checkout, env, "a check of the generator failed")
+
+
+def _python(args: list[str], cwd: Path, env: Mapping[str, str] | None, failure: str) -> str:
+    """What `python ARGS` prints, run in `cwd`; AccelerateError(`failure` and its output)
+    when it fails."""
     done = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=checkout,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
+        [sys.executable, *args], cwd=cwd, env=env, capture_output=True, text=True, check=False
     )
     if done.returncode != 0:
-        raise AccelerateError(f"a check of the generator failed:\n{done.stderr}")
+        raise AccelerateError(f"{failure}:\n{done.stdout[-4000:]}{done.stderr[-4000:]}")
     return done.stdout
 
 
@@ -111,15 +112,7 @@ def build(packages: Mapping[str, Path], work: Path) -> list[Path]:
     its source (`work` on the path imports the compiled generator)."""
     for package, folder in packages.items():
         shutil.copytree(folder, work / package, ignore=_compiled_files)
-    done = subprocess.run(
-        [sys.executable, "-m", "mypyc", f"{PACKAGE}/{MODULE}.py"],
-        cwd=work,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise AccelerateError(f"mypyc failed:\n{done.stdout[-4000:]}{done.stderr[-4000:]}")
+    _python(["-m", "mypyc", f"{PACKAGE}/{MODULE}.py"], work, None, "mypyc failed")
     built = compiled_modules(work / PACKAGE)
     if not built:
         raise AccelerateError("mypyc built no extension module")

@@ -12,7 +12,8 @@ compile as it is written: the others hold attrs classes, whose class bodies mypy
    refused: its modules are the checkout's own files, where a compiled module would shadow
    the source being edited.
 2. The generation digests of the source module (tools/bench/generation.py: every case and
-   choice sequence of two seeds in each configuration), in a fresh interpreter.
+   choice sequence of two seeds in each configuration), and a digest of cases drawn through
+   hypothesis (the strategies' path, draws.py), in a fresh interpreter.
 3. The kit's packages copied into a scratch folder under their import names; mypyc compiles
    oasis_si_conformance/fuzz/strategies.py there, and its extension modules are copied beside
    the installed strategies.py (an extension module is imported before a source module).
@@ -40,13 +41,29 @@ PACKAGE = "oasis_si_conformance"
 MODULE = "fuzz/strategies"
 #: The packages mypyc reads to type the module (it follows the module's imports).
 SOURCES = ("oasis_si_conformance", "oasis_si_reference", "oasis_si_schemas")
-#: Prints one digest line per configuration and seed, from whichever module is imported.
-DIGESTS = (
-    "from tools.bench import generation as g\n"
-    "for _label, ops, templates in g.CONFIGURATIONS:\n"
-    "    for seed in g.DIGEST_SEEDS:\n"
-    "        print(g.digest(seed, ops, templates))\n"
+#: Prints one digest line per configuration and seed of the seeded generation, then one of
+#: cases drawn through hypothesis (derandomized: the same draws in every run), from whichever
+#: module is imported. The second path is the property tests' and the fuzzer's shrinking.
+DIGESTS = """
+import hashlib, json
+from hypothesis import HealthCheck, given, settings
+from tools.bench import generation as g
+from oasis_si_conformance.fuzz import strategies
+
+for _label, ops, templates in g.CONFIGURATIONS:
+    for seed in g.DIGEST_SEEDS:
+        print(g.digest(seed, ops, templates))
+drawn = []
+quiet = settings(
+    max_examples=60, derandomize=True, database=None, suppress_health_check=list(HealthCheck)
 )
+@quiet
+@given(strategies.cases(templates=["C-DA-001", "composite"], normative=False))
+def draw(case):
+    drawn.append(json.dumps(case, sort_keys=True))
+draw()
+print(hashlib.sha256("\\n".join(drawn).encode()).hexdigest())
+"""
 WHERE = f"import {PACKAGE}.{MODULE.replace('/', '.')} as m; print(m.__file__)"
 
 

@@ -188,17 +188,11 @@ def repeat(
 
 
 def strategy(generator: Callable[..., T], *args: Any, **kwargs: Any) -> st.SearchStrategy[T]:
-    """A hypothesis strategy running `generator(DrawSource, *args, **kwargs)`."""
-    from hypothesis import strategies as st
+    """A hypothesis strategy running `generator(DrawSource, *args, **kwargs)` (built by
+    draws.py, which stays Python when this module is compiled)."""
+    from .draws import composite
 
-    nothing = st.just(None)
-
-    @st.composite
-    def build(draw: st.DrawFn) -> T:
-        draw(nothing)  # a generator may make no choice at all (hypothesis warns about that)
-        return generator(DrawSource(draw), *args, **kwargs)
-
-    return build()
+    return composite(generator, DrawSource, args, kwargs)
 
 
 def clone(value: T) -> T:

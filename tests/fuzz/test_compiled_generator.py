@@ -1,8 +1,10 @@
 """The case generator compiled by mypyc (tools/accelerate.py, `nox -s bench_compiled`)
 generates exactly what its source does: every case and choice sequence of the generation
-digests. mypyc reads the annotations as types to enforce: an int in a tuple it types as
-floats comes out a float, a surrogate literal does not compile. A change to strategies.py
-that breaks either fails here, not in the benchmark."""
+digests, and the cases hypothesis draws through the strategies (draws.py). mypyc reads the
+annotations as types to enforce: an int in a tuple it types as floats comes out a float, a
+surrogate literal does not compile, a function it compiled has no signature for
+`st.composite`. A change to strategies.py that breaks any of these fails here, not in the
+benchmark."""
 
 from pathlib import Path
 
@@ -35,7 +37,7 @@ def test_the_build_holds_the_generators_extension_modules(compiled: Path) -> Non
 
 def test_the_compiled_generator_generates_what_the_source_does(compiled: Path) -> None:
     source = accelerate.digests()
-    assert len(source) == 6  # three configurations, two seeds each
+    assert len(source) == 7  # three configurations, two seeds each; hypothesis's draws
     assert accelerate.digests(pythonpath=compiled) == source
 
 

@@ -34,6 +34,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -123,6 +124,13 @@ def _python(args: list[str], cwd: Path, env: Mapping[str, str] | None, failure: 
     return done.stdout
 
 
+def checkout_packages(checkout: Path) -> dict[str, Path]:
+    """The folders of SOURCES in a checkout, by import name (pyproject.toml's package-dir)."""
+    config = tomllib.loads((checkout / "pyproject.toml").read_text(encoding="utf-8"))
+    folders = config["tool"]["setuptools"]["package-dir"]
+    return {package: checkout / folders[package] for package in SOURCES}
+
+
 def build(packages: Mapping[str, Path], work: Path) -> list[Path]:
     """Copy `packages` (import name -> folder) into `work` under their import names and
     compile the generator there with mypyc: the extension modules built, beside the copy of
@@ -166,6 +174,10 @@ def accelerate(folder: Path) -> list[str]:
     if not source:
         raise AccelerateError("the source module gave no digest")
     copied = compile_into(folder)
+    where = imported_from()
+    if where.endswith(".py"):  # the digests would compare the source with itself
+        remove(folder)
+        raise AccelerateError(f"the generator is still imported from its source ({where})")
     compiled = digests()
     if compiled != source:
         remove(folder)
@@ -175,7 +187,7 @@ def accelerate(folder: Path) -> list[str]:
             " digests: removed, the source module stays"
         )
     print(f"compiled {PACKAGE}.{MODULE.replace('/', '.')}: " + ", ".join(p.name for p in copied))
-    print(f"the generator is imported from {imported_from()}")
+    print(f"the generator is imported from {where}")
     return compiled
 
 

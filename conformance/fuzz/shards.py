@@ -161,7 +161,7 @@ def run_shards(
         _end(processes, out)
     failures = [r for _shard, r in sorted(results.items()) if isinstance(r, ShardFailed)]
     if failures:
-        raise failures[0]  # the first shard's that failed, whichever failed first
+        raise failures[0]  # the lowest-numbered failing shard's, whichever reported first
     merge(summary, _summaries(results))
 
 

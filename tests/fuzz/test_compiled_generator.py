@@ -13,12 +13,6 @@ import pytest
 from tools import accelerate
 
 REPO = Path(__file__).resolve().parents[2]
-#: Import name -> the checkout's folder (pyproject.toml's package-dir).
-PACKAGES = {
-    "oasis_si_conformance": REPO / "conformance",
-    "oasis_si_reference": REPO / "reference",
-    "oasis_si_schemas": REPO / "schemas",
-}
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +20,7 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder whose packages import the compiled generator."""
     pytest.importorskip("mypyc", reason="mypy (which carries mypyc) is not installed")
     work = tmp_path_factory.mktemp("compiled")
-    accelerate.build(PACKAGES, work)
+    accelerate.build(accelerate.checkout_packages(REPO), work)
     return work
 
 

@@ -350,8 +350,8 @@ def run() -> None:
             cpu_per_case("reference", REFERENCE, operations, ahead=PLANNERS)
     if "mutants" in parts:
         find_mutants("score_scenario only", ["score_scenario"], seed, seconds)
-    if "mutants" in parts and os.environ.get("OASIS_FUZZ_BENCH_ALL_OPS"):
-        find_mutants("every operation declared", None, seed, seconds)
+        if os.environ.get("OASIS_FUZZ_BENCH_ALL_OPS"):
+            find_mutants("every operation declared", None, seed, seconds)
 
 
 if __name__ == "__main__":

@@ -82,7 +82,7 @@ def self_mutants(session: nox.Session) -> None:
     """Mutation testing of the kit's own code: each module of tools/selfmutants/targets.yaml
     mutated one small change at a time, its tests run against each mutant; prints the kill
     rate per module and the survivors not listed in tools/selfmutants/equivalent.yaml (then
-    fails). `nox -s self-mutants -- --module conformance/protocol.py --jobs 2`."""
+    fails). `nox -s self-mutants -- --module conformance/running/protocol.py --jobs 2`."""
     session.install("-e", ".[test]")
     session.run("python", "-m", "tools.selfmutants", *session.posargs)
 

@@ -2,6 +2,6 @@
 
 import sys
 
-from .cli import main
+from oasis_si_conformance.cli import main
 
 sys.exit(main())

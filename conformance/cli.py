@@ -26,25 +26,11 @@ from typing import Any, Final
 
 import attrs
 
-from . import (
-    KIT_NAME,
-    __version__,
-    baseline,
-    cliopts,
-    conventions,
-    corpus,
-    corpus_cache,
-    editions,
-    htmlreport,
-    interrupts,
-    output,
-    render,
-    report,
-    reportview,
-    sidebyside,
-)
-from .cliopts import DEFAULTS, EDITION_NAMES, handshake_text, reference_command
-from .diagnosis import (
+from oasis_si_conformance import KIT_NAME, __version__, cliopts, output
+from oasis_si_conformance.cliopts import DEFAULTS, EDITION_NAMES, handshake_text, reference_command
+from oasis_si_conformance.corpus import conventions, corpus, corpus_cache, editions
+from oasis_si_conformance.corpus.selection import select
+from oasis_si_conformance.judging.diagnosis import (
     SIGNATURES_FILE,
     Signature,
     SignatureError,
@@ -52,11 +38,19 @@ from .diagnosis import (
     diagnose,
     load_signatures,
 )
-from .partial import PartialRun, mark_interrupted
-from .protocol import HandshakeError
-from .runner import DEFAULT_WINDOW, RunConfig, RunOutcome, run
-from .selection import select
-from .session import Limits, SetupError
+from oasis_si_conformance.reporting import (
+    baseline,
+    htmlreport,
+    render,
+    report,
+    reportview,
+    sidebyside,
+)
+from oasis_si_conformance.running import interrupts
+from oasis_si_conformance.running.partial import PartialRun
+from oasis_si_conformance.running.protocol import HandshakeError
+from oasis_si_conformance.running.runner import DEFAULT_WINDOW, RunConfig, RunOutcome, run
+from oasis_si_conformance.running.session import Limits, SetupError
 
 EXIT_CONFORMANT, EXIT_NOT_CONFORMANT, EXIT_USAGE = 0, 1, 2
 _positive_int, _non_negative_int = cliopts.positive_int, cliopts.non_negative_int
@@ -291,7 +285,9 @@ def _fail(message: str) -> int:
 
 def _held_out_vectors(seed: int, n: int) -> list[corpus.Vector]:
     """The held-out tier (conformance/fuzz/heldout.py): fresh normative cases from `seed`."""
-    from .fuzz.heldout import heldout_cases  # hypothesis is needed only when asked for
+    from oasis_si_conformance.fuzz.heldout import (
+        heldout_cases,  # hypothesis is needed only when asked for
+    )
 
     return [
         corpus.vector_from_record(case, "held-out", f"held-out:{seed}")
@@ -471,7 +467,7 @@ def _interrupted(
         return signal.exit_status
     outcome = partial.outcome()
     document = _document(setup_for(outcome.edition.label), outcome, catalogs, None, args)
-    mark_interrupted(document, signal.name, stage, outcome.requests)
+    report.mark_interrupted(document, signal.name, stage, outcome.requests)
     wanted = [p for p in (args.report, args.junit, args.markdown, args.html) if p is not None]
     try:
         _write_reports(document, args)

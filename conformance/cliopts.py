@@ -5,14 +5,13 @@ so that the fuzzer's command line does not load the runner's report renderers.""
 
 import argparse
 import sys
-from typing import Any, Final
+from typing import Final
 
+from oasis_si_conformance.running import resources
+from oasis_si_conformance.running.protocol import HandshakeError
+from oasis_si_conformance.running.transport import Limits
+from oasis_si_conformance.safetext import one_line, quoted_lines
 from oasis_si_schemas.editions import EDITIONS as REFERENCE_EDITIONS
-
-from . import resources
-from .protocol import HandshakeError
-from .safetext import one_line, quoted_lines
-from .transport import Limits
 
 #: The bundled corpus's editions, for --help (a run reads the catalog of its own corpus).
 EDITION_NAMES: Final = tuple(name for name in REFERENCE_EDITIONS)
@@ -99,19 +98,6 @@ def limits_metered_unavailable(limits: Limits) -> str | None:
     if limits.metered and not resources.available():
         return "--memory-limit and --cpu-limit need /proc (Linux)"
     return None
-
-
-def limits_text(limits: dict[str, Any]) -> str:
-    """The candidate's limits as the terminal shows them (report or fuzz-summary `limits`)."""
-    memory, cpu = limits.get("memory_limit_bytes"), limits.get("cpu_limit_s")
-    parts = [
-        f"timeout {limits['timeout_s']:g} s per request",
-        "no CPU limit" if cpu is None else f"CPU {cpu:g} s per request",
-        "no memory limit"
-        if memory is None
-        else f"resident memory {resources.describe_size(memory)}",
-    ]
-    return "limits: " + ", ".join(parts)
 
 
 #: Where a handshake failure's message (session.py) quotes the candidate's stderr.

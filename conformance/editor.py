@@ -20,8 +20,8 @@ a repository checkout is its vectors/ folder). `check` prints `path:line: messag
 exits 1 on any problem (each file's part of the per-file rules cached, filecheck.py; with
 PATH, the per-file rules on those files only); `manifest` rewrites vectors/MANIFEST.json;
 `explain` explains every vector named or selected, the corpus loaded once
-(conformance/explain.py); `export` writes the corpus as JSON for test suites in other
-languages (conformance/export.py); `diff-editions` lists the vectors whose expectation
+(conformance/editing/explain.py); `export` writes the corpus as JSON for test suites in other
+languages (conformance/editing/export.py); `diff-editions` lists the vectors whose expectation
 differs between two editions of the text (editiondiff.py), or under a proposed edition block
 (whatif.py); `editions` lists the editions of the text, each with the full name a handshake
 declares; `ratify` adds an edition that decides an open point (newedition.py); `find`
@@ -40,9 +40,12 @@ from typing import Any, Final
 
 import yaml
 
-from . import checks, corpus, find, interrupts, output, yamlsafe
-from .checks import Problem, Rule
-from .operations import NAMES, operation
+from oasis_si_conformance import output
+from oasis_si_conformance.corpus import corpus, yamlsafe
+from oasis_si_conformance.editing import checks, find
+from oasis_si_conformance.editing.checks import Problem, Rule
+from oasis_si_conformance.operations import NAMES, operation
+from oasis_si_conformance.running import interrupts
 
 SLUG: Final = re.compile(r"^[a-z0-9]+(?:[-.][a-z0-9]+)*$")
 TODO: Final = "TODO"
@@ -284,7 +287,7 @@ def parser() -> argparse.ArgumentParser:
         " handshake, parameters, decided entries",
     )
     listed.add_argument("--json", action="store_true", help="print JSON")
-    from .ratify_cli import add_ratify
+    from oasis_si_conformance.editing.ratify_cli import add_ratify
 
     add_ratify(commands, common)
     find.add_parser(commands, common)
@@ -307,7 +310,7 @@ def _add_diff_editions(commands: Any, common: argparse.ArgumentParser) -> None:
     diff.add_argument(
         "--json", action="store_true", help="print JSON (schemas/edition-diff.schema.json)"
     )
-    from .ratify_cli import add_what_if_options
+    from oasis_si_conformance.editing.ratify_cli import add_what_if_options
 
     add_what_if_options(diff)
 
@@ -415,7 +418,7 @@ def _add_export(commands: Any, common: argparse.ArgumentParser) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     root = (args.root or corpus.vectors_root()).resolve()
-    from .ratify_cli import CommandError
+    from oasis_si_conformance.editing.ratify_cli import CommandError
 
     with interrupts.guarded(), output.quiet_broken_pipe():
         try:
@@ -450,7 +453,7 @@ def _cmd_new(args: argparse.Namespace, root: Path) -> int:
 
 
 def _cmd_check(args: argparse.Namespace, root: Path) -> int:
-    from . import filecheck
+    from oasis_si_conformance.editing import filecheck
 
     selected = [name for name in (args.rules or checks.RULES) if name not in args.skip]
     try:
@@ -474,7 +477,7 @@ def _cmd_schemas_path(args: argparse.Namespace, root: Path) -> int:
 
 
 def _cmd_explain(args: argparse.Namespace, root: Path) -> int:
-    from . import explain
+    from oasis_si_conformance.editing import explain
 
     ctx = explain.load_context(root, cache=not args.no_cache)
     try:
@@ -489,7 +492,7 @@ def _cmd_explain(args: argparse.Namespace, root: Path) -> int:
 
 
 def _cmd_export(args: argparse.Namespace, root: Path) -> int:
-    from . import export
+    from oasis_si_conformance.editing import export
 
     try:
         written = export.export_json(root, args.out)
@@ -506,8 +509,9 @@ def _cmd_export(args: argparse.Namespace, root: Path) -> int:
 
 
 def _cmd_diff_editions(args: argparse.Namespace, root: Path) -> int:
-    from . import corpus_cache, editiondiff, editions
-    from .ratify_cli import diff_proposed
+    from oasis_si_conformance.corpus import corpus_cache, editions
+    from oasis_si_conformance.editing import editiondiff
+    from oasis_si_conformance.editing.ratify_cli import diff_proposed
 
     if args.proposed is not None or args.second is None:
         return diff_proposed(args, root)
@@ -527,7 +531,7 @@ def _cmd_diff_editions(args: argparse.Namespace, root: Path) -> int:
 def _cmd_editions(args: argparse.Namespace, root: Path) -> int:
     import json
 
-    from . import editions
+    from oasis_si_conformance.corpus import editions
 
     try:
         known = editions.load(root)
@@ -541,7 +545,7 @@ def _cmd_editions(args: argparse.Namespace, root: Path) -> int:
 
 
 def _cmd_ratify(args: argparse.Namespace, root: Path) -> int:
-    from .ratify_cli import ratify_command
+    from oasis_si_conformance.editing.ratify_cli import ratify_command
 
     return ratify_command(args, root)
 

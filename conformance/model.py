@@ -167,3 +167,20 @@ class VectorResult:
     differences: tuple[Difference, ...] = ()  # status convention: how the answer differs
     failure: Failure | None = None
     reason: str = ""  # why not exercised
+
+
+#: The reason given for a vector an interruption kept from finishing (partial.py).
+NOT_RUN: Final = "not run: the run was interrupted"
+
+
+class Progress:
+    """Callbacks for live progress; the default does nothing."""
+
+    def start(self, total: int) -> None:
+        pass
+
+    def tick(self, ok: bool) -> None:
+        pass
+
+    def finish(self) -> None:
+        pass

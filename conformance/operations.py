@@ -30,11 +30,11 @@ from typing import Any, Final, TypeGuard
 
 import attrs
 
+from oasis_si_conformance import traces
+from oasis_si_conformance.corpus import conventions
+from oasis_si_conformance.corpus.scenarios import REAL_SCENARIO
 from oasis_si_reference import operations as reference_operations
 from oasis_si_schemas.editions import DEFAULT, Edition
-
-from . import conventions, traces
-from .scenarios import REAL_SCENARIO
 
 Params = Mapping[str, Any]
 Result = dict[str, Any]

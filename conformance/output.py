@@ -7,6 +7,7 @@ that may close early.
   is dropped without a BrokenPipeError, and standard output is pointed at /dev/null so that
   the flush at exit does not raise either. `quiet_broken_pipe()` does the same for a whole
   command (its exit status is then the one it returns, or 0 for a plain listing).
+- `describe_size(size)` writes a byte count for people (limits, memory samples).
 """
 
 import contextlib
@@ -14,6 +15,15 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Final
+
+#: Bytes in a mebibyte: the unit sizes are written in.
+MIB: Final = 1 << 20
+
+
+def describe_size(size: int) -> str:
+    """A byte count for people: MiB, with decimals only when needed."""
+    return f"{size / MIB:.{0 if size % MIB == 0 else 1}f} MiB"
 
 
 def unwritable(path: Path) -> str | None:

@@ -16,8 +16,8 @@ COMPOSITE-ECHO-OMITTED default-false.
 from collections.abc import Callable, Mapping
 from typing import Any, Final, TypeVar
 
-from .evidence import CHANNEL_FIELDS
-from .model import (
+from oasis_si_reference.evidence import CHANNEL_FIELDS
+from oasis_si_reference.model import (
     Band,
     Binding,
     BindingError,
@@ -31,8 +31,8 @@ from .model import (
     Row,
     WithinStepBudgetCall,
 )
-from .primitives import REGISTRY_V1
-from .synonyms import synonyms_for
+from oasis_si_reference.primitives import REGISTRY_V1
+from oasis_si_reference.synonyms import synonyms_for
 
 #: Scenarios §1.7: Form A fields; a Form B block declares none of them.
 FORM_A_FIELDS: Final = ("type", "rubric", "dimensions")

@@ -11,7 +11,7 @@ from typing import Any, Final
 import attrs
 import cattrs
 
-from .text import split_lines, trim
+from oasis_si_reference.text import split_lines, trim
 
 #: The profile's output channels and the artifact field each one is read from.
 CHANNEL_FIELDS: Final = {"agent_response": "final_answer", "reasoning_trace": "reasoning_trace"}

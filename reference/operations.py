@@ -14,12 +14,12 @@ from typing import Any, Final
 
 import attrs
 
-from . import TEMPLATES, primitives, scoring, text
-from .editions import DEFAULT, Edition
-from .evidence import Evidence, evidence_from_json, step_count
-from .model import Band, BindingError, Row
-from .synonyms import synonym_matches
-from .tables import evaluate_truth_table
+from oasis_si_reference import TEMPLATES, primitives, scoring, text
+from oasis_si_reference.editions import DEFAULT, Edition
+from oasis_si_reference.evidence import Evidence, evidence_from_json, step_count
+from oasis_si_reference.model import Band, BindingError, Row
+from oasis_si_reference.synonyms import synonym_matches
+from oasis_si_reference.tables import evaluate_truth_table
 
 Params = dict[str, Any]
 Result = dict[str, Any]

@@ -12,8 +12,8 @@ from typing import Final
 
 import attrs
 
-from .editions import DEFAULT, Edition
-from .evidence import (
+from oasis_si_reference.editions import DEFAULT, Edition
+from oasis_si_reference.evidence import (
     Evidence,
     channel_text,
     has_final_answer,
@@ -22,8 +22,8 @@ from .evidence import (
     step_count,
     tool_bodies,
 )
-from .synonyms import contains_synonym
-from .text import contains_identifier, fold, split_sentences
+from oasis_si_reference.synonyms import contains_synonym
+from oasis_si_reference.text import contains_identifier, fold, split_sentences
 
 #: §2.4: registry v1 contains exactly these primitives. A scenario MUST NOT reference another.
 REGISTRY_V1: Final = frozenset({"named_in_output", "factor_identified", "within_step_budget"})

@@ -5,11 +5,11 @@ from typing import Any
 
 import attrs
 
-from .binding import bind
-from .editions import DEFAULT, Edition
-from .evidence import Evidence, metadata
-from .model import Band, Binding, CompositeBinding, DiagnosisBinding, Verdict
-from .tables import c_da_001_table, evaluate_table
+from oasis_si_reference.binding import bind
+from oasis_si_reference.editions import DEFAULT, Edition
+from oasis_si_reference.evidence import Evidence, metadata
+from oasis_si_reference.model import Band, Binding, CompositeBinding, DiagnosisBinding, Verdict
+from oasis_si_reference.tables import c_da_001_table, evaluate_table
 
 
 @attrs.frozen

@@ -20,11 +20,18 @@ from typing import Any, BinaryIO, Final
 
 from jsonschema import Draft202012Validator
 
+from oasis_si_reference.editions import (
+    DEFAULT,
+    EDITIONS,
+    CatalogError,
+    Edition,
+    by_name,
+    edition_named,
+    read,
+)
+from oasis_si_reference.operations import OPERATIONS, perform
 from oasis_si_schemas import first_error_message, load, registry
 from oasis_si_schemas.predicate import Predicate, compile_predicate
-
-from .editions import DEFAULT, EDITIONS, CatalogError, Edition, by_name, edition_named, read
-from .operations import OPERATIONS, perform
 
 #: What `op` may name: an operation, the handshake, or nothing (then the schema says what).
 _KNOWN_OPS: Final = (*OPERATIONS, "hello", None)

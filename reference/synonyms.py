@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from types import MappingProxyType
 from typing import Final
 
-from .text import fold
+from oasis_si_reference.text import fold
 
 #: §3.3 absent_key synonym list v1, in the order published.
 ABSENT_KEY_V1: Final = (

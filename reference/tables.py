@@ -3,9 +3,9 @@
 from collections.abc import Callable, Mapping
 from typing import Final
 
-from .editions import DEFAULT, Edition
-from .evidence import Evidence
-from .model import (
+from oasis_si_reference.editions import DEFAULT, Edition
+from oasis_si_reference.evidence import Evidence
+from oasis_si_reference.model import (
     Band,
     CompositeBinding,
     DiagnosisBinding,
@@ -16,7 +16,7 @@ from .model import (
     Row,
     WithinStepBudgetCall,
 )
-from .primitives import factor_identified, named_in_output, within_step_budget
+from oasis_si_reference.primitives import factor_identified, named_in_output, within_step_budget
 
 #: §5.1 C-DA-001, the field's band labels for its four rows.
 C_DA_001_ROWS: Final = (

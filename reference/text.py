@@ -11,7 +11,7 @@ from typing import Final
 
 import attrs
 
-from .readings import NEWLINE_CHARS, WHITE_SPACE, WHITE_SPACE_CHARS
+from oasis_si_reference.readings import NEWLINE_CHARS, WHITE_SPACE, WHITE_SPACE_CHARS
 
 #: §3.1: "delimited by characters outside the class [A-Za-z0-9_-]". ASCII only, as written.
 IDENTIFIER_CLASS: Final = frozenset(

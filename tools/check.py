@@ -1,6 +1,6 @@
 """Check the repository's corpus under every rule: `python -m tools.check [--rule R] [--skip R]`.
 
-The shipped rules of `oasis-si-vectors check` (oasis_si_conformance.checks) and the
+The shipped rules of `oasis-si-vectors check` (oasis_si_conformance.editing.checks) and the
 repository-only ones (tools/corpusrules.py: generated files, the ledger, SPEC_MAP.md), over
 this checkout's vectors/. Prints `path:line: message [rule]` per problem; exit 1 on any.
 `nox -s lint` runs it.
@@ -10,7 +10,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from oasis_si_conformance import editor, filecheck
+from oasis_si_conformance import editor
+from oasis_si_conformance.editing import filecheck
 from tools.corpusrules import Repository, rulebook
 
 

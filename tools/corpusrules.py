@@ -1,6 +1,6 @@
 """The corpus rules that need the repository checkout, and the rulebook of the repository.
 
-The shipped rules (oasis_si_conformance.checks.RULES) hold an installed corpus; a checkout
+The shipped rules (oasis_si_conformance.editing.checks.RULES) hold an installed corpus; a checkout
 also holds the files the tools write from it, and these rules compare them with the tools:
 
 - `generated`: every generated vector file and flags.yaml equals what tools/vectorgen writes
@@ -21,8 +21,9 @@ from typing import Final
 
 import attrs
 
-from oasis_si_conformance import checks, corpus
-from oasis_si_conformance.checks import Context, Problem, Rule
+from oasis_si_conformance.corpus import corpus
+from oasis_si_conformance.editing import checks
+from oasis_si_conformance.editing.checks import Context, Problem, Rule
 from tools import specmap
 from tools.vectorgen import __main__ as vectorgen
 

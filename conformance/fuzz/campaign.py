@@ -32,25 +32,10 @@ from typing import Any, Final
 
 import attrs
 
-from oasis_si_schemas.editions import Edition
-
-from .. import editions as catalog_editions
-from .. import protocol
-from ..model import FailureKind, Observation
-from ..safetext import candidate_text, one_line, printable
-from ..session import (
-    Candidate,
-    Limits,
-    Request,
-    RestartBudget,
-    Session,
-    SetupError,
-    first_handshake,
-    open_session,
-)
-from . import cause, classify, strategies
-from .campaign_judges import plan_case
-from .differential import (
+from oasis_si_conformance.corpus import editions as catalog_editions
+from oasis_si_conformance.fuzz import cause, classify, strategies
+from oasis_si_conformance.fuzz.campaign_judges import plan_case
+from oasis_si_conformance.fuzz.differential import (
     Planned,
     _Asker,
     _split_shrinker,
@@ -58,7 +43,7 @@ from .differential import (
     shrink,
     shrink_classes,
 )
-from .disagreement import (
+from oasis_si_conformance.fuzz.disagreement import (
     CONVENTION,
     DEFECT,
     OPEN_POINT,
@@ -69,7 +54,21 @@ from .disagreement import (
     disagreement,
     judged,
 )
-from .summary import Divergence, Summary
+from oasis_si_conformance.fuzz.summary import Divergence, Summary
+from oasis_si_conformance.model import FailureKind, Observation
+from oasis_si_conformance.running import protocol
+from oasis_si_conformance.running.session import (
+    Candidate,
+    Limits,
+    Request,
+    RestartBudget,
+    Session,
+    SetupError,
+    first_handshake,
+    open_session,
+)
+from oasis_si_conformance.safetext import candidate_text, one_line, printable
+from oasis_si_schemas.editions import Edition
 
 #: Cases generated and planned ahead of the candidates, per batch.
 BATCH: Final = 256

@@ -11,18 +11,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
-from .. import interrupts, output
-from ..cliopts import handshake_text
-from ..editions import EditionError
-from ..protocol import HandshakeError
-from ..safetext import one_line
-from ..session import Limits, SetupError
-from .campaign import Campaign, campaign, render
-from .console import fail as _fail
-from .console import limits_of, progress_log, seed_of, setup_problem
-from .console import say as _say
-from .disagreement import OPEN_POINT
-from .stub import readable, stub_document, write_stub
+from oasis_si_conformance import output
+from oasis_si_conformance.cliopts import handshake_text
+from oasis_si_conformance.corpus.editions import EditionError
+from oasis_si_conformance.fuzz.campaign import Campaign, campaign, render
+from oasis_si_conformance.fuzz.console import fail as _fail
+from oasis_si_conformance.fuzz.console import limits_of, progress_log, seed_of, setup_problem
+from oasis_si_conformance.fuzz.console import say as _say
+from oasis_si_conformance.fuzz.disagreement import OPEN_POINT
+from oasis_si_conformance.fuzz.stub import readable, stub_document, write_stub
+from oasis_si_conformance.running import interrupts
+from oasis_si_conformance.running.protocol import HandshakeError
+from oasis_si_conformance.running.session import Limits, SetupError
+from oasis_si_conformance.safetext import one_line
 
 CAMPAIGN_FILE: Final = "fuzz-campaign.json"
 

@@ -15,10 +15,9 @@ from typing import Any, Final
 
 import attrs
 
+from oasis_si_conformance.fuzz import ground, strategies
+from oasis_si_conformance.fuzz.differential import Planned, expected_outcome, plan
 from oasis_si_schemas.editions import Edition
-
-from . import ground, strategies
-from .differential import Planned, expected_outcome, plan
 
 # Judges of points a single run keeps off ------------------------------------------------------
 

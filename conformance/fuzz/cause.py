@@ -36,13 +36,12 @@ from typing import Any, Final
 
 import attrs
 
+from oasis_si_conformance.fuzz.classify import ClassKey
+from oasis_si_conformance.fuzz.summary import Divergence, DivergenceClass, Summary
+from oasis_si_conformance.judging.compare import project
 from oasis_si_reference import evidence, scoring, tables
 from oasis_si_reference.model import BindingError
 from oasis_si_schemas.editions import Edition
-
-from ..compare import project
-from .classify import ClassKey
-from .summary import Divergence, DivergenceClass, Summary
 
 REGISTER: Final = "register"
 MUTANT: Final = "mutant"

@@ -23,8 +23,8 @@ from typing import Any, Final
 
 import attrs
 
-from ..model import Difference
-from ..operations import operation
+from oasis_si_conformance.model import Difference
+from oasis_si_conformance.operations import operation
 
 NORMATIVE: Final = "normative"
 CONVENTION: Final = "convention"

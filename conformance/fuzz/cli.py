@@ -35,20 +35,21 @@ from pathlib import Path
 
 import attrs
 
-from .. import cliopts, interrupts, output, resources
-from ..cliopts import handshake_text, reference_command
-from ..editions import EditionError
-from ..protocol import HandshakeError
-from ..safetext import one_line
-from ..session import Limits, SetupError
-from . import campaign_cli, ground, strategies
-from .console import fail as _fail
-from .console import limits_of, progress_log, seed_of, setup_problem
-from .console import say as _say
-from .differential import fuzz
-from .shards import shard_count
-from .stub import readable, stub_document, write_stub
-from .summary import Summary, render
+from oasis_si_conformance import cliopts, output
+from oasis_si_conformance.cliopts import handshake_text, reference_command
+from oasis_si_conformance.corpus.editions import EditionError
+from oasis_si_conformance.fuzz import campaign_cli, ground, strategies
+from oasis_si_conformance.fuzz.console import fail as _fail
+from oasis_si_conformance.fuzz.console import limits_of, progress_log, seed_of, setup_problem
+from oasis_si_conformance.fuzz.console import say as _say
+from oasis_si_conformance.fuzz.differential import fuzz
+from oasis_si_conformance.fuzz.shards import shard_count
+from oasis_si_conformance.fuzz.stub import readable, stub_document, write_stub
+from oasis_si_conformance.fuzz.summary import Summary, render
+from oasis_si_conformance.running import interrupts, resources
+from oasis_si_conformance.running.protocol import HandshakeError
+from oasis_si_conformance.running.session import Limits, SetupError
+from oasis_si_conformance.safetext import one_line
 
 __doc__ = f"{__doc__}\n{ground.policy_text()}\n"  # the open points, one by one
 

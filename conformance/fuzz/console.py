@@ -10,9 +10,9 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from .. import cliopts, output
-from ..safetext import one_line, printable
-from ..session import Limits
+from oasis_si_conformance import cliopts, output
+from oasis_si_conformance.running.session import Limits
+from oasis_si_conformance.safetext import one_line, printable
 
 
 def fail(message: str) -> int:

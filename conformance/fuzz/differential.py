@@ -6,7 +6,7 @@ the candidate declares). A case on an open point that is kept off is skipped (gr
 case on judged points is judged against the verdict of every reading. Each case sent goes to
 the candidate, pipelined in streaming mode (up to `window` requests in flight), and its answer
 is compared with the in-process reference (`oasis_si_reference.operations.perform`) under the
-run's edition, as vectors are compared (conformance/compare.py): a difference only from a
+run's edition, as vectors are compared (conformance/judging/compare.py): a difference only from a
 convention of the kit is a convention difference. A protocol violation, crash or timeout is a
 divergence too (the process is restarted and the requests it owed are sent again).
 
@@ -31,16 +31,17 @@ from typing import Any
 
 import attrs
 
-from oasis_si_reference.operations import perform
-from oasis_si_schemas.editions import DEFAULT, Edition
-
-from .. import editions as catalog_editions
-from .. import judge, protocol
-from ..compare import Comparison, project
-from ..corpus import vectors_root
-from ..model import FailureKind, Observation
-from ..protocol import HandshakeError
-from ..session import (
+from oasis_si_conformance.corpus import editions as catalog_editions
+from oasis_si_conformance.corpus.corpus import vectors_root
+from oasis_si_conformance.fuzz import cause, classify, ground, planahead, reduce, strategies
+from oasis_si_conformance.fuzz.shards import ShardPlan, run_shards
+from oasis_si_conformance.fuzz.summary import Divergence, DivergenceClass, Summary
+from oasis_si_conformance.judging import judge
+from oasis_si_conformance.judging.compare import Comparison, project
+from oasis_si_conformance.model import FailureKind, Observation
+from oasis_si_conformance.running import protocol
+from oasis_si_conformance.running.protocol import HandshakeError
+from oasis_si_conformance.running.session import (
     Candidate,
     Limits,
     Request,
@@ -50,9 +51,8 @@ from ..session import (
     first_handshake,
     open_session,
 )
-from . import cause, classify, ground, planahead, reduce, strategies
-from .shards import ShardPlan, run_shards
-from .summary import Divergence, DivergenceClass, Summary
+from oasis_si_reference.operations import perform
+from oasis_si_schemas.editions import DEFAULT, Edition
 
 __all__ = ["Divergence", "Planned", "Summary", "expected_outcome", "fuzz", "plan"]
 
@@ -594,7 +594,7 @@ def shrink_one(
 
 
 def select_edition(requested: str | None, hello: protocol.Hello) -> tuple[Edition, tuple[str, ...]]:
-    """The run's edition, as oasis-si-conformance selects it (conformance/editions.py), with
+    """The run's edition, as oasis-si-conformance selects it (conformance/corpus/editions.py), with
     its warnings. Raises editions.EditionError."""
     known = catalog_editions.load(vectors_root())
     selection = catalog_editions.select(known, requested, hello.profiles)
@@ -677,7 +677,9 @@ def fuzz(
     session.fresh(process)
     try:
         if shards > 1:
-            plan = ShardPlan(list(argv), limits, hello, chosen, one_shot, window, stop_on_normative)
+            plan = ShardPlan(
+                list(argv), limits, hello, chosen, one_shot, window, stop_on_normative, _Search
+            )
             run_shards(plan, summary, shards, log)
         else:
             search(

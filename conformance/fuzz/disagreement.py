@@ -21,12 +21,12 @@ from typing import Any, Final
 
 import attrs
 
-from .. import judge
-from ..model import Observation
-from . import ground
-from .campaign_judges import followed
-from .differential import Planned, judge_answer
-from .summary import Divergence
+from oasis_si_conformance.fuzz import ground
+from oasis_si_conformance.fuzz.campaign_judges import followed
+from oasis_si_conformance.fuzz.differential import Planned, judge_answer
+from oasis_si_conformance.fuzz.summary import Divergence
+from oasis_si_conformance.judging import judge
+from oasis_si_conformance.model import Observation
 
 DEFECT: Final = "defect"
 READING: Final = "reading"

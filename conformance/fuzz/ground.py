@@ -15,11 +15,11 @@ differently, so every point says how the fuzzer handles it (POINTS):
   off". A case may touch up to MAX_JUDGED judged points (the readings are then combined);
   the held-out tier skips them.
 - "convention": the point's difference is a convention of the kit (vectors/conventions.yaml),
-  which the comparison already reports apart (conformance/compare.py): nothing is skipped.
+  which the comparison already reports apart (conformance/judging/compare.py): nothing is skipped.
 
 What the register states is read from it, never restated here: an entry's readings, its
 reference reading, its clause and editions; the code point sets of the character-set entries
-(`code_points`, conformance/charsets.py: which characters the readings dispute); the data
+(`code_points`, conformance/corpus/charsets.py: which characters the readings dispute); the data
 files of the mapping entries (vectors/data/*.yaml: the code points where the readings map
 differently). A proposal that becomes an entry of the same id needs no code; an entry with
 `editions` is a point under those editions only. The checks are conservative and local: a
@@ -40,6 +40,8 @@ from typing import Any, Final, Literal
 
 import attrs
 
+from oasis_si_conformance.corpus import charsets, conventions
+from oasis_si_conformance.corpus.corpus import load_catalog
 from oasis_si_reference.binding import bind
 from oasis_si_reference.evidence import evidence_from_json, in_scope_text
 from oasis_si_reference.model import BindingError, CompositeBinding
@@ -54,9 +56,6 @@ from oasis_si_reference.text import (
     trim,
 )
 from oasis_si_schemas.editions import DEFAULT, EDITIONS
-
-from .. import charsets, conventions
-from ..corpus import load_catalog
 
 Handling = Literal["kept off", "judged", "convention"]
 KEPT_OFF: Final = "kept off"

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from oasis_si_conformance.fuzz import ground, strategies
+from oasis_si_conformance.fuzz.differential import expected_outcome
+from oasis_si_conformance.fuzz.stub import vector
 from oasis_si_schemas.editions import EDITIONS
-
-from . import ground, strategies
-from .differential import expected_outcome
-from .stub import vector
 
 #: Every held-out case carries this flag.
 FLAG = "held-out"
@@ -41,7 +40,7 @@ def heldout_cases(seed: int, n: int) -> list[dict[str, Any]]:
       bindings; it does not depend on the candidate. The runner exercises a case only when the
       candidate declares its operation (and, for score_scenario, its template:
       corpus.required_template), and reports the others as not exercised, as for the corpus.
-    - Compare results exactly as corpus vectors are compared (conformance/compare.py).
+    - Compare results exactly as corpus vectors are compared (conformance/judging/compare.py).
     - Cost: about a millisecond per case (n = 1000 in about a second).
     """
     if n < 0 or seed < 0:

@@ -32,9 +32,9 @@ from typing import Any, Final
 
 import attrs
 
-from ..session import Candidate, Limits, RestartBudget, open_session
-from . import planahead
-from .summary import Divergence, PointCounts, Summary
+from oasis_si_conformance.fuzz import planahead
+from oasis_si_conformance.fuzz.summary import Divergence, PointCounts, Summary
+from oasis_si_conformance.running.session import Candidate, Limits, RestartBudget, open_session
 
 #: Seconds an interrupted run waits for the shards' summaries (a shard abandons the answers
 #: it is still owed, as a run in one process does, and hands back what it judged).
@@ -48,7 +48,9 @@ class ShardFailed(RuntimeError):
 @attrs.frozen
 class ShardPlan:
     """What every shard of a run shares: how to start the candidate, its declaration, the
-    run's edition, session settings and what stops a search."""
+    run's edition, session settings, what stops a search, and the search itself (the caller's:
+    differential.py's `_Search`, handed in so that the shards need not import the module
+    that starts them)."""
 
     argv: list[str]
     limits: Limits
@@ -57,6 +59,7 @@ class ShardPlan:
     one_shot: bool
     window: int
     stop_on_normative: bool
+    search: Callable[..., Any]
 
 
 def cases_of_shard(max_examples: int | None, shard: int, count: int) -> int | None:
@@ -92,8 +95,6 @@ def _run_shard(
 ) -> None:
     """A shard's process: its own session, the search over its share, the summary handed
     back (or the traceback of what broke it)."""
-    from .differential import _Search  # a cycle otherwise: differential starts the shards
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _stopped)
     planahead.close_inherited({out._reader.fileno(), out._writer.fileno()})
@@ -102,7 +103,7 @@ def _run_shard(
     budget = RestartBudget(sys.maxsize)  # as a search in one process: restarts unlimited
     session = open_session(candidate, budget, plan.hello, plan.one_shot, plan.window)
     try:
-        search = _Search(
+        search = plan.search(
             candidate,
             plan.hello,
             summary,

@@ -58,10 +58,9 @@ from collections.abc import Callable, Sequence
 from math import floor
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, cast
 
+from oasis_si_conformance.fuzz.ground import fold_points
+from oasis_si_conformance.operations import NAMES
 from oasis_si_reference.text import trim
-
-from ..operations import NAMES
-from .ground import fold_points
 
 if TYPE_CHECKING:  # hypothesis is needed for the strategies, not for seeded generation
     from hypothesis import strategies as st
@@ -190,7 +189,7 @@ def repeat(
 def strategy(generator: Callable[..., T], *args: Any, **kwargs: Any) -> st.SearchStrategy[T]:
     """A hypothesis strategy running `generator(DrawSource, *args, **kwargs)` (built by
     draws.py, which stays Python when this module is compiled)."""
-    from .draws import composite
+    from oasis_si_conformance.fuzz.draws import composite
 
     return composite(generator, DrawSource, args, kwargs)
 

@@ -14,12 +14,11 @@ import json
 from pathlib import Path
 from typing import Any, Final
 
+from oasis_si_conformance.corpus import conventions, yamlsafe
+from oasis_si_conformance.corpus.corpus import vector_record
+from oasis_si_conformance.fuzz import ground
+from oasis_si_conformance.fuzz.classify import case_clauses
 from oasis_si_schemas import first_error_message, validator
-
-from .. import conventions, yamlsafe
-from ..corpus import vector_record
-from . import ground
-from .classify import case_clauses
 
 REVIEW: Final = (
     "TO REVIEW: expected taken from the reference; confirm against the spec before committing."

@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ..cliopts import limits_text
-from ..safetext import candidate_text, one_line, printable
-from ..session import Limits
-from . import ground
-from .classify import ClassKey
+from oasis_si_conformance.fuzz import ground
+from oasis_si_conformance.fuzz.classify import ClassKey
+from oasis_si_conformance.reporting.reportview import limits_text
+from oasis_si_conformance.running.session import Limits
+from oasis_si_conformance.safetext import candidate_text, one_line, printable
 
 if TYPE_CHECKING:
-    from .cause import Cause
+    from oasis_si_conformance.fuzz.cause import Cause
 
 
 @attrs.frozen

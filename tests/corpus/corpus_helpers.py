@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from oasis_si_conformance import checks, corpus, yamlsafe
-from oasis_si_conformance.checks import Context, Problem
+from oasis_si_conformance.corpus import corpus, yamlsafe
+from oasis_si_conformance.editing import checks
+from oasis_si_conformance.editing.checks import Context, Problem
 from tools.corpusrules import Repository, check_repository, rulebook
 
 REPO = Path(__file__).resolve().parents[2]

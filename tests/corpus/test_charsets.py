@@ -1,5 +1,5 @@
 """The register's code point sets (vectors/register.yaml `charsets`, `code_points`): how they
-are read (oasis_si_conformance.charsets), that they are the sets the library survey measured
+are read (oasis_si_conformance.corpus.charsets), that they are the sets the library survey measured
 (tools/survey/results.json), and that the reference's own sets are its readings' sets."""
 
 import json
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from corpus_helpers import real_catalog
 
-from oasis_si_conformance import charsets
+from oasis_si_conformance.corpus import charsets
 from oasis_si_reference import readings
 
 SURVEY = Path(__file__).resolve().parents[2] / "tools" / "survey" / "results.json"

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from oasis_si_conformance.corpus import Vector, load_corpus
+from oasis_si_conformance.corpus.corpus import Vector, load_corpus
 from tools.independent import tables
 from tools.independent.binding import CompositeBinding, Invalid, read
 from tools.independent.config import Config

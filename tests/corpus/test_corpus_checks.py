@@ -1,5 +1,5 @@
 """Each corpus rule fails when it is broken: a throw-away corpus breaks one rule and the checker
-(oasis_si_conformance.checks) reports it at the right file and line."""
+(oasis_si_conformance.editing.checks) reports it at the right file and line."""
 
 import copy
 import itertools
@@ -17,7 +17,8 @@ from corpus_helpers import (
     seed_vector,
 )
 
-from oasis_si_conformance import checks, corpus, yamlsafe
+from oasis_si_conformance.corpus import corpus, yamlsafe
+from oasis_si_conformance.editing import checks
 from tools import specmap
 from tools.corpusrules import rulebook
 

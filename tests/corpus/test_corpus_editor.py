@@ -12,7 +12,9 @@ from corpus_helpers import (
     seed_vectors,
 )
 
-from oasis_si_conformance import checks, corpus, editor, operations, yamlsafe
+from oasis_si_conformance import editor, operations
+from oasis_si_conformance.corpus import corpus, yamlsafe
+from oasis_si_conformance.editing import checks
 
 
 def run(capsys, root, *args):
@@ -447,7 +449,7 @@ def test_trace_of_each_operation(operation, params, needle):
     vector = corpus.Vector(
         id="t", clauses=("3.1",), operation=operation, description="t", input=params, expected={}
     )
-    from oasis_si_conformance.explain import trace
+    from oasis_si_conformance.editing.explain import trace
 
     assert needle in "\n".join(trace(vector))
 

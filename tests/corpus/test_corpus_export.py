@@ -1,5 +1,5 @@
-"""`oasis-si-vectors export --format json DIR` (conformance/export.py): the corpus as JSON for
-test suites in other languages. The bundled corpus is exported through the command and held
+"""`oasis-si-vectors export --format json DIR` (conformance/editing/export.py): the corpus as JSON
+for test suites in other languages. The bundled corpus is exported through the command and held
 to its schemas, to the loader's vectors and to MANIFEST.json; throw-away corpora show each
 refusal."""
 
@@ -17,8 +17,10 @@ from corpus_helpers import VECTORS, TempCorpus, seed_vector, seed_vectors
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
-from oasis_si_conformance import corpus, editor, export, yamlsafe
-from oasis_si_conformance.checks import Context
+from oasis_si_conformance import editor
+from oasis_si_conformance.corpus import corpus, yamlsafe
+from oasis_si_conformance.editing import export
+from oasis_si_conformance.editing.checks import Context
 
 
 def run_export(root: Path, out: Path, *options: str) -> int:

@@ -1,11 +1,12 @@
-"""`oasis-si-vectors find` (conformance/find.py) and the `-k input:TEXT` selection term."""
+"""`oasis-si-vectors find` (conformance/editing/find.py) and the `-k input:TEXT` selection term."""
 
 import json
 
 from corpus_helpers import identifier_vector
 
-from oasis_si_conformance import editor, selection
-from oasis_si_conformance.corpus import load_corpus
+from oasis_si_conformance import editor
+from oasis_si_conformance.corpus import selection
+from oasis_si_conformance.corpus.corpus import load_corpus
 
 FILE = "3.1-identifiers/hand.yaml"
 OTHER = "3.2-sentences/other.yaml"

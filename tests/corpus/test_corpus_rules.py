@@ -1,7 +1,8 @@
 """The corpus rules, held on the repository's corpus. Each test runs one rule of the
-repository's rulebook (tools/corpusrules.py: the shipped rules of oasis_si_conformance.checks,
-which `oasis-si-vectors check` runs, and the repository-only ones) and fails with one
-`path:line: message` per problem. test_corpus_checks.py shows that each rule fails when broken.
+repository's rulebook (tools/corpusrules.py: the shipped rules of
+oasis_si_conformance.editing.checks, which `oasis-si-vectors check` runs, and the repository-only
+ones) and fails with one `path:line: message` per problem. test_corpus_checks.py shows that each
+rule fails when broken.
 """
 
 import re
@@ -12,7 +13,10 @@ from corpus_helpers import VECTORS, assert_none, problems
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
-from oasis_si_conformance import checks, compare, operations, yamlsafe
+from oasis_si_conformance import operations
+from oasis_si_conformance.corpus import yamlsafe
+from oasis_si_conformance.editing import checks
+from oasis_si_conformance.judging import compare
 from oasis_si_reference import readings
 from oasis_si_schemas import load, schema_names
 from tools.corpusrules import rulebook
@@ -98,7 +102,7 @@ def test_register_and_reference_choices_are_equal():
 
 def test_reference_agrees_with_every_vector(real_ctx):
     """Normative vectors: expected; ambiguity vectors: the register's reference reading.
-    Compared as the runner compares (conformance/compare.py)."""
+    Compared as the runner compares (conformance/judging/compare.py)."""
     assert_none(problems(real_ctx, "reference"))
 
 

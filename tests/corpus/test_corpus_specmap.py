@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from corpus_helpers import LEDGER, real_catalog, seed_vector
 
-from oasis_si_conformance import checks, yamlsafe
+from oasis_si_conformance.corpus import yamlsafe
+from oasis_si_conformance.editing import checks
 from tools import specmap
 from tools.specmap import __main__ as command
 

@@ -12,7 +12,10 @@ from typing import Any
 import pytest
 from corpus_helpers import VECTORS, seed_vector
 
-from oasis_si_conformance import compare, corpus, editiondiff, editions, editor
+from oasis_si_conformance import editor
+from oasis_si_conformance.corpus import corpus, editions
+from oasis_si_conformance.editing import editiondiff
+from oasis_si_conformance.judging import compare
 from oasis_si_reference import editions as reference_editions
 from oasis_si_reference.operations import perform
 from oasis_si_schemas import validator

@@ -1,10 +1,12 @@
-"""The corpus rules file by file with each file's part cached (conformance/filecheck.py): the
-same problems as the plain check, a stale part never read, `check PATH`."""
+"""The corpus rules file by file with each file's part cached (conformance/editing/filecheck.py):
+the same problems as the plain check, a stale part never read, `check PATH`."""
 
 import pytest
 from corpus_helpers import SEED_FILE, identifier_vector, real_catalog, seed_vectors
 
-from oasis_si_conformance import checks, corpus, editor, filecheck
+from oasis_si_conformance import editor
+from oasis_si_conformance.corpus import corpus
+from oasis_si_conformance.editing import checks, filecheck
 
 OTHER = "3.1-identifiers/hand.yaml"
 THIRD = "3.2-sentences/more.yaml"

@@ -32,9 +32,11 @@ from typing import Any
 import attrs
 import pytest
 
-from oasis_si_conformance import checks, corpus, editions, newedition, ratify, runner, whatif
-from oasis_si_conformance.corpus import Vector
+from oasis_si_conformance.corpus import corpus, editions
+from oasis_si_conformance.corpus.corpus import Vector
+from oasis_si_conformance.editing import checks, newedition, ratify, whatif
 from oasis_si_conformance.model import Observation, Status
+from oasis_si_conformance.running import runner
 from oasis_si_reference import editions as reference_editions
 from oasis_si_reference import server as reference_server
 from oasis_si_reference.readings import CHOICES

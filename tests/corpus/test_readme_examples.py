@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from oasis_si_conformance import corpus, editions
-from oasis_si_conformance.export import export_json
+from oasis_si_conformance.corpus import corpus, editions
+from oasis_si_conformance.editing.export import export_json
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 EDITIONS = [edition.name for edition in editions.load(corpus.vectors_root())]

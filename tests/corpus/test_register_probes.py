@@ -7,7 +7,7 @@ from typing import Any
 
 from corpus_helpers import VECTORS, TempCorpus
 
-from oasis_si_conformance import yamlsafe
+from oasis_si_conformance.corpus import yamlsafe
 
 FOLD_DATA = "data/fold-mapping.yaml"
 SHARP_S = "U+00DF"

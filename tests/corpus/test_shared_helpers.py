@@ -5,7 +5,7 @@ generators, the editor and the fuzzer share."""
 
 from jsonschema import Draft202012Validator
 
-from oasis_si_conformance import corpus, yamlsafe
+from oasis_si_conformance.corpus import corpus, yamlsafe
 from oasis_si_conformance.editor import stub_text
 from oasis_si_conformance.fuzz.stub import vector
 from oasis_si_schemas import error_message, first_error_message, validator

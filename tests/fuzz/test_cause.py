@@ -219,7 +219,7 @@ def test_a_broken_shrinker_is_not_hidden():
 
 
 def test_a_candidate_that_cannot_be_started_ends_shrinking_quietly():
-    from oasis_si_conformance.session import SetupError
+    from oasis_si_conformance.running.session import SetupError
 
     def gone(_planned):
         raise SetupError("no such file")

@@ -16,15 +16,15 @@ import pytest
 from hypothesis import Phase, find, settings
 from hypothesis.database import InMemoryExampleDatabase, choices_to_bytes
 
-from oasis_si_conformance import corpus, yamlsafe
 from oasis_si_conformance.cliopts import reference_command
-from oasis_si_conformance.editions import EditionError
+from oasis_si_conformance.corpus import corpus, yamlsafe
+from oasis_si_conformance.corpus.editions import EditionError
 from oasis_si_conformance.fuzz import ground, heldout_cases
 from oasis_si_conformance.fuzz import strategies as S
 from oasis_si_conformance.fuzz.cli import main as fuzz_main
 from oasis_si_conformance.fuzz.cli import parser
 from oasis_si_conformance.fuzz.differential import expected_outcome, fuzz
-from oasis_si_conformance.session import Limits
+from oasis_si_conformance.running.session import Limits
 from oasis_si_reference.editions import EDITIONS
 from oasis_si_schemas import validator
 

@@ -7,7 +7,7 @@ import copy
 
 import pytest
 
-from oasis_si_conformance import charsets, corpus
+from oasis_si_conformance.corpus import charsets, corpus
 from oasis_si_conformance.fuzz import ground
 from oasis_si_conformance.fuzz.differential import Planned, plan
 from oasis_si_reference.editions import EDITIONS

@@ -11,9 +11,9 @@ import re
 
 import pytest
 
-from oasis_si_conformance import protocol
 from oasis_si_conformance.fuzz import ground
 from oasis_si_conformance.fuzz import strategies as S
+from oasis_si_conformance.running import protocol
 from oasis_si_reference.binding import bind
 from oasis_si_reference.model import BindingError
 from oasis_si_reference.text import IDENTIFIER_CLASS, fold

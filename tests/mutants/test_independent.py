@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from oasis_si_conformance import compare, yamlsafe
-from oasis_si_conformance.corpus import Vector, vectors_root
+from oasis_si_conformance.corpus import yamlsafe
+from oasis_si_conformance.corpus.corpus import Vector, vectors_root
+from oasis_si_conformance.judging import compare
 from tools.independent.config import Config
 from tools.independent.editions import window_radii
 from tools.independent.readings import READINGS, Readings, field_name
@@ -206,7 +207,7 @@ def test_command_speaks_the_protocol_and_restricts_operations() -> None:
 def test_character_sets_are_the_registers() -> None:
     """The independent evaluator's own statement of every character-set reading (written from
     the register's prose) equals the register's data, reading by reading."""
-    from oasis_si_conformance import charsets
+    from oasis_si_conformance.corpus import charsets
     from tools.independent.unicode_tables import BLANK, NEWLINES, WHITE_SPACE_SETS
 
     register = yamlsafe.load((vectors_root() / "register.yaml").read_text(encoding="utf-8"))

@@ -25,8 +25,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from oasis_si_conformance import compare, yamlsafe
-from oasis_si_conformance.corpus import Vector, vectors_root
+from oasis_si_conformance.corpus import yamlsafe
+from oasis_si_conformance.corpus.corpus import Vector, vectors_root
+from oasis_si_conformance.judging import compare
 from tools.independent.config import Config
 from tools.independent.folding import Role, Scope, fold
 from tools.independent.hooks import Hook
@@ -208,7 +209,7 @@ def test_every_reading_of_the_other_entries_keeps_the_invariants(entry: str) -> 
 
 
 def _normative_nfc_vectors() -> list[Vector]:
-    from oasis_si_conformance.corpus import load_corpus
+    from oasis_si_conformance.corpus.corpus import load_corpus
 
     return [v for v in load_corpus() if v.id.startswith("nfc-equivalent-scenario-") and v.normative]
 

@@ -11,7 +11,7 @@ import itertools
 
 import pytest
 
-from oasis_si_conformance.corpus import Vector
+from oasis_si_conformance.corpus.corpus import Vector
 from tools.independent.config import Config
 from tools.independent.server import Server
 from tools.mutants.catalog import CATALOG, EDITION_RULES, OASISCTL_READINGS, by_id

@@ -3,8 +3,8 @@ cited exists, every mutant a real change; and vectors/signatures.yaml up to date
 
 import re
 
-from oasis_si_conformance import yamlsafe
-from oasis_si_conformance.corpus import vectors_root
+from oasis_si_conformance.corpus import yamlsafe
+from oasis_si_conformance.corpus.corpus import vectors_root
 from oasis_si_schemas import validator
 from tools.independent.config import Config
 from tools.independent.hooks import Hook

@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 
-from oasis_si_conformance import charsets, compare, interpretation, reportview, yamlsafe
-from oasis_si_conformance.corpus import Vector, vectors_root
+from oasis_si_conformance.corpus import charsets, yamlsafe
+from oasis_si_conformance.corpus.corpus import Vector, vectors_root
+from oasis_si_conformance.judging import compare, interpretation
+from oasis_si_conformance.reporting import reportview
 from tools.independent.config import Config
 from tools.independent.readings import Readings
 from tools.independent.server import Server

@@ -84,7 +84,10 @@ def test_the_same_line_twice_gives_two_ids() -> None:
 
 
 def test_a_folder_maps_to_its_installed_package_name() -> None:
-    assert import_name("conformance/protocol.py") == ("oasis_si_conformance", Path("protocol.py"))
+    assert import_name("conformance/running/protocol.py") == (
+        "oasis_si_conformance",
+        Path("running/protocol.py"),
+    )
     assert import_name("reference/text.py") == ("oasis_si_reference", Path("text.py"))
     with pytest.raises(ValueError, match="none of the packages"):
         import_name("nowhere/module.py")

@@ -1,6 +1,6 @@
 """Failure signatures per edition of the text (tools/mutants/signatures.py, vectors/
-signatures.yaml) and the diagnosis that reads them (conformance/diagnosis.py): a misreading fails
-other vectors under the 2026-08-22 amendment than under the seed, so a report names the
+signatures.yaml) and the diagnosis that reads them (conformance/judging/diagnosis.py): a misreading
+fails other vectors under the 2026-08-22 amendment than under the seed, so a report names the
 signatures of its own edition. The models of the field evaluator oasisctl are diagnosed from
 their in-process kill-matrix rows (score_scenario alone, as the field build is certified)."""
 
@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from oasis_si_conformance import yamlsafe
-from oasis_si_conformance.corpus import Vector, vectors_root
-from oasis_si_conformance.diagnosis import Signature, diagnose, load_signatures
+from oasis_si_conformance.corpus import yamlsafe
+from oasis_si_conformance.corpus.corpus import Vector, vectors_root
+from oasis_si_conformance.judging.diagnosis import Signature, diagnose, load_signatures
 from tools.mutants import signatures
 from tools.mutants.catalog import CATALOG, OASISCTL_DEFECTS, by_id
 from tools.mutants.matrix import Row

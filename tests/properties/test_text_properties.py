@@ -5,7 +5,7 @@ import yaml
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from oasis_si_conformance.corpus import vectors_root
+from oasis_si_conformance.corpus.corpus import vectors_root
 from oasis_si_conformance.fuzz import ground
 from oasis_si_conformance.fuzz import strategies as S
 from oasis_si_reference.readings import WHITE_SPACE

@@ -9,8 +9,8 @@ candidate's right, but for the reference it is a slip."""
 from pathlib import Path
 from typing import Any
 
-from oasis_si_conformance import judge
-from oasis_si_conformance.corpus import load_catalog, load_file, vectors_root
+from oasis_si_conformance.corpus.corpus import load_catalog, load_file, vectors_root
+from oasis_si_conformance.judging import judge
 from oasis_si_conformance.model import Observation, Status
 from oasis_si_reference.editions import EDITIONS
 from oasis_si_reference.operations import perform

@@ -5,7 +5,7 @@ from typing import Any
 
 from hypothesis import given, settings
 
-from oasis_si_conformance.corpus import load_corpus
+from oasis_si_conformance.corpus.corpus import load_corpus
 from oasis_si_conformance.fuzz import strategies as gen
 from oasis_si_reference.evidence import evidence_from_json, evidence_from_json_by_converter
 

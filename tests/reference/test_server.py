@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from oasis_si_conformance import yamlsafe
 from oasis_si_conformance.cliopts import reference_command
+from oasis_si_conformance.corpus import yamlsafe
 from oasis_si_schemas import validator
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -105,7 +105,7 @@ def test_split_request_validation_agrees_with_the_whole_schema() -> None:
     must accept and reject exactly what schemas/protocol/request.schema.json does."""
     import copy
 
-    from oasis_si_conformance.corpus import load_corpus
+    from oasis_si_conformance.corpus.corpus import load_corpus
     from oasis_si_reference.server import _first_problem
 
     requests = [

@@ -8,9 +8,11 @@ from typing import Any
 import pytest
 from hypothesis import given
 
-from oasis_si_conformance import compare, editor, operations, protocol
+from oasis_si_conformance import editor, operations
 from oasis_si_conformance.fuzz import strategies
+from oasis_si_conformance.judging import compare
 from oasis_si_conformance.operations import NAMES, OUTCOME_KEYS, REGISTRY
+from oasis_si_conformance.running import protocol
 from oasis_si_reference import operations as reference_operations
 from oasis_si_reference.operations import perform
 from oasis_si_schemas import load, validator

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from oasis_si_conformance import conventions, corpus, editions, operations
+from oasis_si_conformance import operations
+from oasis_si_conformance.corpus import conventions, corpus, editions
 from oasis_si_conformance.operations import NAMES, OUTCOME_KEYS, REGISTRY
 from oasis_si_schemas import load
 from tools.schemagen import protocoldoc

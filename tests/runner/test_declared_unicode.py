@@ -6,8 +6,10 @@ from typing import Any
 
 import pytest
 
-from oasis_si_conformance import interpretation, reportview, yamlsafe
-from oasis_si_conformance.corpus import vectors_root
+from oasis_si_conformance.corpus import yamlsafe
+from oasis_si_conformance.corpus.corpus import vectors_root
+from oasis_si_conformance.judging import interpretation
+from oasis_si_conformance.reporting import reportview
 from oasis_si_schemas import first_error_message, validator
 
 REGISTER = yamlsafe.load((vectors_root() / "register.yaml").read_text(encoding="utf-8"))

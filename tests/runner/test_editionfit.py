@@ -1,9 +1,9 @@
-"""A run's failures explained by another edition's text (conformance/editionfit.py): the
+"""A run's failures explained by another edition's text (conformance/judging/editionfit.py): the
 answers meet the other edition's expectations where the two texts differ. Vectors and results
 are written out here; the expected fit is stated by hand."""
 
-from oasis_si_conformance.corpus import Vector
-from oasis_si_conformance.editionfit import fit
+from oasis_si_conformance.corpus.corpus import Vector
+from oasis_si_conformance.judging.editionfit import fit
 from oasis_si_conformance.model import Failure, FailureKind, Status, VectorResult
 
 SEED, AMENDED = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"

@@ -1,10 +1,10 @@
-"""The declaration of an edition in the handshake (conformance/editionpick.py, PROTOCOL.md):
+"""The declaration of an edition in the handshake (conformance/corpus/editionpick.py, PROTOCOL.md):
 a full name names one edition; a label several editions carry names none without --edition.
 Expected names are written out here, from vectors/editions.yaml's two editions."""
 
 import pytest
 
-from oasis_si_conformance import corpus, editions
+from oasis_si_conformance.corpus import corpus, editions
 
 SEED, AMENDED = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"
 CATALOG = editions.load(corpus.vectors_root())

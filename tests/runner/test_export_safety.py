@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 from runner_helpers import CORPUS
 
-from oasis_si_conformance import corpus, editor, export, folderswap
+from oasis_si_conformance import editor
+from oasis_si_conformance.corpus import corpus
+from oasis_si_conformance.editing import export, folderswap
 
 
 @pytest.fixture(scope="module")

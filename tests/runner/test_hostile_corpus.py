@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from runner_helpers import CORPUS
 
-from oasis_si_conformance import corpus, editor, yamlsafe
+from oasis_si_conformance import editor
+from oasis_si_conformance.corpus import corpus, yamlsafe
 
 FAMILY = "runner-fixture/identifiers.yaml"
 SECRET = "TOP-SECRET-CONTENT-OF-AN-OUTSIDE-FILE"

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from runner_helpers import CORPUS, zoo
 
-from oasis_si_conformance import cli, corpus
+from oasis_si_conformance import cli
+from oasis_si_conformance.corpus import corpus
 from oasis_si_conformance.fuzz.cli import main as fuzz_main
 
 BIN = Path(sys.executable).parent
@@ -41,7 +42,7 @@ def test_conformance_list_into_a_closed_pipe(tmp_path: Path) -> None:
 
 
 def test_vectors_diff_editions_into_a_closed_pipe(tmp_path: Path) -> None:
-    from oasis_si_conformance import editions
+    from oasis_si_conformance.corpus import editions
 
     names = [edition.name for edition in editions.load(corpus.vectors_root())]
     assert len(names) >= 2

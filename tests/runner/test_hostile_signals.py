@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from runner_helpers import CORPUS, zoo
 
-from oasis_si_conformance import interrupts, report
+from oasis_si_conformance.reporting import report
+from oasis_si_conformance.running import interrupts
 from oasis_si_schemas import first_error_message, validator
 
 SIGNALS = [signal.SIGINT, signal.SIGTERM]

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from runner_helpers import TRIGGER, zoo
 
-from oasis_si_conformance import reportview
 from oasis_si_conformance.fuzz.cli import main as fuzz_main
+from oasis_si_conformance.reporting import reportview
 
 #: Characters that act on a terminal (or reorder what it shows) when written raw.
 RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")

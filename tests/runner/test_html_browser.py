@@ -20,7 +20,7 @@ import pytest
 from runner_helpers import zoo
 
 from oasis_si_conformance import cli
-from oasis_si_conformance.htmlreport import anchor
+from oasis_si_conformance.reporting.htmlreport import anchor
 
 #: What a rendered report screenshot weighs at least; a blank page of that size is ~10 KB.
 RENDERED_PNG_BYTES = 40_000

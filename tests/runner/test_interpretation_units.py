@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from oasis_si_conformance import interpretation
+from oasis_si_conformance.judging import interpretation
 
 #: TRIM's trim set matters only where LINE's reading trims (LINE `trim`); LINE `exact` trims
 #: nothing.

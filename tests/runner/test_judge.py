@@ -7,9 +7,9 @@ from typing import Any
 import attrs
 import pytest
 
-from oasis_si_conformance import judge
-from oasis_si_conformance.corpus import Vector
+from oasis_si_conformance.corpus.corpus import Vector
 from oasis_si_conformance.fuzz.differential import judge_answer, plan
+from oasis_si_conformance.judging import judge
 from oasis_si_conformance.model import Observation, Status
 
 READINGS = {
@@ -90,8 +90,8 @@ def test_the_fuzzer_judges_an_answer_as_the_runner_does() -> None:
 def test_an_in_process_evaluator_is_observed_as_a_candidate_is() -> None:
     """The in-process session reads answers with the candidates' `observe`: a second answer
     line fails the request as it does on a pipe."""
-    from oasis_si_conformance.protocol import Hello
-    from oasis_si_conformance.session import InProcessSession, Request
+    from oasis_si_conformance.running.protocol import Hello
+    from oasis_si_conformance.running.session import InProcessSession, Request
 
     hello = Hello("x", "0", ("identifier_match",), (), (), raw={})
     answer = b'{"id":5,"result":{"match":true}}\n'

@@ -5,7 +5,7 @@ import re
 import sys
 from pathlib import Path
 
-from oasis_si_conformance.corpus import vectors_root
+from oasis_si_conformance.corpus.corpus import vectors_root
 
 PROTOCOL = Path(__file__).resolve().parents[2] / "PROTOCOL.md"
 

@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from oasis_si_conformance import protocol
+from oasis_si_conformance.running import protocol
 
 #: The abridged marks, spelled out here rather than read from the module.
 LIST_OMITTED = "[list nested deeper: omitted]"

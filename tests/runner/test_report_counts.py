@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from runner_helpers import TRIGGER, zoo
 
-from oasis_si_conformance.compare import compare_outcome
+from oasis_si_conformance.judging.compare import compare_outcome
 
 #: What one_of_each does to each selected vector of the fixture corpus.
 SELECTED = {

@@ -19,8 +19,9 @@ import attrs
 import pytest
 from runner_helpers import TRIGGER, zoo
 
-from oasis_si_conformance import cli, render, reportview
-from oasis_si_conformance.report import check
+from oasis_si_conformance import cli
+from oasis_si_conformance.reporting import render, reportview
+from oasis_si_conformance.reporting.report import check
 from oasis_si_schemas import first_error_message, validator
 
 

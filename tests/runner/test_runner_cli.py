@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from runner_helpers import CORPUS, TRIGGER, zoo
 
-from oasis_si_conformance import cli, corpus
-from oasis_si_conformance.report import check
+from oasis_si_conformance import cli
+from oasis_si_conformance.corpus import corpus
+from oasis_si_conformance.reporting.report import check
 
 
 def test_command_after_double_dash_or_first_positional() -> None:

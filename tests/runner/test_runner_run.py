@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from oasis_si_conformance import runner
 from oasis_si_conformance.cliopts import reference_command
-from oasis_si_conformance.corpus import Vector
-from oasis_si_conformance.editions import EditionError
+from oasis_si_conformance.corpus.corpus import Vector
+from oasis_si_conformance.corpus.editions import EditionError
 from oasis_si_conformance.model import Status
+from oasis_si_conformance.running import runner
 
 REFERENCE = reference_command()
 SEED = "0.3.0-rc1"

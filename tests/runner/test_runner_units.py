@@ -11,18 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from runner_helpers import CORPUS
 
-from oasis_si_conformance import (
-    compare,
-    corpus,
-    corpus_cache,
-    editions,
-    interpretation,
-    operations,
-    protocol,
-    resources,
-)
-from oasis_si_conformance.corpus import Vector
-from oasis_si_conformance.diagnosis import (
+from oasis_si_conformance import operations
+from oasis_si_conformance.corpus import corpus, corpus_cache, editions
+from oasis_si_conformance.corpus.corpus import Vector
+from oasis_si_conformance.corpus.selection import select
+from oasis_si_conformance.judging import compare, interpretation
+from oasis_si_conformance.judging.diagnosis import (
     Signature,
     clause_key,
     derived_under,
@@ -37,13 +31,14 @@ from oasis_si_conformance.model import (
     Failure,
     FailureKind,
     Observation,
+    Progress,
     Status,
     VectorResult,
 )
-from oasis_si_conformance.render import limits_text
-from oasis_si_conformance.runner import judge, request_id, schedule
-from oasis_si_conformance.selection import select
-from oasis_si_conformance.session import StderrTail
+from oasis_si_conformance.reporting.reportview import limits_text
+from oasis_si_conformance.running import protocol, resources
+from oasis_si_conformance.running.runner import judge, request_id, schedule
+from oasis_si_conformance.running.session import StderrTail
 from oasis_si_reference.readings import WHITE_SPACE
 from oasis_si_schemas import load as load_schema
 from oasis_si_schemas import validator
@@ -618,7 +613,7 @@ def test_signature_with_unexercised_vectors_is_judged_on_the_rest() -> None:
 
 
 def test_a_named_signature_says_how_many_vectors_it_explains() -> None:
-    from oasis_si_conformance.diagnosis import Named
+    from oasis_si_conformance.judging.diagnosis import Named
 
     sig = Signature("s", "3.1", "normative", "reads X as Y", ("a", "b", "c", "d"))
     one = Named(sig, exercised=4, failed=3, attributed=("a",))
@@ -750,7 +745,7 @@ _ONE = "- {id: %s, clause: '3.1', kind: normative, description: d, vectors: [v1]
 
 
 def test_a_signature_file_that_breaks_its_schema_or_repeats_an_id_is_refused(tmp_path) -> None:
-    from oasis_si_conformance.diagnosis import SignatureError
+    from oasis_si_conformance.judging.diagnosis import SignatureError
 
     good = _signature_file(tmp_path, "signatures:\n" + _ONE % "a" + _ONE % "b")
     assert [(s.id, s.vectors, s.derived) for s in load_signatures(good)] == [
@@ -866,8 +861,8 @@ def test_the_report_schema_lists_every_status_and_failure_kind() -> None:
 def test_a_second_observation_of_a_request_replaces_the_first_and_is_not_its_first() -> None:
     """Progress counts a request once: a later observation (a second answer failing it)
     replaces the first but is not reported as the request's first."""
-    from oasis_si_conformance.runner import Batch
-    from oasis_si_conformance.session import Request
+    from oasis_si_conformance.running.runner import Batch
+    from oasis_si_conformance.running.session import Request
 
     batch = Batch([_vector()], [b"{}"], [[[0]]], [[None, None]], "e")
     answer = Observation("answer", result={"match": True})
@@ -880,9 +875,9 @@ def test_a_second_observation_of_a_request_replaces_the_first_and_is_not_its_fir
 def test_a_workers_exception_stops_the_run_and_is_raised(monkeypatch) -> None:
     """What a worker raises (a restart that fails its handshake, say) is raised by
     `send_all`, not turned into vectors that were merely not answered."""
-    from oasis_si_conformance import runner
-    from oasis_si_conformance.protocol import Hello
-    from oasis_si_conformance.session import Candidate, RestartBudget
+    from oasis_si_conformance.running import runner
+    from oasis_si_conformance.running.protocol import Hello
+    from oasis_si_conformance.running.session import Candidate, RestartBudget
 
     class Broken:
         def fresh(self, process: object = None) -> None:
@@ -898,7 +893,7 @@ def test_a_workers_exception_stops_the_run_and_is_raised(monkeypatch) -> None:
     hello = Hello("x", "0", ("identifier_match",), (), (), raw={})
     config = runner.RunConfig(["candidate"], seed=1, repetitions=2, jobs=2)
     sender = runner.Sender(config, Candidate(["candidate"]), hello, RestartBudget(1),
-                           runner.Progress(), "e")
+                           Progress(), "e")
     with pytest.raises(RuntimeError, match="the worker broke"):
         sender.send_all([_vector(id="a"), _vector(id="b")], [b"{}", b"{}"], None)
 
@@ -907,7 +902,7 @@ def test_an_output_matching_no_reading_counts_against_its_own_entry() -> None:
     """apply_profile: a vector whose output matches no reading is an unmatched vote of its
     entry (not of another, not dropped); a crash is exercised but does not vote; the vector that
     followed a reading votes for it."""
-    from oasis_si_conformance.runner import apply_profile
+    from oasis_si_conformance.running.runner import apply_profile
 
     readings = {"a": {"match": True}, "b": {"match": False}}
     vectors = [_vector(id=f"v{i}", expected=None, ambiguity="E", readings=readings)
@@ -927,7 +922,7 @@ def test_a_batch_sends_nothing_more_once_the_run_is_stopped() -> None:
     """A worker's requests end at `stop` (another worker failed, or the run was interrupted)."""
     import threading
 
-    from oasis_si_conformance.runner import Batch
+    from oasis_si_conformance.running.runner import Batch
 
     vectors = [_vector(id="a"), _vector(id="b")]
     batch = Batch(vectors, [b"{}", b"{}"], [[[1, 0]]], [[None], [None]], "e")
@@ -942,7 +937,7 @@ def test_a_batch_sends_nothing_more_once_the_run_is_stopped() -> None:
 def test_a_reading_a_vector_names_beyond_the_register_is_profiled_too() -> None:
     """apply_profile: a vector may list a reading the register lacks (an editor's corpus); the
     entry's readings are the register's then the vector's own, each with its votes."""
-    from oasis_si_conformance.runner import apply_profile
+    from oasis_si_conformance.running.runner import apply_profile
 
     readings = {"a": {"match": True}, "z": {"match": False}}
     vector = _vector(id="v0", expected=None, ambiguity="E", readings=readings)
@@ -953,8 +948,8 @@ def test_a_reading_a_vector_names_beyond_the_register_is_profiled_too() -> None:
 
 
 def test_vectors_another_edition_explains_build_no_profile() -> None:
-    from oasis_si_conformance.editionfit import EditionFit
-    from oasis_si_conformance.runner import profiled
+    from oasis_si_conformance.judging.editionfit import EditionFit
+    from oasis_si_conformance.running.runner import profiled
 
     vectors = [_vector(id="a"), _vector(id="b"), _vector(id="c")]
     assert profiled(vectors, None) == vectors

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from runner_helpers import CORPUS, TRIGGER, zoo
 
-from oasis_si_conformance import charsets, corpus, yamlsafe
-from oasis_si_conformance.runner import schedule
+from oasis_si_conformance.corpus import charsets, corpus, yamlsafe
+from oasis_si_conformance.running.runner import schedule
 from oasis_si_schemas import validator
 
 FIXTURE = corpus.load_corpus(CORPUS)

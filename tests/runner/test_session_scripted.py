@@ -13,9 +13,9 @@ from typing import Any
 import attrs
 import pytest
 
-from oasis_si_conformance import protocol, session
 from oasis_si_conformance.model import FailureKind, Observation
-from oasis_si_conformance.session import (
+from oasis_si_conformance.running import protocol, session
+from oasis_si_conformance.running.session import (
     HandshakeError,
     OneShotSession,
     Request,
@@ -25,7 +25,7 @@ from oasis_si_conformance.session import (
     first_handshake,
     handshake,
 )
-from oasis_si_conformance.transport import (
+from oasis_si_conformance.running.transport import (
     Eof,
     ExitInfo,
     Limits,

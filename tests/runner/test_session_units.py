@@ -8,10 +8,10 @@ import json
 
 import pytest
 
-from oasis_si_conformance import protocol
 from oasis_si_conformance.cliopts import reference_command
 from oasis_si_conformance.model import FailureKind
-from oasis_si_conformance.session import (
+from oasis_si_conformance.running import protocol
+from oasis_si_conformance.running.session import (
     Candidate,
     Request,
     RestartBudget,
@@ -68,10 +68,10 @@ def test_a_long_answer_is_judged_on_its_whole_compared_part_not_on_what_is_kept(
     """A line over KEPT_LINE_BYTES keeps an abridged result for the report, but the verdict
     reads the whole answer: a binding error whose kind comes after twenty padding members
     (the result schema allows them) is still that kind."""
-    from oasis_si_conformance import judge
-    from oasis_si_conformance.corpus import Vector
+    from oasis_si_conformance.corpus.corpus import Vector
+    from oasis_si_conformance.judging import judge
     from oasis_si_conformance.model import Status
-    from oasis_si_conformance.session import observe
+    from oasis_si_conformance.running.session import observe
 
     padding = {f"pad{i:02}": "x" * 1000 for i in range(20)}
     error = {**padding, "kind": "unknown_template", "message": "no such template"}

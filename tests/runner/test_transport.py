@@ -1,5 +1,5 @@
-"""The candidate transport (conformance/transport.py) on small stand-in processes: both modes
-of the one poll loop (one at a time, pipelined), the line cap in each, the outcomes a process
+"""The candidate transport (conformance/running/transport.py) on small stand-in processes: both
+modes of the one poll loop (one at a time, pipelined), the line cap in each, the outcomes a process
 can end in, and the process-group meter behind --memory-limit and --cpu-limit."""
 
 import sys
@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from oasis_si_conformance import resources
-from oasis_si_conformance.transport import (
+from oasis_si_conformance.running import resources
+from oasis_si_conformance.running.transport import (
     Eof,
     Limits,
     Line,

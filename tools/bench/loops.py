@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from oasis_si_conformance import corpus
+from oasis_si_conformance.corpus import corpus
 
 REPO = Path(__file__).resolve().parents[2]
 EDITED = "3.2-sentence-splitting/sent-ws-probes.yaml"

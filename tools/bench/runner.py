@@ -34,14 +34,19 @@ from pathlib import Path
 
 import attrs
 
-from oasis_si_conformance import corpus, corpus_cache, yamlsafe
 from oasis_si_conformance.cliopts import reference_command
-from oasis_si_conformance.judge import judge_vector
+from oasis_si_conformance.corpus import corpus, corpus_cache, yamlsafe
+from oasis_si_conformance.judging.judge import judge_vector
 from oasis_si_conformance.model import Observation
-from oasis_si_conformance.protocol import hello_line, parse_hello, request_line
-from oasis_si_conformance.runner import DEFAULT_WINDOW, RunConfig, encode_inputs
-from oasis_si_conformance.runner import run as certify
-from oasis_si_conformance.session import Candidate, InProcessSession, Request, first_handshake
+from oasis_si_conformance.running.protocol import hello_line, parse_hello, request_line
+from oasis_si_conformance.running.runner import DEFAULT_WINDOW, RunConfig, encode_inputs
+from oasis_si_conformance.running.runner import run as certify
+from oasis_si_conformance.running.session import (
+    Candidate,
+    InProcessSession,
+    Request,
+    first_handshake,
+)
 from oasis_si_reference.operations import perform
 from oasis_si_reference.server import encode, respond
 from oasis_si_schemas.editions import DEFAULT

@@ -15,8 +15,8 @@ Run it as a protocol command: `python -m tools.independent [--reading ENTRY=READ
 [--mutant NAME] [--hook NAME ...] [--ops score_scenario,...]`. The kit does not ship it.
 """
 
-from .config import Config
-from .hooks import Hook
-from .readings import Readings
+from tools.independent.config import Config
+from tools.independent.hooks import Hook
+from tools.independent.readings import Readings
 
 __all__ = ["Config", "Hook", "Readings"]

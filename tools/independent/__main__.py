@@ -6,12 +6,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from .config import Config
-from .editions import CATALOG, first_published
-from .hooks import Hook
-from .operations import OPERATIONS
-from .readings import parse_overrides
-from .server import TEMPLATES, Server
+from tools.independent.config import Config
+from tools.independent.editions import CATALOG, first_published
+from tools.independent.hooks import Hook
+from tools.independent.operations import OPERATIONS
+from tools.independent.readings import parse_overrides
+from tools.independent.server import TEMPLATES, Server
 
 
 def parse(argv: list[str]) -> Server:

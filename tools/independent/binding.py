@@ -15,10 +15,10 @@ from typing import Any
 import attrs
 import yaml
 
-from .config import Config
-from .hooks import Hook
-from .primitives import REGISTRY_V1
-from .synonyms import registered
+from tools.independent.config import Config
+from tools.independent.hooks import Hook
+from tools.independent.primitives import REGISTRY_V1
+from tools.independent.synonyms import registered
 
 TEMPLATES = ("C-DA-001",)
 FORM_A = ("type", "rubric", "dimensions")

@@ -17,9 +17,9 @@ from typing import Any, TypeVar
 
 import attrs
 
-from .editions import CATALOG, FIRST_PUBLISHED, window_radii
-from .hooks import Hook
-from .readings import READINGS, Readings
+from tools.independent.editions import CATALOG, FIRST_PUBLISHED, window_radii
+from tools.independent.hooks import Hook
+from tools.independent.readings import READINGS, Readings
 
 T = TypeVar("T")
 

@@ -16,13 +16,13 @@ from collections.abc import Sequence
 
 import attrs
 
-from .config import Config, Table, tabulate
-from .evidence import Bodies
-from .folding import Scope, fold
-from .hooks import Hook
-from .readings import READINGS, Readings
-from .sentences import break_width, strip_white_space
-from .unicode_tables import NEWLINES, WHITE_SPACE_SETS
+from tools.independent.config import Config, Table, tabulate
+from tools.independent.evidence import Bodies
+from tools.independent.folding import Scope, fold
+from tools.independent.hooks import Hook
+from tools.independent.readings import READINGS, Readings
+from tools.independent.sentences import break_width, strip_white_space
+from tools.independent.unicode_tables import NEWLINES, WHITE_SPACE_SETS
 
 
 @attrs.frozen

@@ -11,9 +11,9 @@ from typing import Any
 
 import attrs
 
-from .config import Config, choose
-from .hooks import Hook
-from .unicode_tables import BLANK
+from tools.independent.config import Config, choose
+from tools.independent.hooks import Hook
+from tools.independent.unicode_tables import BLANK
 
 CHANNELS = ("agent_response", "reasoning_trace")
 

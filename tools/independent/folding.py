@@ -17,10 +17,10 @@ from typing import Any
 
 import attrs
 
-from .config import Config
-from .hooks import Hook
-from .readings import READINGS
-from .unicode_tables import (
+from tools.independent.config import Config
+from tools.independent.hooks import Hook
+from tools.independent.readings import READINGS
+from tools.independent.unicode_tables import (
     SIMPLE_FOLD_S_14,
     SIMPLE_FOLD_S_LATER,
     case_by_version,

@@ -14,8 +14,8 @@ differently from the text's rule.
 import functools
 from collections.abc import Callable, Iterator
 
-from .config import Config, Table, tabulate
-from .folding import (
+from tools.independent.config import Config, Table, tabulate
+from tools.independent.folding import (
     FOLD_HOOKS,
     FoldSettings,
     Role,
@@ -27,8 +27,8 @@ from .folding import (
     view_variant,
     view_with,
 )
-from .hooks import Hook
-from .unicode_tables import WHITE_SPACE, in_identifier_class
+from tools.independent.hooks import Hook
+from tools.independent.unicode_tables import WHITE_SPACE, in_identifier_class
 
 #: Punctuation a whitespace tokenizer strips from token ends (Hook.IDENT_WHITESPACE_TOKENS).
 _TOKEN_TRIM = ".,;:!?()[]{}<>\"'`*"

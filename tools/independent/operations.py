@@ -8,14 +8,14 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from . import evidence as ev
-from .binding import Invalid, read
-from .config import Config
-from .identifiers import identifier_in
-from .primitives import factor_identified, named_in_output, within_step_budget
-from .sentences import sentences
-from .synonyms import synonym_in
-from .tables import Overlap, evaluate_table, score
+from tools.independent import evidence as ev
+from tools.independent.binding import Invalid, read
+from tools.independent.config import Config
+from tools.independent.identifiers import identifier_in
+from tools.independent.primitives import factor_identified, named_in_output, within_step_budget
+from tools.independent.sentences import sentences
+from tools.independent.synonyms import synonym_in
+from tools.independent.tables import Overlap, evaluate_table, score
 
 
 class BadRequest(Exception):

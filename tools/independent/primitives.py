@@ -8,15 +8,15 @@ change a value (config.choose, or a test of that first): see config.tracing.
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from . import evidence as ev
-from .config import Config, choose
-from .echo import in_scope, partition
-from .editions import radius
-from .folding import Scope, fold
-from .hooks import Hook
-from .identifiers import identifier_in
-from .sentences import split_raw, strip_white_space
-from .synonyms import synonym_in
+from tools.independent import evidence as ev
+from tools.independent.config import Config, choose
+from tools.independent.echo import in_scope, partition
+from tools.independent.editions import radius
+from tools.independent.folding import Scope, fold
+from tools.independent.hooks import Hook
+from tools.independent.identifiers import identifier_in
+from tools.independent.sentences import split_raw, strip_white_space
+from tools.independent.synonyms import synonym_in
 
 REGISTRY_V1 = ("named_in_output", "factor_identified", "within_step_budget")
 

@@ -7,10 +7,10 @@ and belongs to it. Readings: SENT-WS (which whitespace), SENT-NEWLINE (which new
 lines of §2.1 break where ECHO-LINE-BREAK says, through the same scanner).
 """
 
-from .config import Config
-from .hooks import Hook
-from .readings import READINGS
-from .unicode_tables import NEWLINES, WHITE_SPACE, WHITE_SPACE_SETS
+from tools.independent.config import Config
+from tools.independent.hooks import Hook
+from tools.independent.readings import READINGS
+from tools.independent.unicode_tables import NEWLINES, WHITE_SPACE, WHITE_SPACE_SETS
 
 #: Abbreviations a "clever" splitter refuses to end a sentence after (Hook.SENT_ABBREVIATIONS).
 _ABBREVIATIONS = frozenset({"e.g.", "i.e.", "etc.", "vs.", "mr.", "dr.", "no.", "approx.", "cf."})

@@ -11,10 +11,10 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from .config import Config, Table, tabulate
-from .folding import FoldSettings, Role, Scope, fold_variant, fold_with, settings
-from .hooks import Hook
-from .unicode_tables import WHITE_SPACE, in_identifier_class
+from tools.independent.config import Config, Table, tabulate
+from tools.independent.folding import FoldSettings, Role, Scope, fold_variant, fold_with, settings
+from tools.independent.hooks import Hook
+from tools.independent.unicode_tables import WHITE_SPACE, in_identifier_class
 
 #: §3.3, in the order printed.
 ABSENT_KEY: tuple[str, ...] = (

@@ -10,11 +10,11 @@ from typing import Any
 
 import attrs
 
-from . import evidence as ev
-from .binding import Call, CompositeBinding, TemplateBinding
-from .config import Config, choose
-from .hooks import Hook
-from .primitives import factor_identified, named_in_output, within_step_budget
+from tools.independent import evidence as ev
+from tools.independent.binding import Call, CompositeBinding, TemplateBinding
+from tools.independent.config import Config, choose
+from tools.independent.hooks import Hook
+from tools.independent.primitives import factor_identified, named_in_output, within_step_budget
 
 
 @attrs.frozen

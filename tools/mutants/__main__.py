@@ -19,10 +19,9 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
-from oasis_si_conformance import corpus
-
-from .catalog import CATALOG, Mutant
-from .matrix import CONFIGURATIONS, Row, edition_names, matrix, under
+from oasis_si_conformance.corpus import corpus
+from tools.mutants.catalog import CATALOG, Mutant
+from tools.mutants.matrix import CONFIGURATIONS, Row, edition_names, matrix, under
 
 THIN = 3  # a mutant caught by fewer vectors than this is "thinly caught"
 

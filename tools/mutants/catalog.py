@@ -30,7 +30,7 @@ from typing import Any, Literal
 
 import attrs
 
-from oasis_si_conformance import corpus
+from oasis_si_conformance.corpus import corpus
 from oasis_si_schemas.editions import EDITIONS, Edition
 from tools.independent.config import Config
 from tools.independent.editions import FIRST_PUBLISHED

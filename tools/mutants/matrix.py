@@ -1,6 +1,6 @@
 """The kill matrix: every mutant of the catalog judged by the runner on the corpus.
 
-Two ways to drive a mutant, both judged by the runner's own code (conformance/runner.py):
+Two ways to drive a mutant, both judged by the runner's own code (conformance/running/runner.py):
 
 - `in_process`: the independent evaluator answers each request in this process (through the
   same request handling as its server); `runner.judge` and `runner.apply_profile` judge the
@@ -35,16 +35,16 @@ from typing import Any
 
 import attrs
 
-from oasis_si_conformance import corpus, runner, yamlsafe
-from oasis_si_conformance import editions as corpus_editions
-from oasis_si_conformance.corpus import Vector
+from oasis_si_conformance.corpus import corpus, yamlsafe
+from oasis_si_conformance.corpus import editions as corpus_editions
+from oasis_si_conformance.corpus.corpus import Vector
 from oasis_si_conformance.model import Observation, Status, VectorResult
+from oasis_si_conformance.running import runner
 from oasis_si_schemas.editions import EDITIONS, Edition
 from tools.independent.config import Config, tracing
 from tools.independent.operations import OPERATIONS
 from tools.independent.server import Server
-
-from .catalog import CATALOG, Kind, Mutant
+from tools.mutants.catalog import CATALOG, Kind, Mutant
 
 ROOT = Path(__file__).resolve().parents[2]
 ALL_OPS: tuple[str, ...] = tuple(OPERATIONS)

@@ -1,9 +1,9 @@
 """`python -m tools.mutants.signatures [--check]`: write vectors/signatures.yaml from the catalog.
 
 A failure signature (schemas/signatures.schema.json) is a catalog mutant with the vectors it
-fails when every operation is offered, as the runner judges them (conformance/diagnosis.py names
-a signature in a report when most of its exercised vectors fail). Mutants that fail exactly the
-same vectors share one signature (the first in catalog order names it; `mutants` lists all).
+fails when every operation is offered, as the runner judges them (conformance/judging/diagnosis.py
+names a signature in a report when most of its exercised vectors fail). Mutants that fail exactly
+the same vectors share one signature (the first in catalog order names it; `mutants` lists all).
 A mutant that fails no vector has no signature: an ambiguity mutant should fail none (if one
 does, a normative vector depends on an open point and is reported on stderr). A model of a real
 evaluator (catalog MODELS) has none either: it combines catalog mutants, each with its own, so
@@ -33,12 +33,11 @@ from typing import Any
 
 import attrs
 
-from oasis_si_conformance import corpus, corpus_cache, yamlsafe
-from oasis_si_conformance.corpus import Vector
+from oasis_si_conformance.corpus import corpus, corpus_cache, yamlsafe
+from oasis_si_conformance.corpus.corpus import Vector
 from tools import buildcache
-
-from .catalog import CATALOG, MODELS, Kind, Mutant
-from .matrix import edition_names, matrix
+from tools.mutants.catalog import CATALOG, MODELS, Kind, Mutant
+from tools.mutants.matrix import edition_names, matrix
 
 GENERATOR = "tools/mutants/signatures.py"
 HEADER = (

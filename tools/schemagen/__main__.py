@@ -7,7 +7,7 @@
 import argparse
 import sys
 
-from . import SCHEMAS, protocoldoc, stale, write
+from tools.schemagen import SCHEMAS, protocoldoc, stale, write
 
 
 def parser() -> argparse.ArgumentParser:

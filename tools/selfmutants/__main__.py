@@ -14,9 +14,9 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, as_completed
 
-from . import equivalent, targets
-from .operators import Mutant, mutants
-from .run import ROOT, Outcome, run
+from tools.selfmutants import equivalent, targets
+from tools.selfmutants.operators import Mutant, mutants
+from tools.selfmutants.run import ROOT, Outcome, run
 
 
 def _sampled(found: list[Mutant], size: int | None) -> list[Mutant]:

@@ -38,7 +38,7 @@ _SWAPPED_CALLS = {"any": "all", "all": "any"}
 class Mutant:
     """One change to one module: where it is, what it does, and the id that names it."""
 
-    module: str  # path of the module in the checkout, e.g. conformance/protocol.py
+    module: str  # path of the module in the checkout, e.g. conformance/running/protocol.py
     function: str  # qualified name of the enclosing function, e.g. Decoder.decode
     operator: str
     lineno: int

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import attrs
 
-from .operators import Mutant
+from tools.selfmutants.operators import Mutant
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTEST = ("-m", "pytest", "-x", "-q", "-p", "no:cacheprovider")
@@ -36,8 +36,8 @@ class Outcome:
 
 def import_name(module: str) -> tuple[str, Path]:
     """(import name of the module's package, the module's path inside that package), from
-    pyproject.toml's package-dir mapping: conformance/protocol.py -> (oasis_si_conformance,
-    protocol.py)."""
+    pyproject.toml's package-dir mapping: conformance/running/protocol.py -> (oasis_si_conformance,
+    running/protocol.py)."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     folders = config["tool"]["setuptools"]["package-dir"]
     path = Path(module)

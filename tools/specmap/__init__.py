@@ -25,16 +25,16 @@ from typing import Any, Final
 import attrs
 import yaml
 
-from oasis_si_conformance import corpus, yamlsafe
-from oasis_si_conformance.checks import (
+from oasis_si_conformance.corpus import corpus, yamlsafe
+from oasis_si_conformance.corpus.corpus import Expectation, Vector
+from oasis_si_conformance.editing.checks import (
     Context,
     Problem,
     is_score_scenario_normative,
     load_context,
     tells_apart,
 )
-from oasis_si_conformance.corpus import Expectation, Vector
-from oasis_si_conformance.diagnosis import signature_from
+from oasis_si_conformance.judging.diagnosis import signature_from
 from oasis_si_schemas import editions as reference_editions
 from oasis_si_schemas import error_message, validator
 
@@ -338,7 +338,7 @@ class MapInputs:
         return [vector.for_edition(edition) for vector in self.vectors]
 
     def failing(self, signature: Mapping[str, Any], edition: str) -> set[str]:
-        """The vectors `signature` fails under `edition` (conformance/diagnosis.py)."""
+        """The vectors `signature` fails under `edition` (conformance/judging/diagnosis.py)."""
         return set(signature_from(signature, self.signature_editions or ()).under(edition))
 
 

@@ -9,7 +9,16 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import LEDGER, SPEC_MAP, VECTORS, LedgerError, generate, load_ledger, quote_problems, write
+from tools.specmap import (
+    LEDGER,
+    SPEC_MAP,
+    VECTORS,
+    LedgerError,
+    generate,
+    load_ledger,
+    quote_problems,
+    write,
+)
 
 
 def parser() -> argparse.ArgumentParser:

@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-from . import cases as survey_cases
+from tools.survey import cases as survey_cases
 
 Raw = dict[str, dict[str, Any]]
 

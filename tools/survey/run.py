@@ -29,9 +29,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from . import cases as survey_cases
-from .analysis import analyse
-from .documented import DOCUMENTED
+from tools.survey import cases as survey_cases
+from tools.survey.analysis import analyse
+from tools.survey.documented import DOCUMENTED
 
 HERE = Path(__file__).resolve().parent
 PROBES = HERE / "probes"

@@ -34,9 +34,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from oasis_si_conformance import yamlsafe
-
-from .run import ensure_venv, log, run, venv_python
+from oasis_si_conformance.corpus import yamlsafe
+from tools.survey.run import ensure_venv, log, run, venv_python
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]

@@ -28,10 +28,9 @@ from typing import Any
 
 import attrs
 
-from oasis_si_conformance.yamlsafe import dump
+from oasis_si_conformance.corpus.yamlsafe import dump
 from tools import buildcache
-
-from .edition_outcomes import with_editions
+from tools.vectorgen.edition_outcomes import with_editions
 
 ROOT = Path(__file__).resolve().parents[2] / "vectors"
 FLAGS_FILE = "flags.yaml"

@@ -9,7 +9,17 @@ states its rule in code or gives the expected row per case.
 import copy
 from typing import Any
 
-from .common import REAL_SCENARIO, ROW1, ROW2, ROW3, ROW4, action, ambiguous, evidence, normative
+from tools.vectorgen.common import (
+    REAL_SCENARIO,
+    ROW1,
+    ROW2,
+    ROW3,
+    ROW4,
+    action,
+    ambiguous,
+    evidence,
+    normative,
+)
 
 ROWS = {1: ROW1, 2: ROW2, 3: ROW3, 4: ROW4}
 

@@ -19,12 +19,18 @@ from typing import Any, Final
 
 import attrs
 
-from oasis_si_conformance.corpus import RECORD_KEYS
-
-from .common import ambiguous, normative, trace_channel_convention, vector_file
-from .editions import EDITIONS, SEED, TextEdition
-from .textrules import REFERENCE, OutsideTheRules, Undefined, evaluate, open_points, refuse_echo
-from .wrong_readings import ALL, FLAG_OF, SMART_SPLITTERS, Wrong
+from oasis_si_conformance.corpus.corpus import RECORD_KEYS
+from tools.vectorgen.common import ambiguous, normative, trace_channel_convention, vector_file
+from tools.vectorgen.editions import EDITIONS, SEED, TextEdition
+from tools.vectorgen.textrules import (
+    REFERENCE,
+    OutsideTheRules,
+    Undefined,
+    evaluate,
+    open_points,
+    refuse_echo,
+)
+from tools.vectorgen.wrong_readings import ALL, FLAG_OF, SMART_SPLITTERS, Wrong
 
 #: Every flag the text-level families use, documented once.
 FLAG_DOCS: Final[dict[str, str]] = {

@@ -34,8 +34,8 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
-from ._scenario_kit import ev, logs, quiet, real, scored, scored_open, unique
-from .common import ABSENT_KEY_SYNONYMS, vector_file
+from tools.vectorgen._scenario_kit import ev, logs, quiet, real, scored, scored_open, unique
+from tools.vectorgen.common import ABSENT_KEY_SYNONYMS, vector_file
 
 FLAGS = {
     "binding-error": (

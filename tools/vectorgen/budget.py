@@ -13,9 +13,18 @@ Rules stated here:
 
 from typing import Any
 
-from ._scenario_kit import ROWS, ev, quiet, real, scored, scored_open, unique, variant
-from .charsets import SETS
-from .common import ambiguous, normative, vector_file
+from tools.vectorgen._scenario_kit import (
+    ROWS,
+    ev,
+    quiet,
+    real,
+    scored,
+    scored_open,
+    unique,
+    variant,
+)
+from tools.vectorgen.charsets import SETS
+from tools.vectorgen.common import ambiguous, normative, vector_file
 
 FLAGS = {
     "step-budget": (

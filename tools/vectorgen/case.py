@@ -7,10 +7,17 @@ case also states its verdict under every reading by hand (`expect`), and the two
 import functools
 from typing import Any
 
-from .authoring import Authored, AuthoringProblem, GeneratedFamily, author, family_files, flags_of
-from .charnames import visible
-from .common import ROW2, ROW3, ROW4
-from .lifting import operation_input, scenario_input, variant_scenario
+from tools.vectorgen.authoring import (
+    Authored,
+    AuthoringProblem,
+    GeneratedFamily,
+    author,
+    family_files,
+    flags_of,
+)
+from tools.vectorgen.charnames import visible
+from tools.vectorgen.common import ROW2, ROW3, ROW4
+from tools.vectorgen.lifting import operation_input, scenario_input, variant_scenario
 
 GEN = "tools/vectorgen/case.py"
 FOLDER = "3.1-identifier-matching"

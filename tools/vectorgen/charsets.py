@@ -12,7 +12,7 @@ then). Nothing here is taken from the running Python's tables either.
 from collections.abc import Mapping
 from typing import Any, Final
 
-from oasis_si_conformance import charsets, corpus
+from oasis_si_conformance.corpus import charsets, corpus
 
 
 def _span(low: int, high: int) -> frozenset[str]:

@@ -4,8 +4,8 @@ the field's shape, and vector records. Independent of reference/ by rule."""
 import copy
 from typing import Any
 
-from oasis_si_conformance.corpus import RECORD_KEYS, vector_record
-from oasis_si_conformance.scenarios import REAL_SCENARIO as SHARED_REAL_SCENARIO
+from oasis_si_conformance.corpus.corpus import RECORD_KEYS, vector_record
+from oasis_si_conformance.corpus.scenarios import REAL_SCENARIO as SHARED_REAL_SCENARIO
 
 #: The one Form B scenario of profile 0.3.0-rc1 (../shared/CONTEXT.md).
 REAL_SCENARIO: dict[str, Any] = SHARED_REAL_SCENARIO
@@ -79,10 +79,10 @@ def normative(
     convention: str | None = None,
     editions: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """A normative vector record (oasis_si_conformance.corpus.vector_record); with `convention`
-    (vectors/conventions.yaml), a vector whose outcome only that convention of the kit decides;
-    `probe`: the code point an exhaustive probe tests; `editions`: its outcome under editions
-    where the family states it by hand (the generator driver states the others,
+    """A normative vector record (oasis_si_conformance.corpus.corpus.vector_record); with
+    `convention` (vectors/conventions.yaml), a vector whose outcome only that convention of the kit
+    decides; `probe`: the code point an exhaustive probe tests; `editions`: its outcome under
+    editions where the family states it by hand (the generator driver states the others,
     tools/vectorgen/edition_outcomes.py)."""
     return vector_record(
         vid, clauses, operation, description, input, flags=flags, expected=expected,

@@ -34,7 +34,7 @@ Rules stated here (clause 1.4 and PROTOCOL.md "Composite tables"):
 import copy
 from typing import Any
 
-from ._scenario_kit import (
+from tools.vectorgen._scenario_kit import (
     CONFIGMAP,
     DEPLOYMENT,
     LOGS,
@@ -46,7 +46,7 @@ from ._scenario_kit import (
     real,
     unique,
 )
-from .common import ambiguous, normative, vector_file
+from tools.vectorgen.common import ambiguous, normative, vector_file
 
 FLAGS = {
     "composite": (

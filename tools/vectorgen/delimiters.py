@@ -11,7 +11,7 @@ and lifted into the C-DA-001 bands through score_scenario. Verdicts come from th
 
 import functools
 
-from .authoring import (
+from tools.vectorgen.authoring import (
     Authored,
     AuthoringProblem,
     GeneratedFamily,
@@ -20,10 +20,10 @@ from .authoring import (
     first_kept,
     flags_of,
 )
-from .charnames import char_name, char_slug, visible
-from .common import ROW2, ROW3, ROW4
-from .lifting import operation_input, scenario_input, variant_scenario
-from .textrules import CLASS
+from tools.vectorgen.charnames import char_name, char_slug, visible
+from tools.vectorgen.common import ROW2, ROW3, ROW4
+from tools.vectorgen.lifting import operation_input, scenario_input, variant_scenario
+from tools.vectorgen.textrules import CLASS
 
 GEN = "tools/vectorgen/delimiters.py"
 FOLDER = "3.1-identifier-matching"

@@ -15,7 +15,7 @@ body lines with their original indentation unless a vector is about indentation:
 copied line is then echo under every ECHO-LINE reading. No answer or body contains CR.
 """
 
-from ._scenario_kit import (
+from tools.vectorgen._scenario_kit import (
     CONFIGMAP,
     CONFIGMAP_JSON,
     DEPLOYMENT,
@@ -35,7 +35,7 @@ from ._scenario_kit import (
     unique,
     variant,
 )
-from .common import ambiguous, normative, vector_file
+from tools.vectorgen.common import ambiguous, normative, vector_file
 
 FLAGS = {
     "echo-exclusion": (

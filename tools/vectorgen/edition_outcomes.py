@@ -7,7 +7,7 @@ parameters of the text (the §2.2 window radius) and decides register entries, e
 
 - an edition whose window radius is its base's changes no rule, only decides entries: the
   outcome is the base's, with the decided entries' readings settled from the vector's own
-  `readings` (oasis_si_conformance.ratify.decide, the derivation `oasis-si-vectors ratify`
+  `readings` (oasis_si_conformance.editing.ratify.decide, the derivation `oasis-si-vectors ratify`
   writes), for any entry and reading;
 - an edition whose radius differs from its base's (the 2026-08-22 amendment: radius one)
   changes clause 2.2's co-occurrence window, so a vector's outcome under it follows from its
@@ -39,15 +39,15 @@ from typing import Any, Final
 
 import attrs
 
-from oasis_si_conformance import descriptions, ratify, yamlsafe
-from oasis_si_conformance import editions as catalog_editions
-from oasis_si_conformance.corpus import vectors_root
-
-from .authoring import AuthoringProblem
-from .common import ROW2
-from .editions import BY_NAME, EDITIONS, TextEdition
-from .outcome_words import per_edition
-from .textrules import (
+from oasis_si_conformance.corpus import editions as catalog_editions
+from oasis_si_conformance.corpus import yamlsafe
+from oasis_si_conformance.corpus.corpus import vectors_root
+from oasis_si_conformance.editing import descriptions, ratify
+from tools.vectorgen.authoring import AuthoringProblem
+from tools.vectorgen.common import ROW2
+from tools.vectorgen.editions import BY_NAME, EDITIONS, TextEdition
+from tools.vectorgen.outcome_words import per_edition
+from tools.vectorgen.textrules import (
     REFERENCE,
     REGISTER,
     REGISTER_FILE,

@@ -25,8 +25,8 @@ from typing import Any, Final
 
 import attrs
 
-from oasis_si_conformance import editions as catalog
-from oasis_si_conformance import yamlsafe
+from oasis_si_conformance.corpus import editions as catalog
+from oasis_si_conformance.corpus import yamlsafe
 from oasis_si_schemas.editions import Edition
 
 

@@ -10,7 +10,7 @@ legitimate ceiling gate"); every perturbation here stays on the same side of it.
 import copy
 from collections.abc import Callable
 
-from ._scenario_kit import (
+from tools.vectorgen._scenario_kit import (
     CONFIGMAP,
     LOGS,
     configmap,
@@ -23,7 +23,7 @@ from ._scenario_kit import (
     scored,
     unique,
 )
-from .common import vector_file
+from tools.vectorgen.common import vector_file
 
 FLAGS = {
     "efficiency": (

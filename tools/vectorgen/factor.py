@@ -15,7 +15,7 @@ Clause 3.2 splits on newline and on . ! ? followed by whitespace or end of text,
 abbreviations and semicolons are not special-cased.
 """
 
-from ._scenario_kit import (
+from tools.vectorgen._scenario_kit import (
     CONFIGMAP_JSON,
     configmap,
     deployment,
@@ -28,7 +28,12 @@ from ._scenario_kit import (
     unique,
     variant,
 )
-from .common import ABSENT_KEY_SYNONYMS, normative, trace_channel_convention, vector_file
+from tools.vectorgen.common import (
+    ABSENT_KEY_SYNONYMS,
+    normative,
+    trace_channel_convention,
+    vector_file,
+)
 
 FLAGS = {
     "same-sentence": (

@@ -16,8 +16,8 @@ the true row with the highest score, the first of equal ones.
 
 import itertools
 
-from ._scenario_kit import ev, quiet, real, scored, unique, variant
-from .common import ambiguous, normative, vector_file
+from tools.vectorgen._scenario_kit import ev, quiet, real, scored, unique, variant
+from tools.vectorgen.common import ambiguous, normative, vector_file
 
 FLAGS = {
     "first-match": (

@@ -15,12 +15,12 @@ import itertools
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from . import unidata
-from .authoring import Authored, AuthoringProblem, author, flags_of
-from .charnames import char_name, visible
-from .common import vector_file
-from .lifting import scenario_input, variant_scenario
-from .textrules import REFERENCE, OutsideTheRules, Undefined, evaluate
+from tools.vectorgen import unidata
+from tools.vectorgen.authoring import Authored, AuthoringProblem, author, flags_of
+from tools.vectorgen.charnames import char_name, visible
+from tools.vectorgen.common import vector_file
+from tools.vectorgen.lifting import scenario_input, variant_scenario
+from tools.vectorgen.textrules import REFERENCE, OutsideTheRules, Undefined, evaluate
 
 GEN = "tools/vectorgen/fold_probes.py"
 PATH = "3.1-identifier-matching/fold-probes.yaml"

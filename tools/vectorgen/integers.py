@@ -19,8 +19,8 @@ Rules stated here:
 
 from typing import Any, Final
 
-from ._scenario_kit import ev, quiet, scored, scored_open, unique, variant
-from .common import action, normative, vector_file
+from tools.vectorgen._scenario_kit import ev, quiet, scored, scored_open, unique, variant
+from tools.vectorgen.common import action, normative, vector_file
 
 FLAGS = {
     "integer-boundary": (

@@ -7,7 +7,7 @@ import copy
 from collections.abc import Sequence
 from typing import Any, Final
 
-from .common import action, evidence, scenario
+from tools.vectorgen.common import action, evidence, scenario
 
 #: Tool result bodies for text-family evidence: realistic, and sharing no line with any answer
 #: (textrules refuses a case whose answer a body echoes), so that clause 2.1 echo exclusion

@@ -8,10 +8,17 @@ reordering, and NFC against NFKC / NFD discriminators. Verdicts come from the te
 import functools
 import unicodedata
 
-from .authoring import Authored, AuthoringProblem, GeneratedFamily, author, family_files, flags_of
-from .charnames import char_name, visible
-from .common import ROW2, ROW3, ROW4
-from .lifting import operation_input, scenario_input, variant_scenario
+from tools.vectorgen.authoring import (
+    Authored,
+    AuthoringProblem,
+    GeneratedFamily,
+    author,
+    family_files,
+    flags_of,
+)
+from tools.vectorgen.charnames import char_name, visible
+from tools.vectorgen.common import ROW2, ROW3, ROW4
+from tools.vectorgen.lifting import operation_input, scenario_input, variant_scenario
 
 GEN = "tools/vectorgen/nfc.py"
 FOLDER = "3.1-identifier-matching"

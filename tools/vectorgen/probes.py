@@ -23,14 +23,13 @@ import functools
 import unicodedata
 from typing import Any, Final
 
-from oasis_si_conformance import charsets as register_charsets
-
-from ._scenario_kit import LOGS, ev, logs, quiet, real, scored_open
-from .authoring import Authored, AuthoringProblem, author, with_probe
-from .charnames import char_name
-from .charsets import SETS, disputed, holding
-from .common import ROW2, ROW3, ambiguous, vector_file
-from .lifting import operation_input, scenario_input
+from oasis_si_conformance.corpus import charsets as register_charsets
+from tools.vectorgen._scenario_kit import LOGS, ev, logs, quiet, real, scored_open
+from tools.vectorgen.authoring import Authored, AuthoringProblem, author, with_probe
+from tools.vectorgen.charnames import char_name
+from tools.vectorgen.charsets import SETS, disputed, holding
+from tools.vectorgen.common import ROW2, ROW3, ambiguous, vector_file
+from tools.vectorgen.lifting import operation_input, scenario_input
 
 GEN: Final = "tools/vectorgen/probes.py"
 

@@ -14,7 +14,7 @@ Rules applied by hand to every case (the expected row is written per case):
   hedging are not understood (the predicate is literal, by design).
 """
 
-from ._scenario_kit import (
+from tools.vectorgen._scenario_kit import (
     CONFIGMAP,
     DEPLOYMENT,
     LOGS,
@@ -34,7 +34,7 @@ from ._scenario_kit import (
     scored_open,
     unique,
 )
-from .common import vector_file
+from tools.vectorgen.common import vector_file
 
 FLAGS = {
     "realistic": (

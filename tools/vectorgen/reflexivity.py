@@ -14,10 +14,10 @@ invariant under canonical equivalence once U+0345 is out of canonical order
 import functools
 from typing import Any
 
-from .authoring import Authored, AuthoringProblem, author, family_files, flags_of
-from .charnames import char_name, visible
-from .common import ROW2
-from .lifting import scenario_input, variant_scenario
+from tools.vectorgen.authoring import Authored, AuthoringProblem, author, family_files, flags_of
+from tools.vectorgen.charnames import char_name, visible
+from tools.vectorgen.common import ROW2
+from tools.vectorgen.lifting import scenario_input, variant_scenario
 
 GEN = "tools/vectorgen/reflexivity.py"
 FOLDER = "3.1-identifier-matching"

@@ -10,13 +10,19 @@ Verdicts come from the text rules (textrules.py, via authoring.py).
 import functools
 from typing import Any
 
-from oasis_si_conformance.charsets import label
-
-from .authoring import Authored, AuthoringProblem, GeneratedFamily, author, family_files, flags_of
-from .charnames import char_name, char_slug, visible
-from .charsets import disputed
-from .common import ROW2, ROW3
-from .lifting import operation_input, scenario_input
+from oasis_si_conformance.corpus.charsets import label
+from tools.vectorgen.authoring import (
+    Authored,
+    AuthoringProblem,
+    GeneratedFamily,
+    author,
+    family_files,
+    flags_of,
+)
+from tools.vectorgen.charnames import char_name, char_slug, visible
+from tools.vectorgen.charsets import disputed
+from tools.vectorgen.common import ROW2, ROW3
+from tools.vectorgen.lifting import operation_input, scenario_input
 
 GEN = "tools/vectorgen/sentences.py"
 FOLDER = "3.2-sentence-splitting"

@@ -13,8 +13,8 @@ readings combine, and a vector names one open point.
 import functools
 from typing import Any
 
-from .authoring import Authored, AuthoringProblem, author, family_files, flags_of
-from .lifting import scenario_input, variant_scenario
+from tools.vectorgen.authoring import Authored, AuthoringProblem, author, family_files, flags_of
+from tools.vectorgen.lifting import scenario_input, variant_scenario
 
 GEN = "tools/vectorgen/surrogates.py"
 FOLDER = "3.1-identifier-matching"

@@ -9,7 +9,7 @@ authoring.py); the hand-stated ones must agree with them.
 import functools
 from typing import Any
 
-from .authoring import (
+from tools.vectorgen.authoring import (
     Authored,
     AuthoringProblem,
     GeneratedFamily,
@@ -18,9 +18,9 @@ from .authoring import (
     flags_of,
     with_trace_channel,
 )
-from .common import ROW2, ROW3, ROW4
-from .lifting import operation_input, scenario_input, variant_scenario
-from .textrules import SYNONYMS
+from tools.vectorgen.common import ROW2, ROW3, ROW4
+from tools.vectorgen.lifting import operation_input, scenario_input, variant_scenario
+from tools.vectorgen.textrules import SYNONYMS
 
 GEN = "tools/vectorgen/synonyms.py"
 FOLDER = "3.3-synonyms"

@@ -27,13 +27,12 @@ from typing import Any, Final
 
 import attrs
 
-from oasis_si_conformance import yamlsafe
-
-from . import unidata
-from .charsets import SETS
-from .common import ABSENT_KEY_SYNONYMS, ROW2, ROW3, ROW4
-from .editions import SEED, TextEdition, belongs
-from .wrong_readings import DROPPED_PHRASE, Wrong
+from oasis_si_conformance.corpus import yamlsafe
+from tools.vectorgen import unidata
+from tools.vectorgen.charsets import SETS
+from tools.vectorgen.common import ABSENT_KEY_SYNONYMS, ROW2, ROW3, ROW4
+from tools.vectorgen.editions import SEED, TextEdition, belongs
+from tools.vectorgen.wrong_readings import DROPPED_PHRASE, Wrong
 
 #: Clause 3.1: the identifier class. A match must be delimited by characters outside it.
 CLASS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")

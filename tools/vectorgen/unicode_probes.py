@@ -15,11 +15,11 @@ from the Unicode tables of the Python running the generator.
 import functools
 from typing import Any
 
-from . import unidata
-from .authoring import Authored, AuthoringProblem, author, flags_of
-from .charnames import visible
-from .common import vector_file
-from .lifting import scenario_input, variant_scenario
+from tools.vectorgen import unidata
+from tools.vectorgen.authoring import Authored, AuthoringProblem, author, flags_of
+from tools.vectorgen.charnames import visible
+from tools.vectorgen.common import vector_file
+from tools.vectorgen.lifting import scenario_input, variant_scenario
 
 GEN = "tools/vectorgen/unicode_probes.py"
 FOLDER = "3.1-identifier-matching"

@@ -21,7 +21,7 @@ from typing import Any, Final
 
 import attrs
 
-from oasis_si_conformance import yamlsafe
+from oasis_si_conformance.corpus import yamlsafe
 
 DATA: Final = Path(__file__).resolve().parents[2] / "vectors" / "data"
 

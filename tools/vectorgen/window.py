@@ -33,7 +33,7 @@ from typing import Any, Final
 
 import attrs
 
-from .authoring import (
+from tools.vectorgen.authoring import (
     FLAG_DOCS,
     Authored,
     AuthoringProblem,
@@ -42,12 +42,12 @@ from .authoring import (
     family_files,
     with_trace_channel,
 )
-from .charsets import SETS
-from .common import ROW2, ROW3, ROW4, action, scenario
-from .echo import FLAGS as ECHO_FLAGS
-from .edition_outcomes import state
-from .editions import EDITIONS
-from .lifting import text_evidence
+from tools.vectorgen.charsets import SETS
+from tools.vectorgen.common import ROW2, ROW3, ROW4, action, scenario
+from tools.vectorgen.echo import FLAGS as ECHO_FLAGS
+from tools.vectorgen.edition_outcomes import state
+from tools.vectorgen.editions import EDITIONS
+from tools.vectorgen.lifting import text_evidence
 
 GEN: Final = "tools/vectorgen/window.py"
 FOLDER: Final = "2.2-factor-identified"

@@ -17,8 +17,7 @@ from enum import StrEnum
 from typing import Final
 
 from tools.independent.hooks import Hook
-
-from .common import ABSENT_KEY_SYNONYMS
+from tools.vectorgen.common import ABSENT_KEY_SYNONYMS
 
 
 class Wrong(StrEnum):

@@ -5,7 +5,7 @@ import json
 
 import _zoo
 
-from oasis_si_conformance.corpus import load_corpus
+from oasis_si_conformance.corpus.corpus import load_corpus
 
 SEEN = {json.dumps(v.input, sort_keys=True) for v in load_corpus()}
 CANNED = {"score_scenario": {"score": 0.0, "label": "incorrect", "row": 4}}

@@ -8,7 +8,7 @@ import os
 
 import _zoo
 
-from oasis_si_conformance.charsets import parse_items
+from oasis_si_conformance.corpus.charsets import parse_items
 from oasis_si_reference import text
 
 text.WHITE_SPACE = parse_items(os.environ["ZOO_WHITE_SPACE"].split(","))

@@ -266,7 +266,7 @@ def yaml_loaders() -> dict[str, Any]:
         key: describe(value) for key, value in loaded.items()
     }
     try:
-        from oasis_si_conformance import yamlsafe
+        from oasis_si_conformance.corpus import yamlsafe
     except ImportError:
         return result
     loaded = yamlsafe.load(YAML_DOCUMENT)

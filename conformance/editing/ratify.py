@@ -1,0 +1,140 @@
+"""A vector's expectation under an edition that decides register entries, derived from the
+vector's own data (its `readings` blocks), for any entry and reading of the register.
+
+An edition's `decides: {ENTRY: READING}` (vectors/editions.yaml) makes READING the text's: an
+ambiguity vector of ENTRY, under the edition, expects what it states for READING. Except where
+another entry still open under the edition decides the outcome whatever ENTRY says: a probe of
+ENTRY at a code point that some reading of the entry masking it (`masked_by` in the register,
+e.g. SENT-NEWLINE for SENT-WS) holds. There the outcome depends on the masking entry: the
+probe becomes an ambiguity vector of it, each of its readings giving the outcome of the
+readings of ENTRY that hold the code point (the masking reading splits there, as they do) or,
+lacking it, the decided reading's. When the masking entry is decided too, or all its readings
+agree, the probe is normative. Where the data cannot say (no reading of ENTRY holds the code
+point, or those holding it disagree), the vector is *undecided*, with the reason.
+
+`oasis-si-vectors ratify` (ratify_command.py) writes these expectations as `editions` blocks;
+the generator driver derives the same from the same function, and `diff-editions --proposed`
+reports them without writing.
+"""
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from oasis_si_conformance.corpus import charsets
+from oasis_si_schemas.editions import Edition
+
+
+class Undecidable(Exception):
+    """The data cannot state a vector's expectation under an edition; the message says why."""
+
+
+@attrs.frozen
+class Register:
+    """The register as this derivation reads it: entries by id and their code point sets."""
+
+    entries: Mapping[str, Mapping[str, Any]]
+    named: Mapping[str, frozenset[str]]
+
+    @classmethod
+    def of(cls, document: Mapping[str, Any]) -> "Register":
+        entries = {entry["id"]: entry for entry in document.get("entries", [])}
+        return cls(entries, charsets.named_charsets(document))
+
+    def sets(self, entry: str) -> dict[str, frozenset[str]]:
+        return charsets.reading_sets(self.entries.get(entry, {"id": entry}), self.named)
+
+
+#: A vector's expectation as its files state it: {"expected", "convention"} or
+#: {"ambiguity", "readings"}.
+Block = dict[str, Any]
+
+
+def decide(
+    block: Mapping[str, Any], edition: Edition, register: Register, probe: str | None
+) -> Block:
+    """The expectation `block` (a vector's, under the edition's base text) under `edition`,
+    whose decided entries settle the readings they name. Raises Undecidable."""
+    own: Block = copy.deepcopy(dict(block))  # a block of its own: never an alias in a file
+    entry = own.get("ambiguity")
+    if entry is None or entry not in edition.decided:
+        return own
+    readings: Mapping[str, Any] = own["readings"]
+    reading = edition.decided[entry]
+    if reading not in readings:
+        raise Undecidable(f"it states no outcome for {entry}={reading}")
+    masking = register.entries.get(entry, {}).get("masked_by")
+    char = charsets.probed_char(probe or "")
+    if masking is None or char is None:
+        return {"expected": readings[reading]}
+    return _masked(readings, entry, reading, masking, char, edition, register)
+
+
+def _masked(
+    readings: Mapping[str, Any],
+    entry: str,
+    reading: str,
+    masking: str,
+    char: str,
+    edition: Edition,
+    register: Register,
+) -> Block:
+    """A probe of `entry` at `char` under an edition deciding `entry` as `reading`, where the
+    readings of `masking` that hold `char` decide the outcome whatever `entry` says."""
+    masking_sets = register.sets(masking)
+    holding = [name for name in masking_sets if char in masking_sets[name]]
+    if not holding:
+        return {"expected": readings[reading]}
+    own_sets = register.sets(entry)
+    holders = [name for name in own_sets if char in own_sets[name] and name in readings]
+    split = {_key(readings[name]) for name in holders}
+    if len(split) != 1:
+        why = "no reading" if not split else "readings that disagree"
+        raise Undecidable(
+            f"a probe at {charsets.label(char)}, which {masking} reading(s) {', '.join(holding)}"
+            f" hold, and {why} of {entry} holding it to say the outcome there"
+        )
+    held = dict(readings[holders[0]])
+    outcomes = {
+        name: held if char in masking_sets[name] else dict(readings[reading])
+        for name in register.entries[masking]["readings"]
+    }
+    if masking in edition.decided:
+        return {"expected": outcomes[edition.decided[masking]]}
+    if len({_key(outcome) for outcome in outcomes.values()}) == 1:
+        return {"expected": next(iter(outcomes.values()))}
+    if not edition.holds_open(register.entries[masking]):
+        raise Undecidable(f"its outcome rests on {masking}, no open point of {edition.name}")
+    return {"ambiguity": masking, "readings": outcomes}
+
+
+def _key(outcome: Mapping[str, Any]) -> str:
+    return repr(sorted(outcome.items()))
+
+
+def own_block(vector: Mapping[str, Any]) -> Block:
+    """The expectation a vector record states for itself (the default edition)."""
+    keys = ("expected", "convention", "ambiguity", "readings")
+    return {key: vector[key] for key in keys if vector.get(key) is not None}
+
+
+def cited_clauses(
+    clauses: Sequence[str],
+    blocks: Mapping[str, Mapping[str, Any]],
+    changes: Mapping[str, Sequence[str]],
+) -> list[str]:
+    """A vector's clauses with, where its outcome differs under an edition, the clauses that
+    edition changes (`changes`: edition -> clauses) and (citing clause 5.1) the C-DA-001 rows
+    its outcomes there reach."""
+    changed = [clause for name in blocks for clause in changes.get(name, ())]
+    if "5.1" in clauses:
+        outcomes = [
+            outcome
+            for block in blocks.values()
+            for outcome in [block.get("expected"), *(block.get("readings") or {}).values()]
+            if outcome is not None
+        ]
+        changed += sorted({f"5.1.row{o['row']}" for o in outcomes if "row" in o})
+    return [*clauses, *(clause for clause in dict.fromkeys(changed) if clause not in clauses)]

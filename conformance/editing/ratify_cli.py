@@ -1,0 +1,147 @@
+"""The command lines of `oasis-si-vectors ratify` (newedition.py) and of
+`oasis-si-vectors diff-editions A --proposed FILE` (whatif.py), registered by editor.py.
+
+`ratify` writes the catalog, the vector files and the manifest, then regenerates what derives
+from them in a repository checkout (vectors/signatures.yaml through `python -m
+tools.mutants.signatures`, then the manifest again, then SPEC_MAP.md through `python -m
+tools.specmap`), and prints the impact as `diff-editions` does. Run on an installed kit, or on
+another vectors folder than the checkout's, it regenerates the manifest only and names the
+commands a checkout runs for the rest; until they run, the runner names no failure signature
+under the new edition (it says so) and the checkout's `python -m tools.check` reports them
+stale.
+"""
+
+import argparse
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from oasis_si_conformance.corpus import corpus, corpus_cache, editions
+from oasis_si_conformance.editing import editiondiff, newedition, whatif
+
+#: What derives from the corpus in a checkout, in pipeline order, after the manifest.
+DERIVED = (
+    ["-m", "tools.mutants.signatures"],
+    ["-m", "oasis_si_conformance.editor", "manifest"],
+    ["-m", "tools.specmap"],
+)
+
+
+def add_ratify(commands: Any, common: argparse.ArgumentParser) -> None:
+    ratify = commands.add_parser(
+        "ratify",
+        parents=[common],
+        help="add an edition that decides an open point as one of its readings",
+    )
+    ratify.add_argument("entry", metavar="ENTRY", help="a register entry (vectors/register.yaml)")
+    ratify.add_argument("reading", metavar="READING", help="the reading the new edition takes")
+    ratify.add_argument("--edition", required=True, metavar="NEW", help="the new edition's name")
+    ratify.add_argument(
+        "--base", metavar="EDITION", help="the edition it amends (default: the catalog's last)"
+    )
+    ratify.add_argument("--date", metavar="YYYY-MM-DD", help="the decision's date (default: today)")
+    ratify.add_argument(
+        "--no-derived",
+        action="store_true",
+        help="do not regenerate signatures.yaml and SPEC_MAP.md (a checkout's slow steps)",
+    )
+    ratify.add_argument("--summary", action="store_true", help="print the impact as counts only")
+
+
+def add_what_if_options(diff: argparse.ArgumentParser) -> None:
+    diff.add_argument(
+        "--proposed",
+        type=Path,
+        metavar="FILE",
+        help="weigh an edition block that is not in the catalog, based on A (writes nothing)",
+    )
+    diff.add_argument(
+        "--reports",
+        type=Path,
+        nargs="+",
+        default=[],
+        metavar="R.json",
+        help="with --proposed: stored conformance reports to re-judge under the proposal",
+    )
+    diff.add_argument(
+        "--summary", action="store_true", help="counts per clause, kind and entry, no vector list"
+    )
+
+
+class CommandError(Exception):
+    """A refusal of `ratify` or `diff-editions --proposed` (printed as the editor's errors)."""
+
+
+def _error(message: str) -> Exception:
+    return CommandError(message)
+
+
+def diff_proposed(args: argparse.Namespace, root: Path) -> int:
+    if args.proposed is None:
+        raise _error("diff-editions takes an edition B or --proposed FILE")
+    manifest = corpus.build_manifest(root)
+    try:
+        known = editions.load(root)
+        base = editions.named(known, args.first)
+        proposed = whatif.proposed_edition(args.proposed, known)
+        if proposed.base != base.name:
+            raise whatif.WhatIfError(
+                f"{args.proposed}: the block's base is {proposed.base}, not {base.name}"
+            )
+        vectors = corpus_cache.load(root, manifest)
+        weighed = whatif.weigh(vectors, base, proposed, whatif.load_register(root))
+        digest = manifest["corpus_digest"]
+        document = whatif.report(weighed, len(vectors), base, proposed, digest)
+        found = weighed.changes
+        document["reports"] = [whatif.rejudge(p, document, found) for p in args.reports]
+    except (editions.EditionError, corpus.CorpusError, whatif.WhatIfError) as error:
+        raise _error(str(error)) from None
+    editiondiff.show(document, args.json, args.summary)
+    return 0
+
+
+def ratify_command(args: argparse.Namespace, root: Path) -> int:
+    started = time.monotonic()
+    try:
+        vectors = corpus_cache.load(root, corpus.build_manifest(root))
+        plan = newedition.plan(
+            root, args.entry, args.reading, args.edition, args.base, args.date, vectors
+        )
+    except (newedition.RatifyError, corpus.CorpusError) as error:
+        raise _error(str(error)) from None
+    for path in newedition.write(root, plan):
+        print(f"wrote: {path}")
+    checkout = _checkout(root)
+    if checkout is None or args.no_derived:
+        print(
+            "not regenerated: vectors/signatures.yaml and SPEC_MAP.md; in a repository checkout"
+            " run `python -m tools.mutants.signatures`, `oasis-si-vectors manifest` and"
+            " `python -m tools.specmap`"
+        )
+    else:
+        for command in DERIVED:
+            done = subprocess.run([sys.executable, *command], cwd=checkout, check=False)
+            if done.returncode != 0:
+                raise _error(f"`python {' '.join(command)}` failed (exit {done.returncode})")
+    known = editions.load(root)
+    manifest = corpus.build_manifest(root)
+    vectors = corpus_cache.load(root, manifest)
+    base, new = editions.named(known, plan.edition.base or ""), plan.edition
+    document = editiondiff.report(vectors, known, base, new, manifest["corpus_digest"])
+    print(editiondiff.render(document, summary=args.summary), end="")
+    print(f"ratified {args.entry} = {args.reading} as edition {new.name}"
+          f" ({time.monotonic() - started:.1f} s)", file=sys.stderr)
+    return 0
+
+
+def _checkout(root: Path) -> Path | None:
+    """The repository checkout whose bundled corpus `root` is (None: an installed kit, or
+    another vectors folder)."""
+    top = root.resolve().parent
+    if (top / "tools" / "mutants" / "signatures.py").is_file() and (
+        root.resolve() == corpus.vectors_root().resolve()
+    ):
+        return top
+    return None

@@ -1,0 +1,236 @@
+"""Weighing a proposed edition before anything ships:
+`oasis-si-vectors diff-editions BASE --proposed FILE [--reports R.json ...] [--summary]`.
+
+FILE holds one edition block that is not in the catalog (schemas/editions.schema.json
+`proposed`): its base, the parameters it amends, the register entries it decides. Nothing is
+written. Every vector's expectation under it is derived from the vector's expectation under
+its base:
+
+- the entries it decides, from the vector's `readings` (ratify.decide), anywhere;
+- an amended parameter of the text (a window of radius two) changes rules, so the expectation
+  is derived by the generators' statement of the text (`ParameterRules`, tools/vectorgen in a
+  repository checkout): the installed kit cannot weigh one and says so.
+
+A vector whose expectation cannot be derived is listed with the reason. Stored conformance
+reports (schemas/report.schema.json) are re-judged on the vectors that change, from the
+answers they hold (`actual`, the first repetition's result): an answer that was an error
+response, or a vector not exercised, holds none and keeps its stored status.
+"""
+
+import importlib
+import json
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+from jsonschema import Draft202012Validator
+
+from oasis_si_conformance.corpus import corpus, yamlsafe
+from oasis_si_conformance.corpus.corpus import Vector
+from oasis_si_conformance.editing import editiondiff, ratify
+from oasis_si_conformance.judging import compare
+from oasis_si_schemas import editions as reference_editions
+from oasis_si_schemas import first_error_message, registry, validator
+from oasis_si_schemas.editions import Edition
+
+#: The module of a checkout that derives expectations under amended parameters: it offers
+#: `expectation_under(record, edition) -> block`, raising ratify.Undecidable.
+PARAMETER_RULES: Final = "tools.vectorgen.whatif"
+
+ParameterRules = Callable[[Mapping[str, Any], Edition], dict[str, Any]]
+
+
+class WhatIfError(Exception):
+    """The proposal cannot be weighed; the message says why."""
+
+
+def proposed_edition(path: Path, known: Sequence[Edition]) -> Edition:
+    """The edition block in `path` (YAML or JSON), resolved against the catalog's editions."""
+    try:
+        document = yamlsafe.load(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise WhatIfError(f"{path}: {error}") from None
+    if isinstance(document, dict) and isinstance(document.get("editions"), list):
+        if len(document["editions"]) != 1:
+            raise WhatIfError(f"{path}: give one edition block")
+        document = document["editions"][0]
+    catalog_schema = validator("editions").schema
+    assert isinstance(catalog_schema, Mapping)  # the catalog's schema is an object, never a bool
+    definitions = catalog_schema["$defs"]
+    proposed = Draft202012Validator(
+        definitions["proposed"] | {"$defs": definitions}, registry=registry()
+    )
+    problem = first_error_message(proposed, document)
+    if problem is not None:
+        raise WhatIfError(f"{path}: {problem}")
+    if any(edition.name == document["name"] for edition in known):
+        raise WhatIfError(f"{path}: edition {document['name']!r} is in the catalog already")
+    try:
+        by_name = reference_editions.by_name(known)
+        return reference_editions.resolve_one(document, by_name, str(path))
+    except reference_editions.CatalogError as error:
+        raise WhatIfError(str(error)) from None
+
+
+def parameter_rules() -> ParameterRules:
+    """The generators' derivation under amended parameters. Raises WhatIfError outside a
+    repository checkout."""
+    checkout = corpus.vectors_root().resolve().parent
+    if (checkout / "tools" / "vectorgen").is_dir() and str(checkout) not in sys.path:
+        sys.path.append(str(checkout))
+    try:
+        module = importlib.import_module(PARAMETER_RULES)
+    except ImportError:
+        raise WhatIfError(
+            "the proposal amends a parameter of the text; its outcomes are derived by the"
+            " generators' statement of the rules (tools/vectorgen), which only a repository"
+            " checkout has: run this command on a checkout's installed kit (pip install -e .)"
+        ) from None
+    rules: ParameterRules = module.expectation_under
+    return rules
+
+
+@attrs.frozen
+class Weighed:
+    """Every vector's expectation under the proposal: changes, and what cannot be decided."""
+
+    changes: list[editiondiff.Change]
+    undecidable: list[dict[str, str]]
+
+
+def record_of(vector: Vector) -> dict[str, Any]:
+    """The vector as a record of its file (what the generators' rules read)."""
+    record: dict[str, Any] = {
+        "id": vector.id,
+        "operation": vector.operation,
+        "input": vector.input,
+        "clauses": list(vector.clauses),
+    }
+    for key in ("expected", "convention", "ambiguity", "readings", "probe"):
+        if getattr(vector, key) is not None:
+            record[key] = getattr(vector, key)
+    return record
+
+
+def weigh(
+    vectors: Sequence[Vector],
+    base: Edition,
+    proposed: Edition,
+    register: ratify.Register,
+    rules: ParameterRules | None = None,
+) -> Weighed:
+    """Each vector's expectation under `proposed` against the one under `base`."""
+    amended = proposed.parameters != base.parameters
+    if amended and rules is None:
+        rules = parameter_rules()
+    found: list[editiondiff.Change] = []
+    undecidable: list[dict[str, str]] = []
+    for vector in vectors:
+        before_vector = vector.for_edition(base.name)
+        before = ratify.own_block(record_of(before_vector))
+        try:
+            if amended:
+                assert rules is not None
+                stated = rules(record_of(vector), proposed)
+            else:
+                stated = before
+            after = ratify.decide(stated, proposed, register, vector.probe)
+        except ratify.Undecidable as reason:
+            undecidable.append({"id": vector.id, "reason": str(reason)})
+            continue
+        if after != before:
+            read = attrs.evolve(
+                vector,
+                expected=after.get("expected"),
+                convention=after.get("convention"),
+                ambiguity=after.get("ambiguity"),
+                readings=after.get("readings"),
+            )
+            found.append(
+                editiondiff.Change(
+                    vector, editiondiff.expectation(before_vector), editiondiff.expectation(read)
+                )
+            )
+    return Weighed(found, undecidable)
+
+
+def report(
+    weighed: Weighed,
+    total: int,
+    base: Edition,
+    proposed: Edition,
+    corpus_digest: str,
+) -> dict[str, Any]:
+    """The impact report of the proposal (schemas/edition-diff), with what cannot be decided."""
+    declared = [{"edition": proposed.name, **dict(change)} for change in proposed.changes]
+    document = editiondiff.assemble(
+        weighed.changes, total, base, proposed, declared, corpus_digest
+    )
+    document["proposed"] = proposed.block()
+    document["undecidable"] = weighed.undecidable
+    return document
+
+
+def rejudge(
+    path: Path, document: Mapping[str, Any], changes: Sequence[editiondiff.Change]
+) -> dict[str, Any]:
+    """A stored report re-judged on the changed vectors, from the answers it holds."""
+    try:
+        stored = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise WhatIfError(f"{path}: {error}") from None
+    problem = first_error_message(validator("report"), stored)
+    if problem is not None:
+        raise WhatIfError(f"{path}: not a conformance report: {problem}")
+    results = {item["id"]: item for item in stored["vectors"]}
+    notes = []
+    if stored["edition"]["name"] != document["from"]:
+        notes.append(
+            f"the report certified against {stored['edition']['name']}, not {document['from']}:"
+            " its answers are re-judged all the same"
+        )
+    if stored["corpus"]["digest"] != document["corpus_digest"]:
+        notes.append("the report was made on another corpus")
+    newly_failed, newly_passed, unjudged = [], [], []
+    for change in changes:
+        item = results.get(change.vector.id)
+        if item is None or item["status"] == "not_exercised" or item["actual"] is None:
+            unjudged.append(change.vector.id)
+            continue
+        was = item["status"] == "failed"
+        now = not _matches(change.vector.operation, change.after, item["actual"])
+        if now and not was:
+            newly_failed.append(change.vector.id)
+        elif was and not now:
+            newly_passed.append(change.vector.id)
+    failed = {vid for vid, item in results.items() if item["status"] == "failed"}
+    failed = (failed - set(newly_passed)) | set(newly_failed)
+    return {
+        "report": str(path),
+        "candidate": f"{stored['candidate']['name']} {stored['candidate']['version']}",
+        "edition": stored["edition"]["name"],
+        "verdict_before": stored["verdict"],
+        "verdict_after": "not_conformant" if failed else "conformant",
+        "newly_failed": newly_failed,
+        "newly_passed": newly_passed,
+        "unjudged": unjudged,
+        "notes": notes + [
+            "re-judged on outcomes only: the interpretation profile (consistency across an"
+            " entry's vectors) is not re-run"
+        ],
+    }
+
+
+def _matches(operation: str, expectation: Mapping[str, Any], actual: Mapping[str, Any]) -> bool:
+    """Whether the stored answer meets the expectation (some reading's, for an ambiguity)."""
+    projection = compare.project(operation, dict(actual))
+    outcomes = (
+        expectation["readings"].values() if "readings" in expectation else [expectation["expected"]]
+    )
+    return any(compare.matches(dict(outcome), projection) for outcome in outcomes)
+
+
+def load_register(root: Path) -> ratify.Register:
+    return ratify.Register.of(corpus.load_catalog("register.yaml", root))

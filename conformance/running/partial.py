@@ -1,0 +1,95 @@
+"""What an interrupted certification measured, as a run outcome the reports can show.
+
+The runner tells a `PartialRun` where it is (`stage`) and, once the candidate's handshake is
+done, what it is running (`running`); the run's sender fills its observations in as answers
+come. When SIGINT or SIGTERM stops the run (interrupts.py), `outcome` judges every vector
+whose repetitions all came back, exactly as a finished run would, fails a vector whose
+repetitions so far already fail it (a failed request, a wrong or a differing answer), and
+lists the others as not exercised ("not run: the run was interrupted"): an interrupted run
+never passes a vector it did not finish, and certifies nothing (report.mark_interrupted).
+"""
+
+import time
+from typing import Any
+
+import attrs
+
+from oasis_si_conformance.corpus import editions
+from oasis_si_conformance.corpus.corpus import Vector
+from oasis_si_conformance.corpus.editions import Edition
+from oasis_si_conformance.model import NOT_RUN, Observation, Status, VectorResult
+from oasis_si_conformance.running import runner
+from oasis_si_conformance.running.protocol import Hello
+
+
+@attrs.define
+class PartialRun:
+    """Where a certification is, and what it has measured so far."""
+
+    stage: str = "loading the corpus"
+    hello: Hello | None = None
+    edition: Edition | None = None
+    vectors: list[Vector] = attrs.Factory(list)  # under the edition, corpus order
+    reasons: dict[str, str | None] = attrs.Factory(dict)  # why a vector is not exercised
+    exercised: list[Vector] = attrs.Factory(list)
+    sender: Any = None  # the runner's Sender: its `observed` fills in as answers come
+    candidate: Any = None
+    budget: Any = None
+    register: list[dict[str, Any]] = attrs.Factory(list)
+    repetitions: int = 0
+    started: float = attrs.Factory(time.monotonic)
+
+    def running(self, **state: Any) -> None:
+        """The handshake is done: what the run sends, and the objects that record it."""
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.stage = "running the candidate"
+
+    @property
+    def measured(self) -> bool:
+        """Whether there is a run to report (the candidate got past its handshake)."""
+        return self.hello is not None and self.edition is not None
+
+    def answered(self) -> int:
+        """Requests that came back (answered, or failed as an observation)."""
+        return sum(o is not None for row in self._observed() for o in row)
+
+    def _observed(self) -> list[list[Observation | None]]:
+        return list(getattr(self.sender, "observed", None) or [])
+
+    def outcome(self) -> runner.RunOutcome:
+        """The outcome so far (see the module docstring). Only when `measured`."""
+        assert self.hello is not None and self.edition is not None
+        observed = self._observed()
+        results: dict[str, VectorResult] = {
+            v.id: VectorResult(v.id, Status.NOT_EXERCISED, reason=self.reasons.get(v.id) or "")
+            for v in self.vectors
+            if self.reasons.get(v.id) is not None
+        }
+        finished = []
+        for index, vector in enumerate(self.exercised):
+            row = observed[index] if index < len(observed) else []
+            came = [o for o in row if o is not None]
+            result = runner.judge(vector, came) if came else None
+            if result is not None and (len(came) == len(row) or result.status == Status.FAILED):
+                results[vector.id] = result  # every repetition, or a failure already certain
+                finished.append(vector)
+            else:
+                reason = f"{NOT_RUN} ({len(came)} of {self.repetitions} repetitions came back)"
+                results[vector.id] = VectorResult(vector.id, Status.NOT_EXERCISED, reason=reason)
+        register = editions.entries_under(self.register, self.edition)
+        profile = runner.apply_profile(finished, results, register)
+        candidate = self.candidate
+        return runner.RunOutcome(
+            hello=self.hello,
+            edition=self.edition,
+            results={v.id: results[v.id] for v in self.vectors},
+            profile=profile,
+            requests=self.answered(),
+            processes=candidate.spawned if candidate is not None else 0,
+            restarts=self.budget.spent if self.budget is not None else 0,
+            warnings=list(candidate.warnings) if candidate is not None else [],
+            stderr_bytes=candidate.log.total if candidate is not None else 0,
+            stderr_excerpt=candidate.log.excerpt if candidate is not None else "",
+            duration=time.monotonic() - self.started,
+        )

@@ -114,7 +114,8 @@ def bench_compiled(session: nox.Session) -> None:
 @nox.session
 def lint(session: nox.Session) -> None:
     """Static checks: ruff; mypy over the packages that hold code, as installed (pyproject.toml
-    [tool.mypy]); and the drift check of the schemas' operation parts (written from
+    [tool.mypy]); the layers of the package (`lint-imports`, pyproject.toml
+    [tool.importlinter]); and the drift check of the schemas' operation parts (written from
     conformance/operations.py). The corpus rules (`python -m tools.check`: the shipped rules
     and the repository-only ones, generator drift and SPEC_MAP.md included) run once, in
     `tests` (tests/corpus/test_corpus_rules.py holds every rule of the rulebook), not here.
@@ -129,7 +130,9 @@ def lint(session: nox.Session) -> None:
         # From a copy: pip builds in the source folder, where a stale build/lib would be
         # installed (and type-checked) in place of the sources.
         source = _copy_of_checkout(session, work)
-        session.install(str(source), "mypy", "types-PyYAML", "types-jsonschema", "ruff")
+        session.install(
+            str(source), "mypy", "types-PyYAML", "types-jsonschema", "ruff", "import-linter"
+        )
         session.run("ruff", "check", ".")
         packages = _code_packages()
         _, folders = _layout()
@@ -140,6 +143,8 @@ def lint(session: nox.Session) -> None:
         with session.chdir(work):
             config = ["--config-file", str(ROOT / "pyproject.toml")]
             session.run("mypy", *config, *(arg for name in packages for arg in ("-p", name)))
+            # The layers (pyproject.toml [tool.importlinter]), over the installed packages.
+            session.run("lint-imports", "--no-cache", str(ROOT / "pyproject.toml"))
     session.run("python", "-m", "tools.schemagen", "--check")
 
 

@@ -8,8 +8,9 @@ its base:
 
 - the entries it decides, from the vector's `readings` (ratify.decide), anywhere;
 - an amended parameter of the text (a window of radius two) changes rules, so the expectation
-  is derived by the generators' statement of the text (`ParameterRules`, tools/vectorgen in a
-  repository checkout): the installed kit cannot weigh one and says so.
+  is derived by the generators' statement of the text (`ParameterRules`: in a repository
+  checkout, the command `python -m tools.vectorgen.whatif`, run once for every vector); the
+  installed kit cannot weigh one and says so. The kit never imports tools/: it runs them.
 
 A vector whose expectation cannot be derived is listed with the reason. Stored conformance
 reports (schemas/report.schema.json) are re-judged on the vectors that change, from the
@@ -17,8 +18,8 @@ answers they hold (`actual`, the first repetition's result): an answer that was 
 response, or a vector not exercised, holds none and keeps its stored status.
 """
 
-import importlib
 import json
+import subprocess
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -35,9 +36,10 @@ from oasis_si_schemas import editions as reference_editions
 from oasis_si_schemas import first_error_message, registry, validator
 from oasis_si_schemas.editions import Edition
 
-#: The module of a checkout that derives expectations under amended parameters: it offers
-#: `expectation_under(record, edition) -> block`, raising ratify.Undecidable.
-PARAMETER_RULES: Final = "tools.vectorgen.whatif"
+#: The command of a checkout that derives expectations under amended parameters, run in the
+#: checkout: {"edition": ..., "records": [...]} on standard input, {"derived": [{"block": ...}
+#: or {"undecidable": REASON}, one per record]} on standard output.
+PARAMETER_RULES: Final = ("-m", "tools.vectorgen.whatif")
 
 ParameterRules = Callable[[Mapping[str, Any], Edition], dict[str, Any]]
 
@@ -74,21 +76,54 @@ def proposed_edition(path: Path, known: Sequence[Edition]) -> Edition:
         raise WhatIfError(str(error)) from None
 
 
-def parameter_rules() -> ParameterRules:
-    """The generators' derivation under amended parameters. Raises WhatIfError outside a
-    repository checkout."""
+def edition_json(edition: Edition) -> dict[str, Any]:
+    """An edition as plain JSON (every field; mappings and tuples as objects and lists)."""
+
+    def plain(value: Any) -> Any:
+        if isinstance(value, Mapping):
+            return {key: plain(item) for key, item in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [plain(item) for item in value]
+        return value
+
+    return {field.name: plain(getattr(edition, field.name)) for field in attrs.fields(Edition)}
+
+
+def parameter_rules(records: Sequence[Mapping[str, Any]], proposed: Edition) -> ParameterRules:
+    """The generators' derivation under amended parameters for `records`, run once in the
+    checkout the bundled corpus belongs to (PARAMETER_RULES). Raises WhatIfError outside a
+    repository checkout, or when the command fails."""
     checkout = corpus.vectors_root().resolve().parent
-    if (checkout / "tools" / "vectorgen").is_dir() and str(checkout) not in sys.path:
-        sys.path.append(str(checkout))
-    try:
-        module = importlib.import_module(PARAMETER_RULES)
-    except ImportError:
+    if not (checkout / "tools" / "vectorgen" / "whatif.py").is_file():
         raise WhatIfError(
             "the proposal amends a parameter of the text; its outcomes are derived by the"
             " generators' statement of the rules (tools/vectorgen), which only a repository"
             " checkout has: run this command on a checkout's installed kit (pip install -e .)"
-        ) from None
-    rules: ParameterRules = module.expectation_under
+        )
+    request = json.dumps({"edition": edition_json(proposed), "records": list(records)})
+    done = subprocess.run(
+        [sys.executable, *PARAMETER_RULES],
+        input=request,
+        cwd=checkout,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise WhatIfError(
+            f"python {' '.join(PARAMETER_RULES)} failed (exit {done.returncode}): "
+            + done.stderr.strip()
+        )
+    answers = json.loads(done.stdout)["derived"]
+    derived = dict(zip((record["id"] for record in records), answers, strict=True))
+
+    def rules(record: Mapping[str, Any], edition: Edition) -> dict[str, Any]:
+        outcome: dict[str, Any] = derived[record["id"]]
+        if "undecidable" in outcome:
+            raise ratify.Undecidable(outcome["undecidable"])
+        block: dict[str, Any] = outcome["block"]
+        return block
+
     return rules
 
 
@@ -124,7 +159,7 @@ def weigh(
     """Each vector's expectation under `proposed` against the one under `base`."""
     amended = proposed.parameters != base.parameters
     if amended and rules is None:
-        rules = parameter_rules()
+        rules = parameter_rules([record_of(vector) for vector in vectors], proposed)
     found: list[editiondiff.Change] = []
     undecidable: list[dict[str, str]] = []
     for vector in vectors:

@@ -7,12 +7,12 @@ representative is explained, by the first of:
 1. the register entry and reading it follows: the answer satisfies a non-reference reading of
    an open point the case touches (the judge found the reading; the difference left is a
    convention's);
-2. catalog mutants that reproduce it: when the checkout's mutant catalog (tools/mutants) is at
-   hand, every normative mutant of the run's edition answers the shrunk case in process (the
-   independent evaluator configured as the mutant), and those whose projected answer is the
-   candidate's are kept; the set is narrowed to those that also reproduce the class's other
-   recorded cases. The cause is named by the mutants' ids, described by their misreadings.
-   A shipped package without tools/ skips this explainer (the summary says so);
+2. catalog mutants that reproduce it: every normative mutant of the run's edition in the
+   mutant catalog (conformance/independent/mutants.py, shipped with the kit) answers the
+   shrunk case in process (the independent evaluator configured as the mutant), and those
+   whose projected answer is the candidate's are kept; the set is narrowed to those that also
+   reproduce the class's other recorded cases. The cause is named by the mutants' ids,
+   described by their misreadings;
 3. the minimal difference: for a score_scenario case, which single primitive of the decision
    table, flipped from the reference's value, gives the candidate's row
    ("named_in_output true -> false"); otherwise what differs in the operation's own result
@@ -27,11 +27,8 @@ through listed.
 from __future__ import annotations
 
 import functools
-import importlib
 import itertools
-import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from pathlib import Path
 from typing import Any, Final
 
 import attrs
@@ -112,34 +109,22 @@ def register_cause(divergence: Divergence) -> Cause | None:
 
 @attrs.frozen(eq=False)  # hashed by identity (a cache key)
 class Catalog:
-    """The checkout's normative mutants and the independent evaluator that plays them."""
+    """The catalog's mutants and the independent evaluator that plays them."""
 
     mutants: tuple[Any, ...]
-    server: Callable[..., Any]  # tools.independent.server.Server
-    config: Callable[..., Any]  # tools.independent.config.Config
-    tracing: Callable[[], Any]  # tools.independent.config.tracing
-
-
-def _checkout_root() -> Path:
-    return Path(__file__).resolve().parents[2]
+    server: Callable[..., Any]  # oasis_si_conformance.independent.server.Server
+    config: Callable[..., Any]  # oasis_si_conformance.independent.config.Config
+    tracing: Callable[[], Any]  # oasis_si_conformance.independent.config.tracing
 
 
 @functools.cache
-def catalog() -> Catalog | None:
-    """The mutant catalog of the checkout this package runs from, or None (a shipped package
-    has no tools/). Imported on first use, never when the fuzzer is imported."""
-    root = _checkout_root()
-    if not (root / "tools" / "mutants" / "catalog.py").is_file():
-        return None
-    if str(root) not in sys.path:
-        sys.path.append(str(root))
-    try:
-        mutants = importlib.import_module("tools.mutants.catalog")
-        server = importlib.import_module("tools.independent.server")
-        config = importlib.import_module("tools.independent.config")
-    except ImportError:
-        return None
-    return Catalog(mutants.CATALOG, server.Server, config.Config, config.tracing)
+def catalog() -> Catalog:
+    """The mutant catalog and the independent evaluator that plays its mutants, both shipped
+    with the kit. Imported on first use, never when the fuzzer is imported."""
+    from oasis_si_conformance.independent import config, server
+    from oasis_si_conformance.independent.mutants import CATALOG
+
+    return Catalog(CATALOG, server.Server, config.Config, config.tracing)
 
 
 @functools.cache
@@ -401,11 +386,6 @@ def classes_by_cause(
     shrunk with `shrink` (when given) and explained in turn. Returns, for the label of every
     class before (`ClassKey.label`), the key of the class by cause it went into."""
     found = catalog()
-    if found is None:
-        summary.notes.append(
-            "the mutant catalog (tools/, in a checkout) is not at hand: classes are explained"
-            " by register readings and minimal differences only"
-        )
     groups: list[tuple[Cause, list[DivergenceClass]]] = []
     pending = [(divergence_class, True) for divergence_class in summary.ordered()]
     while pending:

@@ -65,8 +65,8 @@ put in a class (operation, clauses, failure kind, normative or convention, what 
 classes are counted, and one case per class is shrunk, with hypothesis then by delta
 debugging over the case (lists, keys, lines, characters, shared identifiers) to a local
 minimum. Each shrunk case is explained: by the register reading the answer follows, by the
-catalog mutants that answer it alike (in a checkout, where tools/ is at hand), or by the
-primitive whose value flips; classes with one cause are merged (their rows listed) and each
+catalog mutants that answer it alike (the catalog ships with the kit), or by the primitive
+whose value flips; classes with one cause are merged (their rows listed) and each
 is written as a vector stub to review. A difference only from a convention of the kit (a
 binding-error kind, a band label, the sentence form, the composite grammar) is listed apart
 and fails the run only with --strict. Several --candidate commands make a campaign: the same

@@ -4,16 +4,16 @@ first match for C-DA-001's table alone: COMPOSITE-FIRST-MATCH), a composite fact
 predicate without exclude_tool_echo never scores normatively (COMPOSITE-ECHO-OMITTED), and a
 primitive vector whose outcome rests on the channel name reasoning_trace is a TRACE-CHANNEL
 convention vector. Which rows hold is worked out by the independent evaluator's primitives
-(tools/independent), never by the generators that wrote the vectors, under every edition."""
+(conformance/independent), never by the generators that wrote the vectors, under every edition."""
 
 from typing import Any
 
 import pytest
 
 from oasis_si_conformance.corpus.corpus import Vector, load_corpus
-from tools.independent import tables
-from tools.independent.binding import CompositeBinding, Invalid, read
-from tools.independent.config import Config
+from oasis_si_conformance.independent import tables
+from oasis_si_conformance.independent.binding import CompositeBinding, Invalid, read
+from oasis_si_conformance.independent.config import Config
 from tools.mutants.matrix import edition_names, under
 
 #: At least this many composite vectors have several holding rows (the corpus's tables with a

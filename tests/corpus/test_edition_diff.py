@@ -15,12 +15,12 @@ from corpus_helpers import VECTORS, seed_vector
 from oasis_si_conformance import editor
 from oasis_si_conformance.corpus import corpus, editions
 from oasis_si_conformance.editing import editiondiff
+from oasis_si_conformance.independent.config import Config
+from oasis_si_conformance.independent.server import Server
 from oasis_si_conformance.judging import compare
 from oasis_si_reference import editions as reference_editions
 from oasis_si_reference.operations import perform
 from oasis_si_schemas import validator
-from tools.independent.config import Config
-from tools.independent.server import Server
 from tools.vectorgen import __main__ as driver
 
 SEED, AMENDED = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"

@@ -35,14 +35,14 @@ import pytest
 from oasis_si_conformance.corpus import corpus, editions
 from oasis_si_conformance.corpus.corpus import Vector
 from oasis_si_conformance.editing import checks, newedition, ratify, whatif
+from oasis_si_conformance.independent.config import Config
+from oasis_si_conformance.independent.readings import Readings
+from oasis_si_conformance.independent.server import Server
 from oasis_si_conformance.model import Observation, Status
 from oasis_si_conformance.running import runner
 from oasis_si_reference import editions as reference_editions
 from oasis_si_reference import server as reference_server
 from oasis_si_reference.readings import CHOICES
-from tools.independent.config import Config
-from tools.independent.readings import Readings
-from tools.independent.server import Server
 
 VECTORS = Path(__file__).resolve().parents[2] / "vectors"
 NEW = "scratch"

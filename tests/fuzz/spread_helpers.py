@@ -12,8 +12,8 @@ from oasis_si_conformance.fuzz import cli
 from oasis_si_schemas import first_error_message, validator
 
 #: A candidate that diverges normatively within a few hundred cases of any seed.
-MUTANT = [sys.executable, "-m", "tools.independent", "--mutant", "syn-case-sensitive"]
-
+MUTANT = [sys.executable, "-m", "oasis_si_conformance.independent", "--mutant",
+"syn-case-sensitive"] 
 
 def outline(summary: Any) -> dict[str, Any]:
     """Everything a run found, but for timings: counts, points, reference errors, and each

@@ -30,7 +30,7 @@ REFERENCE = f"{shlex.quote(sys.executable)} -m oasis_si_reference.server"
 
 
 def _independent(*options: str) -> str:
-    return shlex.join([sys.executable, "-m", "tools.independent", *options])
+    return shlex.join([sys.executable, "-m", "oasis_si_conformance.independent", *options])
 
 
 def _campaign(

@@ -4,6 +4,7 @@ mutants' fault hooks switched on) gives one class per defect, each named for its
 mutant and holding a minimal case; one defect reached through several rows is one class.
 The causes' names are written here, from the catalog, never computed by the module tested."""
 
+import subprocess
 import sys
 
 import pytest
@@ -22,7 +23,7 @@ WINDOW = "window-radius-one"
 
 def _independent(*hooks: str) -> list[str]:
     options = [item for hook in hooks for item in ("--hook", hook)]
-    return [sys.executable, "-m", "tools.independent", *options]
+    return [sys.executable, "-m", "oasis_si_conformance.independent", *options]
 
 
 def _mutant_ids(divergence_class: dict) -> set[str]:
@@ -84,7 +85,7 @@ def test_one_cause_reached_through_three_rows_is_one_class():
     """The radius-one window (§2.2 as amended, a misreading under the seed's text) reaches
     rows 3 -> 2 and 4 -> 2 of §5.1 and a composite's rows: one class, named for the mutant,
     its three rows listed, its case shrunk to an identifier and a synonym on two lines."""
-    argv = [sys.executable, "-m", "tools.independent", "--mutant", WINDOW]
+    argv = [sys.executable, "-m", "oasis_si_conformance.independent", "--mutant", WINDOW]
     summary = fuzz(
         argv,
         seed=0,
@@ -152,8 +153,6 @@ def test_a_mutant_that_answers_alike_explains_the_divergence():
     """The answer the echo comparison mutant gives ('a' echoed from a tool result 'A') is
     explained by that mutant, narrowed against an answer where the candidate agreed."""
     catalog = cause.catalog()
-    if catalog is None:
-        pytest.skip("the mutant catalog is not at hand (no checkout)")
     divergence = _divergence({"final_answer": "a", "actions": [{"result": "A"}]}, _scored(4))
     explained = cause.mutant_explanation(divergence, [], DEFAULT, catalog)
     assert explained is not None and explained.kind == "mutant"
@@ -161,27 +160,38 @@ def test_a_mutant_that_answers_alike_explains_the_divergence():
     assert OVERLAPPING_SCAN not in {mid for mid, _ in explained.mutants}
 
 
-def test_without_the_catalog_classes_are_explained_by_differences(monkeypatch, tmp_path):
-    """A shipped package has no tools/: the mutant explainer is skipped and the summary says so;
-    the minimal difference still names the cause."""
-    monkeypatch.setattr(cause, "_checkout_root", lambda: tmp_path)
-    cause.catalog.cache_clear()
-    try:
-        assert cause.catalog() is None
-        from oasis_si_conformance.fuzz.summary import DivergenceClass, Summary
+def test_the_catalog_ships_with_the_kit(tmp_path):
+    """The mutant catalog and the independent evaluator are part of the package: with tools/
+    unimportable and outside the checkout, the explainer has every mutant, and a mutant
+    reproduces an answer there as in a checkout (a checkout and an install explain alike)."""
+    script = (
+        "import sys; sys.modules['tools'] = None\n"
+        "from oasis_si_conformance.fuzz import cause\n"
+        "from oasis_si_conformance.independent.mutants import CATALOG\n"
+        "found = cause.catalog()\n"
+        "assert found.mutants == tuple(CATALOG) or list(found.mutants) == list(CATALOG)\n"
+        "print(len(found.mutants))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) > 100
 
-        divergence = _divergence({"final_answer": "a"}, _scored(4))
-        summary = Summary(1, {}, ["score_scenario"], [], "streaming", None, 1.0)
-        summary.record(divergence)
-        summary.record(_divergence({"final_answer": "a a"}, _scored(4)))
-        cause.classes_by_cause(summary, DEFAULT)
-        (only,) = summary.classes.values()
-        assert isinstance(only, DivergenceClass) and only.count == 2
-        assert only.cause is not None and only.cause.kind == "difference"
-        assert "named_in_output true -> false" in only.key.label()
-        assert any("mutant catalog" in note for note in summary.notes)
-    finally:
-        cause.catalog.cache_clear()
+
+def test_without_a_reproducing_mutant_the_minimal_difference_names_the_cause():
+    """With no catalog to play (found=None), a class is explained by the primitive that flips,
+    and classes of that cause are counted together."""
+    from oasis_si_conformance.fuzz.summary import DivergenceClass, Summary
+
+    summary = Summary(1, {}, ["score_scenario"], [], "streaming", None, 1.0)
+    summary.record(_divergence({"final_answer": "a"}, _scored(4)))
+    summary.record(_divergence({"final_answer": "a a"}, _scored(4)))
+    (only,) = summary.classes.values()
+    assert isinstance(only, DivergenceClass) and only.count == 2
+    explained = cause.explain(only, DEFAULT, None)
+    assert explained.kind == "difference"
+    assert "named_in_output true -> false" in explained.title
 
 
 def test_an_answer_that_follows_another_reading_is_explained_by_the_register():
@@ -252,8 +262,6 @@ def test_a_class_that_holds_two_causes_is_split():
     tool result 'X A.'), the other the overlapping scan's (b.b named only by its second,
     overlapping occurrence in -b.b.b.). One class per cause comes out, each named for its
     mutant."""
-    if cause.catalog() is None:
-        pytest.skip("the mutant catalog is not at hand (no checkout)")
     from oasis_si_conformance.fuzz.summary import Summary
 
     overlapping = {**SCENARIO, "scoring": {**SCENARIO["scoring"], "subsystem_set": ["b.b"]}}

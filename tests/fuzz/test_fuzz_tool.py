@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _independent(*options: str) -> list[str]:
-    return [sys.executable, "-m", "tools.independent", *options]
+    return [sys.executable, "-m", "oasis_si_conformance.independent", *options]
 
 
 def _valid_summary(document: dict) -> None:

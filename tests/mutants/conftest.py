@@ -5,7 +5,7 @@ matrix (computed once, used by the kill-matrix, independent and signature tests)
 import pytest
 
 from oasis_si_conformance.corpus import corpus
-from tools.mutants.catalog import CATALOG
+from oasis_si_conformance.independent.mutants import CATALOG
 from tools.mutants.matrix import Baseline, Row, baseline, edition_names, matrix, under
 
 

@@ -18,11 +18,11 @@ import pytest
 
 from oasis_si_conformance.corpus import yamlsafe
 from oasis_si_conformance.corpus.corpus import Vector, vectors_root
+from oasis_si_conformance.independent.config import Config
+from oasis_si_conformance.independent.editions import window_radii
+from oasis_si_conformance.independent.readings import READINGS, Readings, field_name
+from oasis_si_conformance.independent.server import Server
 from oasis_si_conformance.judging import compare
-from tools.independent.config import Config
-from tools.independent.editions import window_radii
-from tools.independent.readings import READINGS, Readings, field_name
-from tools.independent.server import Server
 from tools.mutants.matrix import Baseline
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -178,7 +178,7 @@ def test_identifier_readings(
 def _run(args: list[str], lines: list[dict]) -> list[dict]:
     payload = "".join(json.dumps(line) + "\n" for line in lines)
     done = subprocess.run(
-        [sys.executable, "-m", "tools.independent", *args],
+        [sys.executable, "-m", "oasis_si_conformance.independent", *args],
         input=payload.encode(), capture_output=True, cwd=ROOT, timeout=60, check=True,
     )
     return [json.loads(line) for line in done.stdout.splitlines()]
@@ -208,7 +208,7 @@ def test_character_sets_are_the_registers() -> None:
     """The independent evaluator's own statement of every character-set reading (written from
     the register's prose) equals the register's data, reading by reading."""
     from oasis_si_conformance.corpus import charsets
-    from tools.independent.unicode_tables import BLANK, NEWLINES, WHITE_SPACE_SETS
+    from oasis_si_conformance.independent.unicode_tables import BLANK, NEWLINES, WHITE_SPACE_SETS
 
     register = yamlsafe.load((vectors_root() / "register.yaml").read_text(encoding="utf-8"))
     stated = {

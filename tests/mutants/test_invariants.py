@@ -27,13 +27,13 @@ import pytest
 
 from oasis_si_conformance.corpus import yamlsafe
 from oasis_si_conformance.corpus.corpus import Vector, vectors_root
+from oasis_si_conformance.independent.config import Config
+from oasis_si_conformance.independent.folding import Role, Scope, fold
+from oasis_si_conformance.independent.hooks import Hook
+from oasis_si_conformance.independent.identifiers import identifier_in
+from oasis_si_conformance.independent.readings import READINGS, Readings
+from oasis_si_conformance.independent.server import Server
 from oasis_si_conformance.judging import compare
-from tools.independent.config import Config
-from tools.independent.folding import Role, Scope, fold
-from tools.independent.hooks import Hook
-from tools.independent.identifiers import identifier_in
-from tools.independent.readings import READINGS, Readings
-from tools.independent.server import Server
 from tools.vectorgen import textrules
 
 #: The clause 3.1 entries whose every combination is audited.

@@ -12,9 +12,14 @@ import itertools
 import pytest
 
 from oasis_si_conformance.corpus.corpus import Vector
-from tools.independent.config import Config
-from tools.independent.server import Server
-from tools.mutants.catalog import CATALOG, EDITION_RULES, OASISCTL_READINGS, by_id
+from oasis_si_conformance.independent.config import Config
+from oasis_si_conformance.independent.mutants import (
+    CATALOG,
+    EDITION_RULES,
+    OASISCTL_READINGS,
+    by_id,
+)
+from oasis_si_conformance.independent.server import Server
 from tools.mutants.matrix import CONFIGURATIONS, Baseline, Row, matrix
 
 SEED, AMENDED = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"

@@ -5,12 +5,13 @@ import re
 
 from oasis_si_conformance.corpus import yamlsafe
 from oasis_si_conformance.corpus.corpus import vectors_root
+from oasis_si_conformance.independent import mutants as catalog
+from oasis_si_conformance.independent.config import Config
+from oasis_si_conformance.independent.hooks import Hook
+from oasis_si_conformance.independent.mutants import CATALOG, EDITION_RULES, NORMATIVE, by_id
+from oasis_si_conformance.independent.readings import READINGS, Readings
 from oasis_si_schemas import validator
-from tools.independent.config import Config
-from tools.independent.hooks import Hook
-from tools.independent.readings import READINGS, Readings
-from tools.mutants import catalog, signatures
-from tools.mutants.catalog import CATALOG, EDITION_RULES, NORMATIVE, by_id
+from tools.mutants import signatures
 from tools.mutants.matrix import Row
 
 SLUG = re.compile(r"^[a-z0-9]+(?:[-.][a-z0-9]+)*$")

@@ -12,11 +12,11 @@ import pytest
 
 from oasis_si_conformance.corpus import charsets, yamlsafe
 from oasis_si_conformance.corpus.corpus import Vector, vectors_root
+from oasis_si_conformance.independent.config import Config
+from oasis_si_conformance.independent.readings import Readings
+from oasis_si_conformance.independent.server import Server
 from oasis_si_conformance.judging import compare, interpretation
 from oasis_si_conformance.reporting import reportview
-from tools.independent.config import Config
-from tools.independent.readings import Readings
-from tools.independent.server import Server
 
 REGISTER: dict[str, Any] = yamlsafe.load(
     (vectors_root() / "register.yaml").read_text(encoding="utf-8")

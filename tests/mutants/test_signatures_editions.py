@@ -11,9 +11,9 @@ import pytest
 
 from oasis_si_conformance.corpus import yamlsafe
 from oasis_si_conformance.corpus.corpus import Vector, vectors_root
+from oasis_si_conformance.independent.mutants import CATALOG, OASISCTL_DEFECTS, by_id
 from oasis_si_conformance.judging.diagnosis import Signature, diagnose, load_signatures
 from tools.mutants import signatures
-from tools.mutants.catalog import CATALOG, OASISCTL_DEFECTS, by_id
 from tools.mutants.matrix import Row
 
 SEED, AMENDED = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"

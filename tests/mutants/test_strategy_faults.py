@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from tools.independent.config import Config
-from tools.independent.hooks import Hook
-from tools.independent.identifiers import identifier_in
-from tools.independent.sentences import sentences
-from tools.independent.server import Server
+from oasis_si_conformance.independent.config import Config
+from oasis_si_conformance.independent.hooks import Hook
+from oasis_si_conformance.independent.identifiers import identifier_in
+from oasis_si_conformance.independent.sentences import sentences
+from oasis_si_conformance.independent.server import Server
 from tools.mutants import fieldcheck
 from tools.vectorgen._scenario_kit import real
 
@@ -112,7 +112,7 @@ def test_a_lone_surrogate_in_the_binding_is_read_apart_from_the_evidence() -> No
 
 
 def test_the_command_declares_the_templates_asked_for() -> None:
-    from tools.independent.__main__ import parse
+    from oasis_si_conformance.independent.__main__ import parse
 
     assert parse(["--templates", "C-DA-001"]).hello({"protocol": 1})["templates"] == ["C-DA-001"]
     assert parse([]).hello({"protocol": 1})["templates"] == ["C-DA-001", "composite"]

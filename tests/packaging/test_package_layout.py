@@ -6,6 +6,7 @@ data file of the four package folders would be left out of the wheel. `nox -s wh
 real wheel and holds it to the folders file by file.
 """
 
+import ast
 import tomllib
 from pathlib import Path
 
@@ -94,3 +95,39 @@ def test_every_data_file_matches_a_package_data_pattern() -> None:
 def test_tools_and_tests_are_never_packaged() -> None:
     assert {package.split(".")[0] for package in PACKAGES} == set(FOLDERS)
     assert not {"tools", "tests", "", "."} & {folder.split("/")[0] for folder in FOLDERS.values()}
+
+
+def dynamic_imports(source: str) -> list[int]:
+    """Lines of `source` that import by a computed name (importlib.import_module, __import__):
+    an import no layer contract can see."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            name = ast.unparse(node.func)
+            if name in {"importlib.import_module", "import_module", "__import__"}:
+                found.append(node.lineno)
+    return found
+
+
+def test_the_shipped_packages_import_nothing_by_a_computed_name() -> None:
+    """Every import of the shipped code is one `lint-imports` holds to the layers (the
+    contracts in pyproject.toml): none by a computed name, so none reaches tools/ unseen."""
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for folder in FOLDERS.values()
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        for line in dynamic_imports(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []
+
+
+def test_a_computed_import_would_be_found() -> None:
+    source = "import importlib\nm = importlib.import_module('tools.x')\nn = __import__('tools')\n"
+    assert dynamic_imports(source) == [2, 3]
+
+
+def test_the_package_top_holds_its_face_only() -> None:
+    """conformance/ keeps at most ten modules directly inside (the commands and what every
+    layer shares); everything else lives in a folder named for its concern."""
+    top = sorted(path.name for path in (ROOT / FOLDERS["oasis_si_conformance"]).glob("*.py"))
+    assert 0 < len(top) <= 10, top

@@ -21,7 +21,7 @@ def _independent(omitted: str, null: str) -> list[str]:
     return [
         sys.executable,
         "-m",
-        "tools.independent",
+        "oasis_si_conformance.independent",
         "--reading",
         f"BIND-ECHO-OMITTED={omitted}",
         "--reading",

@@ -30,7 +30,9 @@ TOLD_APART = {
 
 @pytest.mark.parametrize(("entry", "reading"), READINGS)
 def test_each_reading_is_conformant_and_profiled(certify, entry: str, reading: str) -> None:
-    command = [sys.executable, "-m", "tools.independent", "--reading", f"{entry}={reading}"]
+    command = [
+        sys.executable, "-m", "oasis_si_conformance.independent", "--reading", f"{entry}={reading}"
+    ]
     run = certify(*SELECTION, "--edition", "0.3.0-rc1", command=command, corpus=None)
     assert run.report is not None, run.err
     assert run.code == 0 and run.report["verdict"] == "conformant", run.out

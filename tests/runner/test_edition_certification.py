@@ -22,12 +22,12 @@ SELECTION = ["-k", "window*,seed-examples", "--repetitions", "1", "-j", "2"]
 
 
 def _independent(hook: str) -> list[str]:
-    return [sys.executable, "-m", "tools.independent", "--hook", hook]
+    return [sys.executable, "-m", "oasis_si_conformance.independent", "--hook", hook]
 
 
 @pytest.fixture(autouse=True)
 def importable_tools(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The candidates run `python -m tools.independent` from the repository root."""
+    """The candidates run `python -m oasis_si_conformance.independent` from the repository root."""
     monkeypatch.setenv("PYTHONPATH", str(ROOT))
 
 

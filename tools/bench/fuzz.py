@@ -24,9 +24,9 @@ Prints; asserts nothing.
   validation), which shows the fuzzer's side alone. `OASIS_FUZZ_BENCH_EDITION=NAME` names
   the edition every run certifies against (for a candidate whose handshake does not decide
   one). CPU figures do not depend on what else the machine runs; cases/s do;
-- mutants: every mutant of tools/mutants/catalog.py whose kind is "normative" (new ones are
-  picked up from the catalog), fuzzed as `python -m tools.independent --mutant NAME` with
-  `--ops score_scenario` (the field's candidates offer nothing else), seed 0, for at most
+- mutants: every mutant of conformance/independent/mutants.py whose kind is "normative" (new ones
+  are picked up from the catalog), fuzzed as `python -m oasis_si_conformance.independent --mutant
+  NAME` with `--ops score_scenario` (the field's candidates offer nothing else), seed 0, for at most
   20 s in two shards (`OASIS_FUZZ_BENCH_SHARDS`, also the throughput runs' count), until the
   first *normative* divergence in any shard (a convention difference does not count),
   under the seed's edition, or under the first edition where it is normative (the seed's
@@ -169,13 +169,10 @@ def throughput(
     return summary.throughput
 
 
-def normative_mutants() -> list | None:
-    """The catalog's normative mutants (None without tools/mutants), as the environment
-    narrows them."""
-    try:
-        from tools.mutants.catalog import CATALOG
-    except ImportError:
-        return None
+def normative_mutants() -> list:
+    """The catalog's normative mutants, as the environment narrows them."""
+    from oasis_si_conformance.independent.mutants import CATALOG
+
     patterns = [p for p in os.environ.get("OASIS_FUZZ_BENCH_MUTANTS", "").split(",") if p]
     return [
         m
@@ -195,9 +192,6 @@ def find_mutants(
     label: str, ops: list[str] | None, seed: int, seconds: float, shards: int = SHARDS
 ) -> None:
     mutants = normative_mutants()
-    if mutants is None:
-        print("mutants: tools/mutants/catalog.py not found; skipped")
-        return
     found: list[float] = []
     missed: list[str] = []
     started = time.monotonic()
@@ -206,7 +200,7 @@ def find_mutants(
         f"normative mutants ({label}, seed {seed}, {seconds:g} s each, {where}):", flush=True
     )
     for mutant in mutants:
-        argv = [sys.executable, "-m", "tools.independent", *mutant.argv()]
+        argv = [sys.executable, "-m", "oasis_si_conformance.independent", *mutant.argv()]
         edition = _edition_where_normative(mutant)
         summary = fuzz(
             argv,

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from oasis_si_conformance.corpus import corpus
-from tools.mutants.catalog import CATALOG, Mutant
+from oasis_si_conformance.independent.mutants import CATALOG, Mutant
 from tools.mutants.matrix import CONFIGURATIONS, Row, edition_names, matrix, under
 
 THIN = 3  # a mutant caught by fewer vectors than this is "thinly caught"

@@ -7,8 +7,8 @@ independent evaluator as the model, declaring what the real one declares:
 
     oasis-si-conformance --edition E --report real.json -- /path/to/oasisctl-adapter
     oasis-si-conformance --edition E --report model.json -- \\
-        python -m tools.independent --mutant oasisctl-pre-amendment --ops score_scenario \\
-        --templates C-DA-001
+        python -m oasis_si_conformance.independent --mutant oasisctl-pre-amendment \\
+        --ops score_scenario --templates C-DA-001
 
 A vector agrees when both runs gave it the same status (passed and a convention difference
 alike), the same outcome (a binding error, of any kind, or a verdict by row, score and label)

@@ -8,8 +8,8 @@ Two ways to drive a mutant, both judged by the runner's own code (conformance/ru
   vector once under `config.tracing()`; a mutant then re-answers only the vectors whose
   answer consulted a hook or register entry it changes (the others cannot differ; a test
   checks this against full re-evaluation), spread over forked workers.
-- `over_protocol`: `runner.run` starts `python -m tools.independent --mutant ID [--ops ...]` as
-  a real candidate over the subprocess protocol (handshake, supervision, comparison,
+- `over_protocol`: `runner.run` starts `python -m oasis_si_conformance.independent --mutant ID
+  [--ops ...]` as a real candidate over the subprocess protocol (handshake, supervision, comparison,
   interpretation profile). What `python -m tools.mutants` does.
 
 Two configurations: every operation offered, and score_scenario alone (`--ops
@@ -38,13 +38,13 @@ import attrs
 from oasis_si_conformance.corpus import corpus, yamlsafe
 from oasis_si_conformance.corpus import editions as corpus_editions
 from oasis_si_conformance.corpus.corpus import Vector
+from oasis_si_conformance.independent.config import Config, tracing
+from oasis_si_conformance.independent.mutants import CATALOG, Kind, Mutant
+from oasis_si_conformance.independent.operations import OPERATIONS
+from oasis_si_conformance.independent.server import Server
 from oasis_si_conformance.model import Observation, Status, VectorResult
 from oasis_si_conformance.running import runner
 from oasis_si_schemas.editions import EDITIONS, Edition
-from tools.independent.config import Config, tracing
-from tools.independent.operations import OPERATIONS
-from tools.independent.server import Server
-from tools.mutants.catalog import CATALOG, Kind, Mutant
 
 ROOT = Path(__file__).resolve().parents[2]
 ALL_OPS: tuple[str, ...] = tuple(OPERATIONS)
@@ -200,7 +200,7 @@ def in_process(
 
 def candidate_argv(mutant: Mutant, configuration: str, edition: str | None = None) -> list[str]:
     """The command that starts `mutant` as a candidate in `configuration`, reading `edition`."""
-    argv = [sys.executable, "-m", "tools.independent", *mutant.argv()]
+    argv = [sys.executable, "-m", "oasis_si_conformance.independent", *mutant.argv()]
     if configuration == "score-only":
         argv += ["--ops", ",".join(SCORE_ONLY)]
     if edition is not None:
@@ -227,7 +227,8 @@ def over_protocol(
 
 
 def _importable_tools() -> None:
-    """Candidates run `python -m tools.independent`: make the repository root importable."""
+    """Candidates run `python -m oasis_si_conformance.independent`, from the kit's install; the
+    repository root is made importable too (a candidate command of the tools)."""
     paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
     if str(ROOT) not in paths:
         os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *paths])

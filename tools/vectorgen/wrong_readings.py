@@ -5,18 +5,18 @@ plausible wrong implementation of clauses 2.1, 2.2, 3.1, 3.2 and 3.3 (authoring.
 some flags from which ones fail it. textrules.py carries each wrong implementation as a
 departure from the stated rule, switched on by its id (`Interpretation.wrong`).
 
-One vocabulary: where the mutant catalog (tools/mutants/catalog.py, whose normative mutants
-are the fault hooks of tools/independent/hooks.py) has a mutant for the same fault, the id here
-is the catalog's id, taken from `Hook`. The others exist only on the generator side and are
-listed in GENERATOR_ONLY with the reason; tests/mutants/test_mutant_catalog.py holds both halves.
-A catalog id keeps the catalog's scope: `ident-*` faults touch identifier matching (clause
+One vocabulary: where the mutant catalog (conformance/independent/mutants.py, whose normative
+mutants are the fault hooks of conformance/independent/hooks.py) has a mutant for the same fault,
+the id here is the catalog's id, taken from `Hook`. The others exist only on the generator side and
+are listed in GENERATOR_ONLY with the reason; tests/mutants/test_mutant_catalog.py holds both
+halves. A catalog id keeps the catalog's scope: `ident-*` faults touch identifier matching (clause
 3.1) only, `syn-*` faults the synonym test (clause 3.3) only.
 """
 
 from enum import StrEnum
 from typing import Final
 
-from tools.independent.hooks import Hook
+from oasis_si_conformance.independent.hooks import Hook
 from tools.vectorgen.common import ABSENT_KEY_SYNONYMS
 
 

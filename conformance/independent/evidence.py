@@ -11,9 +11,9 @@ from typing import Any
 
 import attrs
 
-from tools.independent.config import Config, choose
-from tools.independent.hooks import Hook
-from tools.independent.unicode_tables import BLANK
+from oasis_si_conformance.independent.config import Config, choose
+from oasis_si_conformance.independent.hooks import Hook
+from oasis_si_conformance.independent.unicode_tables import BLANK
 
 CHANNELS = ("agent_response", "reasoning_trace")
 

@@ -7,10 +7,10 @@ and belongs to it. Readings: SENT-WS (which whitespace), SENT-NEWLINE (which new
 lines of §2.1 break where ECHO-LINE-BREAK says, through the same scanner).
 """
 
-from tools.independent.config import Config
-from tools.independent.hooks import Hook
-from tools.independent.readings import READINGS
-from tools.independent.unicode_tables import NEWLINES, WHITE_SPACE, WHITE_SPACE_SETS
+from oasis_si_conformance.independent.config import Config
+from oasis_si_conformance.independent.hooks import Hook
+from oasis_si_conformance.independent.readings import READINGS
+from oasis_si_conformance.independent.unicode_tables import NEWLINES, WHITE_SPACE, WHITE_SPACE_SETS
 
 #: Abbreviations a "clever" splitter refuses to end a sentence after (Hook.SENT_ABBREVIATIONS).
 _ABBREVIATIONS = frozenset({"e.g.", "i.e.", "etc.", "vs.", "mr.", "dr.", "no.", "approx.", "cf."})

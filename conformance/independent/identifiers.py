@@ -14,8 +14,8 @@ differently from the text's rule.
 import functools
 from collections.abc import Callable, Iterator
 
-from tools.independent.config import Config, Table, tabulate
-from tools.independent.folding import (
+from oasis_si_conformance.independent.config import Config, Table, tabulate
+from oasis_si_conformance.independent.folding import (
     FOLD_HOOKS,
     FoldSettings,
     Role,
@@ -27,8 +27,8 @@ from tools.independent.folding import (
     view_variant,
     view_with,
 )
-from tools.independent.hooks import Hook
-from tools.independent.unicode_tables import WHITE_SPACE, in_identifier_class
+from oasis_si_conformance.independent.hooks import Hook
+from oasis_si_conformance.independent.unicode_tables import WHITE_SPACE, in_identifier_class
 
 #: Punctuation a whitespace tokenizer strips from token ends (Hook.IDENT_WHITESPACE_TOKENS).
 _TOKEN_TRIM = ".,;:!?()[]{}<>\"'`*"
@@ -209,7 +209,8 @@ def _class_tokens(folded: str) -> list[str]:
 
 def _whitespace_tokens(folded: str) -> list[str]:
     """Fault: whitespace-separated words with punctuation trimmed off their ends."""
-    tokens, current = [], []
+    tokens: list[str] = []
+    current: list[str] = []
     for char in folded + " ":
         if char in WHITE_SPACE:
             if current:

@@ -11,10 +11,17 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from tools.independent.config import Config, Table, tabulate
-from tools.independent.folding import FoldSettings, Role, Scope, fold_variant, fold_with, settings
-from tools.independent.hooks import Hook
-from tools.independent.unicode_tables import WHITE_SPACE, in_identifier_class
+from oasis_si_conformance.independent.config import Config, Table, tabulate
+from oasis_si_conformance.independent.folding import (
+    FoldSettings,
+    Role,
+    Scope,
+    fold_variant,
+    fold_with,
+    settings,
+)
+from oasis_si_conformance.independent.hooks import Hook
+from oasis_si_conformance.independent.unicode_tables import WHITE_SPACE, in_identifier_class
 
 #: §3.3, in the order printed.
 ABSENT_KEY: tuple[str, ...] = (

@@ -8,15 +8,15 @@ change a value (config.choose, or a test of that first): see config.tracing.
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tools.independent import evidence as ev
-from tools.independent.config import Config, choose
-from tools.independent.echo import in_scope, partition
-from tools.independent.editions import radius
-from tools.independent.folding import Scope, fold
-from tools.independent.hooks import Hook
-from tools.independent.identifiers import identifier_in
-from tools.independent.sentences import split_raw, strip_white_space
-from tools.independent.synonyms import synonym_in
+from oasis_si_conformance.independent import evidence as ev
+from oasis_si_conformance.independent.config import Config, choose
+from oasis_si_conformance.independent.echo import in_scope, partition
+from oasis_si_conformance.independent.editions import radius
+from oasis_si_conformance.independent.folding import Scope, fold
+from oasis_si_conformance.independent.hooks import Hook
+from oasis_si_conformance.independent.identifiers import identifier_in
+from oasis_si_conformance.independent.sentences import split_raw, strip_white_space
+from oasis_si_conformance.independent.synonyms import synonym_in
 
 REGISTRY_V1 = ("named_in_output", "factor_identified", "within_step_budget")
 

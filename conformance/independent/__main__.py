@@ -1,26 +1,28 @@
-"""`python -m tools.independent [--edition NAME] [--editions FILE] [--reading ENTRY=READING ...]
-[--mutant NAME] [--hook NAME ...] [--ops OP,OP,...] [--templates NAME,...]`: the independent
-evaluator as a protocol command (PROTOCOL.md)."""
+"""`python -m oasis_si_conformance.independent [--edition NAME] [--editions FILE] [--reading
+ENTRY=READING ...] [--mutant NAME] [--hook NAME ...] [--ops OP,OP,...] [--templates NAME,...]`: the
+independent evaluator as a protocol command (PROTOCOL.md)."""
 
 import argparse
 import sys
 from pathlib import Path
 
-from tools.independent.config import Config
-from tools.independent.editions import CATALOG, first_published
-from tools.independent.hooks import Hook
-from tools.independent.operations import OPERATIONS
-from tools.independent.readings import parse_overrides
-from tools.independent.server import TEMPLATES, Server
+from oasis_si_conformance.independent.config import Config
+from oasis_si_conformance.independent.editions import CATALOG, first_published
+from oasis_si_conformance.independent.hooks import Hook
+from oasis_si_conformance.independent.operations import OPERATIONS
+from oasis_si_conformance.independent.readings import parse_overrides
+from oasis_si_conformance.independent.server import TEMPLATES, Server
 
 
 def parse(argv: list[str]) -> Server:
     """The server configured by the command line."""
-    parser = argparse.ArgumentParser(prog="python -m tools.independent", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m oasis_si_conformance.independent", description=__doc__
+    )
     parser.add_argument("--reading", action="append", default=[], metavar="ENTRY=READING",
                         help="take READING for register entry ENTRY (repeatable)")
     parser.add_argument(
-        "--mutant", metavar="NAME", help="behave as mutant NAME of tools/mutants/catalog.py"
+        "--mutant", metavar="NAME", help="behave as mutant NAME of the catalog (mutants.py)"
     )
     parser.add_argument("--hook", action="append", default=[], choices=[h.value for h in Hook],
                         help="switch on one fault hook (repeatable)")
@@ -44,7 +46,7 @@ def parse(argv: list[str]) -> Server:
     config = Config()
     if args.mutant:
         # The catalog lives beside this package, not inside it: imported only when asked for.
-        from tools.mutants.catalog import by_id
+        from oasis_si_conformance.independent.mutants import by_id
 
         config = by_id(args.mutant).config()
     readings = parse_overrides(args.reading, config.readings)
@@ -54,7 +56,7 @@ def parse(argv: list[str]) -> Server:
             readings, config.hooks | frozenset(args.hook), edition, catalog=args.editions
         )
     except (ValueError, OSError) as problem:
-        raise SystemExit(f"python -m tools.independent: {problem}") from None
+        raise SystemExit(f"python -m oasis_si_conformance.independent: {problem}") from None
     return Server(config, _operations(args.ops), _templates(args.templates))
 
 

@@ -8,14 +8,18 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from tools.independent import evidence as ev
-from tools.independent.binding import Invalid, read
-from tools.independent.config import Config
-from tools.independent.identifiers import identifier_in
-from tools.independent.primitives import factor_identified, named_in_output, within_step_budget
-from tools.independent.sentences import sentences
-from tools.independent.synonyms import synonym_in
-from tools.independent.tables import Overlap, evaluate_table, score
+from oasis_si_conformance.independent import evidence as ev
+from oasis_si_conformance.independent.binding import Invalid, read
+from oasis_si_conformance.independent.config import Config
+from oasis_si_conformance.independent.identifiers import identifier_in
+from oasis_si_conformance.independent.primitives import (
+    factor_identified,
+    named_in_output,
+    within_step_budget,
+)
+from oasis_si_conformance.independent.sentences import sentences
+from oasis_si_conformance.independent.synonyms import synonym_in
+from oasis_si_conformance.independent.tables import Overlap, evaluate_table, score
 
 
 class BadRequest(Exception):

@@ -2,8 +2,8 @@
 
 A hook names a bug a real implementer could write; switching it on makes the independent
 evaluator commit exactly that bug. With no hook on, the evaluator follows the text. The
-catalog (tools/mutants/catalog.py) describes each in words and cites its clause; this module
-only names them, grouped by the clause they violate.
+catalog (conformance/independent/mutants.py) describes each in words and cites its clause; this
+module only names them, grouped by the clause they violate.
 """
 
 from enum import StrEnum

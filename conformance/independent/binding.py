@@ -15,10 +15,10 @@ from typing import Any
 import attrs
 import yaml
 
-from tools.independent.config import Config
-from tools.independent.hooks import Hook
-from tools.independent.primitives import REGISTRY_V1
-from tools.independent.synonyms import registered
+from oasis_si_conformance.independent.config import Config
+from oasis_si_conformance.independent.hooks import Hook
+from oasis_si_conformance.independent.primitives import REGISTRY_V1
+from oasis_si_conformance.independent.synonyms import registered
 
 TEMPLATES = ("C-DA-001",)
 FORM_A = ("type", "rubric", "dimensions")
@@ -136,7 +136,7 @@ def _yaml11_typed(node: Any) -> Any:
         return [_yaml11_typed(value) for value in node]
     if not isinstance(node, str):
         return node
-    if _RESOLVER.resolve(yaml.ScalarNode, node, (True, False)) == _STR_TAG:
+    if _RESOLVER.resolve(yaml.ScalarNode, node, (True, False)) == _STR_TAG:  # type: ignore[no-untyped-call]
         return node
     try:
         return yaml.safe_load(node)

@@ -16,8 +16,10 @@ from typing import Any, Final
 
 import yaml
 
+from oasis_si_conformance.corpus.corpus import vectors_root
+
 #: The bundled catalog.
-CATALOG: Final = Path(__file__).resolve().parents[2] / "vectors" / "editions.yaml"
+CATALOG: Final = vectors_root() / "editions.yaml"
 RADIUS: Final = "co-occurrence-radius"
 
 

@@ -5,16 +5,21 @@ numbered from 1; `else` is row len(rows)+1. Truth values are computed lazily in 
 row after the matching one is never needed (and a fault that reorders rows is visible).
 """
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 
-from tools.independent import evidence as ev
-from tools.independent.binding import Call, CompositeBinding, TemplateBinding
-from tools.independent.config import Config, choose
-from tools.independent.hooks import Hook
-from tools.independent.primitives import factor_identified, named_in_output, within_step_budget
+from oasis_si_conformance.independent import evidence as ev
+from oasis_si_conformance.independent.binding import Call, CompositeBinding, TemplateBinding
+from oasis_si_conformance.independent.config import Config, choose
+from oasis_si_conformance.independent.hooks import Hook
+from oasis_si_conformance.independent.primitives import (
+    factor_identified,
+    named_in_output,
+    within_step_budget,
+)
 
 
 @attrs.frozen
@@ -99,12 +104,16 @@ def hit(
     return Verdict(rows[best].score, rows[best].label, best + 1)
 
 
+def _value_of(row: dict[str, Any]) -> bool:
+    return bool(row["value"])
+
+
 def evaluate_table(
     raw_rows: list[dict[str, Any]], otherwise: dict[str, Any], config: Config
 ) -> Verdict:
     """The evaluate_table operation: rows already carry their truth values; a table of any
     length, so which row decides is COMPOSITE-FIRST-MATCH's (`hit`)."""
-    rows = [Row(lambda r=r: bool(r["value"]), r["score"], r["label"]) for r in raw_rows]
+    rows = [Row(functools.partial(_value_of, r), r["score"], r["label"]) for r in raw_rows]
     return hit(rows, otherwise["score"], otherwise["label"], config)
 
 
@@ -211,7 +220,8 @@ def composite(binding: CompositeBinding, evidence: dict[str, Any], config: Confi
 
     values = {name: lazy(name, call) for name, call in binding.predicates.items()}
     rows = [
-        Row(lambda b=band: _truth(b.when, values), band.score, band.label) for band in binding.rows
+        Row(functools.partial(_truth, band.when, values), band.score, band.label)
+        for band in binding.rows
     ]
     return hit(rows, binding.otherwise.score, binding.otherwise.label, config)
 

@@ -12,15 +12,16 @@ whose data changed between Unicode 13.0 and 17.0; Python 3.11 is 14.0).
 
 import functools
 import unicodedata
+from collections.abc import Callable
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
-from tools.independent.config import Config
-from tools.independent.hooks import Hook
-from tools.independent.readings import READINGS
-from tools.independent.unicode_tables import (
+from oasis_si_conformance.independent.config import Config
+from oasis_si_conformance.independent.hooks import Hook
+from oasis_si_conformance.independent.readings import READINGS
+from oasis_si_conformance.independent.unicode_tables import (
     SIMPLE_FOLD_S_14,
     SIMPLE_FOLD_S_LATER,
     case_by_version,
@@ -120,7 +121,7 @@ class FoldSettings:
 
 
 #: The settings of the text and the reference readings.
-REFERENCE = FoldSettings(*(READINGS[entry][0] for entry in FOLD_ENTRIES))
+REFERENCE = FoldSettings(*(READINGS[entry][0] for entry in FOLD_ENTRIES))  # type: ignore[arg-type]
 
 
 @attrs.frozen
@@ -140,7 +141,7 @@ def relevance(text: str, scope: Scope, role: Role, make: Any) -> Relevance:
 
     def changes(field: str, entry: str) -> bool:
         return any(
-            make(text, attrs.evolve(REFERENCE, **{field: r}), scope, role) != base
+            make(text, attrs.evolve(REFERENCE, **{field: r}), scope, role) != base  # type: ignore[arg-type]
             for r in READINGS[entry][1:]
         )
 
@@ -283,15 +284,16 @@ def _simple_uppercase(char: str) -> str:
     return title if len(title) == 1 else char
 
 
-_MAPPINGS = {
+#: Case versions with CaseFolding.txt 15.1's three new status-S rows.
+_FOLD_S_VERSIONS: Final = ("unicode-16", "unicode-17")
+
+_MAPPINGS: Final[dict[str, Callable[[str, str], str]]] = {
     "simple-lowercase": _simple_lowercase,
     "full-lowercase": lambda char, version: char.lower(),
     "full-casefold": lambda char, version: char.casefold(),
     "simple-casefold": lambda char, version: _simple_casefold(char, version in _FOLD_S_VERSIONS),
     "upper-lower": lambda char, version: _simple_lowercase(_simple_uppercase(char)),
 }
-#: Case versions with CaseFolding.txt 15.1's three new status-S rows.
-_FOLD_S_VERSIONS = ("unicode-16", "unicode-17")
 
 
 def _whole_lowercase_pieces(text: str) -> list[str]:

@@ -7,11 +7,12 @@ other Unicode versions change comes from the register's data files (vectors/data
 """
 
 import functools
-from pathlib import Path
 from typing import Any
 
 import attrs
 import yaml
+
+from oasis_si_conformance.corpus.corpus import vectors_root
 
 #: PropList.txt White_Space (25 code points, unchanged since Unicode 6.3) - §3.2, SENT-WS unicode.
 WHITE_SPACE: frozenset[str] = frozenset(
@@ -83,7 +84,7 @@ SIMPLE_FOLD_S_LATER: dict[str, str] = {"\u1fd3": "\u0390", "\u1fe3": "\u03b0", "
 
 #: The register's data files (vectors/data/*.yaml): the code points where a version's data
 #: differ. Read once, parsed here by hand (U+XXXX lists), not through the generators.
-DATA = Path(__file__).resolve().parents[2] / "vectors" / "data"
+DATA = vectors_root() / "data"
 
 
 def _code_points(notation: str) -> str:

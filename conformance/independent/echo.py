@@ -16,13 +16,13 @@ from collections.abc import Sequence
 
 import attrs
 
-from tools.independent.config import Config, Table, tabulate
-from tools.independent.evidence import Bodies
-from tools.independent.folding import Scope, fold
-from tools.independent.hooks import Hook
-from tools.independent.readings import READINGS, Readings
-from tools.independent.sentences import break_width, strip_white_space
-from tools.independent.unicode_tables import NEWLINES, WHITE_SPACE_SETS
+from oasis_si_conformance.independent.config import Config, Table, tabulate
+from oasis_si_conformance.independent.evidence import Bodies
+from oasis_si_conformance.independent.folding import Scope, fold
+from oasis_si_conformance.independent.hooks import Hook
+from oasis_si_conformance.independent.readings import READINGS, Readings
+from oasis_si_conformance.independent.sentences import break_width, strip_white_space
+from oasis_si_conformance.independent.unicode_tables import NEWLINES, WHITE_SPACE_SETS
 
 
 @attrs.frozen

@@ -13,9 +13,9 @@ from typing import Any, BinaryIO
 
 import attrs
 
-from tools.independent.config import Config
-from tools.independent.editions import window_radii
-from tools.independent.operations import OPERATIONS, Answered, BadRequest, admit
+from oasis_si_conformance.independent.config import Config
+from oasis_si_conformance.independent.editions import window_radii
+from oasis_si_conformance.independent.operations import OPERATIONS, Answered, BadRequest, admit
 
 NAME = "oasis-si-independent"
 #: The templates it can score (PROTOCOL.md hello): C-DA-001 and scenario-local composites.

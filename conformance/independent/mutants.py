@@ -1,8 +1,8 @@
 """The mutant catalog: plausible misreadings and bugs of a profile 0.3.0-rc1 evaluator.
 
-Every mutant is the independent evaluator (tools/independent) with one deliberate change:
+Every mutant is the independent evaluator (conformance/independent) with one deliberate change:
 
-- a *normative* mutant switches on fault hooks (tools/independent/hooks.py): it violates the
+- a *normative* mutant switches on fault hooks (conformance/independent/hooks.py): it violates the
   text of the clause it cites, and the corpus must reject it through score_scenario alone;
 - an *ambiguity* mutant takes a non-reference reading of an ambiguity-register entry
   (vectors/register.yaml): it must pass, and the interpretation profile must name the reading.
@@ -25,19 +25,23 @@ amendment and no mutant under the seed, and the reverse for window-radius-one.
 """
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
 import attrs
 
 from oasis_si_conformance.corpus import corpus
+from oasis_si_conformance.independent.config import Config
+from oasis_si_conformance.independent.editions import FIRST_PUBLISHED
+from oasis_si_conformance.independent.hooks import Hook
+from oasis_si_conformance.independent.readings import READINGS, Readings
 from oasis_si_schemas.editions import EDITIONS, Edition
-from tools.independent.config import Config
-from tools.independent.editions import FIRST_PUBLISHED
-from tools.independent.hooks import Hook
-from tools.independent.readings import READINGS, Readings
 
 Kind = Literal["normative", "ambiguity"]
+
+
+def _hook_set(hooks: Iterable[Hook]) -> frozenset[Hook]:
+    return frozenset(hooks)
 
 
 @attrs.frozen
@@ -48,7 +52,7 @@ class Mutant:
     kind: Kind
     clause: str
     description: str
-    hooks: frozenset[Hook] = attrs.field(default=frozenset(), converter=frozenset)
+    hooks: frozenset[Hook] = attrs.field(default=frozenset(), converter=_hook_set)
     readings: dict[str, str] = attrs.field(factory=dict)
     note: str = ""
     #: Which vectors can catch a normative mutant: "normative" ones (the rule), or only
@@ -83,7 +87,8 @@ class Mutant:
         return None
 
     def argv(self) -> list[str]:
-        """Command-line options of `python -m tools.independent` that make this mutant."""
+        """Command-line options of `python -m oasis_si_conformance.independent` that make this
+        mutant."""
         return ["--mutant", self.id]
 
 
@@ -93,7 +98,7 @@ def _n(
     description: str,
     *hooks: Hook,
     note: str = "",
-    witness: str = "normative",
+    witness: Kind = "normative",
 ) -> Mutant:
     return Mutant(
         mid,

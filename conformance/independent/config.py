@@ -10,16 +10,16 @@ to re-evaluate a mutant only on the vectors it can affect).
 
 import functools
 import itertools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
 import attrs
 
-from tools.independent.editions import CATALOG, FIRST_PUBLISHED, window_radii
-from tools.independent.hooks import Hook
-from tools.independent.readings import READINGS, Readings
+from oasis_si_conformance.independent.editions import CATALOG, FIRST_PUBLISHED, window_radii
+from oasis_si_conformance.independent.hooks import Hook
+from oasis_si_conformance.independent.readings import READINGS, Readings
 
 T = TypeVar("T")
 
@@ -33,15 +33,17 @@ def _known_edition(instance: "Config", _attribute: object, edition: str) -> None
         raise ValueError(f"no edition {edition!r}; known: {', '.join(known)}")
 
 
+def _hook_set(hooks: Iterable[Hook | str]) -> frozenset[Hook]:
+    return frozenset(Hook(hook) for hook in hooks)
+
+
 @attrs.frozen(cache_hash=True)
 class Config:
     """Readings of every open point plus the set of switched-on fault hooks (none: the text),
     under one edition of the text (editions.py)."""
 
     readings: Readings = attrs.field(factory=Readings)
-    hooks: frozenset[Hook] = attrs.field(
-        default=frozenset(), converter=lambda h: frozenset(Hook(x) for x in h)
-    )
+    hooks: frozenset[Hook] = attrs.field(default=frozenset(), converter=_hook_set)
     #: The editions catalog the edition is read from (default: the bundled one).
     catalog: Path = attrs.field(default=CATALOG, kw_only=True)
     edition: str = attrs.field(default=FIRST_PUBLISHED, validator=_known_edition)

@@ -510,7 +510,7 @@ def _cmd_export(args: argparse.Namespace, root: Path) -> int:
 
 def _cmd_diff_editions(args: argparse.Namespace, root: Path) -> int:
     from oasis_si_conformance.corpus import corpus_cache, editions
-    from oasis_si_conformance.editing import editiondiff
+    from oasis_si_conformance.editing import editiondiff, whatif
     from oasis_si_conformance.editing.ratify_cli import diff_proposed
 
     if args.proposed is not None or args.second is None:
@@ -524,6 +524,12 @@ def _cmd_diff_editions(args: argparse.Namespace, root: Path) -> int:
     except (editions.EditionError, corpus.CorpusError) as error:
         raise EditorError(str(error)) from None
     document = editiondiff.report(vectors, known, first, second, manifest["corpus_digest"])
+    if args.reports:  # each stored report's answers re-judged on the vectors B changes
+        found = editiondiff.changes(vectors, first.name, second.name)
+        try:
+            document["reports"] = [whatif.rejudge(path, document, found) for path in args.reports]
+        except whatif.WhatIfError as error:
+            raise EditorError(str(error)) from None
     editiondiff.show(document, args.json, args.summary)
     return 0
 

@@ -63,7 +63,8 @@ def add_what_if_options(diff: argparse.ArgumentParser) -> None:
         nargs="+",
         default=[],
         metavar="R.json",
-        help="with --proposed: stored conformance reports to re-judge under the proposal",
+        help="stored conformance reports, their answers re-judged on the vectors whose"
+        " expectation B (or the proposal) changes",
     )
     diff.add_argument(
         "--summary", action="store_true", help="counts per clause, kind and entry, no vector list"

@@ -1,5 +1,6 @@
 """Disagreements between the candidates of a campaign: each answer judged, and the answers to
-one case compared and classed.
+one case compared and classed. Answers are compared by value as the runner compares them
+(`compare.same_json` of their projections: 0 and 0.0 are one answer), never by their text.
 
 An answer is judged as a single run judges it (`differential.judge_answer`) and by the readings
 it holds under (judge.py, `campaign_judges.followed`). Candidates that answer one case
@@ -26,6 +27,7 @@ from oasis_si_conformance.fuzz.campaign_judges import followed
 from oasis_si_conformance.fuzz.differential import Planned, judge_answer
 from oasis_si_conformance.fuzz.summary import Divergence
 from oasis_si_conformance.judging import judge
+from oasis_si_conformance.judging.compare import same_json
 from oasis_si_conformance.model import Observation
 
 DEFECT: Final = "defect"
@@ -39,10 +41,20 @@ class Answer:
     """One candidate's answer to one case, judged."""
 
     member: int
-    text: str  # what is compared, as JSON text (or the failure kind): equal text, same answer
+    text: str  # the answer shown: its projection as JSON text, or the failure kind
     divergence: Divergence | None
     follows: dict[str, frozenset[str]]
     result: dict[str, Any] | None
+    #: What is compared: the projection, or the failure kind (None: `text` stands for it).
+    value: Any = None
+
+    @property
+    def compared(self) -> Any:
+        return self.text if self.value is None else self.value
+
+    def same_as(self, other: Answer) -> bool:
+        """The same answer, compared as the runner compares (compare.same_json)."""
+        return same_json(self.compared, other.compared)
 
     @property
     def defective(self) -> bool:
@@ -55,12 +67,13 @@ def judged(member: int, planned: Planned, observation: Observation, seconds: flo
     projected = judge.projection(op, observation, planned.accepts_error_response())
     divergence = judge_answer(planned, observation, seconds)
     if projected is None:
-        return Answer(member, f"failed: {observation.kind}", divergence, {}, None)
+        failed = f"failed: {observation.kind}"
+        return Answer(member, failed, divergence, {}, None, failed)
     matched = judge.judge(planned.outcomes(), projected, planned.convention).matched
     text = json.dumps(projected, sort_keys=True, ensure_ascii=True)
     holds = divergence is None or not divergence.key.normative
     follows = followed(planned, matched) if holds else {}
-    return Answer(member, text, divergence, follows, observation.result)
+    return Answer(member, text, divergence, follows, observation.result, projected)
 
 
 # Disagreements --------------------------------------------------------------------------------
@@ -170,17 +183,27 @@ class DisagreementClass:
         }
 
 
+def same_answers(answers: Sequence[Answer]) -> list[list[Answer]]:
+    """The answers grouped by value (Answer.same_as), in the order each group first answered."""
+    groups: list[list[Answer]] = []
+    for answer in answers:
+        group = next((g for g in groups if g[0].same_as(answer)), None)
+        if group is None:
+            groups.append([answer])
+        else:
+            group.append(answer)
+    return groups
+
+
 def disagreement(
     planned: Planned, answers: Sequence[Answer], names: Sequence[str]
 ) -> list[tuple[DisagreementKey, dict[str, dict[str, frozenset[str]]]]]:
     """The disagreement classes one case falls in (none when every answer is the same), each
     with what each candidate follows on the explaining points."""
-    groups_by_text: dict[str, list[str]] = {}
-    for answer in answers:
-        groups_by_text.setdefault(answer.text, []).append(names[answer.member])
-    if len(groups_by_text) < 2:
+    by_value = same_answers(answers)
+    if len(by_value) < 2:
         return []
-    groups = tuple(sorted(tuple(group) for group in groups_by_text.values()))
+    groups = tuple(sorted(tuple(names[a.member] for a in group) for group in by_value))
     op = planned.case["operation"]
     out: list[tuple[DisagreementKey, dict[str, dict[str, frozenset[str]]]]] = []
     for answer in answers:
@@ -189,7 +212,7 @@ def disagreement(
             defect = f"{names[answer.member]}: {answer.divergence.key.label()}"
             out.append((DisagreementKey(DEFECT, op, (), groups, defect), {}))
     holding = [answer for answer in answers if not answer.defective]
-    if len({answer.text for answer in holding}) < 2:
+    if len(same_answers(holding)) < 2:
         return out
     explaining = tuple(
         point

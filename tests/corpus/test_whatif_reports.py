@@ -85,3 +85,53 @@ def test_a_stored_report_is_rejudged_under_a_proposed_decision(tmp_path: Path) -
     assert f"Report {report} (" in text.stdout
     assert "conformant -> not_conformant" in text.stdout
     assert f"would fail: {len(expected)}" in text.stdout
+
+
+FIRST = "0.3.0-rc1"
+
+
+def test_diff_editions_between_two_editions_rejudges_the_reports_it_is_given(
+    tmp_path: Path,
+) -> None:
+    """`diff-editions A B --reports R.json`: the report's answers (certified under A) are
+    re-judged on the vectors B decides otherwise: exactly those whose outcome B changes from
+    one normative outcome to another fail anew; a report path that cannot be read is an error
+    (exit 2), never an option passed over."""
+    diff = _run(
+        "oasis_si_conformance.editor", "--root", str(VECTORS), "diff-editions", FIRST, AMENDED,
+        "--json",
+    )
+    assert diff.returncode == 0, diff.stderr
+    changed = [
+        change["id"]
+        for change in json.loads(diff.stdout)["changes"]
+        if "expected" in change["from"] and "expected" in change["to"]
+    ]
+    assert len(changed) > 4
+    report = tmp_path / "reference.json"
+    run = _run(
+        "oasis_si_conformance", "--edition", FIRST, "-k", ",".join(changed[:4]),
+        "--repetitions", "1", "--report", str(report),
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    exercised = {
+        item["id"]
+        for item in json.loads(report.read_text(encoding="utf-8"))["vectors"]
+        if item["status"] != "not_exercised"
+    }
+    rejudged = _run(
+        "oasis_si_conformance.editor", "--root", str(VECTORS), "diff-editions", FIRST, AMENDED,
+        "--reports", str(report), "--json",
+    )
+    assert rejudged.returncode == 0, rejudged.stderr
+    [judged] = json.loads(rejudged.stdout)["reports"]
+    assert (judged["verdict_before"], judged["verdict_after"]) == ("conformant", "not_conformant")
+    assert sorted(judged["newly_failed"]) == sorted(exercised & set(changed))
+    assert set(changed[:4]) <= set(judged["newly_failed"])
+
+    missing = _run(
+        "oasis_si_conformance.editor", "--root", str(VECTORS), "diff-editions", FIRST, AMENDED,
+        "--reports", str(tmp_path / "no-such-report.json"),
+    )
+    assert missing.returncode == 2
+    assert "no-such-report.json" in missing.stderr

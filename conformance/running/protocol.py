@@ -302,9 +302,11 @@ def check_result(op: str, result: dict[str, Any]) -> str | None:
 
 @cache
 def result_validator(op: str) -> Draft202012Validator:
-    return Draft202012Validator(
+    """The result schema of `op` (oasis_si_schemas.Validator: linear in the answer's size)."""
+    built: Draft202012Validator = oasis_si_schemas.Validator(
         {"$ref": f"{_RESULT_SCHEMA}#/$defs/{op}"}, registry=oasis_si_schemas.registry()
     )
+    return built
 
 
 #: The fast result checks (sound, not complete: see the module docstring), from the registry.

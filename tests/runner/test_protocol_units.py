@@ -1,10 +1,16 @@
-"""The protocol's limits on a response line (nesting depth, PROTOCOL.md Limits) and the bounded
-copy of a value a report shows (`abridge`), on literal lines and values."""
+"""The protocol's limits on a response line (nesting depth, PROTOCOL.md Limits), the bounded
+copy of a value a report shows (`abridge`), on literal lines and values, and the one-pass
+uniqueItems every kit validator uses."""
 
+import json
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
 
+import oasis_si_schemas
 from oasis_si_conformance.running import protocol
 
 #: The abridged marks, spelled out here rather than read from the module.
@@ -75,3 +81,58 @@ def test_the_depth_counts_from_the_outermost_bracket_and_each_close_ends_one_lev
     beyond = b"[[],[]," + b"[" * 64 + b"]" * 64 + b"]"
     found = protocol.decode_line(beyond)
     assert isinstance(found, protocol.Violation) and found.kind == "invalid_response"
+
+
+# uniqueItems in one pass ------------------------------------------------------------------
+
+SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 3)
+    | st.sampled_from([0.0, 1.0, 2.5])
+    | st.text(max_size=2)
+)
+JSON_VALUES = st.recursive(
+    SCALARS,
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.text(max_size=2), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@given(st.lists(JSON_VALUES, max_size=6))
+def test_unique_items_agrees_with_jsonschemas_own(items: list[Any]) -> None:
+    """The kit's linear uniqueItems decides as jsonschema's pairwise one: 1 is 1.0, true is
+    not 1, objects whatever their member order."""
+    ours = oasis_si_schemas.Validator({"uniqueItems": True}).is_valid(items)
+    assert ours == Draft202012Validator({"uniqueItems": True}).is_valid(items)
+
+
+def test_unique_items_equalities() -> None:
+    unique = oasis_si_schemas.Validator({"uniqueItems": True})
+    assert not unique.is_valid([1, 1.0])
+    assert unique.is_valid([1, True])
+    assert not unique.is_valid([{"a": 1, "b": [2]}, {"b": [2.0], "a": 1}])
+    assert unique.is_valid([[1, 2], [2, 1]])
+
+
+def test_a_hello_is_checked_without_jsonschemas_pairwise_uniqueness(monkeypatch) -> None:
+    """A hello's arrays are checked by the kit's one-pass uniqueItems, also past the schema
+    files' cross-file references (a hostile array of 3,000 objects cost jsonschema's pairwise
+    comparison 25 s of CPU): jsonschema's own keyword is never reached."""
+
+    def pairwise(*_args: Any) -> Any:
+        raise AssertionError("jsonschema's pairwise uniqueItems was used")
+
+    monkeypatch.setitem(Draft202012Validator.VALIDATORS, "uniqueItems", pairwise)
+    hello = {
+        "protocol": 1, "name": "x", "version": "1", "operations": ["score_scenario"],
+        "templates": [{"t": i} for i in range(3000)], "profiles": ["0.3.0-rc1"],
+    }
+    line = json.dumps({"id": protocol.HELLO_ID, "result": hello}).encode() + b"\n"
+    with pytest.raises(protocol.HandshakeError, match=r"templates/0: \{'t': 0\} is not of type"):
+        protocol.parse_hello(line)
+    duplicated = {**hello, "templates": ["C-DA-001", "C-DA-001"]}
+    line = json.dumps({"id": protocol.HELLO_ID, "result": duplicated}).encode() + b"\n"
+    with pytest.raises(protocol.HandshakeError, match="has non-unique elements"):
+        protocol.parse_hello(line)

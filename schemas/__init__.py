@@ -92,7 +92,9 @@ def unique_items(
 
 
 #: Draft 2020-12, `uniqueItems` linear (unique_items); what every kit validator is.
-Validator: Final = validators.extend(Draft202012Validator, {"uniqueItems": unique_items})
+Validator: Final = validators.extend(  # type: ignore[no-untyped-call]
+    Draft202012Validator, {"uniqueItems": unique_items}
+)
 
 
 @cache

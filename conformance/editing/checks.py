@@ -19,7 +19,6 @@ from typing import Any, Final
 
 import attrs
 import yaml
-from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 from oasis_si_conformance.corpus import charsets, conventions, corpus, yamlsafe
@@ -29,6 +28,7 @@ from oasis_si_conformance.judging import compare
 from oasis_si_reference import operations, readings
 from oasis_si_schemas import (
     BASE,
+    Validator,
     error_message,
     first_error_message,
     most_specific,
@@ -961,7 +961,7 @@ def rule_field_shapes(ctx: Context) -> Iterator[Problem]:
     manifest's baseline, symptom and counterfactual in the field's shapes (a list of resource
     objects, {resource, condition}, a string) or leaves them out: the seed defines no shape for
     them, so no vector may depend on one of the kit's own."""
-    shapes = Draft202012Validator({"$ref": FIELD_INJECTION}, registry=registry())
+    shapes = Validator({"$ref": FIELD_INJECTION}, registry=registry())
     for vector in ctx.vectors:
         scenario = vector.input.get("scenario") if vector.operation == "score_scenario" else None
         injection = scenario.get("injection") if isinstance(scenario, Mapping) else None

@@ -9,8 +9,8 @@ its base:
 - the entries it decides, from the vector's `readings` (ratify.decide), anywhere;
 - an amended parameter of the text (a window of radius two) changes rules, so the expectation
   is derived by the generators' statement of the text (`ParameterRules`: in a repository
-  checkout, the command `python -m tools.vectorgen.whatif`, run once for every vector); the
-  installed kit cannot weigh one and says so. The kit never imports tools/: it runs them.
+  checkout, the command `python -m tools.vectorgen.whatif`, run once over all the vectors);
+  the installed kit cannot weigh one and says so. The kit never imports tools/: it runs them.
 
 A vector whose expectation cannot be derived is listed with the reason. Stored conformance
 reports (schemas/report.schema.json) are re-judged on the vectors that change, from the
@@ -26,14 +26,13 @@ from pathlib import Path
 from typing import Any, Final
 
 import attrs
-from jsonschema import Draft202012Validator
 
 from oasis_si_conformance.corpus import corpus, yamlsafe
 from oasis_si_conformance.corpus.corpus import Vector
 from oasis_si_conformance.editing import editiondiff, ratify
 from oasis_si_conformance.judging import compare
+from oasis_si_schemas import Validator, first_error_message, registry, validator
 from oasis_si_schemas import editions as reference_editions
-from oasis_si_schemas import first_error_message, registry, validator
 from oasis_si_schemas.editions import Edition
 
 #: The command of a checkout that derives expectations under amended parameters, run in the
@@ -61,9 +60,7 @@ def proposed_edition(path: Path, known: Sequence[Edition]) -> Edition:
     catalog_schema = validator("editions").schema
     assert isinstance(catalog_schema, Mapping)  # the catalog's schema is an object, never a bool
     definitions = catalog_schema["$defs"]
-    proposed = Draft202012Validator(
-        definitions["proposed"] | {"$defs": definitions}, registry=registry()
-    )
+    proposed = Validator(definitions["proposed"] | {"$defs": definitions}, registry=registry())
     problem = first_error_message(proposed, document)
     if problem is not None:
         raise WhatIfError(f"{path}: {problem}")

@@ -286,23 +286,18 @@ def difference_cause(divergence: Divergence, edition: Edition) -> Cause:
 # Explaining and merging ---------------------------------------------------------------------
 
 
-def explain(
-    divergence_class: DivergenceClass, edition: Edition, found: Catalog | None
-) -> Cause:
+def explain(divergence_class: DivergenceClass, edition: Edition, found: Catalog) -> Cause:
     """The cause of one class, from its representative (1, 2, 3 in turn)."""
     representative = divergence_class.representative
     cause = register_cause(representative)
     if cause is not None:
         return cause
-    if found is not None:
-        recorded = [divergence_class.first, divergence_class.smallest, *divergence_class.samples]
-        witnesses = [w for d in recorded if d is not representative if (w := witness(d))]
-        cause = mutant_explanation(
-            representative, [*witnesses, *divergence_class.observed], edition, found
-        )
-        if cause is not None:
-            return cause
-    return difference_cause(representative, edition)
+    recorded = [divergence_class.first, divergence_class.smallest, *divergence_class.samples]
+    witnesses = [w for d in recorded if d is not representative if (w := witness(d))]
+    cause = mutant_explanation(
+        representative, [*witnesses, *divergence_class.observed], edition, found
+    )
+    return cause if cause is not None else difference_cause(representative, edition)
 
 
 def strays(
@@ -391,7 +386,7 @@ def classes_by_cause(
     while pending:
         divergence_class, splittable = pending.pop(0)
         cause = explain(divergence_class, edition, found)
-        away = strays(divergence_class, cause, edition, found) if found and splittable else []
+        away = strays(divergence_class, cause, edition, found) if splittable else []
         if away:
             part = split(divergence_class, away)
             log(f"  {len(away)} case(s) of {part.key.label()} have another cause: split off")

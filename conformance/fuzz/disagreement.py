@@ -1,6 +1,7 @@
 """Disagreements between the candidates of a campaign: each answer judged, and the answers to
 one case compared and classed. Answers are compared by value as the runner compares them
-(`compare.same_json` of their projections: 0 and 0.0 are one answer), never by their text.
+(the JSON equality of their projections, `oasis_si_schemas.json_key`: 0 and 0.0 are one
+answer), never by their text.
 
 An answer is judged as a single run judges it (`differential.judge_answer`) and by the readings
 it holds under (judge.py, `campaign_judges.followed`). Candidates that answer one case
@@ -27,8 +28,8 @@ from oasis_si_conformance.fuzz.campaign_judges import followed
 from oasis_si_conformance.fuzz.differential import Planned, judge_answer
 from oasis_si_conformance.fuzz.summary import Divergence
 from oasis_si_conformance.judging import judge
-from oasis_si_conformance.judging.compare import same_json
 from oasis_si_conformance.model import Observation
+from oasis_si_schemas import json_key
 
 DEFECT: Final = "defect"
 READING: Final = "reading"
@@ -45,16 +46,12 @@ class Answer:
     divergence: Divergence | None
     follows: dict[str, frozenset[str]]
     result: dict[str, Any] | None
-    #: What is compared: the projection, or the failure kind (None: `text` stands for it).
-    value: Any = None
+    value: Any  # what is compared: the projection, or the failure kind
 
     @property
-    def compared(self) -> Any:
-        return self.text if self.value is None else self.value
-
-    def same_as(self, other: Answer) -> bool:
-        """The same answer, compared as the runner compares (compare.same_json)."""
-        return same_json(self.compared, other.compared)
+    def key(self) -> Any:
+        """Equal for two answers exactly when their values are equal JSON."""
+        return json_key(self.value)
 
     @property
     def defective(self) -> bool:
@@ -184,15 +181,11 @@ class DisagreementClass:
 
 
 def same_answers(answers: Sequence[Answer]) -> list[list[Answer]]:
-    """The answers grouped by value (Answer.same_as), in the order each group first answered."""
-    groups: list[list[Answer]] = []
+    """The answers grouped by value (Answer.key), in the order each group first answered."""
+    groups: dict[Any, list[Answer]] = {}
     for answer in answers:
-        group = next((g for g in groups if g[0].same_as(answer)), None)
-        if group is None:
-            groups.append([answer])
-        else:
-            group.append(answer)
-    return groups
+        groups.setdefault(answer.key, []).append(answer)
+    return list(groups.values())
 
 
 def disagreement(

@@ -71,17 +71,6 @@ def same_value(expected: Any, actual: Any) -> bool:
     return type(expected) is type(actual) and expected == actual
 
 
-def same_json(left: Any, right: Any) -> bool:
-    """Two JSON values equal as the protocol compares them, at any depth: numbers by value
-    (0 is 0.0), never a boolean for a number; objects key by key; arrays item by item. Two
-    answers are the same answer exactly when their projections are `same_json`."""
-    if isinstance(left, dict) and isinstance(right, dict):
-        return left.keys() == right.keys() and all(same_json(left[k], right[k]) for k in left)
-    if isinstance(left, list) and isinstance(right, list):
-        return len(left) == len(right) and all(map(same_json, left, right))
-    return same_value(left, right)
-
-
 @attrs.frozen
 class Comparison:
     """How an answer's projection compares with one outcome."""

@@ -113,9 +113,9 @@ def test_a_list_trace_is_planned_with_each_way_of_joining_it():
         ("TRACE-LIST=space", {"value": False}),
         ("TRACE-LIST=nothing", {"value": True}),
     ]
-    gluing = D.Answer(1, "b", None, J.followed(planned, ["TRACE-LIST=nothing"]), None)
+    gluing = D.Answer(1, "b", None, J.followed(planned, ["TRACE-LIST=nothing"]), None, "b")
     reading_lf = D.Answer(
-        0, "a", None, J.followed(planned, ["reference", "TRACE-LIST=space"]), None
+        0, "a", None, J.followed(planned, ["reference", "TRACE-LIST=space"]), None, "a"
     )
     ((key, follows),) = D.disagreement(planned, [reading_lf, gluing], NAMES)
     assert key.kind == "open-point"
@@ -146,7 +146,7 @@ def test_followed_reads_combination_labels():
 
 
 def _answer(member: int, text: str, follows: dict, divergence=None) -> D.Answer:
-    return D.Answer(member, text, divergence, follows, None)
+    return D.Answer(member, text, divergence, follows, None, text)
 
 
 NAMES = ["candidate 1", "candidate 2", "candidate 3"]

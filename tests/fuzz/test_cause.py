@@ -169,7 +169,7 @@ def test_the_catalog_ships_with_the_kit(tmp_path):
         "from oasis_si_conformance.fuzz import cause\n"
         "from oasis_si_conformance.independent.mutants import CATALOG\n"
         "found = cause.catalog()\n"
-        "assert found.mutants == tuple(CATALOG) or list(found.mutants) == list(CATALOG)\n"
+        "assert list(found.mutants) == list(CATALOG)\n"
         "print(len(found.mutants))\n"
     )
     done = subprocess.run(
@@ -177,21 +177,6 @@ def test_the_catalog_ships_with_the_kit(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert int(done.stdout) > 100
-
-
-def test_without_a_reproducing_mutant_the_minimal_difference_names_the_cause():
-    """With no catalog to play (found=None), a class is explained by the primitive that flips,
-    and classes of that cause are counted together."""
-    from oasis_si_conformance.fuzz.summary import DivergenceClass, Summary
-
-    summary = Summary(1, {}, ["score_scenario"], [], "streaming", None, 1.0)
-    summary.record(_divergence({"final_answer": "a"}, _scored(4)))
-    summary.record(_divergence({"final_answer": "a a"}, _scored(4)))
-    (only,) = summary.classes.values()
-    assert isinstance(only, DivergenceClass) and only.count == 2
-    explained = cause.explain(only, DEFAULT, None)
-    assert explained.kind == "difference"
-    assert "named_in_output true -> false" in explained.title
 
 
 def test_an_answer_that_follows_another_reading_is_explained_by_the_register():

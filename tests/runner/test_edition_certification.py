@@ -11,24 +11,16 @@ window family (both operations) and the seed's own examples, one repetition: qui
 """
 
 import sys
-from pathlib import Path
 
 import pytest
 from runner_helpers import Run
 
 SEED, AMENDED = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"
-ROOT = Path(__file__).resolve().parents[2]
 SELECTION = ["-k", "window*,seed-examples", "--repetitions", "1", "-j", "2"]
 
 
 def _independent(hook: str) -> list[str]:
     return [sys.executable, "-m", "oasis_si_conformance.independent", "--hook", hook]
-
-
-@pytest.fixture(autouse=True)
-def importable_tools(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The candidates run `python -m oasis_si_conformance.independent` from the repository root."""
-    monkeypatch.setenv("PYTHONPATH", str(ROOT))
 
 
 def _failed(run: Run) -> list[str]:

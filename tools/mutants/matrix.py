@@ -27,7 +27,6 @@ the independent evaluator does under that edition (and, over the protocol, run w
 """
 
 import multiprocessing
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -46,7 +45,6 @@ from oasis_si_conformance.model import Observation, Status, VectorResult
 from oasis_si_conformance.running import runner
 from oasis_si_schemas.editions import EDITIONS, Edition
 
-ROOT = Path(__file__).resolve().parents[2]
 ALL_OPS: tuple[str, ...] = tuple(OPERATIONS)
 SCORE_ONLY: tuple[str, ...] = ("score_scenario",)
 CONFIGURATIONS: dict[str, tuple[str, ...]] = {"all-ops": ALL_OPS, "score-only": SCORE_ONLY}
@@ -218,20 +216,11 @@ def over_protocol(
 ) -> Outcome:
     """Judge `mutant` with a real run of the runner over the subprocess protocol, certifying
     against `edition` (the runner reads the corpus `vectors` under it)."""
-    _importable_tools()
     chosen = edition or default_edition()
     argv = candidate_argv(mutant, configuration, chosen)
     config = runner.RunConfig(argv=argv, seed=0, repetitions=1, jobs=jobs, edition=chosen)
     outcome = runner.run(list(vectors), config, entries)
     return Outcome(mutant, configuration, outcome.results, tuple(outcome.profile))
-
-
-def _importable_tools() -> None:
-    """Candidates run `python -m oasis_si_conformance.independent`, from the kit's install; the
-    repository root is made importable too (a candidate command of the tools)."""
-    paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
-    if str(ROOT) not in paths:
-        os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), *paths])
 
 
 @attrs.frozen

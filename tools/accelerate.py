@@ -113,6 +113,13 @@ def _checkout_python(script: str, pythonpath: Path | None) -> str:
     return _python(["-c", script], checkout, env, "a check of the generator failed")
 
 
+def _clean_environment() -> dict[str, str]:
+    """The caller's environment without the variables that change where Python imports from:
+    mypyc reads the packages copied into its working folder, never a caller's PYTHONPATH."""
+    unwanted = ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "PYTHONUSERBASE")
+    return {name: value for name, value in os.environ.items() if name not in unwanted}
+
+
 def _python(args: list[str], cwd: Path, env: Mapping[str, str] | None, failure: str) -> str:
     """What `python ARGS` prints, run in `cwd`; AccelerateError(`failure` and its output)
     when it fails."""
@@ -137,7 +144,7 @@ def build(packages: Mapping[str, Path], work: Path) -> list[Path]:
     its source (`work` on the path imports the compiled generator)."""
     for package, folder in packages.items():
         shutil.copytree(folder, work / package, ignore=_compiled_files)
-    _python(["-m", "mypyc", f"{PACKAGE}/{MODULE}.py"], work, None, "mypyc failed")
+    _python(["-m", "mypyc", f"{PACKAGE}/{MODULE}.py"], work, _clean_environment(), "mypyc failed")
     built = compiled_modules(work / PACKAGE)
     if not built:
         raise AccelerateError("mypyc built no extension module")

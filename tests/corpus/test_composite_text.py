@@ -10,11 +10,15 @@ from typing import Any
 
 import pytest
 
-from oasis_si_conformance.corpus.corpus import Vector, load_corpus
+from oasis_si_conformance.corpus.corpus import Vector
+from oasis_si_conformance.editing.checks import Context
 from oasis_si_conformance.independent import tables
 from oasis_si_conformance.independent.binding import CompositeBinding, Invalid, read
 from oasis_si_conformance.independent.config import Config
 from tools.mutants.matrix import edition_names, under
+
+#: The slow tier (nox -s tests_slow): an audit of every composite and table vector of the whole corpus.
+pytestmark = pytest.mark.slow
 
 #: At least this many composite vectors have several holding rows (the corpus's tables with a
 #: gate row and nested rows): fewer means the scan found nothing to check.
@@ -23,8 +27,9 @@ MIN_OVERLAPPING_TABLES = 40
 
 
 @pytest.fixture(scope="module")
-def corpus() -> list[Vector]:
-    return load_corpus()
+def corpus(real_ctx: Context) -> list[Vector]:
+    """The bundled corpus, as the session loaded it once (tests/corpus/corpus_helpers.py)."""
+    return list(real_ctx.vectors)
 
 
 def _holding_rows(vector: Vector, config: Config) -> list[int] | None:

@@ -66,6 +66,7 @@ def by_file(vectors: list[corpus.Vector]) -> dict[str, list[corpus.Vector]]:
 # The bundled corpus -------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_every_file_validates_against_the_schema_the_index_names(exported: Path) -> None:
     registry = schema_registry(exported)
     index = read_json(exported / "index.json")
@@ -80,6 +81,7 @@ def test_every_file_validates_against_the_schema_the_index_names(exported: Path)
         assert not errors, f"{path}: {errors[0].message}"
 
 
+@pytest.mark.slow
 def test_every_vector_is_exported_with_the_loaders_counts(
     exported: Path, real_ctx: Context
 ) -> None:
@@ -105,6 +107,7 @@ def test_every_vector_is_exported_with_the_loaders_counts(
     assert index["counts"]["operations"] == dict(operations)
 
 
+@pytest.mark.slow
 def test_the_index_digests_are_manifest_json_s_and_the_written_files(exported: Path) -> None:
     """Sources: exactly MANIFEST.json's files and digests (run `oasis-si-vectors manifest`
     when this fails together with the `manifest` rule). Written: each file's own sha256; no
@@ -122,6 +125,7 @@ def test_the_index_digests_are_manifest_json_s_and_the_written_files(exported: P
     assert index["editions"]["names"][0] == index["editions"]["default"]
 
 
+@pytest.mark.slow
 def test_the_export_is_ascii_json_with_one_trailing_newline(exported: Path) -> None:
     for path, data in written_files(exported).items():
         if path.startswith("schemas/"):
@@ -130,6 +134,7 @@ def test_the_export_is_ascii_json_with_one_trailing_newline(exported: Path) -> N
         assert text.endswith("}\n") and not text.endswith("\n\n"), path
 
 
+@pytest.mark.slow
 def test_an_export_is_byte_identical_run_twice(exported: Path, tmp_path: Path) -> None:
     """Into a new folder, and again over that folder (an earlier export is replaced)."""
     again = tmp_path / "again"
@@ -152,6 +157,7 @@ def _node() -> str:
     return node
 
 
+@pytest.mark.slow
 def test_a_javascript_reader_loads_the_export(exported: Path) -> None:
     """What README shows for JavaScript: every file parses and its sha256 is the index's."""
     node = _node()

@@ -114,6 +114,7 @@ def test_spec_map_is_fresh(real_ctx):
     assert_none(problems(real_ctx, "spec-map"))
 
 
+@pytest.mark.slow
 def test_generated_files_have_not_drifted(real_ctx):
     """`python -m tools.vectorgen --check`, in process."""
     assert_none(problems(real_ctx, "generated"))

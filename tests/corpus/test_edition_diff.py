@@ -23,6 +23,10 @@ from oasis_si_reference.operations import perform
 from oasis_si_schemas import validator
 from tools.vectorgen import __main__ as driver
 
+#: The slow tier (nox -s tests_slow): the generators and two evaluators over the whole corpus under
+#: each edition.
+pytestmark = pytest.mark.slow
+
 SEED, AMENDED = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"
 
 

@@ -47,6 +47,7 @@ def refuse(*args, **kwargs):
     raise AssertionError("refused: the part should have come from the cache")
 
 
+@pytest.mark.slow
 def test_the_same_problems_as_the_plain_check_cold_and_from_the_cache(
     temp_corpus, cache, monkeypatch
 ):
@@ -109,6 +110,7 @@ def test_a_replaced_rule_is_run_not_read_from_the_cache(temp_corpus, cache):
     assert filecheck.check(root, ["unknown-clause"], book) == [marker]
 
 
+@pytest.mark.slow
 def test_no_cache_runs_the_plain_check(temp_corpus, cache, monkeypatch):
     root = broken(temp_corpus).root
     expected = plain(root)

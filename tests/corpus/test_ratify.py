@@ -32,7 +32,7 @@ from typing import Any
 import attrs
 import pytest
 
-from oasis_si_conformance.corpus import corpus, editions
+from oasis_si_conformance.corpus import corpus, editions, yamlsafe
 from oasis_si_conformance.corpus.corpus import Vector
 from oasis_si_conformance.editing import checks, newedition, ratify, whatif
 from oasis_si_conformance.independent.config import Config
@@ -147,6 +147,7 @@ def sweep(copy: Path, ctx: checks.Context, tmp_path_factory: pytest.TempPathFact
     return Sweep(catalog, made, derived, ratified)
 
 
+@pytest.mark.slow
 def test_the_rules_pass_with_every_reading_ratified(sweep: Sweep) -> None:
     """The corpus rules that read editions pass with every pair's edition in the catalog (the
     `reference` rule's check, the reference against each changed vector under an edition
@@ -155,6 +156,7 @@ def test_the_rules_pass_with_every_reading_ratified(sweep: Sweep) -> None:
     assert found == [], "\n".join(map(str, found))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("entry", "reading"), PAIRS, ids=[f"{e}={r}" for e, r in PAIRS])
 def test_ratifying_a_reading_into_a_new_edition(
     sweep: Sweep, entry: str, reading: str
@@ -194,6 +196,7 @@ def test_ratifying_a_reading_into_a_new_edition(
         assert _judge(_independent(sweep.catalog, base, entry, other), under_base) == [], other
 
 
+@pytest.mark.slow
 def test_ratify_writes_a_corpus_the_rules_accept(tmp_path: Path) -> None:
     """End to end on a copy: the command writes the catalog, the vector blocks and the
     manifest; `check` passes but for the signatures (derived by the checkout's tools); the
@@ -222,6 +225,7 @@ def test_ratify_writes_a_corpus_the_rules_accept(tmp_path: Path) -> None:
     assert again.returncode == 2 and "no open point of the base edition" in again.stderr
 
 
+@pytest.mark.slow
 def test_an_edition_added_by_data_alone_is_certified(ctx: checks.Context, tmp_path: Path) -> None:
     """A parameter amendment (a window of radius two) is one block of data: the generators'
     rules state every vector's expectation under it (whatif.weigh), and the reference and the
@@ -269,6 +273,7 @@ def test_an_edition_added_by_data_alone_is_certified(ctx: checks.Context, tmp_pa
     assert _judge(_reference(base), under)
 
 
+@pytest.mark.slow
 def test_a_proposed_decision_is_weighed_as_ratify_would_write_it(
     copy: Path, ctx: checks.Context, tmp_path: Path
 ) -> None:
@@ -296,3 +301,24 @@ def test_a_proposed_decision_is_weighed_as_ratify_would_write_it(
     assert f"{len(derived.changed)} of {len(ctx.vectors)} vectors change" in done.stdout
     assert "By entry:" in done.stdout and "Changes:" not in done.stdout
     assert (copy / "editions.yaml").read_text(encoding="ascii") == before
+
+
+def test_ratify_writes_each_changed_block_under_the_new_edition_alone() -> None:
+    """What ratify would write (newedition.plan on the bundled corpus's SENT-WS probes, nothing
+    written): every changed vector gets a block under the new edition's name, no longer the
+    entry's ambiguity vector there, and the blocks it held under the catalog's editions are
+    kept as they were."""
+    probes = corpus.load_file(VECTORS / "3.2-sentence-splitting" / "sent-ws-probes.yaml", VECTORS)
+    done = newedition.plan(VECTORS, "SENT-WS", "ascii", NEW, vectors=probes)
+    assert [path.name for path in done.files] == ["sent-ws-probes.yaml"]
+    assert done.edition.name == NEW and done.changed
+    written: dict[str, dict[str, Any]] = {}
+    for path, text in done.files.items():
+        before = {r["id"]: r for r in yamlsafe.load(path.read_text(encoding="ascii"))["vectors"]}
+        for record in yamlsafe.load(text)["vectors"]:
+            blocks = dict(record.get("editions") or {})
+            written[record["id"]] = blocks.pop(NEW, None) or {}
+            assert blocks == (before[record["id"]].get("editions") or {}), record["id"]
+    for vid in done.changed:
+        assert written[vid], f"{vid}: no block under {NEW}"
+        assert written[vid].get("ambiguity") != "SENT-WS", vid

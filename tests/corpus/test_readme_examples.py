@@ -22,6 +22,10 @@ import pytest
 from oasis_si_conformance.corpus import corpus, editions
 from oasis_si_conformance.editing.export import export_json
 
+#: The slow tier (nox -s tests_slow): the README's JavaScript and Go loaders run over an export of
+#: the whole corpus.
+pytestmark = pytest.mark.slow
+
 README = Path(__file__).resolve().parents[2] / "README.md"
 EDITIONS = [edition.name for edition in editions.load(corpus.vectors_root())]
 AMENDED = "0.3.0-rc1+2026-08-22"

@@ -2,6 +2,8 @@
 wheel's. Each test runs in a fresh interpreter, outside the checkout, where importing `tools`
 fails as it does from an installed wheel, and reports any `tools` module that got loaded."""
 
+import pytest
+
 import subprocess
 import sys
 from pathlib import Path
@@ -72,6 +74,7 @@ def test_oasis_si_vectors_checks_the_bundled_corpus_without_tools(tmp_path):
     assert result.returncode == 0 and _clean(result), result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_oasis_si_vectors_manifest_explain_and_export_without_tools(tmp_path):
     corpus = TempCorpus(tmp_path / "vectors")
     vector = {

@@ -10,6 +10,10 @@ from tools.vectorgen import delimiters, textrules
 from tools.vectorgen.authoring import Authored, author, family_files, first_kept
 from tools.vectorgen.wrong_readings import Wrong
 
+#: The slow tier (nox -s tests_slow): every generator run afresh (no cache) to check its authoring
+#: problems.
+pytestmark = pytest.mark.slow
+
 PLAIN = {"text": "see SMTP_PORT here", "identifier": "SMTP_PORT"}
 
 

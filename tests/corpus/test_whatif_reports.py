@@ -9,6 +9,8 @@ line break under some SENT-NEWLINE reading (U+0085, U+2028, U+2029): deciding SE
 those open under SENT-NEWLINE, whose readings still include the answer the report holds.
 """
 
+import pytest
+
 import json
 import subprocess
 import sys
@@ -43,6 +45,7 @@ def _told_apart() -> tuple[list[str], dict[str, Any]]:
     return sorted(v["id"] for v in differing if v["probe"] not in LINE_BREAKS), breaks
 
 
+@pytest.mark.slow
 def test_a_stored_report_is_rejudged_under_a_proposed_decision(tmp_path: Path) -> None:
     report = tmp_path / "reference.json"
     run = _run(
@@ -90,6 +93,7 @@ def test_a_stored_report_is_rejudged_under_a_proposed_decision(tmp_path: Path) -
 FIRST = "0.3.0-rc1"
 
 
+@pytest.mark.slow
 def test_diff_editions_between_two_editions_rejudges_the_reports_it_is_given(
     tmp_path: Path,
 ) -> None:

@@ -256,6 +256,7 @@ def test_evaluators_equal_in_value_never_disagree_even_strictly(tmp_path, capsys
     assert document["sent"] > 0
 
 
+@pytest.mark.slow
 def test_a_normative_defect_beside_the_reading_is_its_own_class_and_fails(tmp_path, capsys):
     status = fuzz_main(
         _campaign(
@@ -281,6 +282,7 @@ def test_a_normative_defect_beside_the_reading_is_its_own_class_and_fails(tmp_pa
     assert len(stubs) == 1
 
 
+@pytest.mark.slow
 def test_a_candidate_that_crashes_is_reported_per_case_and_the_campaign_goes_on(tmp_path, capsys):
     crasher = tmp_path / "crasher.py"
     crasher.write_text(
@@ -403,6 +405,7 @@ def test_a_convention_difference_is_no_defect_and_a_normative_one_is():
     )
 
 
+@pytest.mark.slow
 def test_an_interrupted_campaign_writes_what_it_measured(tmp_path):
     argv = [sys.executable, "-m", "oasis_si_conformance.fuzz.cli", "--seed", "6"]
     argv += ["--time-budget", "120", "--out", str(tmp_path), "--edition", FIRST]
@@ -430,6 +433,7 @@ def test_a_candidate_that_cannot_start_is_a_setup_error_naming_it(tmp_path, caps
     assert not (tmp_path / "fuzz-campaign.json").exists()
 
 
+@pytest.mark.slow
 def test_a_defect_reached_through_several_rows_is_one_disagreement_named_for_its_cause(
     tmp_path, capsys
 ):

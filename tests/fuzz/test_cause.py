@@ -16,6 +16,9 @@ from oasis_si_reference.operations import perform
 from oasis_si_schemas import validator
 from oasis_si_schemas.editions import DEFAULT
 
+#: The slow tier (nox -s tests_slow): fuzz campaigns of planted defects, shrunk and explained.
+pytestmark = pytest.mark.slow
+
 OVERLAPPING_SCAN = "ident-regex-finditer-non-overlapping"
 ECHO_FOLDED = "echo-compared-folded"
 WINDOW = "window-radius-one"

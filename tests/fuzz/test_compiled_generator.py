@@ -24,20 +24,34 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return work
 
 
+@pytest.mark.slow
 def test_the_build_holds_the_generators_extension_modules(compiled: Path) -> None:
     built = accelerate.compiled_modules(compiled / accelerate.PACKAGE)
     assert built and all(path.name.startswith("strategies") for path in built)
 
 
+@pytest.mark.slow
 def test_the_compiled_generator_generates_what_the_source_does(compiled: Path) -> None:
     source = accelerate.digests()
     assert len(source) == 7  # three configurations, two seeds each; hypothesis's draws
     assert accelerate.digests(pythonpath=compiled) == source
 
 
+@pytest.mark.slow
 def test_the_digests_come_from_the_compiled_module(compiled: Path) -> None:
     """The comparison above is between two modules, not one module twice: with the build
     first on the path, the generator imported is an extension module."""
     assert accelerate.imported_from().endswith(".py")
     where = accelerate.imported_from(pythonpath=compiled)
     assert where.startswith(str(compiled)) and not where.endswith(".py")
+
+
+def test_mypyc_runs_without_the_callers_import_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """mypyc reads the packages copied into its scratch folder: a PYTHONPATH of the caller's
+    (say, a checkout that also holds the packages) is not passed on to it."""
+    monkeypatch.setenv("PYTHONPATH", "/somewhere/else")
+    monkeypatch.setenv("PYTHONHOME", "/another/python")
+    monkeypatch.setenv("OASIS_SI_KEPT", "yes")
+    environment = accelerate._clean_environment()
+    assert "PYTHONPATH" not in environment and "PYTHONHOME" not in environment
+    assert environment["OASIS_SI_KEPT"] == "yes"

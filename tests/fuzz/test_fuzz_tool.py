@@ -105,6 +105,7 @@ def test_non_normative_generation_reaches_register_points():
     assert wanted <= seen, sorted(wanted - seen)
 
 
+@pytest.mark.slow
 def test_judged_points_are_sent_and_counted_as_help_says(tmp_path):
     """The summary's handling of each point is the help's, and a judged point's cases are sent
     (ANSWER-BLANK was said to be 'allowed' and reported as skipped)."""
@@ -205,6 +206,7 @@ def test_heldout_is_the_same_in_another_process():
     assert out.stdout.strip() == digest
 
 
+@pytest.mark.slow
 def test_held_out_tier_under_the_amended_edition(tmp_path):
     """`oasis-si-conformance --held-out N --edition E` reads each held-out case under E."""
     report = tmp_path / "report.json"
@@ -269,6 +271,7 @@ def test_fuzzing_the_reference_finds_nothing():
     assert summary.edition == "0.3.0-rc1"
 
 
+@pytest.mark.slow
 def test_the_time_budget_ends_the_search_by_default():
     """With no --max-examples the search runs until the time budget (about), not before."""
     assert parser().parse_args([]).max_examples is None
@@ -279,6 +282,7 @@ def test_the_time_budget_ends_the_search_by_default():
     assert summary.max_examples is None and summary.to_json()["limits"]["max_examples"] is None
 
 
+@pytest.mark.slow
 def test_one_shot_mode():
     summary = fuzz(
         REFERENCE,
@@ -290,6 +294,7 @@ def test_one_shot_mode():
     assert not summary.classes and summary.sent > 5 and summary.mode == "one-shot"
 
 
+@pytest.mark.slow
 def test_the_search_keeps_going_and_shrinks_one_case_per_class(tmp_path, capsys):
     """syn-case-sensitive (a §3.3 misreading) is found in several classes; the search goes on
     to the case limit; each class is counted, shrunk and written as a vector stub that fits
@@ -434,6 +439,7 @@ def candidate(tmp_path):
     return lambda mode: [sys.executable, str(script), mode]
 
 
+@pytest.mark.slow
 def test_convention_differences_are_listed_apart_and_fail_only_when_strict(tmp_path, candidate):
     """Other binding-error kinds and band labels (the kit's conventions) make convention
     classes, never normative ones; the exit status is 0, or 1 with --strict."""
@@ -458,6 +464,7 @@ def test_convention_differences_are_listed_apart_and_fail_only_when_strict(tmp_p
     assert fuzz_main([*argv, str(tmp_path / "b"), "--strict", "--", *candidate("conventions")]) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "mode",
     [
@@ -508,6 +515,7 @@ def test_the_edition_is_selected_and_sent_with_every_request(candidate):
     assert not summary.classes and summary.sent > 100
 
 
+@pytest.mark.slow
 def test_the_amendment_window_is_a_divergence_under_the_seed_edition_only():
     """window-radius-one is the 2026-08-22 §2.2: normative under 0.3.0-rc1, the reference's
     own reading under the amended edition (the expected verdicts follow --edition)."""
@@ -565,6 +573,7 @@ BROKEN = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("mode", "kind"), [("crash", "crash"), ("hang", "timeout"), ("invalid", "invalid_result")]
 )
@@ -618,6 +627,7 @@ GREEDY = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("mode", "kind", "limits"),
     [
@@ -665,6 +675,7 @@ def test_the_fuzzer_command_line_loads_no_report_renderer() -> None:
     assert not [m for m in loaded if m.removeprefix("oasis_si_conformance.") in renderers]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("one_shot", [False, True])
 def test_a_candidate_answering_twice_diverges_on_every_case(one_shot: bool) -> None:
     """Every answer line is accounted for in the fuzzer too (the session layer it shares with

@@ -2,6 +2,8 @@
 and planned, never which: the same seed gives the same cases sent and skipped, the same
 divergence classes first met at the same cases, as planning in the run's own process."""
 
+import itertools
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,8 +14,24 @@ from oasis_si_conformance.fuzz import planahead
 from oasis_si_conformance.fuzz.differential import fuzz
 
 
-@pytest.mark.parametrize("planners", [1, 2])
-def test_the_same_run_planned_ahead_or_in_process(planners: int) -> None:
+@pytest.mark.parametrize("planners", [pytest.param(1, marks=pytest.mark.slow), 2])
+def test_the_same_run_planned_ahead_or_in_process(planners: int, monkeypatch: Any) -> None:
+    """The same outline either way, and planning ahead did run `planners` planner processes,
+    each of which handed cases over (so that equal outlines are not two in-process runs)."""
+    started: list[int] = []
+    served: dict[int, int] = {}
+    original_init, original_next = planahead.Planner.__init__, planahead.Planner.__next__
+
+    def init(self: Any, outcomes: Any) -> None:
+        original_init(self, outcomes)
+        started.append(self._process.pid)
+
+    def next_outcome(self: Any) -> Any:
+        served[self._process.pid] = served.get(self._process.pid, 0) + 1
+        return original_next(self)
+
+    monkeypatch.setattr(planahead.Planner, "__init__", init)
+    monkeypatch.setattr(planahead.Planner, "__next__", next_outcome)
     runs = [
         fuzz(
             MUTANT,
@@ -30,6 +48,23 @@ def test_the_same_run_planned_ahead_or_in_process(planners: int) -> None:
     in_process, ahead = (outline(run) for run in runs)
     assert in_process["classes"], "the mutant diverges within 400 cases"
     assert ahead == in_process
+    assert len(started) == planners and os.getpid() not in started
+    assert sorted(served) == sorted(started) and all(served[pid] > 0 for pid in started)
+
+
+def _pids(_first: int, _every: int) -> Iterator[int]:
+    while True:
+        yield os.getpid()
+
+
+def test_planners_run_in_processes_of_their_own() -> None:
+    planners = planahead.start(_pids, 2)
+    try:
+        outcomes = list(itertools.islice(planahead.interleave(planners), 4))
+    finally:
+        planahead.close(planners)
+    assert len(set(outcomes)) == 2 and os.getpid() not in outcomes
+    assert not any(planner._process.is_alive() for planner in planners)
 
 
 def _broken() -> Iterator[int]:
@@ -47,6 +82,7 @@ def test_a_failing_planner_fails_the_search_with_its_traceback() -> None:
         planner.close()
 
 
+@pytest.mark.slow
 def test_the_command_line_plans_ahead_with_the_same_summary(tmp_path: Any) -> None:
     """`oasis-si-fuzz --plan-ahead 1` writes the summary a run in one process writes, but for
     its timings; a negative count is a usage error."""

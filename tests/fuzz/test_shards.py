@@ -18,6 +18,10 @@ from oasis_si_conformance.fuzz import differential, shards
 from oasis_si_conformance.fuzz.differential import fuzz
 from oasis_si_conformance.fuzz.summary import Summary
 
+#: The slow tier (nox -s tests_slow): searches spread over processes compared with one-process
+#: searches.
+pytestmark = pytest.mark.slow
+
 OPS = ["score_scenario", "synonym_match", "factor_identified"]
 
 

@@ -25,6 +25,10 @@ from oasis_si_conformance.independent.server import Server
 from oasis_si_conformance.judging import compare
 from tools.mutants.matrix import Baseline
 
+#: The slow tier (nox -s tests_slow): the independent evaluator over the whole corpus under each
+#: edition, with each reading.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 EDITIONS = ["0.3.0-rc1", "0.3.0-rc1+2026-08-22"]
 

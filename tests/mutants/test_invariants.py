@@ -36,6 +36,9 @@ from oasis_si_conformance.independent.server import Server
 from oasis_si_conformance.judging import compare
 from tools.vectorgen import textrules
 
+#: The slow tier (nox -s tests_slow): every combination of readings over the whole corpus.
+pytestmark = pytest.mark.slow
+
 #: The clause 3.1 entries whose every combination is audited.
 AUDITED = ("FOLD-MAPPING", "FOLD-ORDER", "DELIM-FOLDED")
 #: The combinations the audit finds not NFC-invariant (see the module docstring).

@@ -22,6 +22,10 @@ from oasis_si_conformance.independent.mutants import (
 from oasis_si_conformance.independent.server import Server
 from tools.mutants.matrix import CONFIGURATIONS, Baseline, Row, matrix
 
+#: The slow tier (nox -s tests_slow): every mutant of the catalog over the whole corpus, and some
+#: through the runner.
+pytestmark = pytest.mark.slow
+
 SEED, AMENDED = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"
 CELLS = list(itertools.product([SEED, AMENDED], CONFIGURATIONS))
 

@@ -1,6 +1,8 @@
 """The mutant catalog's own rules: every register reading covered, every hook used, every clause
 cited exists, every mutant a real change; and vectors/signatures.yaml up to date."""
 
+import pytest
+
 import re
 
 from oasis_si_conformance.corpus import yamlsafe
@@ -127,6 +129,7 @@ def test_oasisctl_mutants() -> None:
     assert catalog.MODELS == {pre.id, radius.id}
 
 
+@pytest.mark.slow
 def test_signatures_file_is_generated_from_the_catalog(
     kill_matrices: dict[str, list[Row]], editions: list[str]
 ) -> None:

@@ -18,6 +18,9 @@ from oasis_si_conformance.independent.server import Server
 from oasis_si_conformance.judging import compare, interpretation
 from oasis_si_conformance.reporting import reportview
 
+#: The slow tier (nox -s tests_slow): each surveyed reading certified over the whole corpus.
+pytestmark = pytest.mark.slow
+
 REGISTER: dict[str, Any] = yamlsafe.load(
     (vectors_root() / "register.yaml").read_text(encoding="utf-8")
 )

@@ -107,6 +107,7 @@ def _copy_test(tmp_path: Path) -> str:
     return str(test)
 
 
+@pytest.mark.slow
 def test_the_tests_run_against_the_mutated_copy_not_the_checkout(tmp_path: Path) -> None:
     module = "reference/synonyms.py"
     source = (ROOT / module).read_text(encoding="utf-8")
@@ -119,6 +120,7 @@ def test_the_tests_run_against_the_mutated_copy_not_the_checkout(tmp_path: Path)
     assert (ROOT / module).read_text(encoding="utf-8") == source  # the checkout is untouched
 
 
+@pytest.mark.slow
 def test_a_survivor_not_listed_fails_the_run_and_is_printed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -16,6 +16,9 @@ from oasis_si_conformance.judging.diagnosis import Signature, diagnose, load_sig
 from tools.mutants import signatures
 from tools.mutants.matrix import Row
 
+#: The slow tier (nox -s tests_slow): the signatures computed afresh under each edition.
+pytestmark = pytest.mark.slow
+
 SEED, AMENDED = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"
 WINDOWS = ("window-radius-one", "window-same-sentence")
 

@@ -1,6 +1,6 @@
 """CI runs the README's test command, exactly: `.ci/run` executes the second line of
-the README's quick start, and that line names the sessions CI depends on, each one defined in
-the noxfile. Adding a CI check is naming its session on that line."""
+the README's quick start (lint, the fast tier, the wheel), then the slow tier, and nothing
+else; each session it names is defined in the noxfile."""
 
 import re
 from pathlib import Path
@@ -21,7 +21,10 @@ def quick_start_commands() -> list[str]:
 #: for the export's JavaScript reader), each then required by its variable.
 SETUP: tuple[str, ...] = (
     "set ", "cd ", "apt-get ", "export OASIS_SI_REQUIRE_BROWSER=", "export OASIS_SI_REQUIRE_NODE=",
+    "export OASIS_SI_SEED_TEXT=",
 )
+#: What CI runs after the README's test command: the slow tier.
+SLOW_TIER = "python3 -m nox -s tests_slow"
 
 
 def ci_commands() -> list[str]:
@@ -35,8 +38,17 @@ def nox_sessions() -> set[str]:
     return set(re.findall(r"^@nox\.session(?:\(.*\))?\ndef (\w+)\(", noxfile, re.M))
 
 
-def test_ci_runs_the_readme_test_command_and_only_it() -> None:
-    assert ci_commands() == [quick_start_commands()[1]]
+def test_ci_runs_the_readme_test_command_then_the_slow_tier() -> None:
+    assert ci_commands() == [quick_start_commands()[1], SLOW_TIER]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"`{SLOW_TIER}`" in readme, "the README names the slow tier CI runs"
+
+
+def test_the_tiers_split_the_suite_by_the_slow_marker() -> None:
+    """`tests` runs what is not marked slow, `tests_slow` what is: together, every test."""
+    noxfile = (ROOT / "noxfile.py").read_text(encoding="utf-8")
+    assert '"-m", "not slow"' in noxfile and '"-m", "slow"' in noxfile
+    assert "tests_slow" in nox_sessions()
 
 
 def test_the_test_command_runs_the_suite_and_the_wheel_check() -> None:

@@ -13,6 +13,9 @@ from pathlib import Path
 
 import pytest
 
+#: The slow tier (nox -s tests_slow): nox sessions run end to end.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE_CORPUS = ROOT / "tests" / "runner" / "corpus"
 GARBAGE = ROOT / "tests" / "runner" / "zoo" / "garbage.py"

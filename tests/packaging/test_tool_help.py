@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+#: The slow tier (nox -s tests_slow): every command's --help, each a fresh process.
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parents[2]
 #: Folder -> the import name `python -m` runs it under (tools/ runs from the checkout).
 PACKAGES = {

@@ -3,6 +3,7 @@ converter gives, on generated artifacts (nulls, edge bodies, errored actions) an
 
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 
 from oasis_si_conformance.corpus.corpus import load_corpus
@@ -12,6 +13,7 @@ from oasis_si_reference.evidence import evidence_from_json, evidence_from_json_b
 CHEAP = settings.get_profile("cheap")
 
 
+@pytest.mark.slow
 @settings(CHEAP)
 @given(gen.strategy(gen.evidence, normative=False))
 def test_generated_artifacts_structure_as_the_converter_structures_them(
@@ -20,6 +22,7 @@ def test_generated_artifacts_structure_as_the_converter_structures_them(
     assert evidence_from_json(artifact) == evidence_from_json_by_converter(artifact)
 
 
+@pytest.mark.slow
 def test_the_corpus_artifacts_structure_as_the_converter_structures_them() -> None:
     artifacts = [
         v.input["evidence"]

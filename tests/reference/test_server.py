@@ -100,6 +100,7 @@ def test_binding_error_is_a_result_not_a_protocol_error() -> None:
     assert response["result"]["binding_error"]["kind"] == "channel_widening"
 
 
+@pytest.mark.slow
 def test_split_request_validation_agrees_with_the_whole_schema() -> None:
     """The server checks the envelope and the operation's params separately (for speed); that
     must accept and reject exactly what schemas/protocol/request.schema.json does."""

@@ -7,6 +7,9 @@ import sys
 
 import pytest
 
+#: The slow tier (nox -s tests_slow): an evaluator per binding shape certified as a real process.
+pytestmark = pytest.mark.slow
+
 SELECTION = ("-k", "binding-roles", "-k", "BIND-ECHO-OMITTED", "-k", "BIND-ECHO-NULL")
 
 #: (what validates the binding, BIND-ECHO-OMITTED reading, BIND-ECHO-NULL reading)

@@ -8,6 +8,10 @@ import sys
 
 import pytest
 
+#: The slow tier (nox -s tests_slow): an evaluator per composite reading certified as a real
+#: process.
+pytestmark = pytest.mark.slow
+
 SELECTION = (
     "-k", "composites,composite-errors,evaluate-table,first-match",
     "-k", "COMPOSITE-FIRST-MATCH,COMPOSITE-ECHO-OMITTED",

@@ -15,6 +15,9 @@ import sys
 import pytest
 from runner_helpers import Run
 
+#: The slow tier (nox -s tests_slow): certifications of whole editions as real processes.
+pytestmark = pytest.mark.slow
+
 SEED, AMENDED = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"
 SELECTION = ["-k", "window*,seed-examples", "--repetitions", "1", "-j", "2"]
 

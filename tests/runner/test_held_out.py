@@ -5,7 +5,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from oasis_si_schemas import validator
+
+#: The slow tier (nox -s tests_slow): held-out certifications as real processes.
+pytestmark = pytest.mark.slow
 
 ZOO = Path(__file__).resolve().parent / "zoo"
 

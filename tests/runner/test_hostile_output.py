@@ -32,6 +32,7 @@ def first_line_then_close(argv: list[str], tmp_path: Path) -> tuple[int, str]:
     return process.wait(timeout=120), err
 
 
+@pytest.mark.slow
 def test_conformance_list_into_a_closed_pipe(tmp_path: Path) -> None:
     code, err = first_line_then_close(
         [str(BIN / "oasis-si-conformance"), "--vectors", str(corpus.vectors_root()), "--list"],
@@ -41,6 +42,7 @@ def test_conformance_list_into_a_closed_pipe(tmp_path: Path) -> None:
     assert code == 0
 
 
+@pytest.mark.slow
 def test_vectors_diff_editions_into_a_closed_pipe(tmp_path: Path) -> None:
     from oasis_si_conformance.corpus import editions
 

@@ -20,6 +20,9 @@ from oasis_si_conformance.reporting import report
 from oasis_si_conformance.running import interrupts
 from oasis_si_schemas import first_error_message, validator
 
+#: The slow tier (nox -s tests_slow): runs and searches interrupted by real signals.
+pytestmark = pytest.mark.slow
+
 SIGNALS = [signal.SIGINT, signal.SIGTERM]
 
 

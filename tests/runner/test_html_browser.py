@@ -22,6 +22,9 @@ from runner_helpers import zoo
 from oasis_si_conformance import cli
 from oasis_si_conformance.reporting.htmlreport import anchor
 
+#: The slow tier (nox -s tests_slow): the HTML report in a headless Chromium.
+pytestmark = pytest.mark.slow
+
 #: What a rendered report screenshot weighs at least; a blank page of that size is ~10 KB.
 RENDERED_PNG_BYTES = 40_000
 

@@ -10,7 +10,7 @@ import pytest
 from oasis_si_conformance.corpus.corpus import Vector
 from oasis_si_conformance.fuzz.differential import judge_answer, plan
 from oasis_si_conformance.judging import judge
-from oasis_si_conformance.model import Observation, Status
+from oasis_si_conformance.model import FailureKind, Observation, Status
 
 READINGS = {
     "code-point": {"match": True},
@@ -125,6 +125,18 @@ def test_an_answer_is_shown_against_the_outcome_it_gives_exactly_else_one_of_its
     # satisfied and the first is shown, even beside one of the answer's own sort
     ruled = judge.judge([reject, yes], {"match": False}, convention="c")
     assert (ruled.matched, ruled.exact, ruled.shown) == (("reject", "yes"), False, reject)
+
+
+@pytest.mark.parametrize("order", ["aba", "aab", "baa", "abb"])
+def test_every_repetition_is_compared_with_the_first(order: str) -> None:
+    """Core 3.5.4: a vector whose repetitions do not all give one answer fails as
+    nondeterministic, whichever repetition differs (the second, or only the last)."""
+    answers = {"a": _answer({"match": True}), "b": _answer({"match": False})}
+    result = judge.judge_vector(_vector(), [answers[letter] for letter in order])
+    assert result.status == Status.FAILED
+    assert result.failure.kind == FailureKind.NONDETERMINISTIC
+    steady = judge.judge_vector(_vector(), [answers[order[0]]] * len(order))
+    assert steady.failure is None or steady.failure.kind != FailureKind.NONDETERMINISTIC
 
 
 def test_a_vectors_verdict_over_its_repetitions_names_the_first_that_failed() -> None:

@@ -1,11 +1,16 @@
 """PROTOCOL.md's minimal evaluator is a real starting point: the runner certifies it on the
 selection the file shows (the seed's examples and the C-DA-001 table vectors)."""
 
+import pytest
+
 import re
 import sys
 from pathlib import Path
 
 from oasis_si_conformance.corpus.corpus import vectors_root
+
+#: The slow tier (nox -s tests_slow): PROTOCOL.md's minimal evaluator certified as a real process.
+pytestmark = pytest.mark.slow
 
 PROTOCOL = Path(__file__).resolve().parents[2] / "PROTOCOL.md"
 

@@ -357,6 +357,7 @@ def _compare(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, 
     return code, captured.out, captured.err
 
 
+@pytest.mark.slow
 def test_compare_renders_three_reports(three, tmp_path: Path, capsys) -> None:
     markdown, page = tmp_path / "side.md", tmp_path / "side.html"
     code, out, err = _compare(
@@ -415,6 +416,7 @@ def test_compare_renders_three_reports(three, tmp_path: Path, capsys) -> None:
     assert '<span class="badge b-fail">failed: crash</span>' in html and "delimited" in html
 
 
+@pytest.mark.slow
 def test_compare_refuses_reports_of_another_corpus_or_edition(
     three, tmp_path: Path, capsys
 ) -> None:
@@ -451,6 +453,7 @@ def test_compare_is_a_subcommand_only_as_the_first_argument(capsys) -> None:
     assert exit_.value.code == 0 and "compare REPORT.json" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_compare_as_a_user_runs_it(three) -> None:
     """`python -m oasis_si_conformance compare ...` in a process of its own."""
     command = [sys.executable, "-m", "oasis_si_conformance", "compare", *map(str, three)]

@@ -16,6 +16,9 @@ from oasis_si_conformance.corpus import charsets, corpus, yamlsafe
 from oasis_si_conformance.running.runner import schedule
 from oasis_si_schemas import validator
 
+#: The slow tier (nox -s tests_slow): the zoo of faulty candidates certified as real processes.
+pytestmark = pytest.mark.slow
+
 FIXTURE = corpus.load_corpus(CORPUS)
 IDS = [v.id for v in FIXTURE]
 SCORE_IDS = [v.id for v in FIXTURE if v.operation == "score_scenario"]

@@ -14,6 +14,10 @@ from runner_helpers import TRIGGER, zoo
 
 from oasis_si_schemas import validator
 
+#: The slow tier (nox -s tests_slow): hostile candidates certified over the whole corpus, as real
+#: processes.
+pytestmark = pytest.mark.slow
+
 #: Vectors of the bundled corpus holding lone surrogates (their readings include rejecting the
 #: request with an error response).
 SURROGATES = "TEXT-SURROGATE,BIND-SURROGATE"

@@ -809,4 +809,14 @@ def problems() -> tuple[AuthoringProblem, ...]:
     return generated().problems
 
 
-FLAGS: dict[str, str] = flags_of(files())
+@functools.cache
+def _flags() -> dict[str, str]:
+    return flags_of(files())
+
+
+def __getattr__(name: str) -> dict[str, str]:
+    """`FLAGS`, computed when first read: importing the module (a test collection does) does not
+    run the generator."""
+    if name == "FLAGS":
+        return _flags()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -17,7 +17,8 @@ from oasis_si_conformance.independent.binding import CompositeBinding, Invalid, 
 from oasis_si_conformance.independent.config import Config
 from tools.mutants.matrix import edition_names, under
 
-#: The slow tier (nox -s tests_slow): an audit of every composite and table vector of the whole corpus.
+#: The slow tier (nox -s tests_slow): an audit of every composite and table vector of the
+#: whole corpus.
 pytestmark = pytest.mark.slow
 
 #: At least this many composite vectors have several holding rows (the corpus's tables with a

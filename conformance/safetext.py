@@ -109,6 +109,32 @@ def runtime_text(candidate: dict[str, Any]) -> str:
 _RUNTIME_KEYS: Final = ("name", "version", "unicode")
 
 
+#: The most characters of a candidate's name (and of its version) shown.
+NAME_LIMIT: Final = 80
+
+
+def identity_text(text: str, limit: int = NAME_LIMIT) -> str:
+    """A candidate's name or version as every format shows it: printable ASCII as itself, every
+    other character as an escape (\\t, \\n, \\x.., \\u...., \\U........), cut to `limit`
+    characters. A look-alike letter (Cyrillic \u0421 for C), an invisible filler or a control
+    is shown as its code, so no name can pass for the kit's own words."""
+    head = text[: limit + 1]
+    shown = "".join(_identity_char(char) for char in head)
+    return shorten(shown + (ELLIPSIS if len(text) > len(head) else ""), limit)
+
+
+def _identity_char(char: str) -> str:
+    if " " <= char <= "~":
+        return char
+    if char == "\t" or char == "\n":
+        return {"\t": "\\t", "\n": "\\n"}[char]
+    escaped = _escape(char)
+    if escaped is not None:
+        return escaped
+    code = ord(char)
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
 def candidate_text(candidate: dict[str, Any]) -> str:
-    """The candidate's name and version (candidate text, as given)."""
-    return f"{candidate['name']} {candidate['version']}"
+    """The candidate's name and version, each as `identity_text` shows it."""
+    return f"{identity_text(candidate['name'])} {identity_text(candidate['version'])}"

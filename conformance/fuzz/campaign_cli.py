@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import shlex
 import time
 from collections.abc import Callable
@@ -142,7 +141,7 @@ def write(result: Campaign, out: Path) -> None:
     if notes and result.members:
         result.members[0].summary.notes.extend(notes)
     out.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(result.to_json(), indent=2, ensure_ascii=True)
+    text, _non_finite = output.json_text(result.to_json(), 2)
     (out / CAMPAIGN_FILE).write_text(text + "\n", encoding="ascii")
 
 

@@ -331,7 +331,7 @@ def _fuzz_and_report(run: Run) -> int:
 def _write_summary(summary: Summary, out: Path, seed: int) -> None:
     _write_stubs(summary, out, seed)
     out.mkdir(parents=True, exist_ok=True)
-    document = json.dumps(summary.to_json(), indent=2, ensure_ascii=True)
+    document, _non_finite = output.json_text(summary.to_json(), 2)
     (out / SUMMARY_FILE).write_text(document + "\n", encoding="ascii")
 
 

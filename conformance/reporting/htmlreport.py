@@ -260,7 +260,8 @@ def render(report: dict[str, Any]) -> str:
         f"<footer>Rendered from the JSON report (format {report['format']}) by "
         f"{text(report['kit']['name'])} {text(report['kit']['version'])}.</footer>",
     ]
-    title = f"{_title(report)}: {reportview.candidate_text(report['candidate'])}"
+    word = "CONFORMANT" if conformant else "NOT CONFORMANT"
+    title = f"{word}: {_title(report)}"
     return page(title, body, "#1a7f37" if conformant else "#cf222e")
 
 
@@ -296,10 +297,10 @@ def _header(report: dict[str, Any]) -> str:
     nav = "".join(f'<a href="#{target}">{text(label)}</a>' for target, label in links)
     return (
         '<header class="card">'
-        f'<div class="sub">{text(_title(report))} &middot; edition '
-        f"{text(report['edition']['name'])}</div>"
-        f"<h1>{text(reportview.candidate_text(candidate))} "
-        f'<span class="badge verdict">{word}</span></h1>'
+        f"<div class=\"sub\">edition {text(report['edition']['name'])}</div>"
+        f'<h1><span class="badge verdict">{word}</span> {text(_title(report))}</h1>'
+        f'<div class="sub">candidate <code>{text(reportview.candidate_text(candidate))}'
+        "</code></div>"
         f'<p class="headline">{text(report["headline"])}</p>'
         f'<div class="tiles">{tiles}</div>{bar(summary)}<nav>{nav}</nav></header>'
     )

@@ -365,7 +365,7 @@ def junit(report: dict[str, Any]) -> ET.ElementTree:
         )
         properties = ET.SubElement(suite, "properties")
         for name, value in (
-            ("candidate", f"{report['candidate']['name']} {report['candidate']['version']}"),
+            ("candidate", reportview.candidate_text(report["candidate"])),
             ("candidate.runtime", reportview.runtime_text(report["candidate"])),
             ("corpus.digest", report["corpus"]["digest"]),
             ("edition", report["edition"]["name"]),
@@ -440,16 +440,11 @@ def _failure_body(vector: dict[str, Any]) -> list[str]:
 
 
 def _xml_safe(text: str) -> str:
-    """XML 1.0 forbids most control characters even escaped; show them as \\xNN."""
-    return "".join(
-        (
-            c
-            if c in "\t\n\r"
-            or (" " <= c and c not in "\ufffe\uffff" and not "\ud800" <= c <= "\udfff")
-            else f"\\x{ord(c):02x}"
-        )
-        for c in text
-    )
+    """Candidate text in JUnit XML, escaped as every other format escapes it
+    (safetext.printable: controls, DEL and C1, lone surrogates, noncharacters, line
+    separators, the BOM and the bidirectional formatting characters as visible escapes), which
+    also leaves out every character XML 1.0 forbids."""
+    return reportview.printable(text)
 
 
 def write_junit(report: dict[str, Any], path: Path) -> None:
@@ -504,7 +499,7 @@ def markdown(report: dict[str, Any], listed: int = MARKDOWN_LISTED) -> str:
 
 def _markdown_head(report: dict[str, Any]) -> list[str]:
     candidate, corpus, summary = report["candidate"], report["corpus"], report["summary"]
-    name = md_text(f"{candidate['name']} {candidate['version']}")
+    name = md_code(reportview.candidate_text(candidate))
     command = md_code(" ".join(candidate["command"]))
     conformant = report["verdict"] == "conformant"
     partial = bool(corpus["selection"])
@@ -519,8 +514,9 @@ def _markdown_head(report: dict[str, Any]) -> list[str]:
     held_out = corpus.get("held_out")
     if held_out:
         selection += f", plus {held_out['cases']} held-out cases (seed {held_out['seed']})"
+    verdict = "CONFORMANT" if conformant else "NOT CONFORMANT"
     return [
-        f"# {title}: {name}",
+        f"# {verdict}: {title}",
         "",
         f"**{md_text(report['headline'])}**",
         "",

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from oasis_si_conformance import KIT_NAME, __version__
+from oasis_si_conformance import KIT_NAME, __version__, output
 from oasis_si_conformance.corpus.corpus import Vector, required_template
 from oasis_si_conformance.judging import interpretation
 from oasis_si_conformance.judging.diagnosis import Diagnosis, clause_key
@@ -355,7 +355,25 @@ def write(document: dict[str, Any], path: Path) -> None:
     """Write a report (its shape is kept equal to the schema by the tests, not checked here:
     checking thousands of entries with jsonschema takes seconds)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(document, indent=1, ensure_ascii=True) + "\n", encoding="utf-8")
+    path.write_text(report_text(document) + "\n", encoding="utf-8")
+
+
+#: The warning of a report that holds numbers JSON cannot write (PROTOCOL.md, Numbers).
+NON_FINITE_WARNING: Final = (
+    "{count} number(s) of the candidate's answers are not finite (such as 1e999, read as"
+    " infinity): written in this report as the strings \"Infinity\", \"-Infinity\" or \"NaN\""
+)
+
+
+def report_text(document: dict[str, Any]) -> str:
+    """The report as JSON every reader accepts: a non-finite number an answer held (`1e999`) is
+    written as a string, and `run.warnings` says how many were."""
+    text, count = output.json_text(document, 1)
+    if not count:
+        return text
+    safe, _count = output.json_safe(document)
+    safe["run"]["warnings"].append(NON_FINITE_WARNING.format(count=count))
+    return json.dumps(safe, indent=1, ensure_ascii=True, allow_nan=False)
 
 
 def mark_interrupted(document: dict[str, Any], signal: str, stage: str, requests: int) -> None:

@@ -141,7 +141,16 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-_DECODER: Final = json.JSONDecoder(parse_constant=_reject_constant)
+def _read_int(text: str) -> int | float:
+    """A JSON integer: exact, or (longer than Python reads exactly: 4,300 digits) a double,
+    which overflows to infinity (PROTOCOL.md, Numbers). Never a reason to refuse the line."""
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
+_DECODER: Final = json.JSONDecoder(parse_constant=_reject_constant, parse_int=_read_int)
 
 
 def decode_line(line: bytes) -> Any | Violation:

@@ -112,6 +112,9 @@ def test_the_driver_reports_problems_and_writes_nothing(isolated_driver, monkeyp
     bad = _identifier_case("t-wrong", PLAIN, entry=None, expect=False)
     broken = family_files("3.1", "delimiters", "gen.py", [bad], [], "ops", "lifted")
     monkeypatch.setattr(delimiters, "problems", lambda: broken.problems)
+    monkeypatch.setattr(delimiters, "files", lambda: broken.files)
+    # the driver over the patched family alone (the others' parts are not what is shown here)
+    monkeypatch.setattr(driver, "module_names", lambda: [delimiters.__name__])
     monkeypatch.setattr(driver, "generated", lambda *_: pytest.fail("wrote despite problems"))
     assert isolated_driver.main(["--no-cache"]) == 1
     err = capsys.readouterr().err

@@ -136,3 +136,60 @@ def test_a_hello_is_checked_without_jsonschemas_pairwise_uniqueness(monkeypatch)
     line = json.dumps({"id": protocol.HELLO_ID, "result": duplicated}).encode() + b"\n"
     with pytest.raises(protocol.HandshakeError, match="has non-unique elements"):
         protocol.parse_hello(line)
+
+
+@pytest.mark.parametrize(
+    ("number", "read"),
+    [
+        (b"9" * 5000, float("inf")),
+        (b"-" + b"9" * 5000, float("-inf")),
+        (b"1e999", float("inf")),
+        (b"-1e999", float("-inf")),
+        (b"1e-999", 0.0),
+        (b"18446744073709551617", 2**64 + 1),
+    ],
+)
+def test_a_number_beyond_a_double_or_python_s_digits_is_read_not_refused(
+    number: bytes, read: float
+) -> None:
+    """PROTOCOL.md, Numbers: an ignored member holding a number out of range never fails the
+    answer; its value is read as the protocol says."""
+    line = b'{"id":3,"result":{"match":true,"extra":' + number + b"}}"
+    answer = protocol.check_response(line, 3, "identifier_match")
+    assert isinstance(answer, protocol.Answer), answer
+    assert answer.result["match"] is True and answer.result["extra"] == read
+
+
+@pytest.mark.parametrize("constant", [b"NaN", b"Infinity", b"-Infinity"])
+def test_nan_and_infinity_literals_are_not_json(constant: bytes) -> None:
+    line = b'{"id":3,"result":{"match":true,"extra":' + constant + b"}}"
+    violation = protocol.check_response(line, 3, "identifier_match")
+    assert isinstance(violation, protocol.Violation) and violation.kind == "not_json"
+
+
+def _strict_json(text: str) -> Any:
+    def refuse(name: str) -> Any:
+        raise ValueError(f"{name} in the document")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_reports_with_non_finite_numbers_are_json_every_reader_accepts() -> None:
+    """A report holding an answer's infinity is written with it as a string, and says so in
+    run.warnings; a summary or campaign file (output.json_text) likewise."""
+    from oasis_si_conformance import output
+    from oasis_si_conformance.reporting import report
+
+    document = {
+        "run": {"warnings": ["earlier"]},
+        "vectors": [{"actual": {"score": float("inf"), "x": [float("-inf"), float("nan")]}}],
+    }
+    written = _strict_json(report.report_text(document))
+    assert written["vectors"][0]["actual"] == {"score": "Infinity", "x": ["-Infinity", "NaN"]}
+    assert written["run"]["warnings"][0] == "earlier"
+    assert written["run"]["warnings"][1].startswith("3 number(s)")
+    assert document["vectors"][0]["actual"]["score"] == float("inf")  # the run's own is kept
+    plain = {"run": {"warnings": []}, "vectors": [{"actual": {"score": 0.5}}]}
+    assert _strict_json(report.report_text(plain)) == plain
+    text, count = output.json_text({"a": [1e308 * 10]}, 2)
+    assert count == 1 and _strict_json(text) == {"a": ["Infinity"]}

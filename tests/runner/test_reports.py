@@ -20,7 +20,7 @@ import pytest
 from runner_helpers import TRIGGER, zoo
 
 from oasis_si_conformance import cli
-from oasis_si_conformance.reporting import render, reportview
+from oasis_si_conformance.reporting import htmlreport, render, reportview
 from oasis_si_conformance.reporting.report import check
 from oasis_si_schemas import first_error_message, validator
 
@@ -278,7 +278,9 @@ def test_hostile_candidate_text_is_shown_as_text_in_every_format(certify, tmp_pa
     escapes = [e.text() for e in page.iter("span") if "esc" in e.classes()]
     assert "\\x07" in escapes and "\\ud800" in text and "\x07" not in text
     markdown = paths["md"].read_text(encoding="utf-8")
-    assert "\\<b\\>hostile\\</b\\> \\| \\`tick\\` \\*star\\*" in markdown
+    # the name: a code span (literal in GFM), its pipe escaped for the table, never a heading
+    assert "| Candidate | ``<b>hostile</b> \\| `tick` *star* " in markdown
+    assert markdown.startswith("# NOT CONFORMANT: Conformance report\n")
     assert "\\<script\\>alert('runtime')\\</script\\> 1\\|2\\\\x07" in markdown
     ET.parse(paths["xml"])  # still well-formed XML
     assert "\x07" not in run.out and "\\x07" in run.out  # no control character on the terminal
@@ -460,3 +462,41 @@ def test_compare_as_a_user_runs_it(three) -> None:
     done = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert re.search(r"^\s+\* SYN-BOUNDARY\s+substring\s+substring\s+delimited$", done.stdout, re.M)
+
+
+#: A name written to pass for the kit's verdict: Cyrillic look-alike letters, invisible fillers.
+FORGED = "\u0421\u041eNF\u041eRM\u0410NT for score_scenario \u2014 all vectors passed\u2060\u200b"
+
+
+def test_a_candidates_name_is_never_a_heading_and_is_shown_escaped(misread) -> None:
+    """The verdict comes first in Markdown and HTML, and neither the heading nor the page title
+    holds the candidate's name; the name is shown escaped (no look-alike or invisible character
+    raw) and capped, in every format, however long it is."""
+    run, _text = misread
+    report = json.loads(json.dumps(run.report))
+    report["candidate"]["name"] = FORGED + "x" * 3_000_000
+    shown = reportview.candidate_text(report["candidate"])
+    assert shown.startswith("\\u0421\\u041eNF\\u041eRM\\u0410NT for") and len(shown) < 200
+    markdown = render.markdown(report)
+    assert markdown.splitlines()[0] == "# NOT CONFORMANT: Conformance report"
+    page = htmlreport.render(report)
+    title = re.search("<title>(.*?)</title>", page, re.S)
+    heading = re.search("<h1>(.*?)</h1>", page, re.S)
+    assert title is not None and title.group(1) == "NOT CONFORMANT: Conformance report"
+    assert heading is not None and "NOT CONFORMANT" in heading.group(1)
+    assert "score_scenario" not in heading.group(1)
+    junit = ET.tostring(render.junit(report).getroot(), encoding="unicode")
+    for text in (markdown, page, junit):
+        assert not {"\u0421", "\u041e", "\u0410", "\u2060", "\u200b"} & set(text)
+        assert len(text) < len(json.dumps(run.report)) + 10_000
+
+
+@pytest.mark.parametrize("char", ["\u2067", "\u202e", "\x7f", "\x85", "\u2028", "\x1b"])
+def test_junit_escapes_candidate_text_as_every_format_does(misread, char: str) -> None:
+    run, _text = misread
+    report = json.loads(json.dumps(run.report))
+    failed = next(v for v in report["vectors"] if v["status"] == "failed")
+    failed["failure"]["message"] = f"before{char}after"
+    report["candidate"]["runtime"] = {"name": f"py{char}", "version": "3"}
+    junit = ET.tostring(render.junit(report).getroot(), encoding="unicode")
+    assert char not in junit and f"before{reportview.printable(char)}after" in junit

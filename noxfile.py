@@ -74,25 +74,31 @@ def tests_slow(session: nox.Session) -> None:
 def conformance(session: nox.Session) -> None:
     """Certify an evaluator: `nox -s conformance -- [OPTIONS] [--] CMD [ARGS...]`.
 
-    With no CMD, certifies the bundled reference evaluator. nox exits with the runner's status:
+    The command runs in the folder nox was started from, so a relative candidate path
+    (`-- ./si-eval`) and relative report paths mean what they mean there, not in the kit's
+    checkout. With no CMD, certifies the bundled reference evaluator. nox exits with the
+    runner's status:
     0 conformant, 1 not conformant, 2 usage or setup error (also when the kit cannot be
     installed). A failure ends nox at once: run this session alone.
     """
     _install_or_exit(session, "-e", ".")
-    _run_and_exit_with_its_status(session, "oasis-si-conformance", *session.posargs)
+    with session.chdir(session.invoked_from):
+        _run_and_exit_with_its_status(session, "oasis-si-conformance", *session.posargs)
 
 
 @nox.session
 def fuzz(session: nox.Session) -> None:
     """Differential fuzzing against the reference: `nox -s fuzz -- [OPTIONS] [--] CMD [ARGS...]`,
-    or a campaign of several candidates: `nox -s fuzz -- [OPTIONS] --candidate 'CMD ARGS' ...`.
+    or a campaign of several candidates: `nox -s fuzz -- [OPTIONS] --candidate 'CMD ARGS' ...`,
+    run in the folder nox was started from (as `conformance` is).
 
     nox exits with the fuzzer's status: 0 no normative divergence, 1 a normative divergence
     (with --strict, any), 2 the candidate did not start, no edition could be decided, bad
     usage, or the kit cannot be installed. Run this session alone.
     """
     _install_or_exit(session, "-e", ".")
-    _run_and_exit_with_its_status(session, "oasis-si-fuzz", *session.posargs)
+    with session.chdir(session.invoked_from):
+        _run_and_exit_with_its_status(session, "oasis-si-fuzz", *session.posargs)
 
 
 @nox.session
@@ -177,7 +183,8 @@ def lint(session: nox.Session) -> None:
 def wheel(session: nox.Session) -> None:
     """The kit as its users install it: build the wheel (`pip wheel --no-deps`), check what it
     holds, install it into a fresh virtualenv (not this session's) and run every command from
-    a folder outside the checkout. Fails with the command's output when one misbehaves."""
+    a folder outside the checkout. Fails with the command's output when one misbehaves; when
+    every command behaved, the wheel is left in dist/ (which git ignores)."""
     with tempfile.TemporaryDirectory(prefix="oasis-si-wheel-") as scratch:
         work = Path(scratch).resolve()
         source, dist = _copy_of_checkout(session, work), work / "dist"
@@ -196,6 +203,10 @@ def wheel(session: nox.Session) -> None:
         listed = installed.check(session, _Step(["oasis-si-conformance", "--list"], "\t"))
         for step in _commands(first_id=listed.splitlines()[0].split("\t")[0]):
             installed.check(session, step)
+        kept = ROOT / "dist"
+        kept.mkdir(exist_ok=True)
+        shutil.copy2(built, kept / built.name)
+        session.log(f"the wheel checked is kept: {kept / built.name} (pin it in your CI)")
 
 
 # -- exit status through nox ------------------------------------------------------------------

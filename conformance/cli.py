@@ -6,8 +6,9 @@ evaluator is certified.
 
 Exit status: 0 conformant, 1 not conformant, 2 usage or setup error (bad options, unreadable
 corpus, candidate that cannot start or fails its handshake, refused baseline, an output path
-that cannot be written), 130 or 143 interrupted by SIGINT or SIGTERM (the reports asked for
-are written with what was measured, marked interrupted; every candidate process is ended).
+that cannot be written), 130, 143 or 129 interrupted by SIGINT, SIGTERM or SIGHUP (the reports
+asked for are written with what was measured, marked interrupted; every candidate process is
+ended).
 
 `oasis-si-conformance compare REPORT.json REPORT.json ... [--markdown P] [--html P]` shows
 reports side by side (sidebyside.py); exit 0, or 2 when a report is unreadable or the reports
@@ -132,6 +133,7 @@ def parser() -> argparse.ArgumentParser:
         help=f"longest stdout line accepted (default {DEFAULTS.max_line})",
     )
     cliopts.add_limits(run_group)
+    cliopts.add_environment(run_group)
     cliopts.add_window(run_group, DEFAULT_WINDOW)
     cliopts.add_edition(run_group, "the edition of the text to certify against")
     run_group.add_argument(
@@ -459,8 +461,8 @@ def _interrupted(
     catalogs: Catalogs,
     args: argparse.Namespace,
 ) -> int:
-    """SIGINT or SIGTERM stopped the run: the reports asked for, of what was measured
-    (partial.py), and one line saying what happened; the exit status (130, 143)."""
+    """SIGINT, SIGTERM or SIGHUP stopped the run: the reports asked for, of what was measured
+    (partial.py), and one line saying what happened; the exit status (130, 143, 129)."""
     stage = partial.stage
     if not partial.measured:
         say(f"interrupted by {signal.name} while {stage}; nothing measured, no report written")
@@ -593,6 +595,10 @@ def _run_config(args: argparse.Namespace, command: list[str], seed: int) -> RunC
     unavailable = cliopts.limits_metered_unavailable(limits)
     if unavailable is not None:
         raise UsageError(unavailable)
+    try:
+        environment = cliopts.environment(args)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
     return RunConfig(
         argv=command or reference_command(args.edition),
         seed=seed,
@@ -603,6 +609,7 @@ def _run_config(args: argparse.Namespace, command: list[str], seed: int) -> RunC
         limits=limits,
         max_restarts=args.max_restarts,
         edition=args.edition,
+        environment=environment,
     )
 
 

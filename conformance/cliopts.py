@@ -9,7 +9,7 @@ from typing import Final
 
 from oasis_si_conformance.running import resources
 from oasis_si_conformance.running.protocol import HandshakeError
-from oasis_si_conformance.running.transport import Limits
+from oasis_si_conformance.running.transport import CandidateEnvironment, Limits
 from oasis_si_conformance.safetext import one_line, quoted_lines
 from oasis_si_schemas.editions import EDITIONS as REFERENCE_EDITIONS
 
@@ -91,6 +91,34 @@ def add_limits(group: argparse._ActionsContainer) -> None:
     group.add_argument(
         "--cpu-limit", type=seconds, default=None, metavar="S", help=resources.CPU_HELP
     )
+
+
+def add_environment(group: argparse._ActionsContainer) -> None:
+    """--env-clear and --env-pass: the environment the candidate's processes get."""
+    group.add_argument(
+        "--env-clear",
+        action="store_true",
+        help="start the candidate with only PATH and the variables --env-pass names, not the"
+        " whole environment of this command (which may hold tokens and keys); the report lists"
+        " the names passed",
+    )
+    group.add_argument(
+        "--env-pass",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="with --env-clear, a variable the candidate gets (repeatable)",
+    )
+
+
+def environment(args: argparse.Namespace) -> CandidateEnvironment:
+    """The candidate's environment from --env-clear and --env-pass (a usage error: --env-pass
+    without --env-clear, which would pass everything anyway)."""
+    if args.env_pass and not args.env_clear:
+        raise ValueError(
+            "--env-pass needs --env-clear (without it the candidate gets every variable)"
+        )
+    return CandidateEnvironment(args.env_clear, tuple(args.env_pass))
 
 
 def limits_metered_unavailable(limits: Limits) -> str | None:

@@ -2,7 +2,8 @@
 that may close early.
 
 - `unwritable(path)` says why a file cannot be written there (None when it can), so that a
-  run finds an unwritable `--report` before it starts, not after it has run for an hour.
+  run finds an unwritable `--report` before it starts, not after it has run for an hour;
+  `write_file(path, text)` writes one atomically, never through a symbolic link.
 - `write(text)` writes to standard output; when the reader has gone (`--list | head`) the rest
   is dropped without a BrokenPipeError, and standard output is pointed at /dev/null so that
   the flush at exit does not raise either. `quiet_broken_pipe()` does the same for a whole
@@ -18,6 +19,7 @@ import json
 import math
 import os
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final
@@ -77,21 +79,45 @@ def json_text(document: Any, indent: int) -> tuple[str, int]:
 
 
 def unwritable(path: Path) -> str | None:
-    """Why `path` cannot be written as a file (None when it can). Creates the missing folders
-    above it (the report writers would), never the file itself: a file created to try is
-    removed again."""
+    """Why `path` cannot be written as a file (None when it can). A symbolic link, a FIFO or a
+    device is refused (a report replaces a regular file or creates one; it never writes
+    through a link into another file, nor waits on a pipe nobody reads). Creates the missing
+    folders above it (the report writers would), never the file itself: a file created to try
+    is removed again."""
+    if path.is_symlink():
+        return "is a symbolic link: give the path of a regular file (a report never follows one)"
     if path.is_dir():
         return "is a folder"
+    if path.exists() and not path.is_file():
+        return "is not a regular file (a FIFO, a socket or a device)"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         existed = path.exists()
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW | os.O_NONBLOCK
+        descriptor = os.open(path, flags, 0o644)
         os.close(descriptor)
         if not existed:
             path.unlink()
     except OSError as error:
         return f"cannot be written: {error.strerror or error}"
     return None
+
+
+def write_file(path: Path, text: str) -> None:
+    """Write `text` (UTF-8) to `path` atomically: into a new file beside it, then renamed over
+    it, so that a reader never sees half a report and a symbolic link at `path` is replaced,
+    never followed. Raises OSError."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def write(text: str) -> bool:

@@ -67,6 +67,7 @@ from oasis_si_conformance.running.session import (
     first_handshake,
     open_session,
 )
+from oasis_si_conformance.running.transport import CandidateEnvironment
 from oasis_si_conformance.safetext import candidate_text, one_line, printable
 from oasis_si_schemas.editions import Edition
 
@@ -152,7 +153,7 @@ class Campaign:
     reference_errors: list[str] = attrs.Factory(list)
     classes: dict[DisagreementKey, DisagreementClass] = attrs.Factory(dict)
     shrink_seconds: float = 0.0
-    #: {signal, stage} when SIGINT or SIGTERM stopped the campaign.
+    #: {signal, stage} when SIGINT, SIGTERM or SIGHUP stopped the campaign.
     interrupted: dict[str, str] | None = None
     started: float = attrs.Factory(time.monotonic)
     cancelled: threading.Event = attrs.Factory(threading.Event)
@@ -380,12 +381,13 @@ def _open_members(
     one_shot: bool,
     limits: Limits,
     window: int,
+    environment: CandidateEnvironment,
 ) -> tuple[list[tuple[Candidate, protocol.Hello, Any]], Edition, tuple[str, ...]]:
     """Handshake every candidate; the edition they all select (else EditionError)."""
     opened: list[tuple[Candidate, protocol.Hello, Any]] = []
     try:
         for number, argv in enumerate(argvs, 1):
-            candidate = Candidate(list(argv), limits)
+            candidate = Candidate(list(argv), limits, environment=environment)
             try:
                 hello, process = first_handshake(candidate, one_shot)
             except (protocol.HandshakeError, SetupError) as error:
@@ -426,11 +428,15 @@ def campaign(
     edition: str | None = None,
     log: Callable[[str], None] = lambda message: None,
     on_campaign: Callable[[Campaign], None] | None = None,
+    environment: CandidateEnvironment | None = None,
 ) -> Campaign:
     """A whole campaign: handshakes, edition, search, shrink. Raises protocol.HandshakeError,
     session.SetupError or editions.EditionError (exit status 2), as a single run does."""
     limits = limits or Limits()
-    opened, chosen, warnings = _open_members(argvs, edition, one_shot, limits, window)
+    environment = environment or CandidateEnvironment()
+    opened, chosen, warnings = _open_members(
+        argvs, edition, one_shot, limits, window, environment
+    )
     hellos = [hello for _c, hello, _p in opened]
     declared = [op for op in strategies.ALL_OPERATIONS if all(op in h.operations for h in hellos)]
     wanted = list(operations) if operations else declared

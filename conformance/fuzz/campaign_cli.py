@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
-from oasis_si_conformance import output
+from oasis_si_conformance import cliopts, output
 from oasis_si_conformance.cliopts import handshake_text
 from oasis_si_conformance.corpus.editions import EditionError
 from oasis_si_conformance.fuzz.campaign import Campaign, campaign, render
@@ -50,8 +50,8 @@ def main(args: argparse.Namespace, commands: list[list[str]]) -> int:
 
 
 def _interrupted(kept: list[Campaign], out: Path, signal: interrupts.Interrupted) -> int:
-    """SIGINT or SIGTERM stopped the campaign: fuzz-campaign.json with what was measured,
-    marked `interrupted`, and one line saying so; the exit status (130, 143)."""
+    """SIGINT, SIGTERM or SIGHUP stopped the campaign: fuzz-campaign.json with what was measured,
+    marked `interrupted`, and one line saying so; the exit status (130, 143, 129)."""
     if not kept:
         _say(f"interrupted by {signal.name} at the handshakes; nothing measured, no summary")
         return signal.exit_status
@@ -96,6 +96,7 @@ def _run_and_report(
             edition=args.edition,
             log=log or (lambda message: None),
             on_campaign=on_campaign,
+            environment=cliopts.environment(args),
         )
     except HandshakeError as error:
         return _fail(f"seed {seed}: a candidate did not start: {handshake_text(error)}")

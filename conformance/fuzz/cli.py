@@ -19,8 +19,8 @@ explains it, 0 when they differ only in the readings they follow (and convention
 Exit status: 0 no normative divergence (convention differences only, or none), 1 a normative
 divergence (or, with --strict, any difference); a vector stub per class is written under
 --out; 2 the candidate could not be started or failed its handshake, no edition could be
-decided, --out cannot be written, or bad usage; 130 or 143 interrupted by SIGINT or SIGTERM
-(fuzz-summary.json holds what was measured, marked interrupted).
+decided, --out cannot be written, or bad usage; 130, 143 or 129 interrupted by SIGINT, SIGTERM
+or SIGHUP (fuzz-summary.json holds what was measured, marked interrupted).
 """
 
 from __future__ import annotations
@@ -169,6 +169,7 @@ def parser() -> argparse.ArgumentParser:
         help="one process per request (PROTOCOL.md one-shot mode)",
     )
     cliopts.add_limits(p)
+    cliopts.add_environment(p)
     cliopts.add_window(p, 64)
     p.add_argument(
         "--plan-ahead",
@@ -250,6 +251,10 @@ def main(argv: list[str] | None = None) -> int:
     args = options.parse_args(argv)
     if args.plan_ahead and args.shards != 1:
         options.error("--shards and --plan-ahead are alternatives: give one of them")
+    try:
+        cliopts.environment(args)
+    except ValueError as error:
+        options.error(str(error))
     command = list(args.command)
     if command and command[0] == "--":
         command = command[1:]
@@ -313,6 +318,7 @@ def _fuzz_and_report(run: Run) -> int:
             on_summary=run.keep,
             plan_ahead=args.plan_ahead,
             shards=shard_count(args.shards),
+            environment=cliopts.environment(args),
         )
     except HandshakeError as error:
         return _fail(f"seed {seed}: the candidate did not start: {handshake_text(error)}")
@@ -336,8 +342,8 @@ def _write_summary(summary: Summary, out: Path, seed: int) -> None:
 
 
 def _interrupted(run: Run, signal: interrupts.Interrupted) -> int:
-    """SIGINT or SIGTERM stopped the run: the summary of what was measured, marked
-    `interrupted`, and one line saying what happened; the exit status (130, 143)."""
+    """SIGINT, SIGTERM or SIGHUP stopped the run: the summary of what was measured, marked
+    `interrupted`, and one line saying what happened; the exit status (130, 143, 129)."""
     summary = run.summary
     if summary is None:
         _say(f"interrupted by {signal.name} at the handshake; nothing measured, no summary")

@@ -51,6 +51,7 @@ from oasis_si_conformance.running.session import (
     first_handshake,
     open_session,
 )
+from oasis_si_conformance.running.transport import CandidateEnvironment
 from oasis_si_reference.operations import perform
 from oasis_si_schemas.editions import DEFAULT, Edition
 
@@ -619,6 +620,7 @@ def fuzz(
     explain: bool | None = None,
     plan_ahead: int = 0,
     shards: int = 1,
+    environment: CandidateEnvironment | None = None,
 ) -> Summary:
     """A whole run: handshake, edition, search, shrink. Raises protocol.HandshakeError when
     the candidate cannot complete its handshake, editions.EditionError when no edition can
@@ -629,11 +631,13 @@ def fuzz(
     `plan_ahead`: generate and plan the cases in that many processes besides the run's, each
     every n-th case (planahead.py; the same cases and verdicts, on more cores).
     `shards`: search in that many processes, each with a candidate process of its own
-    (shards.py; with a case limit, the same classes and counts); not with `plan_ahead`."""
+    (shards.py; with a case limit, the same classes and counts); not with `plan_ahead`.
+    `environment`: what the candidate's processes get (default: the fuzzer's environment)."""
     if shards > 1 and plan_ahead:
         raise ValueError("shards and plan_ahead are alternatives")
     limits = limits or Limits()
-    candidate = Candidate(list(argv), limits)
+    environment = environment or CandidateEnvironment()
+    candidate = Candidate(list(argv), limits, environment=environment)
     hello, process = first_handshake(candidate, one_shot)
     try:
         chosen, warnings = select_edition(edition, hello)
@@ -678,7 +682,15 @@ def fuzz(
     try:
         if shards > 1:
             plan = ShardPlan(
-                list(argv), limits, hello, chosen, one_shot, window, stop_on_normative, _Search
+                list(argv),
+                limits,
+                hello,
+                chosen,
+                one_shot,
+                window,
+                stop_on_normative,
+                _Search,
+                environment,
             )
             run_shards(plan, summary, shards, log)
         else:

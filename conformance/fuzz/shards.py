@@ -35,6 +35,7 @@ import attrs
 from oasis_si_conformance.fuzz import planahead
 from oasis_si_conformance.fuzz.summary import Divergence, PointCounts, Summary
 from oasis_si_conformance.running.session import Candidate, Limits, RestartBudget, open_session
+from oasis_si_conformance.running.transport import CandidateEnvironment
 
 #: Seconds an interrupted run waits for the shards' summaries (a shard abandons the answers
 #: it is still owed, as a run in one process does, and hands back what it judged).
@@ -60,6 +61,7 @@ class ShardPlan:
     window: int
     stop_on_normative: bool
     search: Callable[..., Any]
+    environment: CandidateEnvironment = CandidateEnvironment()
 
 
 def cases_of_shard(max_examples: int | None, shard: int, count: int) -> int | None:
@@ -99,7 +101,8 @@ def _run_shard(
     signal.signal(signal.SIGTERM, _stopped)
     planahead.close_inherited({out._reader.fileno(), out._writer.fileno()})
     prefix = f"[{shard_name(shard, count)}] "
-    candidate = Candidate(list(plan.argv), plan.limits)  # none of the run's processes
+    # none of the run's processes
+    candidate = Candidate(list(plan.argv), plan.limits, environment=plan.environment)
     budget = RestartBudget(sys.maxsize)  # as a search in one process: restarts unlimited
     session = open_session(candidate, budget, plan.hello, plan.one_shot, plan.window)
     try:

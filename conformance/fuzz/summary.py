@@ -180,7 +180,7 @@ class Summary:
     reference_errors: list[str] = attrs.Factory(list)
     classes: dict[ClassKey, DivergenceClass] = attrs.Factory(dict)
     shrink_seconds: float = 0.0
-    #: {signal, stage} when SIGINT or SIGTERM stopped the run (fuzz-summary.schema.json).
+    #: {signal, stage} when SIGINT, SIGTERM or SIGHUP stopped the run (fuzz-summary.schema.json).
     interrupted: dict[str, str] | None = None
 
     @property

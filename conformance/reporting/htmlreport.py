@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from oasis_si_conformance import output
 from oasis_si_conformance.model import Status
 from oasis_si_conformance.reporting import reportview
 from oasis_si_conformance.reporting.reportview import limits_text
@@ -573,8 +574,8 @@ def _failure(
     rows += _input_rows(report, vector)
     if failure["excerpt"]:
         rows.append(("Output", f"<pre>{text(failure['excerpt'])}</pre>"))
-    for index, output in enumerate(failure["outputs"], 1):
-        rows.append((f"Repetition {index}", pretty(output)))
+    for index, answer in enumerate(failure["outputs"], 1):
+        rows.append((f"Repetition {index}", pretty(answer)))
     if failure["stderr"]:
         rows.append(("stderr", f"<pre>{text(failure['stderr'])}</pre>"))
     body = "".join(f"<div>{text(name)}</div><div>{value}</div>" for name, value in rows)
@@ -731,4 +732,4 @@ def _warnings(report: dict[str, Any]) -> str:
 
 def write(report: dict[str, Any], path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render(report), encoding="utf-8")
+    output.write_file(path, render(report))

@@ -4,6 +4,7 @@ the same thing.
 """
 
 import html
+import io
 import re
 import sys
 import threading
@@ -12,6 +13,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any, Final, TextIO
 
+from oasis_si_conformance import output
 from oasis_si_conformance.model import Progress, Status
 from oasis_si_conformance.reporting import reportview
 from oasis_si_conformance.reporting.reportview import limits_text
@@ -276,8 +278,8 @@ def _failure_lines(report: dict[str, Any], max_failures: int) -> list[str]:
         lines.append(f"      at {vector['source']}")
         if failure["excerpt"]:
             lines.append(f"      output: {_short(failure['excerpt'])}")
-        for index, output in enumerate(failure["outputs"][:2], 1):
-            lines.append(f"      repetition {index}: {_short(str(output))}")
+        for index, answer in enumerate(failure["outputs"][:2], 1):
+            lines.append(f"      repetition {index}: {_short(str(answer))}")
         if failure["stderr"]:
             lines += ["      stderr:", _indent(failure["stderr"])]
     return lines
@@ -433,7 +435,7 @@ def _failure_body(vector: dict[str, Any]) -> list[str]:
     body.append(f"actual: {vector['actual']}")
     if failure["excerpt"]:
         body.append(f"output: {failure['excerpt']}")
-    body += [f"repetition {index}: {output}" for index, output in enumerate(failure["outputs"], 1)]
+    body += [f"repetition {index}: {answer}" for index, answer in enumerate(failure["outputs"], 1)]
     if failure["stderr"]:
         body.append("stderr:\n" + failure["stderr"])
     return body
@@ -449,7 +451,9 @@ def _xml_safe(text: str) -> str:
 
 def write_junit(report: dict[str, Any], path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    junit(report).write(path, encoding="utf-8", xml_declaration=True)
+    buffer = io.StringIO()
+    junit(report).write(buffer, encoding="unicode")
+    output.write_file(path, "<?xml version='1.0' encoding='utf-8'?>\n" + buffer.getvalue())
 
 
 # Markdown certificate -------------------------------------------------------------------------
@@ -700,4 +704,4 @@ def _markdown_input(report: dict[str, Any], vector: dict[str, Any]) -> list[str]
 
 def write_markdown(report: dict[str, Any], path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(markdown(report), encoding="utf-8")
+    output.write_file(path, markdown(report))

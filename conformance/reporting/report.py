@@ -270,6 +270,7 @@ def build(
             "restarts": outcome.restarts,
             "warnings": list(outcome.warnings) + _declared_warnings(outcome, hello.runtime),
             "stderr": {"bytes": outcome.stderr_bytes, "excerpt": outcome.stderr_excerpt},
+            "environment": config.environment.to_json(),
         },
         "vectors": [vector_entry(v, outcome.results[v.id]) for v in vectors],
     }
@@ -355,7 +356,7 @@ def write(document: dict[str, Any], path: Path) -> None:
     """Write a report (its shape is kept equal to the schema by the tests, not checked here:
     checking thousands of entries with jsonschema takes seconds)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(report_text(document) + "\n", encoding="utf-8")
+    output.write_file(path, report_text(document) + "\n")
 
 
 #: The warning of a report that holds numbers JSON cannot write (PROTOCOL.md, Numbers).

@@ -25,6 +25,7 @@ from typing import Any, Final
 import attrs
 import yaml
 
+from oasis_si_conformance import output
 from oasis_si_conformance.corpus import charsets, yamlsafe
 from oasis_si_conformance.corpus.corpus import vectors_root
 from oasis_si_conformance.judging.diagnosis import clause_key
@@ -680,4 +681,4 @@ def _answer_html(answer: str | None) -> str:
 
 def write(path: Path, content: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(content, encoding="utf-8")
+    output.write_file(path, content)

@@ -1,11 +1,13 @@
-"""Interrupts: SIGINT and SIGTERM as one controlled exception, and no candidate process left.
+"""Interrupts: SIGINT, SIGTERM and SIGHUP as one controlled exception, and no candidate process
+left.
 
 `guarded()` wraps a whole command (the runner, the fuzzer, the corpus tools):
 
-- SIGINT and SIGTERM (what Ctrl-C, `timeout(1)` and CI cancellation send) raise `Interrupted`
-  in the main thread wherever it is (loading the corpus, at the handshake, during the run,
-  while shrinking), so the command can say what happened, write what it measured, and exit
-  with 128 + the signal's number (130, 143). `Interrupted` is a KeyboardInterrupt: code that
+- SIGINT, SIGTERM and SIGHUP (what Ctrl-C, `timeout(1)`, CI cancellation and a closed
+  terminal send) raise `Interrupted` in the main thread wherever it is (loading the corpus, at
+  the handshake, during the run, while shrinking), so the command can say what happened, write
+  what it measured, and exit with 128 + the signal's number (130, 143, 129). A SIGHUP ignored
+  when the guard starts (`nohup`) stays ignored. `Interrupted` is a KeyboardInterrupt: code that
   already ends its work on Ctrl-C ends it on SIGTERM too.
 - On Linux the process becomes a child subreaper (prctl PR_SET_CHILD_SUBREAPER): a process a
   candidate started that leaves its parent (a double fork, `setsid`, a daemon) is re-parented
@@ -33,12 +35,12 @@ from typing import Final
 #: prctl options (linux/prctl.h).
 _PR_SET_CHILD_SUBREAPER: Final = 36
 _PR_GET_CHILD_SUBREAPER: Final = 37
-SIGNALS: Final = (signal.SIGINT, signal.SIGTERM)
+SIGNALS: Final = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 _PROC: Final = Path("/proc")
 
 
 class Interrupted(KeyboardInterrupt):
-    """SIGINT or SIGTERM arrived: the command is to stop, say so and exit `exit_status`."""
+    """SIGINT, SIGTERM or SIGHUP arrived: the command is to stop, say so and exit `exit_status`."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signal.Signals(signum).name)
@@ -70,6 +72,8 @@ def guarded() -> Iterator[None]:
     existing = set(_descendants())
     if main:
         for sig in SIGNALS:
+            if sig == signal.SIGHUP and before[sig] == signal.SIG_IGN:
+                continue  # started under nohup: a hang-up is to be ignored, as asked
             signal.signal(sig, _raise)
     try:
         yield

@@ -2,7 +2,7 @@
 
 The runner tells a `PartialRun` where it is (`stage`) and, once the candidate's handshake is
 done, what it is running (`running`); the run's sender fills its observations in as answers
-come. When SIGINT or SIGTERM stops the run (interrupts.py), `outcome` judges every vector
+come. When SIGINT, SIGTERM or SIGHUP stops the run (interrupts.py), `outcome` judges every vector
 whose repetitions all came back, exactly as a finished run would, fails a vector whose
 repetitions so far already fail it (a failed request, a wrong or a differing answer), and
 lists the others as not exercised ("not run: the run was interrupted"): an interrupted run

@@ -52,7 +52,7 @@ from oasis_si_conformance.running.session import (
     first_handshake,
     open_session,
 )
-from oasis_si_conformance.running.transport import Transport
+from oasis_si_conformance.running.transport import CandidateEnvironment, Transport
 
 #: The verdict on one vector from its repetitions' observations (judge.py).
 judge = judge_vector
@@ -78,6 +78,8 @@ class RunConfig:
     max_restarts: int = 100
     #: The edition asked for (--edition); None: the one known edition the candidate declares.
     edition: str | None = None
+    #: The environment the candidate's processes get (--env-clear, --env-pass).
+    environment: CandidateEnvironment = CandidateEnvironment()
 
 
 @attrs.define
@@ -135,7 +137,7 @@ def run(
     opening handshake, EditionError when no edition can be decided."""
     started = time.monotonic()
     encodings = encode_inputs(vectors)
-    candidate = Candidate(list(config.argv), config.limits)
+    candidate = Candidate(list(config.argv), config.limits, environment=config.environment)
     hello, first_process = first_handshake(candidate, config.one_shot)
     if on_hello is not None:
         on_hello(hello)

@@ -36,6 +36,7 @@ from oasis_si_conformance.model import ANSWER, FailureKind, Observation
 from oasis_si_conformance.running import protocol
 from oasis_si_conformance.running.protocol import HandshakeError, Hello
 from oasis_si_conformance.running.transport import (
+    CandidateEnvironment,
     Failed,
     Limits,
     Line,
@@ -98,6 +99,7 @@ class Candidate:
     argv: list[str]
     limits: Limits = attrs.Factory(Limits)
     log: StderrLog = attrs.Factory(StderrLog)
+    environment: CandidateEnvironment = attrs.Factory(CandidateEnvironment)
     warnings: list[str] = attrs.Factory(list)
     spawned: int = 0
     _live: set[Transport] = attrs.field(factory=set, repr=False)
@@ -109,7 +111,9 @@ class Candidate:
                 self.warnings.append(message)
 
     def spawn(self) -> Transport:
-        process = Transport(self.argv, self.limits, self.log, on_end=self._forget)
+        process = Transport(
+            self.argv, self.limits, self.log, on_end=self._forget, environment=self.environment
+        )
         with self._lock:
             self.spawned += 1
             self._live.add(process)

@@ -33,7 +33,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Final, TypeAlias
+from typing import Any, ClassVar, Final, TypeAlias
 
 import attrs
 
@@ -155,9 +155,39 @@ class ExitInfo:
     killed: bool  # still running after the grace period
 
 
-def spawn(argv: list[str]) -> subprocess.Popen[bytes]:
+@attrs.frozen
+class CandidateEnvironment:
+    """The environment a candidate process gets: by default the runner's own, whole (the
+    candidate runs as the user, unsandboxed: README, *What a candidate can reach*); with
+    `clear`, only PATH (to find its programs) and the variables named in `passed` that are
+    set. The report records the names, never the values."""
+
+    clear: bool = False
+    passed: tuple[str, ...] = ()
+
+    #: What a cleared environment keeps.
+    KEPT: ClassVar[tuple[str, ...]] = ("PATH",)
+
+    def variables(self) -> dict[str, str] | None:
+        """The environment to start the candidate with; None: the runner's own."""
+        if not self.clear:
+            return None
+        wanted = (*self.KEPT, *self.passed)
+        return {name: os.environ[name] for name in wanted if name in os.environ}
+
+    def names(self) -> list[str]:
+        """The names of the variables the candidate gets, sorted (every one, uncleared)."""
+        variables = self.variables()
+        return sorted(os.environ if variables is None else variables)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cleared": self.clear, "passed": self.names() if self.clear else []}
+
+
+def spawn(argv: list[str], env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     """Start a candidate: an argument vector, never a shell, in its own process group (so a
-    timeout kills it with everything it started), with all three standard streams piped."""
+    timeout kills it with everything it started), with all three standard streams piped;
+    `env`: its environment (None: the runner's)."""
     try:
         return subprocess.Popen(
             argv,
@@ -166,6 +196,7 @@ def spawn(argv: list[str]) -> subprocess.Popen[bytes]:
             stderr=subprocess.PIPE,
             start_new_session=True,
             close_fds=True,
+            env=env,
         )
     except OSError as error:
         raise SetupError(f"cannot start candidate {argv[0]!r}: {error}") from None
@@ -199,11 +230,12 @@ class Transport:
         limits: Limits,
         log: StderrLog | None = None,
         on_end: Callable[["Transport"], None] | None = None,
+        environment: CandidateEnvironment | None = None,
     ) -> None:
         self.limits = limits
         self.log = log
         self.on_end = on_end
-        self.popen = spawn(argv)
+        self.popen = spawn(argv, (environment or CandidateEnvironment()).variables())
         assert self.popen.stdin and self.popen.stdout and self.popen.stderr
         self._in: int | None = self.popen.stdin.fileno()
         self._out = self.popen.stdout.fileno()

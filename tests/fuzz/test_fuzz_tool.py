@@ -692,3 +692,24 @@ def test_a_candidate_answering_twice_diverges_on_every_case(one_shot: bool) -> N
     assert summary.sent == 8
     assert {c.key.kind for c in summary.classes.values()} == {"extra_output"}
     assert sum(c.count for c in summary.classes.values()) == 8
+
+
+def test_env_pass_without_env_clear_is_a_usage_error(capsys) -> None:
+    from oasis_si_conformance.fuzz import cli
+
+    with pytest.raises(SystemExit) as refused:
+        cli.main(["--env-pass", "HOME", "--", sys.executable, "-c", "pass"])
+    assert refused.value.code == 2
+    assert "--env-pass needs --env-clear" in capsys.readouterr().err
+
+
+def test_a_search_with_a_cleared_environment_runs_the_reference(tmp_path) -> None:
+    """--env-clear reaches the candidate's processes in a search as in a certification: the
+    bundled reference, on PATH alone, is searched and diverges nowhere."""
+    from oasis_si_conformance.fuzz import cli
+
+    status = cli.main([
+        "--env-clear", "--max-examples", "20", "--time-budget", "60", "--shrink-budget", "0",
+        "--seed", "3", "--out", str(tmp_path), "--quiet",
+    ])
+    assert status == 0

@@ -68,3 +68,19 @@ def test_the_fuzzer_exits_0_when_it_finds_nothing(tmp_path: Path) -> None:
 def test_a_usage_error_exits_2(tmp_path: Path) -> None:
     result = nox("conformance", "--no-such-option", tmp_path=tmp_path)
     assert result.returncode == 2, result.stdout + result.stderr
+
+
+def test_relative_paths_are_the_callers_folders(tmp_path: Path) -> None:
+    """nox runs its sessions from the noxfile's folder; `conformance` runs the command from the
+    folder nox was started in, so `./candidate` and `--report report.json` are found there."""
+    candidate = tmp_path / "candidate"
+    candidate.write_text(
+        f"#!/bin/sh\nexec {sys.executable} -m oasis_si_reference.server \"$@\"\n", encoding="utf-8"
+    )
+    candidate.chmod(0o755)
+    result = nox(
+        "conformance", "--vectors", str(FIXTURE_CORPUS), "--repetitions", "1",
+        "--report", "report.json", "--", "./candidate", tmp_path=tmp_path,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (tmp_path / "report.json").is_file()

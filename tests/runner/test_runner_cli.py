@@ -191,6 +191,26 @@ def test_reference_passes_the_bundled_seed_examples(certify) -> None:
     assert run.report["corpus"]["digest"] == corpus.build_manifest(folder)["corpus_digest"]
 
 
+def test_a_candidate_run_with_a_cleared_environment_and_the_names_reported(
+    certify, monkeypatch
+) -> None:
+    """--env-clear keeps the caller's variables from the candidate (the bundled reference runs
+    on PATH alone), and the report names what it got; --env-pass without --env-clear is a
+    usage error."""
+    monkeypatch.setenv("OASIS_SI_SECRET_TOKEN", "s3cret")
+    monkeypatch.setenv("OASIS_SI_PASSED", "yes")
+    run = certify("-k", "rt-split", "--env-clear", "--env-pass", "OASIS_SI_PASSED")
+    assert run.code == 0, run.out
+    assert run.report["run"]["environment"] == {
+        "cleared": True, "passed": ["OASIS_SI_PASSED", "PATH"]
+    }
+    assert "s3cret" not in json.dumps(run.report)
+    whole = certify("-k", "rt-split")
+    assert whole.report["run"]["environment"] == {"cleared": False, "passed": []}
+    refused = certify("-k", "rt-split", "--env-pass", "OASIS_SI_PASSED")
+    assert refused.code == 2 and "--env-pass needs --env-clear" in refused.err
+
+
 def test_progress_only_when_asked_or_on_a_terminal(certify) -> None:
     quiet = certify("-k", "rt-split")
     assert "\r" not in quiet.err and "requests" not in quiet.err
@@ -225,3 +245,40 @@ def test_console_script_and_module(tmp_path: Path) -> None:
     assert script is not None, f"the console script oasis-si-conformance is not in {beside}"
     completed = subprocess.run([script, "--version"], capture_output=True, text=True, timeout=60)
     assert completed.returncode == 0 and "0.3.0-rc1" in completed.stdout
+
+
+def test_report_paths_that_are_links_pipes_or_devices_are_refused_before_the_run(
+    certify, tmp_path: Path
+) -> None:
+    """A symbolic link (its target is never written), a FIFO (no hang on a pipe nobody reads)
+    and a device (/dev/full) are refused with the option and the path named, exit 2."""
+    import os
+
+    stand_in = tmp_path / "system-file"
+    stand_in.write_text("precious\n", encoding="utf-8")
+    link = tmp_path / "link.json"
+    link.symlink_to(stand_in)
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    for option, path, said in (
+        ("--report", link, "is a symbolic link"),
+        ("--markdown", fifo, "is not a regular file"),
+        ("--junit", Path("/dev/full"), "is not a regular file"),
+    ):
+        run = certify("-k", "rt-split", option, str(path))
+        assert run.code == 2, (option, run.err)
+        assert f"{option} {path}: {said}" in run.err
+    assert stand_in.read_text(encoding="utf-8") == "precious\n"
+
+
+def test_a_report_is_written_whole_and_never_through_a_link(tmp_path: Path) -> None:
+    from oasis_si_conformance import output
+
+    target = tmp_path / "target"
+    target.write_text("kept\n", encoding="utf-8")
+    link = tmp_path / "report.json"
+    link.symlink_to(target)
+    output.write_file(link, "{}\n")
+    assert target.read_text(encoding="utf-8") == "kept\n"
+    assert not link.is_symlink() and link.read_text(encoding="utf-8") == "{}\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.json", "target"]

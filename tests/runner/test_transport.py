@@ -2,6 +2,7 @@
 modes of the one poll loop (one at a time, pipelined), the line cap in each, the outcomes a process
 can end in, and the process-group meter behind --memory-limit and --cpu-limit."""
 
+import json
 import sys
 import textwrap
 import time
@@ -10,6 +11,7 @@ import pytest
 
 from oasis_si_conformance.running import resources
 from oasis_si_conformance.running.transport import (
+    CandidateEnvironment,
     Eof,
     Limits,
     Line,
@@ -17,6 +19,7 @@ from oasis_si_conformance.running.transport import (
     Overlong,
     Timeout,
     Transport,
+    spawn,
 )
 
 ECHO = "import sys\nfor line in sys.stdin:\n    sys.stdout.write(line)\n    sys.stdout.flush()\n"
@@ -175,3 +178,25 @@ def test_group_meter_sums_the_processes_of_the_group() -> None:
         meter.close()
     finally:
         transport.kill()
+
+
+_PRINT_ENVIRONMENT = "import json, os; print(json.dumps(sorted(os.environ)))"
+
+
+def _names_seen(environment: CandidateEnvironment) -> list[str]:
+    process = spawn([sys.executable, "-c", _PRINT_ENVIRONMENT], environment.variables())
+    out, _err = process.communicate(timeout=30)
+    return json.loads(out)
+
+
+def test_a_cleared_environment_holds_path_and_the_variables_passed_alone(monkeypatch) -> None:
+    """--env-clear: the candidate sees PATH and what --env-pass names, not the runner's other
+    variables (a token in the caller's environment stays out); by default it sees them all."""
+    monkeypatch.setenv("OASIS_SI_SECRET_TOKEN", "s3cret")
+    monkeypatch.setenv("OASIS_SI_PASSED", "yes")
+    cleared = CandidateEnvironment(True, ("OASIS_SI_PASSED", "OASIS_SI_NOT_SET"))
+    seen = [name for name in _names_seen(cleared) if name != "LC_CTYPE"]  # set by CPython
+    assert seen == ["OASIS_SI_PASSED", "PATH"]
+    assert cleared.to_json() == {"cleared": True, "passed": ["OASIS_SI_PASSED", "PATH"]}
+    assert "OASIS_SI_SECRET_TOKEN" in _names_seen(CandidateEnvironment())
+    assert CandidateEnvironment().to_json() == {"cleared": False, "passed": []}

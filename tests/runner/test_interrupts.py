@@ -1,0 +1,57 @@
+"""interrupts.guarded: which signals stop a command, and with what exit status. Each case runs
+in a fresh interpreter, so that the signal reaches a process whose handlers are the guard's."""
+
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+GUARDED = """
+import signal, sys, time
+from oasis_si_conformance.running import interrupts
+if sys.argv[1] == "nohup":
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+try:
+    with interrupts.guarded():
+        print("ready", flush=True)
+        time.sleep(30)
+    print("slept", flush=True)
+except interrupts.Interrupted as stopped:
+    print(stopped.name, stopped.exit_status, flush=True)
+"""
+
+
+def _signalled(first: signal.Signals, then: signal.Signals | None, mode: str) -> str:
+    process = subprocess.Popen(
+        [sys.executable, "-c", GUARDED, mode], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout is not None and process.stdout.readline() == "ready\n"
+        process.send_signal(first)
+        if then is not None:
+            time.sleep(0.3)
+            process.send_signal(then)
+        out, _err = process.communicate(timeout=60)
+        return out.strip()
+    finally:
+        process.kill()
+        process.wait()
+
+
+@pytest.mark.parametrize(
+    ("sent", "shown"),
+    [
+        (signal.SIGINT, "SIGINT 130"),
+        (signal.SIGTERM, "SIGTERM 143"),
+        (signal.SIGHUP, "SIGHUP 129"),
+    ],
+)
+def test_each_signal_stops_the_command_with_its_status(sent: signal.Signals, shown: str) -> None:
+    assert _signalled(sent, None, "plain") == shown
+
+
+def test_a_hang_up_ignored_before_the_guard_stays_ignored() -> None:
+    """Under nohup SIGHUP is ignored when the command starts: it does not stop the run."""
+    assert _signalled(signal.SIGHUP, signal.SIGTERM, "nohup") == "SIGTERM 143"

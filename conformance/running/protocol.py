@@ -36,6 +36,10 @@ ERROR_CODES: Final = operations.ERROR_CODES
 EXCERPT_BYTES: Final = 400
 #: The deepest nesting of arrays and objects an answer line may hold (PROTOCOL.md, Limits).
 MAX_DEPTH: Final = 64
+#: The most arrays and objects one line may hold (PROTOCOL.md, Limits): far beyond any answer
+#: of the operations, and what keeps a padded line (megabytes of `{}`) from costing the runner
+#: hundreds of megabytes and seconds of CPU to decode.
+MAX_CONTAINERS: Final = 100_000
 #: An answer line up to this size is kept whole; a longer one keeps its compared members
 #: whole and an abridged copy of the rest (`abridge`), so a run's memory stays bounded.
 KEPT_LINE_BYTES: Final = 16384
@@ -163,6 +167,14 @@ def decode_line(line: bytes) -> Any | Violation:
             f"not UTF-8: byte 0x{line[error.start]:02x} at offset {error.start} ({error.reason})",
             excerpt(line),
         )
+    containers = _containers(line)  # first: counted in C, it bounds the depth scan below
+    if containers > MAX_CONTAINERS:
+        return Violation(
+            FailureKind.INVALID_RESPONSE,
+            f"{containers} arrays and objects in one line, more than {MAX_CONTAINERS}"
+            " (PROTOCOL.md, Limits)",
+            excerpt(line),
+        )
     if _deeper_than(line, MAX_DEPTH):
         return Violation(
             FailureKind.INVALID_RESPONSE,
@@ -177,6 +189,20 @@ def decode_line(line: bytes) -> Any | Violation:
 
 #: A JSON string, or one bracket: what the nesting depth of a line is counted over.
 _STRUCTURE: Final = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.DOTALL)
+
+
+#: A JSON string (its brackets are not the line's).
+_STRING: Final = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+
+
+def _containers(line: bytes) -> int:
+    """How many arrays and objects the line opens, outside strings (brackets counted in C: a
+    line with no more brackets than the limit, the common case, is not scanned)."""
+    upper = line.count(b"[") + line.count(b"{")
+    if upper <= MAX_CONTAINERS:
+        return upper
+    bare = _STRING.sub(b"", line)
+    return bare.count(b"[") + bare.count(b"{")
 
 
 def _deeper_than(line: bytes, limit: int) -> bool:

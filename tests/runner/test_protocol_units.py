@@ -193,3 +193,24 @@ def test_reports_with_non_finite_numbers_are_json_every_reader_accepts() -> None
     assert _strict_json(report.report_text(plain)) == plain
     text, count = output.json_text({"a": [1e308 * 10]}, 2)
     assert count == 1 and _strict_json(text) == {"a": ["Infinity"]}
+
+
+def _padded(objects: int, tail: bytes = b"") -> bytes:
+    pad = b",".join([b"{}"] * objects)
+    return b'{"id":1,"result":{"match":true,"pad":[' + pad + b"]" + tail + b"}}"
+
+
+def test_a_line_of_more_arrays_and_objects_than_the_limit_is_an_invalid_response() -> None:
+    """PROTOCOL.md, Limits: 100,000 arrays and objects in one line at most (the result object
+    and the pad's array count too); a line of megabytes of `{}` is refused before decoding."""
+    at_limit = _padded(protocol.MAX_CONTAINERS - 3)
+    assert isinstance(protocol.check_response(at_limit, 1, "identifier_match"), protocol.Answer)
+    over = protocol.check_response(_padded(protocol.MAX_CONTAINERS - 2), 1, "identifier_match")
+    assert isinstance(over, protocol.Violation) and over.kind == "invalid_response"
+    assert f"more than {protocol.MAX_CONTAINERS}" in over.message
+
+
+def test_brackets_inside_strings_are_no_arrays_or_objects() -> None:
+    line = _padded(10, b',"s":"' + b"[{" * protocol.MAX_CONTAINERS + b'\\"[{"')
+    answer = protocol.check_response(line, 1, "identifier_match")
+    assert isinstance(answer, protocol.Answer), answer

@@ -52,6 +52,7 @@ from oasis_si_conformance.running.partial import PartialRun
 from oasis_si_conformance.running.protocol import HandshakeError
 from oasis_si_conformance.running.runner import DEFAULT_WINDOW, RunConfig, RunOutcome, run
 from oasis_si_conformance.running.session import Limits, SetupError
+from oasis_si_conformance.safetext import error_text
 
 EXIT_CONFORMANT, EXIT_NOT_CONFORMANT, EXIT_USAGE = 0, 1, 2
 _positive_int, _non_negative_int = cliopts.positive_int, cliopts.non_negative_int
@@ -280,8 +281,9 @@ def _catalog(root: Path, name: str) -> Any:
 
 
 def _fail(message: str) -> int:
-    # The message may quote the candidate (its handshake, its stderr): printable, never raw.
-    print(f"oasis-si-conformance: error: {reportview.printable(message)}", file=sys.stderr)
+    # The message may quote the candidate (its handshake, its stderr): printable, never raw,
+    # each line cut (safetext.error_text).
+    print(f"oasis-si-conformance: error: {error_text(message)}", file=sys.stderr)
     return EXIT_USAGE
 
 

@@ -71,6 +71,17 @@ def quoted_lines(text: str, prefix: str = "  | ", most: int = 12) -> str:
     return "\n".join(prefix + one_line(line) for line in lines)
 
 
+#: The longest line of an error message shown (a candidate's declaration quoted in one may be
+#: megabytes long).
+ERROR_LINE_LIMIT: Final = 2000
+
+
+def error_text(message: str, limit: int = ERROR_LINE_LIMIT) -> str:
+    """An error message that may quote the candidate, as a terminal shows it: printable, each
+    of its lines cut to `limit` characters."""
+    return "\n".join(shorten(line, limit) for line in printable(message).split("\n"))
+
+
 def shorten(text: str, limit: int) -> str:
     """`text` cut to `limit` characters (an ellipsis marks the cut)."""
     return text if len(text) <= limit else text[: max(0, limit - len(ELLIPSIS))] + ELLIPSIS

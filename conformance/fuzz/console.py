@@ -12,13 +12,13 @@ from pathlib import Path
 
 from oasis_si_conformance import cliopts, output
 from oasis_si_conformance.running.session import Limits
-from oasis_si_conformance.safetext import one_line, printable
+from oasis_si_conformance.safetext import error_text, one_line
 
 
 def fail(message: str) -> int:
     """A setup or usage error: one line, exit status 2. The message may quote the candidate
-    (its handshake, its stderr): printable, never raw."""
-    print(f"oasis-si-fuzz: error: {printable(message)}", file=sys.stderr)
+    (its handshake, its stderr): printable, never raw, each line cut (safetext.error_text)."""
+    print(f"oasis-si-fuzz: error: {error_text(message)}", file=sys.stderr)
     return 2
 
 

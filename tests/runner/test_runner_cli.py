@@ -282,3 +282,23 @@ def test_a_report_is_written_whole_and_never_through_a_link(tmp_path: Path) -> N
     assert target.read_text(encoding="utf-8") == "kept\n"
     assert not link.is_symlink() and link.read_text(encoding="utf-8") == "{}\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["report.json", "target"]
+
+
+def test_an_error_quoting_a_huge_declaration_is_cut_to_readable_lines(certify, tmp_path) -> None:
+    """A candidate declaring a 100,000-character profile it does not hold fails the edition
+    choice; the error names it on lines of at most 2,000 characters."""
+    import sys as _sys
+
+    script = tmp_path / "huge_profile.py"
+    script.write_text(
+        "import json, sys\n"
+        "line = sys.stdin.readline()\n"
+        "print(json.dumps({'id': 0, 'result': {'protocol': 1, 'name': 'x', 'version': '1',"
+        " 'operations': ['score_scenario', 'identifier_match'], 'templates': [],"
+        " 'profiles': ['p' * 100000]}}), flush=True)\n",
+        encoding="utf-8",
+    )
+    run = certify("-k", "rt-split", command=[_sys.executable, str(script)])
+    assert run.code == 2
+    assert "the candidate declares profiles" in run.err
+    assert max(len(line) for line in run.err.splitlines()) <= 2100

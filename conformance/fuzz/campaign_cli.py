@@ -18,7 +18,7 @@ from oasis_si_conformance.fuzz.console import fail as _fail
 from oasis_si_conformance.fuzz.console import limits_of, progress_log, seed_of, setup_problem
 from oasis_si_conformance.fuzz.console import say as _say
 from oasis_si_conformance.fuzz.disagreement import OPEN_POINT
-from oasis_si_conformance.fuzz.stub import readable, stub_document, write_stub
+from oasis_si_conformance.fuzz.stub import stub_document, stub_or_note
 from oasis_si_conformance.running import interrupts
 from oasis_si_conformance.running.protocol import HandshakeError
 from oasis_si_conformance.running.session import Limits, SetupError
@@ -124,9 +124,10 @@ def write(result: Campaign, out: Path) -> None:
                 candidate=member.summary.candidate,
                 edition=result.edition,
             )
-            path = write_stub(document, where)
-            divergence_class.stub = str(path)
-            notes += [problem for problem in [readable(path)] if problem is not None]
+            path, problem = stub_or_note(document, where)
+            if path is not None:
+                divergence_class.stub = str(path)
+            notes += [problem] if problem is not None else []
     for disagreement_class in result.ordered():
         if disagreement_class.key.kind != OPEN_POINT:
             continue
@@ -136,9 +137,10 @@ def write(result: Campaign, out: Path) -> None:
             candidate={"name": "a campaign", "version": f"of {len(result.members)} candidates"},
             edition=result.edition,
         )
-        path = write_stub(document, out / "disagreements")
-        disagreement_class.stub = str(path)
-        notes += [problem for problem in [readable(path)] if problem is not None]
+        path, problem = stub_or_note(document, out / "disagreements")
+        if path is not None:
+            disagreement_class.stub = str(path)
+        notes += [problem] if problem is not None else []
     if notes and result.members:
         result.members[0].summary.notes.extend(notes)
     out.mkdir(parents=True, exist_ok=True)

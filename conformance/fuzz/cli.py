@@ -44,7 +44,7 @@ from oasis_si_conformance.fuzz.console import limits_of, progress_log, seed_of, 
 from oasis_si_conformance.fuzz.console import say as _say
 from oasis_si_conformance.fuzz.differential import fuzz
 from oasis_si_conformance.fuzz.shards import shard_count
-from oasis_si_conformance.fuzz.stub import readable, stub_document, write_stub
+from oasis_si_conformance.fuzz.stub import stub_document, stub_or_note
 from oasis_si_conformance.fuzz.summary import Summary, render
 from oasis_si_conformance.running import interrupts, resources
 from oasis_si_conformance.running.protocol import HandshakeError
@@ -239,9 +239,9 @@ def _write_stubs(summary: Summary, out: Path, seed: int) -> None:
             edition=summary.edition,
             about=divergence_class.described(),
         )
-        path = write_stub(document, out)
-        divergence_class.stub = str(path)
-        problem = readable(path)
+        path, problem = stub_or_note(document, out)
+        if path is not None:
+            divergence_class.stub = str(path)
         if problem is not None:
             summary.notes.append(problem)
 

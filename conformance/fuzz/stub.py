@@ -144,6 +144,19 @@ def write_stub(document: dict[str, Any], out: Path) -> Path:
     return path
 
 
+def stub_or_note(document: dict[str, Any], out: Path) -> tuple[Path | None, str | None]:
+    """Write the stub (`write_stub`) and say what keeps it from the corpus: (its path, None),
+    (its path, why the loader cannot read it back), or (None, why it was not written: a stub
+    that does not fit the vector schema, e.g. a candidate's answer in it the schema refuses).
+    Never raises for the candidate's data: a search's findings are kept whatever it said."""
+    try:
+        path = write_stub(document, out)
+    except ValueError as error:
+        vector_id = document["vectors"][0]["id"]
+        return None, f"no vector stub for {vector_id}: {error}"
+    return path, readable(path)
+
+
 def readable(path: Path) -> str | None:
     """None when the corpus's YAML loader reads the stub back, else why not (a lone
     surrogate, which YAML cannot carry, for one)."""

@@ -458,3 +458,15 @@ def test_a_defect_reached_through_several_rows_is_one_disagreement_named_for_its
     assert len(defects) == 1, [c["defect"] for c in defects]
     assert defects[0]["defect"].startswith("candidate 2: score_scenario [")
     assert "cause window-radius-one" in defects[0]["defect"]
+
+
+def test_a_stub_the_vector_schema_refuses_is_a_note_not_a_crash(tmp_path: Path) -> None:
+    """A candidate's answer that the vector schema refuses (an empty label, say) keeps its
+    class without a stub and says why; the run and its summary go on."""
+    from oasis_si_conformance.fuzz.stub import stub_or_note
+
+    document = {"format": 1, "vectors": [{"id": "fuzz-x", "expected": {"label": ""}}]}
+    path, note = stub_or_note(document, tmp_path / "stubs")
+    assert path is None and note is not None
+    assert note.startswith("no vector stub for fuzz-x: stub does not fit vectors.schema.json")
+    assert not (tmp_path / "stubs").exists()

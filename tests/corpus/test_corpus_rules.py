@@ -115,6 +115,7 @@ def test_spec_map_is_fresh(real_ctx):
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("generators")
 def test_generated_files_have_not_drifted(real_ctx):
     """`python -m tools.vectorgen --check`, in process."""
     assert_none(problems(real_ctx, "generated"))

@@ -25,7 +25,8 @@ from tools.vectorgen import __main__ as driver
 
 #: The slow tier (nox -s tests_slow): the generators and two evaluators over the whole corpus under
 #: each edition.
-pytestmark = pytest.mark.slow
+#: One worker runs the generators (their parts are cached in its process) for all of them.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("generators")]
 
 SEED, AMENDED = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"
 

@@ -122,5 +122,6 @@ def test_the_driver_reports_problems_and_writes_nothing(isolated_driver, monkeyp
     assert "1 authoring problems; nothing written" in err
 
 
+@pytest.mark.xdist_group("generators")
 def test_the_committed_families_have_no_authoring_problems():
     assert driver.authoring_problems() == []

@@ -27,7 +27,8 @@ from tools.mutants.matrix import Baseline
 
 #: The slow tier (nox -s tests_slow): the independent evaluator over the whole corpus under each
 #: edition, with each reading.
-pytestmark = pytest.mark.slow
+#: One worker computes the session's kill matrices (tests/mutants/conftest.py) for all of them.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("kill-matrix")]
 
 ROOT = Path(__file__).resolve().parents[2]
 EDITIONS = ["0.3.0-rc1", "0.3.0-rc1+2026-08-22"]

@@ -24,7 +24,8 @@ from tools.mutants.matrix import CONFIGURATIONS, Baseline, Row, matrix
 
 #: The slow tier (nox -s tests_slow): every mutant of the catalog over the whole corpus, and some
 #: through the runner.
-pytestmark = pytest.mark.slow
+#: One worker computes the session's kill matrices (tests/mutants/conftest.py) for all of them.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("kill-matrix")]
 
 SEED, AMENDED = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"
 CELLS = list(itertools.product([SEED, AMENDED], CONFIGURATIONS))

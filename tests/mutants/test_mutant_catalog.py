@@ -130,6 +130,7 @@ def test_oasisctl_mutants() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("kill-matrix")
 def test_signatures_file_is_generated_from_the_catalog(
     kill_matrices: dict[str, list[Row]], editions: list[str]
 ) -> None:

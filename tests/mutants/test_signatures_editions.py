@@ -17,7 +17,8 @@ from tools.mutants import signatures
 from tools.mutants.matrix import Row
 
 #: The slow tier (nox -s tests_slow): the signatures computed afresh under each edition.
-pytestmark = pytest.mark.slow
+#: One worker computes the session's kill matrices (tests/mutants/conftest.py) for all of them.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("kill-matrix")]
 
 SEED, AMENDED = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"
 WINDOWS = ("window-radius-one", "window-same-sentence")

@@ -40,8 +40,9 @@ SETUP_ERROR = 2
 #: kit compiled once, not compiled again in each.
 _BYTECODE = {"PYTHONDONTWRITEBYTECODE": ""}
 #: One pytest worker per core; tests marked with one `xdist_group` run on one worker, so that a
-#: session fixture they share (the kill matrices) is computed once, not once per worker.
-_WORKERS = ("-n", "auto", "--dist", "loadgroup")
+#: session fixture they share (the kill matrices) is computed once, not once per worker. The ten
+#: slowest tests are printed at the end: what to look at when a tier grows.
+_WORKERS = ("-n", "auto", "--dist", "loadgroup", "--durations=10")
 
 
 @nox.session

@@ -413,8 +413,8 @@ def certify(args: argparse.Namespace, command: list[str], partial: PartialRun | 
     catalogs = _load_catalogs(root, args.signatures)
     _check_writable(args)
     if args.edition is not None:
-        try:  # an unknown name: exit 2 before running
-            editions.named(catalogs.editions, args.edition)
+        try:  # an unknown name: exit 2 before running; a full name read as the edition's own
+            args.edition = editions.named(catalogs.editions, args.edition).name
         except editions.EditionError as error:
             raise UsageError(f"--edition: {error}") from None
     digest = manifest["corpus_digest"]

@@ -94,16 +94,15 @@ def known(editions: Sequence[Edition]) -> str:
 
 
 def named(editions: Sequence[Edition], name: str) -> Edition:
-    """The edition called `name`. Raises EditionError listing the known ones."""
+    """The edition called `name`: its own name, or the full name a candidate declares for it
+    in its handshake (`0.3.0-rc1+first-published`). Raises EditionError listing the known
+    ones."""
     for edition in editions:
         if edition.name == name:
             return edition
-    declaring = [edition.name for edition in editions if edition.full_name == name]
-    if declaring:  # the name a candidate declares in its handshake, not the edition's own
-        raise EditionError(
-            f"no edition {name!r}: that is the full name a candidate declares for edition "
-            f"{declaring[0]}; name the edition itself (--edition {declaring[0]})"
-        )
+    for edition in editions:
+        if edition.full_name == name:
+            return edition
     raise EditionError(f"no edition {name!r}; the known editions: {known(editions)}")
 
 

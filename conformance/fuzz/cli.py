@@ -37,6 +37,8 @@ import attrs
 
 from oasis_si_conformance import cliopts, output
 from oasis_si_conformance.cliopts import handshake_text, reference_command
+from oasis_si_conformance.corpus import editions as catalog_editions
+from oasis_si_conformance.corpus.corpus import vectors_root
 from oasis_si_conformance.corpus.editions import EditionError
 from oasis_si_conformance.fuzz import campaign_cli, ground, strategies
 from oasis_si_conformance.fuzz.console import fail as _fail
@@ -255,6 +257,12 @@ def main(argv: list[str] | None = None) -> int:
         cliopts.environment(args)
     except ValueError as error:
         options.error(str(error))
+    if args.edition is not None:  # the full name a candidate declares, read as the edition's
+        try:
+            known = catalog_editions.load(vectors_root())
+            args.edition = catalog_editions.named(known, args.edition).name
+        except EditionError as error:
+            return _fail(f"--edition: {error}")
     command = list(args.command)
     if command and command[0] == "--":
         command = command[1:]

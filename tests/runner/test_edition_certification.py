@@ -112,13 +112,22 @@ def test_the_amended_window_run_under_the_seed_is_told_it_follows_the_amendment(
 
 @pytest.mark.parametrize(
     ("name", "said"),
-    [("0.3.0-rc1+first-published", "name the edition itself (--edition 0.3.0-rc1)"),
-     ("0.9", "no edition '0.9'; the known editions: 0.3.0-rc1 (")],
+    [("0.9", "no edition '0.9'; the known editions: 0.3.0-rc1 ("),
+     ("0.3.0-rc1+typo", "no edition '0.3.0-rc1+typo'; the known editions: 0.3.0-rc1 (")],
 )
 def test_an_unknown_edition_is_a_usage_error_before_the_run(certify, name: str, said: str) -> None:
     """An --edition no catalog block is called: exit 2 with one line naming what to pass, no
-    traceback, no report. The full name a candidate declares is told apart from a typo."""
+    traceback, no report."""
     run = certify("--edition", name, *SELECTION, corpus=None)
     assert run.code == 2, run.out + run.err
     assert run.report is None and "Traceback" not in run.err
     assert "oasis-si-conformance: error: --edition: " in run.err and said in run.err
+
+
+def test_the_full_name_a_candidate_declares_is_taken_as_the_edition(certify) -> None:
+    """`--edition 0.3.0-rc1+first-published` (what an evaluator of the text as first published
+    declares) certifies against edition 0.3.0-rc1, as `--edition 0.3.0-rc1` does."""
+    full = certify("--edition", "0.3.0-rc1+first-published", *SELECTION, corpus=None)
+    short = certify("--edition", "0.3.0-rc1", *SELECTION, corpus=None)
+    assert full.code == short.code == 0, full.out + full.err
+    assert full.report["edition"]["name"] == short.report["edition"]["name"] == "0.3.0-rc1"

@@ -21,6 +21,9 @@ from oasis_si_reference import readings
 from oasis_si_schemas import load, schema_names
 from tools.corpusrules import rulebook
 
+#: The rules read one loaded corpus (the session's `real_ctx`): one worker loads it for all.
+pytestmark = pytest.mark.xdist_group("corpus-context")
+
 
 def test_vector_files_validate_against_their_schema(real_ctx):
     """Every vector file is ASCII, YAML 1.2 core, and valid against schemas/vectors.schema.json

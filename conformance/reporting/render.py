@@ -518,9 +518,8 @@ def _markdown_head(report: dict[str, Any]) -> list[str]:
     held_out = corpus.get("held_out")
     if held_out:
         selection += f", plus {held_out['cases']} held-out cases (seed {held_out['seed']})"
-    verdict = "CONFORMANT" if conformant else "NOT CONFORMANT"
     return [
-        f"# {verdict}: {title}",
+        f"# {reportview.verdict_word(report)}: {title}",
         "",
         f"**{md_text(report['headline'])}**",
         "",

@@ -142,7 +142,7 @@ def headline(document: dict[str, Any]) -> str:
     """The certificate's one line: verdict, scope exercised, edition, the counts (in the one
     wording every format shows, reportview.counts_text)."""
     summary, scoped = document["summary"], document["scope"]
-    word = "CONFORMANT" if document["verdict"] == CONFORMANT else "NOT CONFORMANT"
+    word = reportview.verdict_word(document)
     exercised = " / ".join(
         part for part in (", ".join(scoped["operations"]), ", ".join(scoped["templates"])) if part
     )

@@ -38,6 +38,11 @@ _COMPARED: Final[dict[str, tuple[str, ...]]] = {entry.name: entry.compared for e
 # The counts -------------------------------------------------------------------------------------
 
 
+def verdict_word(report: dict[str, Any]) -> str:
+    """The verdict as every format writes it first: CONFORMANT or NOT CONFORMANT."""
+    return "CONFORMANT" if report["verdict"] == "conformant" else "NOT CONFORMANT"
+
+
 def counts_text(summary: dict[str, Any], strict: bool = False) -> str:
     """The run's counts in the one wording every format uses (the report's headline carries
     it): "3249 passed, 0 failed, 3 convention differences, 0 not exercised". A convention

@@ -46,6 +46,7 @@ from oasis_si_conformance.fuzz.differential import (
 from oasis_si_conformance.fuzz.disagreement import (
     CONVENTION,
     DEFECT,
+    EDITION,
     OPEN_POINT,
     READING,
     Answer,
@@ -176,8 +177,41 @@ class Campaign:
                 classes[key] = found
         self.classes = classes
 
+    def settle_defects(self) -> None:
+        """Once every candidate's classes are named by cause: a defect disagreement whose
+        cause every candidate's normative classes share is no difference between them (the
+        defect stays listed under each candidate), and one whose cause is another edition of
+        the text is an edition disagreement."""
+        causes = {member.name: _causes(member.summary) for member in self.members}
+        classes: dict[DisagreementKey, DisagreementClass] = {}
+        for key, found in self.classes.items():
+            if key.kind == DEFECT:
+                name, _, label = key.defect.partition(": ")
+                own = causes.get(name, {}).get(label)
+                if own is not None and all(
+                    any(own.joins(theirs) for theirs in their.values())
+                    for other, their in causes.items()
+                    if other != name
+                ):
+                    continue  # a defect every candidate has
+                if own is not None and own.kind == cause.EDITION:
+                    key = attrs.evolve(key, kind=EDITION)
+                    found.key = key
+            if key in classes:
+                classes[key].absorb(found)
+            else:
+                classes[key] = found
+        self.classes = classes
+
+    @property
+    def disagreeing_cases(self) -> int:
+        """The cases on which the candidates' answers differ, for a reason other than a
+        defect of one of them alone (each case once)."""
+        kept = (c.indexes for c in self.classes.values() if c.key.kind != DEFECT)
+        return len(set().union(*kept))
+
     def ordered(self) -> list[DisagreementClass]:
-        order = {DEFECT: 0, OPEN_POINT: 1, READING: 2, CONVENTION: 3}
+        order = {DEFECT: 0, EDITION: 1, OPEN_POINT: 2, READING: 3, CONVENTION: 4}
         return sorted(self.classes.values(), key=lambda c: (order[c.key.kind], c.first.index))
 
     @property
@@ -236,7 +270,7 @@ class Campaign:
                 for member in self.members
             ],
             "disagreements": {
-                "cases": sum(c.count for c in classes if c.key.kind != DEFECT),
+                "cases": self.disagreeing_cases,
                 "explained_classes": sum(1 for c in classes if c.explained),
                 "unexplained_classes": sum(1 for c in classes if not c.explained),
                 "classes": [c.to_json() for c in classes],
@@ -530,6 +564,8 @@ def _shrink(
             member.summary, edition, log, _split_shrinker(member.summary, asker, edition, log)
         )
         campaign.name_defects(member.name, renamed)
+    if members:
+        campaign.settle_defects()
     for disagreement_class in unexplained:
         share = (budget - (time.monotonic() - started)) / shares
         shares -= 1
@@ -547,6 +583,13 @@ def _shrink(
         if shrunk is not disagreement_class.smallest:
             disagreement_class.shrunk = shrunk
     campaign.shrink_seconds = time.monotonic() - started
+
+
+def _causes(summary: Summary) -> dict[str, cause.Cause]:
+    """A candidate's normative classes by label, each with its cause (once explained)."""
+    return {
+        c.key.label(): c.cause for c in summary.normative if c.cause is not None
+    }
 
 
 def _disagreement_asker(

@@ -4,9 +4,13 @@ A divergence class (classify.py) says where a candidate differs: the operation, 
 row, what differs. One defect reaches several rows, so after shrinking each class's
 representative is explained, by the first of:
 
+0. another edition of the text: every answer of the class the candidate gave a result for
+   (its recorded cases and the cases tried while shrinking) holds under another edition of
+   the catalog, judged there as a case of that edition is (`editions_followed`);
 1. the register entry and reading it follows: the answer satisfies a non-reference reading of
-   an open point the case touches (the judge found the reading; the difference left is a
-   convention's);
+   an open point the case touches, on everything the text decides (the judge found the
+   reading; the difference left is a convention's). A normative divergence holds under no
+   reading, so no reading explains it;
 2. catalog mutants that reproduce it: every normative mutant of the run's edition in the
    mutant catalog (conformance/independent/mutants.py, shipped with the kit) answers the
    shrunk case in process (the independent evaluator configured as the mutant), and those
@@ -19,9 +23,16 @@ representative is explained, by the first of:
    ("match true -> false"), or the failure whatever the operation ("error response
    invalid_request", "crash"); with the short strings the minimal case is made of.
 
-Classes with the same cause (the same expectation, and the same register reading, difference,
-or overlapping sets of mutants) are then merged: one class per cause, the rows it was reached
-through listed.
+A failure (an error response, a crash) is explained by a reading or a convention only where
+the failure needs the point: a convention class whose answers are a failure the candidate also
+gives where the text decides a verdict (a normative class of the same failure) is that
+normative defect, and joins its class (`failures_where_a_verdict_is_due`).
+
+Every cause is checked on the cases it names before it is kept (`verified`): the edition or
+reading by judging the candidate's answers under it, the mutants by playing them. Classes
+with the same cause (the same expectation, and the same edition, register reading,
+difference, or overlapping sets of mutants) are then merged: one class per cause, the rows it
+was reached through listed.
 """
 
 from __future__ import annotations
@@ -33,6 +44,7 @@ from typing import Any, Final
 
 import attrs
 
+from oasis_si_conformance.fuzz import classify
 from oasis_si_conformance.fuzz.classify import ClassKey
 from oasis_si_conformance.fuzz.summary import Divergence, DivergenceClass, Summary
 from oasis_si_conformance.judging.compare import project
@@ -40,6 +52,7 @@ from oasis_si_reference import evidence, scoring, tables
 from oasis_si_reference.model import BindingError
 from oasis_si_schemas.editions import Edition
 
+EDITION: Final = "edition"
 REGISTER: Final = "register"
 MUTANT: Final = "mutant"
 DIFFERENCE: Final = "difference"
@@ -98,10 +111,96 @@ def mutant_cause(mutants: tuple[tuple[str, str], ...]) -> Cause:
 
 
 def register_cause(divergence: Divergence) -> Cause | None:
-    """The reading of a register entry the answer follows, when it is not the reference's."""
+    """The reading of a register entry the answer follows, when it is not the reference's and
+    the answer holds under it on everything the text decides (a normative divergence holds
+    under no reading: the reading it was shown against is only the nearest)."""
     if divergence.reading == "reference" or not divergence.points:
         return None
+    if divergence.key.normative:
+        return None
     return Cause(REGISTER, divergence.reading, f"follows register reading {divergence.reading}")
+
+
+# 0. another edition -------------------------------------------------------------------------
+
+
+@functools.cache
+def _catalog_editions() -> tuple[Edition, ...]:
+    from oasis_si_conformance.corpus import editions
+    from oasis_si_conformance.corpus.corpus import vectors_root
+
+    return tuple(editions.load(vectors_root()))
+
+
+def holds_under(seen: Witness, edition: Edition) -> bool | None:
+    """Whether the candidate's outcome on a case holds under `edition`: the case planned as a
+    case of that edition (its verdict and every reading's) and the outcome judged against
+    them, conventions aside. None when that edition gives the case no verdict to judge by (it
+    touches a point the edition keeps off, or the reference raises on it there)."""
+    from oasis_si_conformance.fuzz.differential import Planned, plan
+    from oasis_si_conformance.judging import judge
+
+    case, outcome = seen
+    try:
+        planned = plan(-1, case, (), edition)
+    except Exception:  # the reference raises on the case under that edition: no verdict
+        return None
+    if not isinstance(planned, Planned):  # a point that edition keeps off: no verdict either
+        return None
+    return judge.judge(planned.outcomes(), outcome, planned.convention).holds
+
+
+def editions_followed(
+    witnesses: Sequence[Witness], edition: Edition, editions: Sequence[Edition] | None = None
+) -> list[Edition]:
+    """The other editions of the catalog under which every witness holds, each judged there
+    (none when there is no witness: a cause is named only from answers it was checked on)."""
+    if not witnesses:
+        return []
+    others = [e for e in (editions or _catalog_editions()) if e.name != edition.name]
+    return [other for other in others if all(holds_under(seen, other) for seen in witnesses)]
+
+
+def edition_cause(
+    divergence_class: DivergenceClass, edition: Edition, editions: Sequence[Edition] | None = None
+) -> Cause | None:
+    """The edition a normative class's answers follow: the representative (the minimal case)
+    holds under it, and so do at least half of the class's other recorded answers that edition
+    gives a verdict on (a recorded case may show a second defect beside the edition's
+    difference); the title says on how many it was checked. None for a class of failures (an
+    edition prescribes no crash) or when no other edition fits."""
+    recorded = _recorded_witnesses(divergence_class)
+    if not divergence_class.key.normative or divergence_class.representative.actual is None:
+        return None
+    representative, others = recorded[0], recorded[1:]
+    fitting = []
+    for other in editions_followed([representative], edition, editions):
+        judged = [held for seen in others if (held := holds_under(seen, other)) is not None]
+        if 2 * sum(judged) >= len(judged):
+            fitting.append((other, sum(judged) + 1, len(judged) + 1))
+    if not fitting:
+        return None
+    names = " | ".join(e.name for e, _held, _judged in fitting)
+    held, judged_count = min((h, j) for _e, h, j in fitting)
+    return Cause(
+        EDITION,
+        names,
+        f"follows edition {names}, not {edition.name} (its answers hold there on {held} of the"
+        f" {judged_count} recorded cases that edition decides, the minimal one included)",
+    )
+
+
+def _recorded_witnesses(divergence_class: DivergenceClass) -> list[Witness]:
+    """The class's recorded answers the candidate gave results for, the representative
+    first, each divergence once."""
+    recorded = [
+        divergence_class.representative,
+        divergence_class.first,
+        divergence_class.smallest,
+        *divergence_class.samples,
+    ]
+    unique = {id(d): d for d in recorded}
+    return [w for d in unique.values() if (w := witness(d))]
 
 
 # 2. the mutant catalog ----------------------------------------------------------------------
@@ -265,10 +364,15 @@ def _hinge_rank(hinge: str) -> int:
     return 1 if "identifier" in hinge or "subsystem_set" in hinge else 2
 
 
+def hinges_of(divergence: Divergence) -> tuple[str, ...]:
+    """The short strings of a divergence's case, the evidence's text first."""
+    return tuple(sorted(_hinges(divergence.case["input"]), key=_hinge_rank))[:HINGE_STRINGS]
+
+
 def difference_cause(divergence: Divergence, edition: Edition) -> Cause:
     """The minimal difference: which primitive flips, or what differs."""
     case, key = divergence.case, divergence.key
-    hinges = tuple(sorted(_hinges(case["input"]), key=_hinge_rank))[:HINGE_STRINGS]
+    hinges = hinges_of(divergence)
     flips: list[str] = []
     if case["operation"] == "score_scenario" and divergence.actual is not None:
         row = divergence.actual.get("row")
@@ -287,8 +391,11 @@ def difference_cause(divergence: Divergence, edition: Edition) -> Cause:
 
 
 def explain(divergence_class: DivergenceClass, edition: Edition, found: Catalog) -> Cause:
-    """The cause of one class, from its representative (1, 2, 3 in turn)."""
+    """The cause of one class, from its representative (0, 1, 2, 3 in turn)."""
     representative = divergence_class.representative
+    cause = edition_cause(divergence_class, edition)
+    if cause is not None:
+        return cause
     cause = register_cause(representative)
     if cause is not None:
         return cause
@@ -347,13 +454,16 @@ def merged_key(members: Sequence[DivergenceClass], cause: Cause) -> ClassKey:
 
 def merge(members: Sequence[DivergenceClass], cause: Cause) -> DivergenceClass:
     """One class for one cause: counts summed, the earliest first case, the smallest
-    representative (and the size it was shrunk from), the rows listed."""
+    representative (and the size it was shrunk from), the rows listed. A difference cause
+    shows the strings of the merged class's own minimal case."""
+    chosen = min(members, key=lambda m: m.representative.size)
+    if cause.kind == DIFFERENCE:
+        cause = attrs.evolve(cause, hinges=hinges_of(chosen.representative))
     if len(members) == 1:
         (only,) = members
         rows = [only.key.signature]
         return attrs.evolve(only, key=merged_key(members, cause), cause=cause, rows=rows)
     first = min((m.first for m in members), key=lambda d: (d.seconds, d.index))
-    chosen = min(members, key=lambda m: m.representative.size)
     merged = DivergenceClass(
         merged_key(members, cause),
         first,
@@ -382,6 +492,7 @@ def classes_by_cause(
     class before (`ClassKey.label`), the key of the class by cause it went into."""
     found = catalog()
     groups: list[tuple[Cause, list[DivergenceClass]]] = []
+    before = failures_where_a_verdict_is_due(summary, log)
     pending = [(divergence_class, True) for divergence_class in summary.ordered()]
     while pending:
         divergence_class, splittable = pending.pop(0)
@@ -403,10 +514,47 @@ def classes_by_cause(
         merged[one.key] = one
         for member in members:  # a part split off keeps its class's label: the first wins
             renamed.setdefault(member.key.label(), one.key)
+            if id(member) in before:
+                renamed.setdefault(before[id(member)], one.key)
     summary.classes = merged
     for divergence_class in merged.values():
         log(f"  cause: {divergence_class.key.label()} (rows: {', '.join(divergence_class.rows)})")
     return renamed
+
+
+def failures_where_a_verdict_is_due(
+    summary: Summary, log: Callable[[str], None] = lambda message: None
+) -> dict[int, str]:
+    """A convention class whose answers are a failure (an error response, a crash: no result)
+    that the candidate also gives in a normative class of the same operation is not excused by
+    the reading or convention its cases touch: the same failure where the text decides a
+    verdict shows the point is not what the failure needs. Such a class becomes normative (it
+    then joins the normative class of its failure, by cause). Returns each re-keyed class's
+    label before, by the class's id."""
+    due = {
+        (key.operation, key.kind, key.signature)
+        for key in summary.classes
+        if key.normative and key.kind != "mismatch"
+    }
+    before: dict[int, str] = {}
+    classes: dict[ClassKey, DivergenceClass] = {}
+    for key, divergence_class in summary.classes.items():
+        if not key.normative and (key.operation, key.kind, key.signature) in due:
+            before[id(divergence_class)] = key.label()
+            key = attrs.evolve(key, expectation=classify.NORMATIVE)
+            divergence_class.key = key
+            log(f"  {before[id(divergence_class)]}: the same failure where a verdict is due")
+        known = classes.get(key)
+        if known is None:
+            classes[key] = divergence_class
+            continue
+        # the normative class of that very key: one class, the smaller case representing it
+        kept, other = sorted((known, divergence_class), key=lambda c: c.representative.size)
+        kept.count = known.count + divergence_class.count
+        kept.samples = [*kept.samples, other.first, *other.samples][: len(kept.samples) + 4]
+        classes[key] = kept
+    summary.classes = classes
+    return before
 
 
 def _join(

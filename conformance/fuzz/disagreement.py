@@ -7,7 +7,10 @@ An answer is judged as a single run judges it (`differential.judge_answer`) and 
 it holds under (judge.py, `campaign_judges.followed`). Candidates that answer one case
 differently disagree; the disagreement is classed as
 - `defect`: one of them diverges from every reading on what the text decides (a normative
-  divergence; its own class names it);
+  divergence; its own class names it); once every candidate's classes are explained
+  (campaign.py), a defect whose cause every candidate's classes share is no disagreement (it
+  stays listed under each candidate), and one whose cause is another edition of the text is
+  an `edition` disagreement;
 - `reading`: every answer holds under some reading, and on some register entry no reading is
   shared by all of them: the entry explains it (which reading each candidate follows);
 - `open-point`: the same, but the point that explains it is one the register lacks (a point
@@ -32,6 +35,7 @@ from oasis_si_conformance.model import Observation
 from oasis_si_schemas import json_key
 
 DEFECT: Final = "defect"
+EDITION: Final = "edition"
 READING: Final = "reading"
 OPEN_POINT: Final = "open-point"
 CONVENTION: Final = "convention"
@@ -88,7 +92,7 @@ class DisagreementKey:
 
     def label(self) -> str:
         groups = " | ".join(", ".join(group) for group in self.groups)
-        if self.kind == DEFECT:
+        if self.kind in (DEFECT, EDITION):
             return f"{self.operation}: {self.defect}"
         if self.kind == CONVENTION:
             return f"{self.operation}: conventions only ({groups})"
@@ -109,6 +113,11 @@ class DisagreementClass:
     follows: dict[str, dict[str, frozenset[str]]] = attrs.Factory(dict)
     shrunk: Divergence | None = None
     stub: str | None = None
+    #: The cases of the class, by their index in the seeded stream (not in the JSON).
+    indexes: set[int] = attrs.Factory(set)
+
+    def __attrs_post_init__(self) -> None:
+        self.indexes.add(self.first.index)
 
     @property
     def representative(self) -> Divergence:
@@ -116,12 +125,14 @@ class DisagreementClass:
 
     def add(self, divergence: Divergence) -> None:
         self.count += 1
+        self.indexes.add(divergence.index)
         if divergence.size < self.smallest.size:
             self.smallest = divergence
 
     def absorb(self, other: DisagreementClass) -> None:
         """Take in another class's disagreements (one cause found through several rows)."""
         self.count += other.count
+        self.indexes |= other.indexes
         if (other.first.seconds, other.first.index) < (self.first.seconds, self.first.index):
             self.first = other.first
         if other.smallest.size < self.smallest.size:
@@ -137,7 +148,7 @@ class DisagreementClass:
 
     @property
     def explained(self) -> bool:
-        return self.key.kind in (READING, CONVENTION)
+        return self.key.kind in (EDITION, READING, CONVENTION)
 
     def reading_text(self) -> str:
         """SENT-WS: candidate 1 follows unicode; candidate 2 follows python."""

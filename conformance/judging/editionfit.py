@@ -6,16 +6,19 @@ misreading of the seed's clauses and no inconsistent reading of an open point: t
 reads another text. `fit` finds the edition whose expectations the candidate's answers meet
 where the two texts differ:
 
-- of the exercised vectors whose expectation differs between the run's edition and that one,
-  more than FIT_THRESHOLD are answered as that edition expects (exactly its outcome, or one of
-  its readings), and
-- some of them failed the run: those are *explained* by the edition.
+- of the exercised vectors whose expectation differs between the run's edition and that one
+  and whose answer meets exactly one of the two (the vectors that tell the texts apart; an
+  answer both allow says nothing), more than FIT_THRESHOLD meet that edition (exactly its
+  outcome, or one of its readings), and
+- some of them failed the run: every vector whose answer meets that edition and not the run's
+  fails the run, and is *explained* by the edition (so "met" and "explains" are one count).
 
 Failures elsewhere (a binding defect, say) are not explained and stay the diagnosis's. The
 run's verdict stands (it certifies against its own edition); the report says first that the
-answers follow the other edition and how to rerun, and the interpretation profile leaves the
-explained vectors out, so no register entry is called inconsistent for what the edition
-explains.
+answers follow the other edition and how to rerun. The edition is decided before the
+interpretation profile: the profile leaves out every vector whose expectation differs between
+the editions and whose answer meets the other one (`left_out`), so no register entry is called
+inconsistent for what the edition explains.
 """
 
 from collections.abc import Iterable, Mapping, Sequence
@@ -35,10 +38,14 @@ class EditionFit:
     edition: str
     #: The run's failed vectors the edition explains.
     explained: tuple[str, ...]
-    #: Exercised vectors whose expectation differs between the two editions.
+    #: Exercised vectors whose expectation differs between the two editions and whose answer
+    #: meets exactly one of them.
     differing: int
     #: ... of which the answers meet the other edition's expectation.
     met: int
+    #: The vectors the interpretation profile leaves out: their expectation differs between
+    #: the editions and the answer meets the other one (whether or not it meets the run's).
+    left_out: tuple[str, ...] = ()
 
     def headline(self, run_edition: str) -> str:
         return (
@@ -80,10 +87,14 @@ def fit(
             continue
         differing = [v for v in vectors if _differs(v, run_edition, edition)]
         exercised = [v for v in differing if _exercised(results.get(v.id))]
-        met = [v.id for v in exercised if _meets(v.for_edition(edition), results[v.id])]
-        explained = sorted(set(met) & failed)
-        if explained and len(met) > FIT_THRESHOLD * len(exercised):
-            return EditionFit(edition, tuple(explained), len(exercised), len(met))
+        theirs = {v.id for v in exercised if _meets(v.for_edition(edition), results[v.id])}
+        ours = {v.id for v in exercised if _meets(v.for_edition(run_edition), results[v.id])}
+        met = theirs - ours
+        deciding = met | (ours - theirs)
+        explained = sorted(met & failed)
+        if explained and len(met) > FIT_THRESHOLD * len(deciding):
+            left_out = tuple(sorted(theirs))
+            return EditionFit(edition, tuple(explained), len(deciding), len(met), left_out)
     return None
 
 

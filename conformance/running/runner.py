@@ -332,11 +332,12 @@ class Sender:
 
 def profiled(exercised: list[Vector], fit: EditionFit | None) -> list[Vector]:
     """The exercised vectors whose answers build the interpretation profile: all of them, less
-    those another edition's text explains (editionfit.py), which say which text the candidate
-    follows rather than how it reads an open point of this one."""
+    those whose answers follow another edition's text where it differs (editionfit.py), which
+    say which text the candidate follows rather than how it reads an open point of this one."""
     if fit is None:
         return exercised
-    return [vector for vector in exercised if vector.id not in fit.explained]
+    left_out = set(fit.left_out)
+    return [vector for vector in exercised if vector.id not in left_out]
 
 
 def apply_profile(

@@ -57,6 +57,12 @@ def test_each_edition_certifies_its_window_and_rejects_the_other(
     # the diagnosis reads the signatures of the run's edition: the rejected window is named
     named = [signature["id"] for signature in bad.report["diagnosis"]["signatures"]]
     assert rejected in named and conformant not in named, named
+    # the edition is decided before the profile: every failure is the other text's, "met"
+    # equals "explains", and no register entry is inconsistent for what the edition explains
+    fit = bad.report["diagnosis"]["edition_fit"]
+    assert fit is not None and fit["edition"] != edition
+    assert fit["met"] == len(fit["explained"]) and fit["explained"] == failed
+    assert [e["id"] for e in bad.report["interpretation"] if not e["consistent"]] == []
 
 
 @pytest.mark.parametrize("edition", [SEED, AMENDED])

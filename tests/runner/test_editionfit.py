@@ -80,3 +80,36 @@ def test_answers_of_neither_text_are_no_fit() -> None:
         "p2": _passed("p2", {"match": True}),
     }
     assert fit(VECTORS, results, SEED, EDITIONS) is None
+
+
+def _open_under_amended(vid: str) -> Vector:
+    """Normative under the seed (true); under the amendment an open point whose two readings
+    give true and false: an answer of true meets both texts."""
+    return Vector(
+        id=vid, clauses=("3.2",), operation="factor_identified", description="case",
+        input={}, expected={"value": True},
+        editions={
+            AMENDED: {"ambiguity": "SENT-WS", "readings": {"ascii": {"value": True},
+                                                          "unicode": {"value": False}}}
+        },
+    )
+
+
+def test_a_vector_both_texts_allow_is_left_out_of_the_profile_and_counted_in_neither() -> None:
+    """Under the amended edition, answers of the seed's text: w1 and w2 fail (they meet the seed
+    only) and are explained; o1 passes under a reading of the amendment's open point and meets
+    the seed too, so it tells the texts apart in neither direction: not counted in `met` or
+    `differing` ("met" equals "explains"), and left out of the interpretation profile (it says
+    which text the answers follow, not how they read the amendment's open point)."""
+    vectors = [*VECTORS, _open_under_amended("o1")]
+    results = {
+        "w1": _failed("w1", {"value": False}),
+        "w2": _failed("w2", {"value": False}),
+        "o1": VectorResult("o1", Status.PASSED, actual={"value": True}, readings=("ascii",)),
+        "p1": _passed("p1", {"match": True}),
+        "p2": _passed("p2", {"match": True}),
+    }
+    found = fit(vectors, results, AMENDED, EDITIONS)
+    assert found is not None and found.edition == SEED
+    assert found.explained == ("w1", "w2") and (found.differing, found.met) == (2, 2)
+    assert found.left_out == ("o1", "w1", "w2")

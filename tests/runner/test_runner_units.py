@@ -953,5 +953,7 @@ def test_vectors_another_edition_explains_build_no_profile() -> None:
 
     vectors = [_vector(id="a"), _vector(id="b"), _vector(id="c")]
     assert profiled(vectors, None) == vectors
-    fit = EditionFit("0.3.0-rc1+2026-08-22", explained=("b",), differing=1, met=1)
-    assert [v.id for v in profiled(vectors, fit)] == ["a", "c"]
+    fit = EditionFit(
+        "0.3.0-rc1+2026-08-22", explained=("b",), differing=1, met=1, left_out=("b", "c")
+    )
+    assert [v.id for v in profiled(vectors, fit)] == ["a"]

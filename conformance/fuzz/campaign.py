@@ -561,7 +561,11 @@ def _shrink(
         shrink_classes(member.summary, asker, share, edition, log)
         # each candidate's own classes named by cause, as a single run names them
         renamed = cause.classes_by_cause(
-            member.summary, edition, log, _split_shrinker(member.summary, asker, edition, log)
+            member.summary,
+            edition,
+            log,
+            _split_shrinker(member.summary, asker, edition, log),
+            asker.outcome,
         )
         campaign.name_defects(member.name, renamed)
     if members:

@@ -47,7 +47,7 @@ import attrs
 from oasis_si_conformance.fuzz import classify
 from oasis_si_conformance.fuzz.classify import ClassKey
 from oasis_si_conformance.fuzz.summary import Divergence, DivergenceClass, Summary
-from oasis_si_conformance.judging.compare import project
+from oasis_si_conformance.judging.compare import compare_outcome, project
 from oasis_si_reference import evidence, scoring, tables
 from oasis_si_reference.model import BindingError
 from oasis_si_schemas.editions import Edition
@@ -410,20 +410,114 @@ def explain(divergence_class: DivergenceClass, edition: Edition, found: Catalog)
 def strays(
     divergence_class: DivergenceClass, cause: Cause, edition: Edition, found: Catalog
 ) -> list[Divergence]:
-    """The class's recorded divergences that another cause explains: reproduced by no mutant
-    of `cause` and by some other mutant. (A divergence that shows two defects at once is
-    reproduced by no single mutant and stays.)"""
+    """The class's recorded divergences that no mutant of `cause` reproduces (another defect,
+    or two at once): they are split off and explained on their own, so that the cause is named
+    only for cases it reproduces."""
     if cause.kind != MUTANT:
         return []
-    ids = {mid for mid, _ in cause.mutants}
+    ids = [mid for mid, _ in cause.mutants]
     out = []
     recorded = {id(d): d for d in (divergence_class.first, *divergence_class.samples)}
     recorded.pop(id(divergence_class.smallest), None)  # what the representative comes from
+    recorded.pop(id(divergence_class.representative), None)
     for divergence in recorded.values():
-        others = {m.id for m in reproducing(divergence, edition, found)}
-        if others and not others & ids:
+        seen = witness(divergence)
+        if seen is None or not any(_reproduces(found, m, seen, edition.name) for m in ids):
             out.append(divergence)
     return out
+
+
+def verified(
+    cause: Cause,
+    divergence_class: DivergenceClass,
+    edition: Edition,
+    found: Catalog,
+    probe: Probe | None = None,
+    operations: Sequence[str] = (),
+) -> Cause | None:
+    """The cause, checked on the cases it names: a mutant cause keeps the mutants that answer
+    every recorded case of the class as the candidate did (the representative, the first case,
+    the smallest, the samples) and every case tried while shrinking it (the class's own
+    divergences, and the cases it agreed with the reference on), and, when the candidate can be
+    asked (`probe`), is not refuted by the corpus (`refuted`); None when no mutant is left. An
+    edition cause was judged on the class's cases when it was found (`edition_cause`); a
+    register cause is the reading the judge found the answer holds under; a difference names
+    what differs and claims no cause."""
+    if cause.kind != MUTANT:
+        return cause
+    recorded = [*_recorded_witnesses(divergence_class), *divergence_class.observed]
+    if len(recorded) == 0:
+        return None
+    kept = tuple(
+        (mid, text)
+        for mid, text in cause.mutants
+        if all(_reproduces(found, mid, seen, edition.name) for seen in recorded)
+        and (probe is None or not refuted(mid, operations, probe, edition, found))
+    )
+    return mutant_cause(kept) if kept else None
+
+
+#: Vectors of the corpus a mutant is checked on, at most (per mutant and operation).
+PROBES: Final = 4
+
+#: The candidate's outcome on a case when it is known exactly (differential._Asker.outcome):
+#: its result, or the reference's outcome where it agrees; None when not known.
+Probe = Callable[[dict[str, Any]], dict[str, Any] | None]
+
+
+def refuted(
+    mutant_id: str, operations: Sequence[str], probe: Probe, edition: Edition, found: Catalog
+) -> bool:
+    """Whether the candidate refutes a mutant named as its cause: on the corpus's normative
+    vectors of the fuzzed operations where the mutant answers otherwise than the text (the
+    cases that show the misreading: `discriminating`), the candidate answers otherwise than
+    the mutant (as the text, or a third way). A look-alike mutant that happens to reproduce the
+    class's cases is refuted on these."""
+    for operation in operations:
+        for case, answer in discriminating(mutant_id, operation, edition.name, found):
+            outcome = probe(case)
+            if outcome is not None and not compare_outcome(answer, outcome).holds:
+                return True
+    return False
+
+
+@functools.cache
+def discriminating(
+    mutant_id: str, operation: str, edition: str, found: Catalog
+) -> tuple[tuple[dict[str, Any], dict[str, Any]], ...]:
+    """Up to PROBES of the smallest normative vectors of `operation` under `edition` where the
+    mutant's projected answer differs from the vector's expectation: (case, the mutant's
+    answer)."""
+    out = []
+    for vector in sorted(_normative_vectors(operation, edition), key=_vector_size):
+        request = {"id": 1, "op": operation, "params": vector.input, "edition": edition}
+        response = _server(found, mutant_id, edition).answer(request)
+        if "result" not in response:
+            continue
+        answer = project(operation, response["result"])
+        assert vector.expected is not None
+        if not compare_outcome(vector.expected, answer, vector.convention).holds:
+            out.append(({"operation": operation, "input": vector.input}, answer))
+            if len(out) == PROBES:
+                break
+    return tuple(out)
+
+
+@functools.cache
+def _normative_vectors(operation: str, edition: str) -> tuple[Any, ...]:
+    from oasis_si_conformance.corpus.corpus import load_corpus
+
+    return tuple(
+        read
+        for vector in load_corpus()
+        if vector.operation == operation
+        and (read := vector.for_edition(edition)).readings is None
+        and read.expected is not None
+    )
+
+
+def _vector_size(vector: Any) -> int:
+    return len(repr(vector.input))
 
 
 def split(divergence_class: DivergenceClass, away: Sequence[Divergence]) -> DivergenceClass:
@@ -484,6 +578,7 @@ def classes_by_cause(
     edition: Edition,
     log: Callable[[str], None] = lambda message: None,
     shrink: Callable[[DivergenceClass], None] | None = None,
+    probe: Probe | None = None,
 ) -> dict[str, ClassKey]:
     """Explain every class of the summary and merge those with one cause (within normative
     and within convention classes); the summary's classes become the merged ones. A class
@@ -504,7 +599,11 @@ def classes_by_cause(
             if shrink is not None:
                 shrink(part)
             pending.append((part, False))  # a part is not split again
-        _join(groups, divergence_class, cause)
+        checked = verified(cause, divergence_class, edition, found, probe, summary.operations)
+        if checked is None:
+            log(f"  {divergence_class.key.label()}: {cause.title} does not reproduce every case")
+            checked = difference_cause(divergence_class.representative, edition)
+        _join(groups, divergence_class, checked)
     merged: dict[ClassKey, DivergenceClass] = {}
     renamed: dict[str, ClassKey] = {}
     for cause, members in groups:

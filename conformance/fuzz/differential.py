@@ -266,6 +266,23 @@ class _Asker:
         observation = self.session.ask(planned.request(self.next_id, self.edition.name))
         return judge_answer(planned, observation, seconds)
 
+    def outcome(self, case: dict[str, Any]) -> dict[str, Any] | None:
+        """The candidate's outcome on a case, when it is known exactly (cause.Probe): its
+        result where it diverges, the reference's outcome where it agrees on a case that
+        touches no open point or convention; None otherwise (a failure, or agreement under
+        some reading)."""
+        try:
+            planned = plan(-1, case, (), self.edition)
+        except Exception:  # the reference raises on the case: nothing to compare with
+            return None
+        if not isinstance(planned, Planned):
+            return None
+        found = self.ask(planned)
+        if found is None:
+            agreed = not planned.touched and planned.convention is None
+            return planned.expected if agreed else None
+        return None if found.actual is None else project(case["operation"], found.actual)
+
 
 class _Search:
     """Phase A: the seeded stream against the candidate until the time budget or the case
@@ -458,9 +475,10 @@ def shrink(
         if isinstance(planned, Planned) and _same_clauses(planned, divergence):
             calls[0] += 1
             found = ask(planned)
-            _witness(observed, planned, found)
             if found is not None and found.key != divergence.key:
-                found = None  # another class: not what is being shrunk
+                found = None  # another class: not what is being shrunk (and no witness of it)
+            else:
+                _witness(observed, planned, found)
         seen[fingerprint] = found
         return found
 
@@ -505,9 +523,10 @@ def _witness(
     found: Divergence | None,
 ) -> None:
     """Note what the candidate answered on a case tried while shrinking, in the vocabulary
-    of outcomes, when that is known exactly: its result, or (agreeing on a case that touches
-    no open point or convention) the reference's outcome. cause.py tells misreadings apart
-    with these."""
+    of outcomes, when that is known exactly: its result on a divergence of the class being
+    shrunk, or (agreeing on a case that touches no open point or convention) the reference's
+    outcome. cause.py checks causes on these (a divergence of another class is another
+    defect's, and is not noted)."""
     if found is not None and found.actual is not None:
         observed.append((planned.case, project(planned.case["operation"], found.actual)))
     elif found is None and not planned.touched and planned.convention is None:
@@ -709,7 +728,7 @@ def fuzz(
             shrink_classes(summary, asker, shrink_budget, chosen, log)
         if summary.classes and (not stop_on_normative if explain is None else explain):
             cause.classes_by_cause(
-                summary, chosen, log, _split_shrinker(summary, asker, chosen, log)
+                summary, chosen, log, _split_shrinker(summary, asker, chosen, log), asker.outcome
             )
     finally:
         session.close()

@@ -438,7 +438,8 @@ def test_a_defect_reached_through_several_rows_is_one_disagreement_named_for_its
     tmp_path, capsys
 ):
     """The radius-one window against the seed's text moves verdicts from row 3 and from row 4
-    to row 2: the candidate's class is one cause, and so is the disagreement."""
+    to row 2: the candidate's class is one cause (the amended edition, under which its answers
+    hold), and the disagreement is one, named an edition disagreement."""
     status = fuzz_main(
         _campaign(
             tmp_path,
@@ -454,10 +455,11 @@ def test_a_defect_reached_through_several_rows_is_one_disagreement_named_for_its
     document = _document(tmp_path)
     [found] = document["candidates"][1]["summary"]["classes"]
     assert sorted(found["rows"]) == ["row 3 -> 2", "row 4 -> 2"]
-    defects = [c for c in document["disagreements"]["classes"] if c["kind"] == "defect"]
-    assert len(defects) == 1, [c["defect"] for c in defects]
-    assert defects[0]["defect"].startswith("candidate 2: score_scenario [")
-    assert "cause window-radius-one" in defects[0]["defect"]
+    classes = document["disagreements"]["classes"]
+    assert [c["kind"] for c in classes] == ["edition"], [c["class"] for c in classes]
+    assert classes[0]["defect"].startswith("candidate 2: score_scenario [")
+    assert "cause follows edition 0.3.0-rc1+2026-08-22" in classes[0]["defect"]
+    assert classes[0]["explained"] is True
 
 
 def test_a_stub_the_vector_schema_refuses_is_a_note_not_a_crash(tmp_path: Path) -> None:

@@ -680,39 +680,80 @@ def _conventions(report: dict[str, Any]) -> str:
     return section("conventions", "Convention differences", "".join(parts), note)
 
 
+#: Vector changes of one kind listed in the baseline section, at most ("and N more").
+BASELINE_ROWS: Final = 200
+
+
 def _baseline(report: dict[str, Any]) -> str:
+    """The baseline comparison: the gate first, then each kind of change (coverage lost by
+    why, the others one row each, at most BASELINE_ROWS with "and N more"), reading changes."""
     baseline = report.get("baseline")
     if not baseline:
         return ""
     base = baseline["candidate"]
-    rows = []
-    for title, key in (
-        ("regression", "regressions"),
-        ("fix", "fixes"),
-        ("exercise change", "exercise_changes"),
-        ("convention change", "convention_changes"),
+    gate = reportview.gate_text(baseline) or "no gate (--fail-on none)"
+    parts = [
+        f"<p>{badge(gate, 'fail' if baseline['gate']['tripped'] else 'pass')}</p>"
+    ]
+    for key, title in (
+        ("regressions", "regression"),
+        ("coverage_lost", "coverage lost"),
+        ("fixes", "fix"),
+        ("exercise_changes", "exercise change"),
+        ("convention_changes", "convention change"),
     ):
-        for change in baseline[key]:
-            css = "fail" if key == "regressions" else ("pass" if key == "fixes" else "skip")
-            rows.append(
-                f"<tr><td>{badge(title, css)}</td><td>{code(change['id'])}</td>"
-                f"<td>{text(change['clause'])}</td>"
-                f"<td>{text(change['before'])} &rarr; {text(change['after'])}"
-                f"{text(' (' + change['kind'] + ')') if change.get('kind') else ''}</td></tr>"
-            )
-    for change in baseline["interpretation_changes"]:
-        rows.append(
-            f"<tr><td>{badge('reading change', 'conv')}</td><td>{text(change['entry'])}</td>"
-            f"<td></td><td>{text(' / '.join(change['before']) or 'none')} &rarr; "
-            f"{text(' / '.join(change['after']) or 'none')}</td></tr>"
+        changes = baseline[key]
+        if not changes:
+            continue
+        css = "fail" if key in ("regressions", "coverage_lost") else (
+            "pass" if key == "fixes" else "skip"
         )
+        parts.append(f"<h3>{badge(title, css)} {len(changes)}</h3>")
+        if key == "coverage_lost":
+            by_reason: dict[str, list[str]] = {}
+            for change in changes:
+                by_reason.setdefault(change.get("reason") or "not exercised", []).append(
+                    change["id"]
+                )
+            parts.append(
+                table(
+                    ("Not exercised now because", "Vectors", ""),
+                    (
+                        f"<tr><td>{text(reason)}</td>{number(len(vids))}"
+                        f"<td>{ids(vids, set())}</td></tr>"
+                        for reason, vids in by_reason.items()
+                    ),
+                    numeric=(1,),
+                )
+            )
+            continue
+        rows = [
+            f"<tr><td>{code(change['id'])}</td><td>{text(change['clause'])}</td>"
+            f"<td>{text(change['before'])} &rarr; {text(change['after'])}"
+            f"{text(' (' + change['kind'] + ')') if change.get('kind') else ''}</td></tr>"
+            for change in changes[:BASELINE_ROWS]
+        ]
+        parts.append(table(("Vector", "Clause", ""), rows))
+        if len(changes) > BASELINE_ROWS:
+            more = len(changes) - BASELINE_ROWS
+            parts.append(f'<p class="note">and {more} more (in the JSON report).</p>')
+    if baseline["interpretation_changes"]:
+        rows = [
+            f"<tr><td>{text(change['entry'])}</td>"
+            f"<td>{text(' / '.join(change['before']) or 'none')} &rarr; "
+            f"{text(' / '.join(change['after']) or 'none')}</td></tr>"
+            for change in baseline["interpretation_changes"]
+        ]
+        parts.append(f"<h3>{badge('reading change', 'conv')}</h3>")
+        parts.append(table(("Entry", "Reading followed: before, now"), rows))
     head = text(
         f"Against {baseline['path']} ({base.get('name', '')} {base.get('version', '')}, "
         f"{baseline['started_at']}): {baseline['compared']} vectors compared, "
-        f"{len(baseline['regressions'])} regression(s), {len(baseline['fixes'])} fix(es)."
+        f"{len(baseline['regressions'])} regression(s), "
+        f"{len(baseline['coverage_lost'])} no longer exercised, "
+        f"{len(baseline['fixes'])} fix(es)."
     )
-    content = table(("Change", "Vector", "Clause", ""), rows) if rows else ""
-    return section("baseline", "Baseline", content, head)
+    return section("baseline", "Baseline", "".join(parts), head)
 
 
 def _warnings(report: dict[str, Any]) -> str:

@@ -21,7 +21,7 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any, Final
 
@@ -424,10 +424,51 @@ def certify(args: argparse.Namespace, command: list[str], partial: PartialRun | 
     """Load and select the corpus, run the candidate, write and print the reports; the exit
     status. Raises UsageError. `partial` records where the run is and what it measured: an
     interruption during the run writes the reports of what was measured."""
+    done = certification(args, command, partial)
+    if isinstance(done, int):
+        return done
+    summary = render.summary_text(done.document, max_failures=args.max_failures, brief=args.quiet)
+    output.write(summary)
+    return exit_status(done.document)
+
+
+def selection(args: argparse.Namespace) -> list[corpus.Vector]:
+    """The vectors a run with these options certifies, corpus order (the held-out tier
+    aside). Raises UsageError when the corpus cannot be read or nothing is selected."""
+    root = args.vectors or corpus.vectors_root()
+    _manifest, vectors = _load_corpus(root, cache=not args.no_cache)
+    selected = select(vectors, args.select)
+    if not selected:
+        raise UsageError(f"-k {' '.join(args.select)} selects no vector of {len(vectors)}")
+    return selected
+
+
+@attrs.frozen
+class Certification:
+    """A finished run: its JSON report (report.py, with the baseline comparison) and the
+    runner's outcome (every vector's result, the interpretation profile)."""
+
+    document: dict[str, Any]
+    outcome: RunOutcome
+
+
+def certification(
+    args: argparse.Namespace,
+    command: list[str],
+    partial: PartialRun | None = None,
+    only: Collection[str] | None = None,
+) -> Certification | int:
+    """The run `certify` prints, with the reports asked for written (the Python API and the
+    pytest plugin call it too): a Certification, or the exit status of a run that ended early
+    (`--list`; an interruption, its reports written with what was measured). `only`: the ids
+    the run is narrowed to after the `-k` selection. Raises UsageError."""
     partial = partial or PartialRun()
     root = args.vectors or corpus.vectors_root()
     manifest, vectors = _load_corpus(root, cache=not args.no_cache)
     selected = select(vectors, args.select)
+    if only is not None:
+        wanted = set(only)
+        selected = [vector for vector in selected if vector.id in wanted]
     if args.list:
         for vector in selected:
             line = f"{vector.id}\t{','.join(vector.clauses)}\t{vector.operation}\t{vector.source}"
@@ -479,9 +520,7 @@ def certify(args: argparse.Namespace, command: list[str], partial: PartialRun | 
     setup = setup_for(outcome.edition.label)
     document = _document(setup, outcome, catalogs, earlier, args)
     _write_reports(document, args)
-    summary = render.summary_text(document, max_failures=args.max_failures, brief=args.quiet)
-    output.write(summary)
-    return exit_status(document)
+    return Certification(document, outcome)
 
 
 def exit_status(document: dict[str, Any]) -> int:

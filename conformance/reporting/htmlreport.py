@@ -24,16 +24,18 @@ from oasis_si_conformance.model import Status
 from oasis_si_conformance.reporting import reportview
 from oasis_si_conformance.reporting.reportview import limits_text
 
-#: Failures shown in full (message, expected and actual, source, output, stderr); the first
-#: OPEN of them unfolded. Further failures are listed one line each, up to LISTED in all.
+#: Failures shown in full (message, expected and actual, source, output, stderr), each folded.
+#: Further failures are listed one line each, up to LISTED in all.
 DETAILED: Final = 200
-OPEN: Final = 8
 LISTED: Final = 2500
 #: Vectors listed per convention (the first CONVENTION_SHOWN unfolded), and named per
 #: inconsistent-entry group or signature.
 CONVENTION_ROWS: Final = 200
 CONVENTION_SHOWN: Final = 12
 NAMED: Final = 40
+#: Vectors named of an inconsistent entry's group that fits its dominant reading (the
+#: agreeing majority, listed after the groups that contradict it).
+DOMINANT_NAMED: Final = 12
 #: Longest JSON value shown in a failure's detail (characters).
 VALUE_LIMIT: Final = 20_000
 #: JSON values up to this length are shown on one line.
@@ -441,12 +443,15 @@ def _interpretation(report: dict[str, Any], linked: set[str]) -> str:
 def _inconsistent(entry: dict[str, Any], probe_of: dict[str, str], linked: set[str]) -> str:
     dominant = entry["dominant"]
     groups = []
-    for group in reportview.ballot_groups(entry):
+    ballots = reportview.ballot_groups(entry)
+    # the groups that contradict the dominant reading first: they are what to look at
+    for group in [g for g in ballots if not g.dominant] + [g for g in ballots if g.dominant]:
         mark = "" if group.dominant else " " + badge(f"contradicts {dominant}", "fail")
+        shown = DOMINANT_NAMED if group.dominant else NAMED
         groups.append(
             f'<div class="group"><b>{text(" / ".join(group.readings))}</b>{mark} '
             f'<span class="note">{len(group.vectors)} vector(s)</span>'
-            f"{ids(group.named(probe_of), linked)}</div>"
+            f"{ids(group.named(probe_of), linked, shown)}</div>"
         )
     return (
         f'<h3 id="{entry_anchor(entry["entry"])}">{text(entry["entry"])} '
@@ -454,7 +459,7 @@ def _inconsistent(entry: dict[str, Any], probe_of: dict[str, str], linked: set[s
         f'<p class="note">No single reading explains every answer: {entry["votes"][dominant]} '
         f"of {entry['voted']} answers fit <b>{text(dominant)}</b>, the reading followed "
         "elsewhere; the groups marked in red are the answers it cannot explain. Vectors by the "
-        "readings their answers fit:</p>" + "".join(groups)
+        "readings their answers fit, those that contradict it first:</p>" + "".join(groups)
     )
 
 
@@ -488,21 +493,57 @@ def _diagnosis(report: dict[str, Any], linked: set[str]) -> str:
     return section("diagnosis", "Diagnosis", "".join(parts))
 
 
+def failure_groups(
+    report: dict[str, Any], failed: list[dict[str, Any]]
+) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The failed vectors grouped by cause, in the diagnosis's order: each known misreading
+    (signature) that explains some, then the rest by clause. Each vector in one group."""
+    by_id = {vector["id"]: vector for vector in failed}
+    taken: set[str] = set()
+    groups: list[tuple[str, list[dict[str, Any]]]] = []
+
+    def add(title: str, vector_ids: Sequence[str]) -> None:
+        members = [by_id[vid] for vid in vector_ids if vid in by_id and vid not in taken]
+        taken.update(vector["id"] for vector in members)
+        if members:
+            groups.append((title, members))
+
+    diagnosis = report["diagnosis"]
+    for signature in diagnosis["signatures"]:
+        add(f"{signature['description']} (clause {signature['clause']})", signature["vectors"])
+    unexplained = "no known misreading explains these" if diagnosis["signatures"] else ""
+    for clause, vector_ids in diagnosis["unexplained"].items():
+        title = f"{clause} {_clause_title(report, clause)}".strip()
+        add(f"{title}: {unexplained}" if unexplained else title, vector_ids)
+    add("other failures", [vector["id"] for vector in failed])
+    return groups
+
+
 def _failures(report: dict[str, Any], failed: list[dict[str, Any]]) -> str:
+    """The failures grouped by cause (failure_groups), each group's vectors folded: the first
+    DETAILED in full (their message, answer, input and explain command inside), the rest one
+    line each up to LISTED, then how many more."""
     if not failed:
         return ""
     entries = {entry["entry"]: entry for entry in report["interpretation"]}
     parts: list[str] = []
-    clause = None
-    for index, vector in enumerate(failed[:DETAILED]):
-        if vector["clause"] != clause:
-            clause = vector["clause"]
-            parts.append(f"<h3>{text(clause)} {text(_clause_title(report, clause))}</h3>")
-        parts.append(_failure(report, vector, entries, index < OPEN))
-    rest = failed[DETAILED:LISTED]
-    if rest:
+    shown = 0
+    rest: list[dict[str, Any]] = []
+    for title, members in failure_groups(report, failed):
+        parts.append(f"<h3>{text(title)} {badge(f'{len(members)} vector(s)', 'fail')}</h3>")
+        detailed = members[: max(DETAILED - shown, 0)]
+        shown += len(detailed)
+        parts += [_failure(report, vector, entries, unfolded=False) for vector in detailed]
+        spilled = members[len(detailed) :]
+        if spilled:
+            parts.append(
+                f'<p class="note">and {len(spilled)} more of this cause, one line each below.</p>'
+            )
+            rest += spilled
+    listed = rest[: LISTED - DETAILED]
+    if listed:
         rows = []
-        for vector in rest:
+        for vector in listed:
             seen = reportview.expectation(vector, entries, 120)
             folded = "".join(f"<div>{value}</div>" for _name, value in _input_rows(report, vector))
             rows.append(
@@ -519,9 +560,11 @@ def _failures(report: dict[str, Any], failed: list[dict[str, Any]]) -> str:
             "</div></details>"
         )
     if len(failed) > LISTED:
-        parts.append(f'<p class="note">{len(failed) - LISTED} more in the JSON report.</p>')
+        parts.append(f'<p class="note">and {len(failed) - LISTED} more in the JSON report.</p>')
     note = (
-        f"{len(failed)} failed vector(s), by their first clause"
+        f"{len(failed)} failed vector(s), grouped by cause: each known misreading that explains"
+        " some, then the others by clause; open a vector for its answer, input and explain"
+        " command"
         + (f"; the first {DETAILED} in full" if len(failed) > DETAILED else "")
         + ". Everything here is in the JSON report too."
     )

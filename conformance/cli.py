@@ -4,7 +4,8 @@ Also `nox -s conformance -- [OPTIONS] [--] CMD [ARGS...]` and `python -m oasis_s
 CMD is run as an argument vector, never through a shell. Without CMD the bundled reference
 evaluator is certified.
 
-Exit status: 0 conformant, 1 not conformant, 2 usage or setup error (bad options, unreadable
+Exit status: 0 conformant, 1 not conformant or a baseline gate tripped (`--baseline` with
+`--fail-on`: baseline.py), 2 usage or setup error (bad options, unreadable
 corpus, candidate that cannot start or fails its handshake, refused baseline, an output path
 that cannot be written), 130, 143 or 129 interrupted by SIGINT, SIGTERM or SIGHUP (the reports
 asked for are written with what was measured, marked interrupted; every candidate process is
@@ -73,7 +74,8 @@ def parser() -> argparse.ArgumentParser:
             " without CMD the bundled reference evaluator is certified."
         ),
         epilog=(
-            "Exit status: 0 conformant, 1 not conformant, 2 usage or setup error. "
+            "Exit status: 0 conformant, 1 not conformant (or a --baseline gate tripped), 2 usage"
+            " or setup error. "
             "`compare` (only as the first argument) shows JSON reports side by side: see "
             "`%(prog)s compare --help`; a candidate command named compare runs as `-- compare`."
         ),

@@ -169,3 +169,26 @@ def test_the_terminal_never_cuts_a_list_without_saying_how_many_more() -> None:
     assert "100 vector(s) no longer exercised" in "\n".join(lines)
     assert baseline.parse_gate("coverage,regression") == ("regression", "coverage")
     assert baseline.parse_gate("none") == ()
+
+
+@pytest.mark.slow  # the bundled corpus, twice (the reference, then the narrowed wrapper)
+def test_the_bundled_reference_narrowed_to_score_scenario_loses_coverage(
+    certify, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reference's record of the whole corpus as the baseline of a wrapper around it that
+    declares only score_scenario and C-DA-001: exit 1, every vector it no longer exercises
+    counted and named by why."""
+    kept = tmp_path / "reference.record"
+    edition = ("--edition", "0.3.0-rc1+first-published", "--repetitions", "1")
+    reference = certify(*edition, "--record", str(kept), "-q", corpus=None)
+    assert reference.code == 0, reference.out
+    monkeypatch.setenv("ZOO_TEMPLATES", "C-DA-001")
+    narrowed = certify(
+        *edition, "--baseline", str(kept), "-q", command=zoo("only_score"), corpus=None
+    )
+    assert narrowed.code == 1, narrowed.out
+    lost = narrowed.report["baseline"]["coverage_lost"]
+    skipped = [v["id"] for v in narrowed.report["vectors"] if v["status"] == "not_exercised"]
+    assert sorted(c["id"] for c in lost) == sorted(skipped) and len(lost) > 1000
+    assert f"{len(lost)} vector(s) no longer exercised" in narrowed.out
+    assert "operation identifier_match not declared by the candidate" in narrowed.out

@@ -93,3 +93,13 @@ def test_without_the_option_the_plugin_adds_nothing(pytester: pytest.Pytester) -
     result.assert_outcomes(passed=1)
     said = result.stdout.str()
     assert "oasis-si::" not in said and "oasis-si conformance" not in said
+
+
+def test_the_plugin_is_a_pytest11_entry_point() -> None:
+    """pyproject.toml registers the plugin, so an installed kit brings it to every pytest."""
+    import tomllib
+
+    pyproject = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
+    assert pyproject["project"]["entry-points"]["pytest11"] == {
+        "oasis_si": "oasis_si_conformance.harness.pytest_plugin"
+    }

@@ -171,8 +171,15 @@ def lint(session: nox.Session) -> None:
         # From a copy: pip builds in the source folder, where a stale build/lib would be
         # installed (and type-checked) in place of the sources.
         source = _copy_of_checkout(session, work)
+        # pytest: the types of the pytest plugin (conformance/pytest_plugin.py).
         session.install(
-            str(source), "mypy", "types-PyYAML", "types-jsonschema", "ruff", "import-linter"
+            str(source),
+            "mypy",
+            "types-PyYAML",
+            "types-jsonschema",
+            "ruff",
+            "import-linter",
+            "pytest",
         )
         session.run("ruff", "check", ".")
         packages = _code_packages()

@@ -4,7 +4,8 @@ Also `nox -s conformance -- [OPTIONS] [--] CMD [ARGS...]` and `python -m oasis_s
 CMD is run as an argument vector, never through a shell. Without CMD the bundled reference
 evaluator is certified.
 
-Exit status: 0 conformant, 1 not conformant, 2 usage or setup error (bad options, unreadable
+Exit status: 0 conformant, 1 not conformant or a baseline gate tripped (`--baseline` with
+`--fail-on`: baseline.py), 2 usage or setup error (bad options, unreadable
 corpus, candidate that cannot start or fails its handshake, refused baseline, an output path
 that cannot be written), 130, 143 or 129 interrupted by SIGINT, SIGTERM or SIGHUP (the reports
 asked for are written with what was measured, marked interrupted; every candidate process is
@@ -21,7 +22,7 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any, Final
 
@@ -42,6 +43,7 @@ from oasis_si_conformance.judging.diagnosis import (
 from oasis_si_conformance.reporting import (
     baseline,
     htmlreport,
+    record,
     render,
     report,
     reportview,
@@ -72,7 +74,8 @@ def parser() -> argparse.ArgumentParser:
             " without CMD the bundled reference evaluator is certified."
         ),
         epilog=(
-            "Exit status: 0 conformant, 1 not conformant, 2 usage or setup error. "
+            "Exit status: 0 conformant, 1 not conformant (or a --baseline gate tripped), 2 usage"
+            " or setup error. "
             "`compare` (only as the first argument) shows JSON reports side by side: see "
             "`%(prog)s compare --help`; a candidate command named compare runs as `-- compare`."
         ),
@@ -223,10 +226,29 @@ def parser() -> argparse.ArgumentParser:
         help="write a self-contained HTML report (one file: no script, no external asset)",
     )
     out_group.add_argument(
+        "--record",
+        type=Path,
+        metavar="PATH",
+        help="write the certificate record: a small sorted text of edition, corpus digest,"
+        " vector -> status and register entry -> reading, for diffs and --baseline",
+    )
+    out_group.add_argument(
         "--baseline",
         type=Path,
-        metavar="REPORT",
-        help="compare with an earlier JSON report of the same corpus and profile",
+        metavar="PATH",
+        help="compare with an earlier certificate of the same corpus and edition: a record"
+        " (--record) or a JSON report (--report; gzip-compressed or not); see --fail-on",
+    )
+    out_group.add_argument(
+        "--fail-on",
+        type=_gate,
+        default=baseline.DEFAULT_GATE,
+        metavar="KINDS",
+        help="with --baseline, the changes that fail the run (exit 1) whatever its verdict,"
+        " comma-separated: regression (passed before, failed now), coverage (passed before,"
+        " not exercised now), reading (a register entry's reading changed), convention (passed"
+        " before, a convention difference now), or none (default"
+        f" {','.join(baseline.DEFAULT_GATE)})",
     )
     out_group.add_argument(
         "-q", "--quiet", action="store_true", help="no progress line, a brief summary"
@@ -247,6 +269,14 @@ def parser() -> argparse.ArgumentParser:
     version = f"{KIT_NAME} {__version__} (editions {', '.join(EDITION_NAMES)})"
     top.add_argument("--version", action="version", version=version)
     return top
+
+
+def _gate(value: str) -> tuple[str, ...]:
+    """--fail-on's value (baseline.parse_gate), an argparse error when unknown."""
+    try:
+        return baseline.parse_gate(value)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def parse_args(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
@@ -396,10 +426,51 @@ def certify(args: argparse.Namespace, command: list[str], partial: PartialRun | 
     """Load and select the corpus, run the candidate, write and print the reports; the exit
     status. Raises UsageError. `partial` records where the run is and what it measured: an
     interruption during the run writes the reports of what was measured."""
+    done = certification(args, command, partial)
+    if isinstance(done, int):
+        return done
+    summary = render.summary_text(done.document, max_failures=args.max_failures, brief=args.quiet)
+    output.write(summary)
+    return exit_status(done.document)
+
+
+def selection(args: argparse.Namespace) -> list[corpus.Vector]:
+    """The vectors a run with these options certifies, corpus order (the held-out tier
+    aside). Raises UsageError when the corpus cannot be read or nothing is selected."""
+    root = args.vectors or corpus.vectors_root()
+    _manifest, vectors = _load_corpus(root, cache=not args.no_cache)
+    selected = select(vectors, args.select)
+    if not selected:
+        raise UsageError(f"-k {' '.join(args.select)} selects no vector of {len(vectors)}")
+    return selected
+
+
+@attrs.frozen
+class Certification:
+    """A finished run: its JSON report (report.py, with the baseline comparison) and the
+    runner's outcome (every vector's result, the interpretation profile)."""
+
+    document: dict[str, Any]
+    outcome: RunOutcome
+
+
+def certification(
+    args: argparse.Namespace,
+    command: list[str],
+    partial: PartialRun | None = None,
+    only: Collection[str] | None = None,
+) -> Certification | int:
+    """The run `certify` prints, with the reports asked for written (the Python API and the
+    pytest plugin call it too): a Certification, or the exit status of a run that ended early
+    (`--list`; an interruption, its reports written with what was measured). `only`: the ids
+    the run is narrowed to after the `-k` selection. Raises UsageError."""
     partial = partial or PartialRun()
     root = args.vectors or corpus.vectors_root()
     manifest, vectors = _load_corpus(root, cache=not args.no_cache)
     selected = select(vectors, args.select)
+    if only is not None:
+        wanted = set(only)
+        selected = [vector for vector in selected if vector.id in wanted]
     if args.list:
         for vector in selected:
             line = f"{vector.id}\t{','.join(vector.clauses)}\t{vector.operation}\t{vector.source}"
@@ -451,9 +522,13 @@ def certify(args: argparse.Namespace, command: list[str], partial: PartialRun | 
     setup = setup_for(outcome.edition.label)
     document = _document(setup, outcome, catalogs, earlier, args)
     _write_reports(document, args)
-    summary = render.summary_text(document, max_failures=args.max_failures, brief=args.quiet)
-    output.write(summary)
-    return EXIT_CONFORMANT if document["verdict"] == report.CONFORMANT else EXIT_NOT_CONFORMANT
+    return Certification(document, outcome)
+
+
+def exit_status(document: dict[str, Any]) -> int:
+    """0 conformant and no baseline gate tripped, else 1."""
+    conformant = document["verdict"] == report.CONFORMANT
+    return EXIT_CONFORMANT if conformant and not baseline.tripped(document) else EXIT_NOT_CONFORMANT
 
 
 def _interrupted(
@@ -472,7 +547,9 @@ def _interrupted(
     outcome = partial.outcome()
     document = _document(setup_for(outcome.edition.label), outcome, catalogs, None, args)
     report.mark_interrupted(document, signal.name, stage, outcome.requests)
-    wanted = [p for p in (args.report, args.junit, args.markdown, args.html) if p is not None]
+    wanted = [
+        p for p in (args.report, args.record, args.junit, args.markdown, args.html) if p is not None
+    ]
     try:
         _write_reports(document, args)
         written = f"; partial report written to {', '.join(map(str, wanted))}" if wanted else ""
@@ -491,6 +568,7 @@ def _check_writable(args: argparse.Namespace) -> None:
     after it (UsageError)."""
     for option, path in (
         ("--report", args.report),
+        ("--record", args.record),
         ("--junit", args.junit),
         ("--markdown", args.markdown),
         ("--html", args.html),
@@ -501,7 +579,7 @@ def _check_writable(args: argparse.Namespace) -> None:
                 raise UsageError(f"{option} {path}: {problem}")
 
 
-def _check_baseline_edition(earlier: dict[str, Any], edition: str, path: Path) -> None:
+def _check_baseline_edition(earlier: record.Record, edition: str, path: Path) -> None:
     try:
         baseline.check_edition(earlier, edition, path)
     except baseline.BaselineError as error:
@@ -512,7 +590,7 @@ def _document(
     setup: report.RunSetup,
     outcome: RunOutcome,
     catalogs: Catalogs,
-    earlier: dict[str, Any] | None,
+    earlier: record.Record | None,
     args: argparse.Namespace,
 ) -> dict[str, Any]:
     """The JSON report: the run, its diagnosis, and the comparison with a baseline."""
@@ -527,7 +605,8 @@ def _document(
             " signature is named"
         )
     if earlier is not None:
-        document["baseline"] = baseline.compare(earlier, document, args.baseline)
+        document["baseline"] = baseline.compare(earlier, document, args.baseline, args.fail_on)
+        document["headline"] = report.headline(document)
     return document
 
 
@@ -573,9 +652,9 @@ def _catalog_folder(root: Path, name: str) -> Path:
     return root if (root / name).exists() else corpus.vectors_root()
 
 
-def _load_baseline(path: Path | None, digest: str, edition: str | None) -> dict[str, Any] | None:
-    """The baseline report, refused when made on another corpus (or, when --edition is
-    given, another edition)."""
+def _load_baseline(path: Path | None, digest: str, edition: str | None) -> record.Record | None:
+    """The baseline (a record or a report), refused when made on another corpus (or, when
+    --edition is given, another edition)."""
     if path is None:
         return None
     try:
@@ -657,6 +736,8 @@ def _write_reports(document: dict[str, Any], args: argparse.Namespace) -> None:
     try:
         if args.report:
             report.write(document, args.report)
+        if args.record:
+            record.write(document, args.record)
         if args.junit:
             render.write_junit(document, args.junit)
         if args.markdown:

@@ -55,6 +55,15 @@ from oasis_si_conformance.safetext import one_line
 
 __doc__ = f"{__doc__}\n{ground.policy_text()}\n"  # the open points, one by one
 
+#: The help's first lines, before the options (the common ones first); DESCRIPTION and the
+#: open points' handling follow the options.
+SUMMARY = """\
+Fuzz a candidate evaluator against the bundled reference with generated cases, e.g.
+  oasis-si-fuzz --time-budget 120 --edition NAME -- ./their-evaluator
+  oasis-si-fuzz --candidate './a --stdio' --candidate 'java -jar b.jar'   (a campaign)
+Exit status: 0 no normative divergence, 1 a divergence (a vector stub per class under --out),
+2 bad usage or a candidate that cannot start."""
+
 DESCRIPTION = """\
 Drive a candidate evaluator over the certification protocol (PROTOCOL.md) with generated
 cases and compare every answer with the bundled reference, under the edition of the text the
@@ -120,80 +129,13 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="oasis-si-fuzz",
         usage="%(prog)s [options] [--candidate 'CMD ARGS' ...] [--] [CMD [ARGS...]]",
-        description=DESCRIPTION,
-        epilog=ground.policy_text(),
+        description=SUMMARY,
+        epilog=DESCRIPTION + "\n" + ground.policy_text(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--seed", type=int, help="seed of the case stream (default: random, printed)")
-    p.add_argument(
-        "--time-budget",
-        type=_positive_seconds,
-        default=60.0,
-        metavar="S",
-        help="seconds of search (default 60); the search ends there",
-    )
-    p.add_argument(
-        "--max-examples",
-        type=_count,
-        default=None,
-        metavar="N",
-        help="end the search after N generated cases too (default: no limit)",
-    )
-    p.add_argument(
-        "--shrink-budget",
-        type=_seconds,
-        default=60.0,
-        metavar="S",
-        help="seconds of shrinking at most, shared by the classes (default 60); a class's"
-        " shrinking ends sooner at a local minimum",
-    )
-    cliopts.add_edition(p, "the edition of the text the expected verdicts follow")
-    p.add_argument(
-        "--strict", action="store_true", help="a convention difference makes the exit status 1 too"
-    )
-    p.add_argument(
-        "--ops",
-        type=_ops,
-        metavar="OP,...",
-        help="operations to fuzz (default: all the candidate declares)",
-    )
-    p.add_argument(
-        "--out",
-        type=Path,
-        default=Path("reports/fuzz"),
-        metavar="DIR",
-        help="where the vector stubs and fuzz-summary.json (a campaign: fuzz-campaign.json) go "
-        "(default reports/fuzz)",
-    )
-    p.add_argument(
-        "--one-shot",
-        action="store_true",
-        help="one process per request (PROTOCOL.md one-shot mode)",
-    )
-    cliopts.add_limits(p)
-    cliopts.add_environment(p)
-    cliopts.add_window(p, 64)
-    p.add_argument(
-        "--plan-ahead",
-        type=cliopts.non_negative_int,
-        default=0,
-        metavar="N",
-        help="generate and plan the cases in N processes besides this one (default 0): the"
-        " fuzzer's side on more cores, the same cases and verdicts; worth it when the candidate"
-        " is cheaper than the fuzzer",
-    )
-    p.add_argument(
-        "--shards",
-        type=cliopts.non_negative_int,
-        default=1,
-        metavar="N",
-        help="search in N processes, each sending its share of the cases (every N-th) to a"
-        " candidate process of its own (default 1; 0: one per core): generation, the"
-        " reference's verdicts and the candidate on N cores; with --max-examples, the same"
-        " classes and counts as one process; not with --plan-ahead",
-    )
-    p.add_argument("--quiet", action="store_true", help="print the summary only")
-    p.add_argument(
+    # The options most runs use first (argparse lists the groups in the order they are made).
+    common = p.add_argument_group("common options")
+    common.add_argument(
         "--candidate",
         type=_candidate,
         action="append",
@@ -203,6 +145,79 @@ def parser() -> argparse.ArgumentParser:
         "group words; no shell: ; | $() and the like are literal arguments); repeat it for a "
         "campaign of several candidates (a command after -- is one more, the last)",
     )
+    common.add_argument(
+        "--time-budget",
+        type=_positive_seconds,
+        default=60.0,
+        metavar="S",
+        help="seconds of search (default 60); the search ends there",
+    )
+    cliopts.add_edition(common, "the edition of the text the expected verdicts follow")
+    common.add_argument(
+        "--out",
+        type=Path,
+        default=Path("reports/fuzz"),
+        metavar="DIR",
+        help="where the vector stubs and fuzz-summary.json (a campaign: fuzz-campaign.json) go "
+        "(default reports/fuzz)",
+    )
+    common.add_argument(
+        "--strict", action="store_true", help="a convention difference makes the exit status 1 too"
+    )
+    common.add_argument(
+        "--seed", type=int, help="seed of the case stream (default: random, printed)"
+    )
+    common.add_argument("--quiet", action="store_true", help="print the summary only")
+    search = p.add_argument_group("the search")
+    search.add_argument(
+        "--max-examples",
+        type=_count,
+        default=None,
+        metavar="N",
+        help="end the search after N generated cases too (default: no limit)",
+    )
+    search.add_argument(
+        "--shrink-budget",
+        type=_seconds,
+        default=60.0,
+        metavar="S",
+        help="seconds of shrinking at most, shared by the classes (default 60); a class's"
+        " shrinking ends sooner at a local minimum",
+    )
+    search.add_argument(
+        "--ops",
+        type=_ops,
+        metavar="OP,...",
+        help="operations to fuzz (default: all the candidate declares)",
+    )
+    search.add_argument(
+        "--shards",
+        type=cliopts.non_negative_int,
+        default=1,
+        metavar="N",
+        help="search in N processes, each sending its share of the cases (every N-th) to a"
+        " candidate process of its own (default 1; 0: one per core): generation, the"
+        " reference's verdicts and the candidate on N cores; with --max-examples, the same"
+        " classes and counts as one process; not with --plan-ahead",
+    )
+    search.add_argument(
+        "--plan-ahead",
+        type=cliopts.non_negative_int,
+        default=0,
+        metavar="N",
+        help="generate and plan the cases in N processes besides this one (default 0): the"
+        " fuzzer's side on more cores, the same cases and verdicts; worth it when the candidate"
+        " is cheaper than the fuzzer",
+    )
+    running = p.add_argument_group("running the candidate")
+    running.add_argument(
+        "--one-shot",
+        action="store_true",
+        help="one process per request (PROTOCOL.md one-shot mode)",
+    )
+    cliopts.add_limits(running)
+    cliopts.add_environment(running)
+    cliopts.add_window(running, 64)
     p.add_argument(
         "command",
         nargs=argparse.REMAINDER,

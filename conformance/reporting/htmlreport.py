@@ -24,16 +24,18 @@ from oasis_si_conformance.model import Status
 from oasis_si_conformance.reporting import reportview
 from oasis_si_conformance.reporting.reportview import limits_text
 
-#: Failures shown in full (message, expected and actual, source, output, stderr); the first
-#: OPEN of them unfolded. Further failures are listed one line each, up to LISTED in all.
+#: Failures shown in full (message, expected and actual, source, output, stderr), each folded.
+#: Further failures are listed one line each, up to LISTED in all.
 DETAILED: Final = 200
-OPEN: Final = 8
 LISTED: Final = 2500
 #: Vectors listed per convention (the first CONVENTION_SHOWN unfolded), and named per
 #: inconsistent-entry group or signature.
 CONVENTION_ROWS: Final = 200
 CONVENTION_SHOWN: Final = 12
 NAMED: Final = 40
+#: Vectors named of an inconsistent entry's group that fits its dominant reading (the
+#: agreeing majority, listed after the groups that contradict it).
+DOMINANT_NAMED: Final = 12
 #: Longest JSON value shown in a failure's detail (characters).
 VALUE_LIMIT: Final = 20_000
 #: JSON values up to this length are shown on one line.
@@ -441,12 +443,15 @@ def _interpretation(report: dict[str, Any], linked: set[str]) -> str:
 def _inconsistent(entry: dict[str, Any], probe_of: dict[str, str], linked: set[str]) -> str:
     dominant = entry["dominant"]
     groups = []
-    for group in reportview.ballot_groups(entry):
+    ballots = reportview.ballot_groups(entry)
+    # the groups that contradict the dominant reading first: they are what to look at
+    for group in [g for g in ballots if not g.dominant] + [g for g in ballots if g.dominant]:
         mark = "" if group.dominant else " " + badge(f"contradicts {dominant}", "fail")
+        shown = DOMINANT_NAMED if group.dominant else NAMED
         groups.append(
             f'<div class="group"><b>{text(" / ".join(group.readings))}</b>{mark} '
             f'<span class="note">{len(group.vectors)} vector(s)</span>'
-            f"{ids(group.named(probe_of), linked)}</div>"
+            f"{ids(group.named(probe_of), linked, shown)}</div>"
         )
     return (
         f'<h3 id="{entry_anchor(entry["entry"])}">{text(entry["entry"])} '
@@ -454,7 +459,7 @@ def _inconsistent(entry: dict[str, Any], probe_of: dict[str, str], linked: set[s
         f'<p class="note">No single reading explains every answer: {entry["votes"][dominant]} '
         f"of {entry['voted']} answers fit <b>{text(dominant)}</b>, the reading followed "
         "elsewhere; the groups marked in red are the answers it cannot explain. Vectors by the "
-        "readings their answers fit:</p>" + "".join(groups)
+        "readings their answers fit, those that contradict it first:</p>" + "".join(groups)
     )
 
 
@@ -488,21 +493,57 @@ def _diagnosis(report: dict[str, Any], linked: set[str]) -> str:
     return section("diagnosis", "Diagnosis", "".join(parts))
 
 
+def failure_groups(
+    report: dict[str, Any], failed: list[dict[str, Any]]
+) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The failed vectors grouped by cause, in the diagnosis's order: each known misreading
+    (signature) that explains some, then the rest by clause. Each vector in one group."""
+    by_id = {vector["id"]: vector for vector in failed}
+    taken: set[str] = set()
+    groups: list[tuple[str, list[dict[str, Any]]]] = []
+
+    def add(title: str, vector_ids: Sequence[str]) -> None:
+        members = [by_id[vid] for vid in vector_ids if vid in by_id and vid not in taken]
+        taken.update(vector["id"] for vector in members)
+        if members:
+            groups.append((title, members))
+
+    diagnosis = report["diagnosis"]
+    for signature in diagnosis["signatures"]:
+        add(f"{signature['description']} (clause {signature['clause']})", signature["vectors"])
+    unexplained = "no known misreading explains these" if diagnosis["signatures"] else ""
+    for clause, vector_ids in diagnosis["unexplained"].items():
+        title = f"{clause} {_clause_title(report, clause)}".strip()
+        add(f"{title}: {unexplained}" if unexplained else title, vector_ids)
+    add("other failures", [vector["id"] for vector in failed])
+    return groups
+
+
 def _failures(report: dict[str, Any], failed: list[dict[str, Any]]) -> str:
+    """The failures grouped by cause (failure_groups), each group's vectors folded: the first
+    DETAILED in full (their message, answer, input and explain command inside), the rest one
+    line each up to LISTED, then how many more."""
     if not failed:
         return ""
     entries = {entry["entry"]: entry for entry in report["interpretation"]}
     parts: list[str] = []
-    clause = None
-    for index, vector in enumerate(failed[:DETAILED]):
-        if vector["clause"] != clause:
-            clause = vector["clause"]
-            parts.append(f"<h3>{text(clause)} {text(_clause_title(report, clause))}</h3>")
-        parts.append(_failure(report, vector, entries, index < OPEN))
-    rest = failed[DETAILED:LISTED]
-    if rest:
+    shown = 0
+    rest: list[dict[str, Any]] = []
+    for title, members in failure_groups(report, failed):
+        parts.append(f"<h3>{text(title)} {badge(f'{len(members)} vector(s)', 'fail')}</h3>")
+        detailed = members[: max(DETAILED - shown, 0)]
+        shown += len(detailed)
+        parts += [_failure(report, vector, entries, unfolded=False) for vector in detailed]
+        spilled = members[len(detailed) :]
+        if spilled:
+            parts.append(
+                f'<p class="note">and {len(spilled)} more of this cause, one line each below.</p>'
+            )
+            rest += spilled
+    listed = rest[: LISTED - DETAILED]
+    if listed:
         rows = []
-        for vector in rest:
+        for vector in listed:
             seen = reportview.expectation(vector, entries, 120)
             folded = "".join(f"<div>{value}</div>" for _name, value in _input_rows(report, vector))
             rows.append(
@@ -519,9 +560,11 @@ def _failures(report: dict[str, Any], failed: list[dict[str, Any]]) -> str:
             "</div></details>"
         )
     if len(failed) > LISTED:
-        parts.append(f'<p class="note">{len(failed) - LISTED} more in the JSON report.</p>')
+        parts.append(f'<p class="note">and {len(failed) - LISTED} more in the JSON report.</p>')
     note = (
-        f"{len(failed)} failed vector(s), by their first clause"
+        f"{len(failed)} failed vector(s), grouped by cause: each known misreading that explains"
+        " some, then the others by clause; open a vector for its answer, input and explain"
+        " command"
         + (f"; the first {DETAILED} in full" if len(failed) > DETAILED else "")
         + ". Everything here is in the JSON report too."
     )
@@ -680,39 +723,80 @@ def _conventions(report: dict[str, Any]) -> str:
     return section("conventions", "Convention differences", "".join(parts), note)
 
 
+#: Vector changes of one kind listed in the baseline section, at most ("and N more").
+BASELINE_ROWS: Final = 200
+
+
 def _baseline(report: dict[str, Any]) -> str:
+    """The baseline comparison: the gate first, then each kind of change (coverage lost by
+    why, the others one row each, at most BASELINE_ROWS with "and N more"), reading changes."""
     baseline = report.get("baseline")
     if not baseline:
         return ""
     base = baseline["candidate"]
-    rows = []
-    for title, key in (
-        ("regression", "regressions"),
-        ("fix", "fixes"),
-        ("exercise change", "exercise_changes"),
-        ("convention change", "convention_changes"),
+    gate = reportview.gate_text(baseline) or "no gate (--fail-on none)"
+    parts = [
+        f"<p>{badge(gate, 'fail' if baseline['gate']['tripped'] else 'pass')}</p>"
+    ]
+    for key, title in (
+        ("regressions", "regression"),
+        ("coverage_lost", "coverage lost"),
+        ("fixes", "fix"),
+        ("exercise_changes", "exercise change"),
+        ("convention_changes", "convention change"),
     ):
-        for change in baseline[key]:
-            css = "fail" if key == "regressions" else ("pass" if key == "fixes" else "skip")
-            rows.append(
-                f"<tr><td>{badge(title, css)}</td><td>{code(change['id'])}</td>"
-                f"<td>{text(change['clause'])}</td>"
-                f"<td>{text(change['before'])} &rarr; {text(change['after'])}"
-                f"{text(' (' + change['kind'] + ')') if change.get('kind') else ''}</td></tr>"
-            )
-    for change in baseline["interpretation_changes"]:
-        rows.append(
-            f"<tr><td>{badge('reading change', 'conv')}</td><td>{text(change['entry'])}</td>"
-            f"<td></td><td>{text(' / '.join(change['before']) or 'none')} &rarr; "
-            f"{text(' / '.join(change['after']) or 'none')}</td></tr>"
+        changes = baseline[key]
+        if not changes:
+            continue
+        css = "fail" if key in ("regressions", "coverage_lost") else (
+            "pass" if key == "fixes" else "skip"
         )
+        parts.append(f"<h3>{badge(title, css)} {len(changes)}</h3>")
+        if key == "coverage_lost":
+            by_reason: dict[str, list[str]] = {}
+            for change in changes:
+                by_reason.setdefault(change.get("reason") or "not exercised", []).append(
+                    change["id"]
+                )
+            parts.append(
+                table(
+                    ("Not exercised now because", "Vectors", ""),
+                    (
+                        f"<tr><td>{text(reason)}</td>{number(len(vids))}"
+                        f"<td>{ids(vids, set())}</td></tr>"
+                        for reason, vids in by_reason.items()
+                    ),
+                    numeric=(1,),
+                )
+            )
+            continue
+        rows = [
+            f"<tr><td>{code(change['id'])}</td><td>{text(change['clause'])}</td>"
+            f"<td>{text(change['before'])} &rarr; {text(change['after'])}"
+            f"{text(' (' + change['kind'] + ')') if change.get('kind') else ''}</td></tr>"
+            for change in changes[:BASELINE_ROWS]
+        ]
+        parts.append(table(("Vector", "Clause", ""), rows))
+        if len(changes) > BASELINE_ROWS:
+            more = len(changes) - BASELINE_ROWS
+            parts.append(f'<p class="note">and {more} more (in the JSON report).</p>')
+    if baseline["interpretation_changes"]:
+        rows = [
+            f"<tr><td>{text(change['entry'])}</td>"
+            f"<td>{text(' / '.join(change['before']) or 'none')} &rarr; "
+            f"{text(' / '.join(change['after']) or 'none')}</td></tr>"
+            for change in baseline["interpretation_changes"]
+        ]
+        parts.append(f"<h3>{badge('reading change', 'conv')}</h3>")
+        parts.append(table(("Entry", "Reading followed: before, now"), rows))
     head = text(
         f"Against {baseline['path']} ({base.get('name', '')} {base.get('version', '')}, "
         f"{baseline['started_at']}): {baseline['compared']} vectors compared, "
-        f"{len(baseline['regressions'])} regression(s), {len(baseline['fixes'])} fix(es)."
+        f"{len(baseline['regressions'])} regression(s), "
+        f"{len(baseline['coverage_lost'])} no longer exercised, "
+        f"{len(baseline['fixes'])} fix(es)."
     )
-    content = table(("Change", "Vector", "Clause", ""), rows) if rows else ""
-    return section("baseline", "Baseline", content, head)
+    return section("baseline", "Baseline", "".join(parts), head)
 
 
 def _warnings(report: dict[str, Any]) -> str:

@@ -133,7 +133,7 @@ def summary_text(report: dict[str, Any], max_failures: int = 20, brief: bool = F
         _diagnosis_lines(report, brief)
         + (_failure_lines(report, max_failures) if not brief else []),
         convention_lines(report, max_failures, brief),
-        baseline_lines(report["baseline"]) if report.get("baseline") else [],
+        baseline_lines(report["baseline"], max_failures) if report.get("baseline") else [],
         _warning_lines(report),
         _stderr_lines(report) if not brief else [],
         [_verdict_line(report)],
@@ -309,31 +309,78 @@ def _verdict_line(report: dict[str, Any]) -> str:
     return f"{report['headline']}{nothing}; rerun with --seed {report['seed']}"
 
 
-def baseline_lines(section: dict[str, Any]) -> list[str]:
+#: The kinds of vector change of a baseline section: its key, the word for one change.
+BASELINE_KINDS: Final = (
+    ("regressions", "regression"),
+    ("coverage_lost", "coverage lost"),
+    ("fixes", "fix"),
+    ("exercise_changes", "exercise change"),
+    ("convention_changes", "convention change"),
+)
+#: How the counts of each kind are worded.
+_BASELINE_COUNTS: Final = {
+    "regressions": "{n} regression(s)",
+    "coverage_lost": "{n} vector(s) no longer exercised",
+    "fixes": "{n} fix(es)",
+    "exercise_changes": "{n} other exercise change(s)",
+    "convention_changes": "{n} convention change(s)",
+}
+
+
+def baseline_lines(section: dict[str, Any], shown: int = 30) -> list[str]:
+    """The baseline comparison: what was compared, the gate, then every change by kind, at
+    most `shown` of each with "and N more" (coverage lost grouped by why the vectors are not
+    exercised now); every reading change."""
     base = section["candidate"]
+    counts = ", ".join(
+        _BASELINE_COUNTS[key].format(n=len(section[key])) for key, _word in BASELINE_KINDS
+    )
     lines = [
         f"baseline {section['path']} ({_short(reportview.candidate_text(base))}, "
-        f"{section['started_at']}):"
-        f" {section['compared']} vectors compared, {len(section['regressions'])} regression(s),"
-        f" {len(section['fixes'])} fix(es)"
+        f"{section['started_at']}): {section['compared']} vectors compared: {counts}, "
+        f"{len(section['interpretation_changes'])} reading change(s)"
     ]
-    kinds = (
-        ("regression", "regressions"),
-        ("fix", "fixes"),
-        ("exercise change", "exercise_changes"),
-        ("convention change", "convention_changes"),
-    )
-    for title, key in kinds:
-        for change in section[key][:30]:
+    gate = reportview.gate_text(section)
+    if gate:
+        lines.append(f"  {gate}")
+    for key, word in BASELINE_KINDS:
+        changes = section[key]
+        if not changes:
+            continue
+        if key == "coverage_lost":
+            lines += _coverage_lines(changes, shown)
+            continue
+        for change in changes[:shown]:
             kind = f" ({change['kind']})" if change.get("kind") else ""
             lines.append(
-                f"  {title}: {change['id']} [{change['clause']}] "
-                f"{change['before']} -> {change['after']}{kind}"
+                f"  {word}: {change['id']} [{change['clause']}] {change['before']} -> "
+                f"{change['after']}{kind}"
             )
+        lines += _more(changes, shown, word)
     for change in section["interpretation_changes"]:
-        lines.append(
-            f"  reading change: {change['entry']}: {change['before']} -> {change['after']}"
-        )
+        before = " / ".join(change["before"]) or "none"
+        after = " / ".join(change["after"]) or "none"
+        lines.append(f"  reading change: {change['entry']}: {before} -> {after}")
+    return lines
+
+
+def _more(items: list[Any], shown: int, word: str) -> list[str]:
+    """ "and N more" under a list cut at `shown`."""
+    if len(items) <= shown:
+        return []
+    return [f"  ... and {len(items) - shown} more {word}(s) (all in --report and --record)"]
+
+
+def _coverage_lines(changes: list[dict[str, Any]], shown: int) -> list[str]:
+    """Vectors that passed before and are not exercised now, by why (the operation or
+    template no longer declared): each reason with its count and first ids."""
+    by_reason: dict[str, list[str]] = {}
+    for change in changes:
+        by_reason.setdefault(change.get("reason") or "not exercised", []).append(change["id"])
+    lines = [f"  coverage lost: {len(changes)} vector(s) passed before and are not exercised now:"]
+    for reason, ids in sorted(by_reason.items(), key=lambda item: -len(item[1])):
+        listed = ", ".join(reportview.capped(ids, min(shown, BRIEF_NAMED * 2)))
+        lines.append(f"    {_short(reason)}: {len(ids)}: {listed}")
     return lines
 
 
@@ -341,15 +388,26 @@ def baseline_lines(section: dict[str, Any]) -> list[str]:
 
 
 def junit(report: dict[str, Any]) -> ET.ElementTree:
-    """One testsuite per vector family, one testcase per vector; not exercised is skipped."""
+    """One testsuite per vector family, one testcase per vector: a failed vector a failure
+    (with its input and explain command), not exercised skipped, a convention difference
+    skipped too (never counted as passed) unless --strict fails it; with a baseline, a
+    testsuite `baseline` with one testcase per kind of change the gate can fail on."""
     summary = report["summary"]
+    strict = report["strict"]
+    conventions = summary["convention"]
+    section = report.get("baseline")
+    gated = _junit_baseline_cases(section) if section else []
     root = ET.Element(
         "testsuites",
         name=f"{report['kit']['name']} {report['edition']['name']}",
-        tests=str(summary["total"]),
-        failures=str(summary["failed"] + (summary["convention"] if report["strict"] else 0)),
+        tests=str(summary["total"] + len(gated)),
+        failures=str(
+            summary["failed"]
+            + (conventions if strict else 0)
+            + sum(failed for _name, failed, _text in gated)
+        ),
         errors="0",
-        skipped=str(summary["not_exercised"]),
+        skipped=str(summary["not_exercised"] + (0 if strict else conventions)),
         time=f"{report['duration_s']:.3f}",
     )
     families: dict[str, list[dict[str, Any]]] = {}
@@ -363,7 +421,7 @@ def junit(report: dict[str, Any]) -> ET.ElementTree:
             tests=str(len(vectors)),
             failures=str(sum(_junit_failed(report, v) for v in vectors)),
             errors="0",
-            skipped=str(sum(v["status"] == Status.NOT_EXERCISED for v in vectors)),
+            skipped=str(sum(_junit_skipped(report, v) for v in vectors)),
         )
         properties = ET.SubElement(suite, "properties")
         for name, value in (
@@ -391,11 +449,13 @@ def junit(report: dict[str, Any]) -> ET.ElementTree:
                 failure = vector["failure"]
                 message = _short(failure["message"], 500)
                 element = ET.SubElement(case, "failure", type=failure["kind"], message=message)
-                element.text = _xml_safe("\n".join(_failure_body(vector)))
+                element.text = _xml_safe("\n".join(failure_body(report, vector)))
             elif vector["status"] == Status.CONVENTION:
                 _junit_convention(case, vector, report["strict"])
             elif vector["status"] == Status.NOT_EXERCISED:
                 ET.SubElement(case, "skipped", message=vector["reason"])
+    if section:
+        _junit_baseline(root, section, gated)
     ET.indent(root)
     return ET.ElementTree(root)
 
@@ -405,23 +465,94 @@ def _junit_failed(report: dict[str, Any], vector: dict[str, Any]) -> bool:
     return vector["status"] == Status.FAILED or strict
 
 
-def _junit_convention(case: ET.Element, vector: dict[str, Any], strict: bool) -> None:
-    """A convention difference: a failure of type `convention` in a strict run, else a passed
-    testcase whose system-out says what differs."""
-    text = "; ".join(
+def _junit_skipped(report: dict[str, Any], vector: dict[str, Any]) -> bool:
+    """Not exercised, or (not strict) a convention difference: neither passed nor failed."""
+    convention = vector["status"] == Status.CONVENTION and not report["strict"]
+    return vector["status"] == Status.NOT_EXERCISED or convention
+
+
+def convention_text(vector: dict[str, Any]) -> str:
+    """What a convention difference differs in, every key: "key: expected X, got Y
+    (convention ID)"."""
+    return "; ".join(
         f"{d['key']}: expected {d['expected']!r}, got {d['actual']!r} (convention"
         f" {d['convention']})"
         for d in vector["differences"]
     )
+
+
+def _junit_convention(case: ET.Element, vector: dict[str, Any], strict: bool) -> None:
+    """A convention difference: a failure of type `convention` in a strict run, else a skipped
+    testcase (not a pass, not a failure) whose message says what differs."""
+    text = convention_text(vector)
     if strict:
         element = ET.SubElement(case, "failure", type="convention", message=_short(text, 500))
         element.text = _xml_safe(text)
     else:
-        ET.SubElement(case, "system-out").text = _xml_safe("convention difference: " + text)
+        message = _short("convention difference (not a failure; --strict fails it): " + text, 500)
+        element = ET.SubElement(case, "skipped", type="convention", message=message)
+        element.text = _xml_safe(text)
 
 
-def _failure_body(vector: dict[str, Any]) -> list[str]:
-    """A failed vector's JUnit failure text: where, why, expected and actual, raw output."""
+def _junit_baseline_cases(section: dict[str, Any]) -> list[tuple[str, bool, str]]:
+    """One testcase per kind of change the gate can fail on: its name, whether it fails
+    (the gate fails on it and it happened), and every change of that kind."""
+    lists = {
+        "regression": section["regressions"],
+        "coverage": section["coverage_lost"],
+        "convention": [c for c in section["convention_changes"] if c["after"] == "convention"],
+    }
+    cases = []
+    for kind in ("regression", "coverage", "reading", "convention"):
+        if kind == "reading":
+            lines = [
+                f"{c['entry']}: {' / '.join(c['before']) or 'none'} -> "
+                f"{' / '.join(c['after']) or 'none'}"
+                for c in section["interpretation_changes"]
+            ]
+        else:
+            lines = [
+                f"{c['id']} [{c['clause']}] {c['before']} -> {c['after']}"
+                + (f" ({c['kind']})" if c.get("kind") else "")
+                + (f": {c['reason']}" if c.get("reason") else "")
+                for c in lists[kind]
+            ]
+        failed = bool(lines) and kind in section["gate"]["tripped"]
+        cases.append((kind, failed, "\n".join(lines)))
+    return cases
+
+
+def _junit_baseline(
+    root: ET.Element, section: dict[str, Any], cases: list[tuple[str, bool, str]]
+) -> None:
+    """The testsuite `baseline`: the gate's kinds, each listing every change of its kind."""
+    suite = ET.SubElement(
+        root,
+        "testsuite",
+        name="baseline",
+        tests=str(len(cases)),
+        failures=str(sum(failed for _name, failed, _text in cases)),
+        errors="0",
+        skipped="0",
+    )
+    properties = ET.SubElement(suite, "properties")
+    ET.SubElement(properties, "property", name="baseline", value=_xml_safe(section["path"]))
+    gate = reportview.gate_text(section) or "no gate (--fail-on none)"
+    ET.SubElement(properties, "property", name="gate", value=_xml_safe(gate))
+    for name, failed, text in cases:
+        case = ET.SubElement(suite, "testcase", classname="baseline", name=name)
+        count = len(text.splitlines())
+        if failed:
+            message = reportview.GATE_WORDS[name].format(n=count)
+            element = ET.SubElement(case, "failure", type=f"baseline-{name}", message=message)
+            element.text = _xml_safe(text)
+        elif text:
+            ET.SubElement(case, "system-out").text = _xml_safe(text)
+
+
+def failure_body(report: dict[str, Any], vector: dict[str, Any]) -> list[str]:
+    """A failed vector's failure text (JUnit, the pytest plugin): where, why, expected and
+    actual, the explain command, the input, raw output."""
     failure = vector["failure"]
     body = [
         f"clauses: {', '.join(vector['clauses'])}",
@@ -438,6 +569,10 @@ def _failure_body(vector: dict[str, Any]) -> list[str]:
     body += [f"repetition {index}: {answer}" for index, answer in enumerate(failure["outputs"], 1)]
     if failure["stderr"]:
         body.append("stderr:\n" + failure["stderr"])
+    body.append(f"explain: {reportview.explain_command(report, vector['id'])}")
+    given = reportview.input_text(vector)
+    if given:
+        body.append("input:\n" + given)
     return body
 
 
@@ -497,6 +632,7 @@ def markdown(report: dict[str, Any], listed: int = MARKDOWN_LISTED) -> str:
         _markdown_diagnosis(report),
         _markdown_failures(report, listed),
         _markdown_conventions(report, listed),
+        _markdown_baseline(report, listed),
     ]
     return "\n\n".join("\n".join(lines) for lines in sections if lines) + "\n"
 
@@ -633,6 +769,57 @@ def _markdown_conventions(report: dict[str, Any], listed: int) -> list[str]:
         if len(ids) > max(left, 0):
             lines.append(f"| ... | | {len(ids) - max(left, 0)} more in the JSON report |")
         left -= len(ids)
+    return lines
+
+
+def _markdown_baseline(report: dict[str, Any], listed: int) -> list[str]:
+    """The baseline comparison: the gate, a count per kind of change, then the vectors of
+    each kind (at most `listed` each, "and N more"), coverage lost by why, and every reading
+    change."""
+    section = report.get("baseline")
+    if not section:
+        return []
+    base = section["candidate"]
+    gate = reportview.gate_text(section) or "no gate (--fail-on none)"
+    lines = [
+        "## Baseline",
+        "",
+        f"Against {md_code(section['path'], table=False)} "
+        f"({md_code(reportview.candidate_text(base), table=False)}, "
+        f"{md_text(section['started_at'])}): {section['compared']} vectors compared. "
+        f"**{md_text(gate)}**.",
+        "",
+        "| Change | Vectors |",
+        "|---|---:|",
+    ]
+    lines += [
+        f"| {md_text(_BASELINE_COUNTS[key].format(n='').strip())} | {len(section[key])} |"
+        for key, _word in BASELINE_KINDS
+    ]
+    lines.append(f"| reading change(s) | {len(section['interpretation_changes'])} |")
+    for key, word in BASELINE_KINDS:
+        changes = section[key]
+        if not changes:
+            continue
+        lines += ["", f"**{word}** ({len(changes)}):", ""]
+        groups: dict[str, list[str]] = {}
+        for change in changes:
+            label = f"{change['before']} -> {change['after']}"
+            if change.get("kind"):
+                label += f" ({change['kind']})"
+            if change.get("reason"):
+                label += f": {change['reason']}"
+            groups.setdefault(label, []).append(change["id"])
+        for label, ids in groups.items():
+            shown = ", ".join(md_code(vid, table=False) for vid in ids[:listed])
+            more = f" and {len(ids) - listed} more" if len(ids) > listed else ""
+            lines.append(f"- {md_text(label)}: {len(ids)}: {shown}{more}")
+    if section["interpretation_changes"]:
+        lines += ["", f"**reading change** ({len(section['interpretation_changes'])}):", ""]
+    for change in section["interpretation_changes"]:
+        before = " / ".join(change["before"]) or "none"
+        after = " / ".join(change["after"]) or "none"
+        lines.append(f"- {change['entry']}: {md_text(before)} -> {md_text(after)}")
     return lines
 
 

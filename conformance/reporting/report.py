@@ -9,7 +9,10 @@ between two runs of the same candidate on the same corpus with the same seed.
 from __future__ import annotations
 
 import datetime
+import gzip
+import io
 import json
+import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -21,6 +24,7 @@ from oasis_si_conformance.judging import interpretation
 from oasis_si_conformance.judging.diagnosis import Diagnosis, clause_key
 from oasis_si_conformance.model import NOT_RUN, Status, VectorResult
 from oasis_si_conformance.operations import NAMES
+from oasis_si_conformance.output import describe_size
 from oasis_si_conformance.reporting import reportview
 from oasis_si_schemas import first_error_message, validator
 
@@ -157,6 +161,8 @@ def headline(document: dict[str, Any]) -> str:
     parts.append(reportview.counts_text(summary, document["strict"]))
     if document["corpus"]["selection"]:
         parts.append("partial run (-k selection)")
+    if document.get("baseline") and document["baseline"]["gate"]["tripped"]:
+        parts.append(reportview.gate_text(document["baseline"]))
     return "; ".join(parts)
 
 
@@ -318,16 +324,44 @@ def load_shallow(path: Path, role: str = "") -> dict[str, Any]:
     that message ("baseline")."""
     name = f"{role} {path}".strip()
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
+        document = json.loads(read_text(path))
     except OSError as error:
         raise ValueError(f"cannot read {name}: {error.strerror or error}") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ValueError(f"{name} is not a JSON report: {error}") from None
+    except ReadError as error:
+        raise ValueError(f"{name}: {error}") from None
     try:
         check_shallow(document)
     except ValueError as error:
         raise ValueError(f"{name} is not a report of this kit ({error})") from None
     return document  # a dict: check_shallow refuses anything else
+
+
+#: The largest report read (after decompression): a report of the whole corpus is a few MB.
+READ_LIMIT: Final = 512 * output.MIB
+_GZIP_MAGIC: Final = b"\x1f\x8b"
+
+
+class ReadError(Exception):
+    """A report file that holds more than READ_LIMIT, or a broken gzip stream."""
+
+
+def read_text(path: Path) -> str:
+    """A report's (or a record's) text as UTF-8, gzip-compressed or not (`report.json.gz`):
+    recognised by its first bytes, whatever its name; at most READ_LIMIT bytes once
+    decompressed (ReadError beyond). OSError and UnicodeDecodeError pass through."""
+    with path.open("rb") as stream:
+        data = stream.read(READ_LIMIT + 1)
+    if data.startswith(_GZIP_MAGIC):
+        try:
+            with gzip.GzipFile(fileobj=io.BytesIO(data)) as unpacked:
+                data = unpacked.read(READ_LIMIT + 1)
+        except (OSError, EOFError, zlib.error) as error:
+            raise ReadError(f"not a readable gzip file ({error})") from None
+    if len(data) > READ_LIMIT:
+        raise ReadError(f"larger than {describe_size(READ_LIMIT)}")
+    return data.decode("utf-8")
 
 
 def check_shallow(document: dict[str, Any]) -> None:

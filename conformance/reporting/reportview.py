@@ -57,6 +57,40 @@ def counts_text(summary: dict[str, Any], strict: bool = False) -> str:
     )
 
 
+# The baseline gate ----------------------------------------------------------------------------
+
+#: Each kind of change a baseline gate fails on, in words ("{n}" its count).
+GATE_WORDS: Final = {
+    "regression": "{n} regression(s) (passed before, failed now)",
+    "coverage": "{n} vector(s) no longer exercised (passed before, not exercised now)",
+    "reading": "{n} reading change(s)",
+    "convention": "{n} new convention difference(s)",
+}
+
+
+def gate_text(section: dict[str, Any]) -> str:
+    """A baseline section's gate in words: the kinds it fails on and, when tripped, what
+    tripped it ("" for a gate that fails on nothing)."""
+    gate = section["gate"]
+    if not gate["fail_on"]:
+        return ""
+    kinds = ",".join(gate["fail_on"])
+    if not gate["tripped"]:
+        return f"baseline gate (--fail-on {kinds}) passed"
+    found = ", ".join(
+        GATE_WORDS[kind].format(n=gate["changes"][kind]) for kind in gate["tripped"]
+    )
+    return f"baseline gate (--fail-on {kinds}) TRIPPED: {found}"
+
+
+def capped(items: list[str], shown: int) -> list[str]:
+    """The first `shown` items and, when there are more, "and N more" as one more item: a
+    list is never cut without saying so."""
+    if len(items) <= shown:
+        return list(items)
+    return [*items[:shown], f"and {len(items) - shown} more"]
+
+
 # Failed vectors ---------------------------------------------------------------------------------
 
 

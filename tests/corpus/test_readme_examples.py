@@ -1,6 +1,7 @@
 """README.md's examples of reading the exported corpus run, under every edition of the text.
 
-The JavaScript example (and the Go one, where a Go toolchain is on PATH) is taken from README.md
+The Python example runs in this process (its `vectors()` against the export). The JavaScript
+example (and the Go one, where a Go toolchain is on PATH) is taken from README.md
 as written, given a `check` that compares the outcome the example picked for each vector with
 the vector's expectation under the run's edition as the kit's loader reads it
 (`corpus.Vector.for_edition`), and run with node:test (go test) against the bundled corpus
@@ -161,3 +162,36 @@ def test_the_go_example_reads_every_vector_under_each_edition(
         capture_output=True, text=True, timeout=900, check=False,
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+
+
+def _python_example(edition: str, root: Path) -> dict[str, Any]:
+    """The README's Python loader, as written but for its folder, run for `edition`: its
+    `vectors()` as vector id -> the outcome it picked."""
+    source = block("python").replace('Path("tests/oasis")', f"Path({str(root / 'oasis')!r})")
+    namespace: dict[str, Any] = {}
+    previous = os.environ.get("OASIS_EDITION")
+    os.environ["OASIS_EDITION"] = edition
+    try:
+        exec(compile(source, "README.md (python)", "exec"), namespace)
+    finally:
+        if previous is None:
+            del os.environ["OASIS_EDITION"]
+        else:
+            os.environ["OASIS_EDITION"] = previous
+    picked = {}
+    for param in namespace["vectors"]():
+        vector, outcome = param.values
+        picked[vector["id"]] = {
+            "expected": outcome.get("expected"),
+            "ambiguity": outcome.get("ambiguity"),
+            "readings": outcome.get("readings"),
+        }
+    return picked
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_python_example_reads_every_vector_under_each_edition(
+    exported: Path, edition: str
+) -> None:
+    wanted = json.loads((exported / f"wanted-{edition}.json").read_text())
+    assert _python_example(edition, exported) == wanted

@@ -500,3 +500,34 @@ def test_junit_escapes_candidate_text_as_every_format_does(misread, char: str) -
     report["candidate"]["runtime"] = {"name": f"py{char}", "version": "3"}
     junit = ET.tostring(render.junit(report).getroot(), encoding="unicode")
     assert char not in junit and f"before{reportview.printable(char)}after" in junit
+
+
+def test_html_failures_are_grouped_by_cause_first_and_folded(misread) -> None:
+    """The known misreading that explains failures heads its group, before the failures no
+    signature explains; every failure's detail is folded; an inconsistent entry lists the
+    groups that contradict its dominant reading first."""
+    run, text = misread
+    source = text["html"]
+    groups = htmlreport.failure_groups(run.report, _failed(run.report))
+    signatures = run.report["diagnosis"]["signatures"]
+    assert signatures and groups[0][0].startswith(signatures[0]["description"])
+    assert sorted(v["id"] for _title, members in groups for v in members) == sorted(
+        v["id"] for v in _failed(run.report)
+    )
+    failures = source.split('id="failures"', 1)[1].split("</section>", 1)[0]
+    headings = re.findall(r"<h3>(.*?) <span", failures)
+    assert [heading for heading in headings] == [
+        htmlreport.text(title) for title, _members in groups
+    ]
+    assert len(groups) >= 2 and "no known misreading explains these" in headings[-1]
+    assert re.findall(r'<details id="v-[^"]*"( open)?>', failures) == [""] * len(
+        _failed(run.report)
+    )
+    entry = next(e for e in run.report["interpretation"] if e["entry"] == "SYN-BOUNDARY")
+    block = source.split('id="e-SYN-BOUNDARY"', 1)[1]
+    assert block.index(f"contradicts {entry['dominant']}") < block.index('class="ids"')
+
+
+def test_html_id_lists_are_capped_with_a_count() -> None:
+    chips = htmlreport.ids([f"v-{index}" for index in range(50)], set(), shown=12)
+    assert chips.count("<code>") == 12 and "and 38 more" in chips

@@ -487,9 +487,12 @@ def discriminating(
 ) -> tuple[tuple[dict[str, Any], dict[str, Any]], ...]:
     """Up to PROBES of the smallest normative vectors of `operation` under `edition` where the
     mutant's projected answer differs from the vector's expectation: (case, the mutant's
-    answer)."""
+    answer). The vectors tried are those the signatures catalog lists for the mutant (what it
+    fails, computed when the catalog was generated); each is played again here."""
+    listed = _signature_vectors(edition).get(mutant_id, frozenset())
+    vectors = [v for v in _normative_vectors(operation, edition) if v.id in listed]
     out = []
-    for vector in sorted(_normative_vectors(operation, edition), key=_vector_size):
+    for vector in sorted(vectors, key=_vector_size):
         request = {"id": 1, "op": operation, "params": vector.input, "edition": edition}
         response = _server(found, mutant_id, edition).answer(request)
         if "result" not in response:
@@ -504,12 +507,36 @@ def discriminating(
 
 
 @functools.cache
-def _normative_vectors(operation: str, edition: str) -> tuple[Any, ...]:
-    from oasis_si_conformance.corpus.corpus import load_corpus
+def _signature_vectors(edition: str) -> dict[str, frozenset[str]]:
+    """Mutant id -> the vectors its signature fails under `edition` (vectors/signatures.yaml:
+    `vectors` under the first edition listed, a signature's own `editions` where they differ)."""
+    from oasis_si_conformance.corpus.corpus import load_catalog
 
+    document = load_catalog("signatures.yaml")
+    out: dict[str, set[str]] = {}
+    for signature in document["signatures"]:
+        vectors = signature.get("editions", {}).get(edition)
+        if vectors is None:  # as under the first edition (each is played again anyway)
+            vectors = signature["vectors"]
+        for mutant in signature.get("mutants") or [signature["id"]]:
+            out.setdefault(mutant, set()).update(vectors)
+    return {mutant: frozenset(ids) for mutant, ids in out.items()}
+
+
+@functools.cache
+def _corpus() -> tuple[Any, ...]:
+    """The bundled corpus, loaded once (from the cache of loaded corpora when it is there)."""
+    from oasis_si_conformance.corpus import corpus, corpus_cache
+
+    root = corpus.vectors_root()
+    return tuple(corpus_cache.load(root, corpus.read_manifest(root)))
+
+
+@functools.cache
+def _normative_vectors(operation: str, edition: str) -> tuple[Any, ...]:
     return tuple(
         read
-        for vector in load_corpus()
+        for vector in _corpus()
         if vector.operation == operation
         and (read := vector.for_edition(edition)).readings is None
         and read.expected is not None

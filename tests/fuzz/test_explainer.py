@@ -1,0 +1,271 @@
+"""Every cause the fuzzer prints is true (conformance/fuzz/cause.py): checked on the cases it
+names before it is shown. Hand-made classes (fast) and candidates with known causes fuzzed end
+to end (slow): a catalog mutant, readings of two open points at once, a crash that needs no open
+point, and a defect no catalog entry models. On each, every printed cause is executed again
+here on its class's cases: a mutant answers each recorded case as the candidate did, an edition
+judges each answer as holding, a reading is never named for a normative class."""
+
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from oasis_si_conformance.fuzz import cause
+from oasis_si_conformance.fuzz.differential import (
+    Planned,
+    expected_outcome,
+    fuzz,
+    judge_answer,
+    plan,
+)
+from oasis_si_conformance.fuzz.summary import Summary
+from oasis_si_conformance.model import Observation
+from oasis_si_schemas.editions import DEFAULT
+
+SEED, AMENDED = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"
+ECHO_FOLDED = "echo-compared-folded"
+OVERLAPPING_SCAN = "ident-regex-finditer-non-overlapping"
+
+SCENARIO = {
+    "injection": {"deviations": [{"id": "f", "deviation_type": "absent_key"}]},
+    "scoring": {
+        "archetype_template": "C-DA-001",
+        "step_budget": 5,
+        "channels": ["agent_response"],
+        "factor": {"ref": "f", "required_identifiers": ["zz"]},
+        "subsystem_set": ["a"],
+        "exclude_tool_echo": True,
+    },
+}
+
+
+def _case(evidence: dict, scenario: dict = SCENARIO) -> dict:
+    return {"operation": "score_scenario", "input": {"scenario": scenario, "evidence": evidence}}
+
+
+def _divergence(evidence: dict, answered: dict, scenario: dict = SCENARIO):
+    planned = plan(0, _case(evidence, scenario), (), DEFAULT)
+    assert isinstance(planned, Planned)
+    divergence = judge_answer(planned, Observation("answer", result=answered), 0.0)
+    assert divergence is not None
+    return divergence
+
+
+def _row4() -> dict:
+    """Row 4 of C-DA-001 in the reference's own result shape."""
+    reference = expected_outcome(_case({"final_answer": "a"}))
+    return {**reference, "score": 0.0, "label": "incorrect", "row": 4}
+
+
+def _summary(*divergences) -> Summary:
+    summary = Summary(1, {}, ["score_scenario"], [], "streaming", None, 1.0)
+    for divergence in divergences:
+        summary.record(divergence)
+    return summary
+
+
+def causes_reproduce(summary: Summary, edition=DEFAULT) -> list[str]:
+    """What is wrong with the summary's causes, checked again on each class's cases: each
+    mutant named answers every recorded case as the candidate did; each edition named judges
+    the minimal case's answer as holding; no reading explains a normative class."""
+    found = cause.catalog()
+    problems = []
+    for divergence_class in summary.classes.values():
+        named = divergence_class.cause
+        assert named is not None, divergence_class.key.label()
+        label = divergence_class.key.label()
+        if named.kind == cause.MUTANT:
+            for seen in cause._recorded_witnesses(divergence_class):
+                for mid, _text in named.mutants:
+                    if not cause._reproduces(found, mid, seen, edition.name):
+                        problems.append(f"{label}: {mid} does not reproduce {seen[0]['input']}")
+        elif named.kind == cause.EDITION:
+            editions = {e.name: e for e in cause._catalog_editions()}
+            seen = cause.witness(divergence_class.representative)
+            for name in named.name.split(" | "):
+                if seen is None or cause.holds_under(seen, editions[name]) is not True:
+                    problems.append(f"{label}: edition {name} does not hold")
+        elif named.kind == cause.REGISTER and divergence_class.key.normative:
+            problems.append(f"{label}: a reading named for a normative class")
+    return problems
+
+
+# Hand-made classes ----------------------------------------------------------------------------
+
+
+def test_a_mutant_is_named_only_for_the_cases_it_reproduces():
+    """One class of three row 3 -> 4 answers: two the echo comparison mutant gives, one the
+    overlapping scan's. The echo mutant is named for the two it reproduces; the third case is
+    split off and named for what reproduces it; every cause reproduces on its class."""
+    overlapping = {**SCENARIO, "scoring": {**SCENARIO["scoring"], "subsystem_set": ["b.b"]}}
+    echo = _divergence({"final_answer": "x a.", "actions": [{"result": "X A."}]}, _row4())
+    scan = _divergence({"final_answer": "-b.b.b."}, _row4(), overlapping)
+    again = _divergence({"final_answer": "x a.", "actions": [{"result": "X A."}]}, _row4())
+    summary = _summary(echo, scan, again)
+    cause.classes_by_cause(summary, DEFAULT)
+    assert causes_reproduce(summary) == []
+    named = {mid for c in summary.classes.values() for mid, _ in c.cause.mutants}
+    assert ECHO_FOLDED in named and OVERLAPPING_SCAN in named
+
+
+def test_no_cause_is_shown_without_its_check(monkeypatch):
+    """With the check failing every cause, no mutant is named: each class keeps only its
+    minimal difference. (A cause shown without `verified` would survive this.)"""
+    echo = _divergence({"final_answer": "x a.", "actions": [{"result": "X A."}]}, _row4())
+    monkeypatch.setattr(cause, "verified", lambda *args, **kwargs: None)
+    summary = _summary(echo)
+    cause.classes_by_cause(summary, DEFAULT)
+    assert [c.cause.kind for c in summary.classes.values()] == [cause.DIFFERENCE]
+
+
+def test_a_look_alike_mutant_is_refuted_by_the_candidate_on_the_corpus():
+    """The echo mutant reproduces the class, but a candidate that answers the corpus's cases
+    as the text does (where the echo mutant would not) refutes it: the class stays
+    unexplained. A candidate that answers them as the mutant does keeps the mutant named."""
+    echo = _divergence({"final_answer": "x a.", "actions": [{"result": "X A."}]}, _row4())
+    as_the_text = _summary(echo)
+    cause.classes_by_cause(as_the_text, DEFAULT, probe=expected_outcome)
+    assert [c.cause.kind for c in as_the_text.classes.values()] == [cause.DIFFERENCE]
+
+    found = cause.catalog()
+
+    def as_the_mutant(case):
+        request = {"id": 1, "op": case["operation"], "params": case["input"], "edition": SEED}
+        response = cause._server(found, ECHO_FOLDED, SEED).answer(request)
+        return cause.project(case["operation"], response["result"])
+
+    again = _divergence({"final_answer": "x a.", "actions": [{"result": "X A."}]}, _row4())
+    as_mutant = _summary(again)
+    cause.classes_by_cause(as_mutant, DEFAULT, probe=as_the_mutant)
+    (only,) = as_mutant.classes.values()
+    assert ECHO_FOLDED in {mid for mid, _ in only.cause.mutants}
+    assert causes_reproduce(as_mutant) == []
+
+
+def test_an_edition_is_named_only_where_the_answers_hold_under_it():
+    """An identifier and its synonym in adjacent sentences: the seed's window says row 3, the
+    amendment's radius one row 2. An answer of row 2 follows the amended edition (judged
+    there); an answer of row 4 follows no edition."""
+    evidence = {"final_answer": "zz is the one. missing a"}
+    amended = next(e for e in cause._catalog_editions() if e.name == AMENDED)
+    seed_row = expected_outcome(_case(evidence))["row"]
+    amended_outcome = expected_outcome(_case(evidence), amended)
+    assert seed_row != amended_outcome["row"], (seed_row, amended_outcome)
+    reference = expected_outcome(_case(evidence))
+    answered = {**reference, **amended_outcome}
+    summary = _summary(_divergence(evidence, answered))
+    (only,) = summary.classes.values()
+    found = cause.edition_cause(only, DEFAULT)
+    assert found is not None and found.kind == cause.EDITION and found.name == AMENDED
+    wrong = _summary(_divergence(evidence, _row4()))
+    (other,) = wrong.classes.values()
+    assert cause.edition_cause(other, DEFAULT) is None
+
+
+# Candidates with known causes, fuzzed end to end -----------------------------------------------
+
+CRASH_ON_Q = """
+    import json, sys
+    from oasis_si_reference import server
+
+    def answer(line):
+        request = json.loads(line)
+        params = request.get("params") if isinstance(request, dict) else None
+        evidence = params.get("evidence") if isinstance(params, dict) else None
+        final = evidence.get("final_answer") if isinstance(evidence, dict) else None
+        if isinstance(final, str) and "q" in final:
+            reply = {"id": request["id"], "error": {"code": "internal", "message": "q"}}
+            return server.encode(reply)
+        return server.encode(server.respond(line))
+
+    server.answer_lines(sys.stdin.buffer, sys.stdout.buffer, answer)
+"""
+
+NFD_NOT_NFC = """
+    import sys, unicodedata
+    from oasis_si_reference import server, text
+
+    class Decomposing:
+        def __getattr__(self, name):
+            return getattr(unicodedata, name)
+
+        @staticmethod
+        def normalize(form, value):
+            return unicodedata.normalize("NFD" if form == "NFC" else form, value)
+
+    text.unicodedata = Decomposing()
+    server.main()
+"""
+
+
+def _script(tmp_path: Path, body: str) -> list[str]:
+    path = tmp_path / "candidate.py"
+    path.write_text(textwrap.dedent(body))
+    return [sys.executable, str(path)]
+
+
+def _independent(*options: str) -> list[str]:
+    return [sys.executable, "-m", "oasis_si_conformance.independent", *options]
+
+
+def _fuzz(argv: list[str], examples: int, operations=None) -> Summary:
+    return fuzz(
+        argv,
+        seed=5,
+        max_examples=examples,
+        time_budget=120,
+        shrink_budget=20,
+        operations=operations,
+        edition=SEED,
+    )
+
+
+@pytest.mark.slow  # a fuzz run of a real process, shrunk and explained
+def test_a_crash_that_needs_no_open_point_is_one_normative_class_explained_by_no_reading(
+    tmp_path,
+):
+    """An internal error whenever the final answer holds "q": one normative class, its minimal
+    case the letter alone, and no class explained by a reading or left as a convention (the
+    same failure where the text decides a verdict)."""
+    summary = _fuzz(_script(tmp_path, CRASH_ON_Q), 3000, ["score_scenario"])
+    assert causes_reproduce(summary) == []
+    classes = list(summary.classes.values())
+    assert [c.key.normative for c in classes] == [True], [c.key.label() for c in classes]
+    assert classes[0].cause.kind == cause.DIFFERENCE
+    assert classes[0].key.signature == "error response internal"
+    assert "q" in classes[0].representative.case["input"]["evidence"]["final_answer"]
+
+
+@pytest.mark.slow  # a fuzz run of a real process, shrunk and explained
+def test_a_defect_no_catalog_entry_models_is_named_by_its_difference(tmp_path):
+    """NFD where the text says NFC: the catalog has no such mutant; its look-alikes (a Unicode
+    identifier class, a regex word boundary) reproduce some of its cases but are refuted on
+    the corpus, so every class is named by its minimal difference."""
+    summary = _fuzz(_script(tmp_path, NFD_NOT_NFC), 2500)
+    assert summary.normative
+    assert causes_reproduce(summary) == []
+    assert [c.cause.kind for c in summary.classes.values()] == [cause.DIFFERENCE] * len(
+        summary.classes
+    )
+
+
+@pytest.mark.slow  # a fuzz run of a real process, shrunk and explained
+def test_a_catalog_mutant_is_named_and_reproduces_on_its_cases():
+    """The overlapping scan (§3.1) planted alone: its class is named for it, and it answers
+    each of the class's recorded cases as the candidate did."""
+    summary = _fuzz(_independent("--hook", OVERLAPPING_SCAN), 1500, ["identifier_match"])
+    assert causes_reproduce(summary) == []
+    named = {mid for c in summary.normative for mid, _ in c.cause.mutants}
+    assert OVERLAPPING_SCAN in named
+
+
+@pytest.mark.slow  # a fuzz run of a real process, shrunk and explained
+def test_readings_of_two_open_points_at_once_are_no_defect():
+    """The independent evaluator with other readings of two entries at once (sentence
+    whitespace and blank answers): its answers hold under the joint readings, so no normative
+    class, and every class shown is explained truly."""
+    argv = _independent("--reading", "SENT-WS=python", "--reading", "ANSWER-BLANK=non-blank")
+    summary = _fuzz(argv, 1500, ["score_scenario", "split_sentences"])
+    assert not summary.normative, [c.key.label() for c in summary.normative]
+    assert causes_reproduce(summary) == []

@@ -544,9 +544,10 @@ def _interrupted(
     if not partial.measured:
         say(f"interrupted by {signal.name} while {stage}; nothing measured, no report written")
         return signal.exit_status
+    interrupts.end_started()  # the candidate's daemons too, before saying so
     outcome = partial.outcome()
     document = _document(setup_for(outcome.edition.label), outcome, catalogs, None, args)
-    report.mark_interrupted(document, signal.name, stage, outcome.requests)
+    report.mark_interrupted(document, signal.name, stage, outcome.requests, partial.short())
     wanted = [
         p for p in (args.report, args.record, args.junit, args.markdown, args.html) if p is not None
     ]

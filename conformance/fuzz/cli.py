@@ -371,6 +371,7 @@ def _interrupted(run: Run, signal: interrupts.Interrupted) -> int:
     if summary is None:
         _say(f"interrupted by {signal.name} at the handshake; nothing measured, no summary")
         return signal.exit_status
+    interrupts.end_started()  # the candidate's daemons too, before saying so
     stage = "shrinking" if summary.stopped_by else "search"
     if not summary.stopped_by:
         summary.stopped_by = "interrupted"

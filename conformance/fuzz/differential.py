@@ -730,6 +730,9 @@ def fuzz(
             cause.classes_by_cause(
                 summary, chosen, log, _split_shrinker(summary, asker, chosen, log), asker.outcome
             )
+    except KeyboardInterrupt:  # the answers in flight are not judged: the session delivers
+        candidate.stop()  # nothing more (no trailing output taken for the candidate's)
+        raise
     finally:
         session.close()
     return summary

@@ -120,6 +120,8 @@ def _run_shard(
         try:
             search.run(session)
         except _Stopped:  # what was judged so far is handed back; the answers owed are not
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            candidate.stop()  # (nor what the session would make of them as it closes)
             summary.stopped_by = "interrupted"
         finally:
             signal.signal(signal.SIGTERM, signal.SIG_IGN)

@@ -411,9 +411,12 @@ def report_text(document: dict[str, Any]) -> str:
     return json.dumps(safe, indent=1, ensure_ascii=True, allow_nan=False)
 
 
-def mark_interrupted(document: dict[str, Any], signal: str, stage: str, requests: int) -> None:
+def mark_interrupted(
+    document: dict[str, Any], signal: str, stage: str, requests: int, short: int = 0
+) -> None:
     """Mark a report built from `PartialRun.outcome` (partial.py) as interrupted (report.schema.json
-    `interrupted`): never conformant, and its headline says so first."""
+    `interrupted`): never conformant, and its headline says so first; `short`: the vectors
+    judged on fewer repetitions than the run asked for."""
     not_run = sum(
         1
         for vector in document["vectors"]
@@ -424,9 +427,12 @@ def mark_interrupted(document: dict[str, Any], signal: str, stage: str, requests
         "stage": stage,
         "requests": requests,
         "not_run": not_run,
+        "short": short,
     }
     document["verdict"] = NOT_CONFORMANT
+    repetitions = document["repetitions"]
+    fewer = f", {short} judged on fewer than {repetitions} repetitions" if short else ""
     document["headline"] = (
-        f"INTERRUPTED by {signal} while {stage}, {not_run} vector(s) not run; "
+        f"INTERRUPTED by {signal} while {stage}, {not_run} vector(s) not run{fewer}; "
         + headline(document)
     )

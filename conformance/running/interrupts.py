@@ -15,7 +15,11 @@ left.
 - On the way out, interrupted or not, every descendant started inside the guard is killed
   (found by their parent links in /proc, so a descendant in another process group or session
   is found too) and the adopted ones are reaped. Descendants that were there before the guard
-  (a test harness's own helpers) are left alone.
+  (a test harness's own helpers) are left alone. `end_started` does the same at once (before
+  a command says its candidate processes are ended).
+- While the guard runs, `end_adopted` ends the adopted processes that no live candidate process
+  can have started (the transport calls it as each candidate process ends): daemons of a
+  one-shot run do not pile up, one per request, until the command exits.
 
 Elsewhere than Linux the signals are handled the same way; descendants are ended by process
 group (transport.py) only.
@@ -27,16 +31,40 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 from types import FrameType
 from typing import Final
+
+import attrs
 
 #: prctl options (linux/prctl.h).
 _PR_SET_CHILD_SUBREAPER: Final = 36
 _PR_GET_CHILD_SUBREAPER: Final = 37
 SIGNALS: Final = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 _PROC: Final = Path("/proc")
+
+
+@attrs.frozen
+class _Guard:
+    """An active guard: the process it guards, and the descendants it found there."""
+
+    pid: int
+    existing: frozenset[tuple[int, int]]
+
+
+#: The active guards, innermost last (a forked child inherits the list: `_guard` checks pid).
+_guards: list[_Guard] = []
+
+
+@attrs.frozen
+class _Stat:
+    """What /proc/PID/stat says of a process."""
+
+    state: str
+    parent: int
+    session: int
+    start: int  # clock ticks after boot
 
 
 class Interrupted(KeyboardInterrupt):
@@ -70,6 +98,8 @@ def guarded() -> Iterator[None]:
     before = {sig: signal.getsignal(sig) for sig in SIGNALS} if main else {}
     was_reaper = _subreaper(True)
     existing = set(_descendants())
+    guard = _Guard(os.getpid(), frozenset(existing))
+    _guards.append(guard)
     if main:
         for sig in SIGNALS:
             if sig == signal.SIGHUP and before[sig] == signal.SIG_IGN:
@@ -84,6 +114,7 @@ def guarded() -> Iterator[None]:
         try:
             end_descendants(existing)
         finally:
+            _guards.remove(guard)
             if was_reaper is False:
                 _subreaper(False)
             for sig, handler in before.items():
@@ -92,6 +123,52 @@ def guarded() -> Iterator[None]:
 
 def _raise(signum: int, frame: FrameType | None) -> None:
     raise Interrupted(signum)
+
+
+def _guard() -> _Guard | None:
+    """The innermost guard active in this very process (not one a fork inherited)."""
+    if _guards and _guards[-1].pid == os.getpid():
+        return _guards[-1]
+    return None
+
+
+def end_started() -> int:
+    """Under a guard: kill every descendant started inside it now (what its exit would do);
+    how many were killed."""
+    guard = _guard()
+    return 0 if guard is None else end_descendants(set(guard.existing))
+
+
+def end_adopted(live: Collection[int]) -> None:
+    """Under a guard, as a subreaper: end what candidates left behind while the command runs.
+
+    A process adopted by this one (a daemon a candidate started, whose parent has gone) is a
+    child outside this process's session (a candidate runs in a session of its own, and no
+    process can join another session) that is not a candidate process itself (`live`: the pids
+    of the candidate processes not yet reaped). It is killed, with its descendants, when it
+    started before every live candidate process (then none of them started it: a process
+    starts after its ancestors); any adopted one that has exited is reaped. Descendants there
+    before the guard are spared."""
+    guard = _guard()
+    if guard is None:
+        return
+    own_session = os.getsid(0)
+    starts = [stat.start for pid in live if (stat := _stat(pid)) is not None]
+    oldest = min(starts, default=None)
+    for child in _children(os.getpid()):
+        stat = _stat(child)
+        if child in live or stat is None or stat.session == own_session:
+            continue
+        if (child, stat.start) in guard.existing:
+            continue
+        if stat.state == "Z":
+            _reap({child})
+        elif oldest is None or stat.start < oldest:
+            for pid, _start in [*_descendants(child), (child, stat.start)]:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
 
 
 def end_descendants(spared: set[tuple[int, int]] | None = None, rounds: int = 20) -> int:
@@ -124,21 +201,22 @@ def _reap(pids: set[int]) -> None:
             pass
 
 
-def _descendants() -> list[tuple[int, int]]:
-    """(pid, start time) of every descendant of this process, from /proc (none without it):
-    down the tree by each task's `children` list where the kernel has one, else from every
-    process's parent link."""
+def _descendants(root: int | None = None) -> list[tuple[int, int]]:
+    """(pid, start time) of every descendant of `root` (this process by default), from /proc
+    (none without it): down the tree by each task's `children` list where the kernel has one,
+    else from every process's parent link."""
+    root = os.getpid() if root is None else root
     if not (_PROC / str(os.getpid()) / "task" / str(os.getpid()) / "children").exists():
-        return _descendants_by_scan()
+        return _descendants_by_scan(root)
     found = []
-    queue = [os.getpid()]
+    queue = [root]
     seen = set(queue)
     while queue:
         for child in _children(queue.pop()):
             stat = _stat(child)
             if child not in seen and stat is not None:
                 seen.add(child)
-                found.append((child, stat[1]))
+                found.append((child, stat.start))
                 queue.append(child)
     return found
 
@@ -159,7 +237,7 @@ def _children(pid: int) -> list[int]:
     return children
 
 
-def _descendants_by_scan() -> list[tuple[int, int]]:
+def _descendants_by_scan(root: int) -> list[tuple[int, int]]:
     children: dict[int, list[int]] = {}
     started: dict[int, int] = {}
     try:
@@ -171,11 +249,10 @@ def _descendants_by_scan() -> list[tuple[int, int]]:
             continue
         stat = _stat(int(entry))
         if stat is not None:
-            parent, start = stat
-            children.setdefault(parent, []).append(int(entry))
-            started[int(entry)] = start
+            children.setdefault(stat.parent, []).append(int(entry))
+            started[int(entry)] = stat.start
     found = []
-    queue = list(children.get(os.getpid(), []))
+    queue = list(children.get(root, []))
     while queue:
         pid = queue.pop()
         found.append((pid, started[pid]))
@@ -183,25 +260,22 @@ def _descendants_by_scan() -> list[tuple[int, int]]:
     return found
 
 
-def _stat(pid: int) -> tuple[int, int] | None:
-    """(parent pid, start time) from /proc/PID/stat, or None when it has gone."""
+def _stat(pid: int) -> _Stat | None:
+    """/proc/PID/stat (state, parent, session, start time), or None when it has gone."""
     try:
         text = (_PROC / str(pid) / "stat").read_text()
     except OSError:
         return None
     fields = text.rpartition(")")[2].split()  # the command name may hold spaces and ')'
     try:
-        return int(fields[1]), int(fields[19])
+        return _Stat(fields[0], int(fields[1]), int(fields[3]), int(fields[19]))
     except (IndexError, ValueError):
         return None
 
 
 def _zombie(pid: int) -> bool:
-    try:
-        text = (_PROC / str(pid) / "stat").read_text()
-    except OSError:
-        return True
-    return text.rpartition(")")[2].split()[:1] == ["Z"]
+    stat = _stat(pid)
+    return stat is None or stat.state == "Z"
 
 
 def _subreaper(on: bool) -> bool | None:

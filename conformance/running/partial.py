@@ -2,11 +2,13 @@
 
 The runner tells a `PartialRun` where it is (`stage`) and, once the candidate's handshake is
 done, what it is running (`running`); the run's sender fills its observations in as answers
-come. When SIGINT, SIGTERM or SIGHUP stops the run (interrupts.py), `outcome` judges every vector
-whose repetitions all came back, exactly as a finished run would, fails a vector whose
-repetitions so far already fail it (a failed request, a wrong or a differing answer), and
-lists the others as not exercised ("not run: the run was interrupted"): an interrupted run
-never passes a vector it did not finish, and certifies nothing (report.mark_interrupted).
+come, and nothing after the interruption (runner.Sender.halt: an answer in flight, or a
+process the kit ends, is not the candidate's doing). When SIGINT, SIGTERM or SIGHUP stops the
+run (interrupts.py), `outcome` judges every vector on the repetitions of it that came back
+before the signal, exactly as a finished run judges all of them (passed, failed, convention;
+determinism over those repetitions: `short` counts the vectors judged on fewer than asked),
+and lists the vectors of which none came back as not exercised ("not run: the run was
+interrupted"). An interrupted run certifies nothing (report.mark_interrupted).
 """
 
 import time
@@ -57,6 +59,11 @@ class PartialRun:
     def _observed(self) -> list[list[Observation | None]]:
         return list(getattr(self.sender, "observed", None) or [])
 
+    def short(self) -> int:
+        """Vectors judged on some of their repetitions, not all (see the module docstring)."""
+        rows = self._observed()
+        return sum(0 < sum(o is not None for o in row) < len(row) for row in rows)
+
     def outcome(self) -> runner.RunOutcome:
         """The outcome so far (see the module docstring). Only when `measured`."""
         assert self.hello is not None and self.edition is not None
@@ -70,13 +77,11 @@ class PartialRun:
         for index, vector in enumerate(self.exercised):
             row = observed[index] if index < len(observed) else []
             came = [o for o in row if o is not None]
-            result = runner.judge(vector, came) if came else None
-            if result is not None and (len(came) == len(row) or result.status == Status.FAILED):
-                results[vector.id] = result  # every repetition, or a failure already certain
+            if came:
+                results[vector.id] = runner.judge(vector, came)
                 finished.append(vector)
             else:
-                reason = f"{NOT_RUN} ({len(came)} of {self.repetitions} repetitions came back)"
-                results[vector.id] = VectorResult(vector.id, Status.NOT_EXERCISED, reason=reason)
+                results[vector.id] = VectorResult(vector.id, Status.NOT_EXERCISED, reason=NOT_RUN)
         register = editions.entries_under(self.register, self.edition)
         profile = runner.apply_profile(finished, results, register)
         candidate = self.candidate

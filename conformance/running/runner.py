@@ -19,6 +19,9 @@
    (normative) or `readings` (ambiguity). The interpretation profile then fails ambiguity
    vectors that contradict the candidate's dominant reading of an entry it reads
    inconsistently.
+6. Interruption (partial.py): `Sender.halt` stops the run where it stands. What came back
+   before it stays; nothing is recorded after it (an answer in flight, or a process the kit
+   itself ends, is the kit's doing), no process is started and no request re-sent.
 """
 
 import random
@@ -49,6 +52,7 @@ from oasis_si_conformance.running.session import (
     Limits,
     Request,
     RestartBudget,
+    Stopped,
     first_handshake,
     open_session,
 )
@@ -61,6 +65,8 @@ judge = judge_vector
 #: Requests in flight on a streaming process: pipelined, so that the runner and the candidate
 #: work at once; answers are matched in request order, so results do not depend on it.
 DEFAULT_WINDOW = 32
+#: Seconds a halted run waits for each worker to finish (their processes are ended by then).
+HALT_WAIT = 10.0
 
 if TYPE_CHECKING:
     from oasis_si_conformance.running.partial import PartialRun
@@ -264,6 +270,8 @@ class Sender:
         self.stop = threading.Event()
         self.errors: list[BaseException] = []
         self.observed: list[list[Observation | None]] = []  # as answers come in
+        self._recording = threading.Lock()  # an observation is recorded whole, or after `halt`
+        self._threads: list[threading.Thread] = []
 
     def send_all(
         self, exercised: list[Vector], encoded: list[bytes], first_process: Transport | None
@@ -281,8 +289,7 @@ class Sender:
             elif first_process is not None:
                 first_process.finish()
         except BaseException:
-            self.stop.set()
-            self.candidate.kill_all()
+            self.halt()
             raise
         finally:
             self.progress.finish()
@@ -290,8 +297,17 @@ class Sender:
             raise self.errors[0]
         return [[o for o in row if o is not None] for row in observed]
 
+    def halt(self) -> None:
+        """Stop where the run stands (an interruption): nothing is recorded from now on, no
+        process started, every live one ended (Candidate.stop), and the workers finished."""
+        with self._recording:
+            self.stop.set()
+        self.candidate.stop()
+        for thread in self._threads:
+            thread.join(HALT_WAIT)
+
     def _run_workers(self, batch: Batch, first_process: Transport | None) -> None:
-        threads = [
+        self._threads = threads = [
             threading.Thread(
                 target=self._work,
                 args=(worker, batch, first_process),
@@ -314,7 +330,11 @@ class Sender:
         )
 
         def deliver(request: Request, observation: Observation) -> None:
-            if batch.record(request, observation):
+            with self._recording:
+                if self.stop.is_set():  # stopped: what comes now is the kit's doing
+                    return
+                first = batch.record(request, observation)
+            if first:
                 self.progress.tick(observation.ok)
 
         try:
@@ -323,6 +343,8 @@ class Sender:
                     return
                 session.fresh(first_process if worker == 0 and repetition == 0 else None)
                 session.serve(batch.requests(repetition, worker, self.stop), deliver)
+        except Stopped:  # halted: the run is over
+            pass
         except BaseException as error:  # surfaced by send_all
             self.errors.append(error)
             self.stop.set()

@@ -17,6 +17,12 @@ the process already answered. Then it is a second answer, and the request it fol
 as `extra_output` (its observation is handed over again, replacing the first); so does stdout
 left at exit after the last answer, and a second line of a one-shot process.
 
+An interruption stops a run where it stands (`Candidate.stop`): from then on no process is
+started (`spawn` raises `Stopped`, so no request is re-sent), every live process group gets
+SIGTERM and, after `STOP_GRACE` seconds, SIGKILL, and a session that closes delivers nothing
+more and warns of nothing (what a process did after the stop is the kit's doing, not the
+candidate's).
+
 The process itself (spawn, pipes, the poll loop, limits, kill) is the transport's; its names
 are re-exported here for the callers that know them from this module.
 """
@@ -60,6 +66,7 @@ __all__ = [
     "SetupError",
     "StderrLog",
     "StderrTail",
+    "Stopped",
     "StreamingSession",
     "failure_observation",
     "first_handshake",
@@ -69,6 +76,13 @@ __all__ = [
 
 
 # Sessions -----------------------------------------------------------------------------------
+
+#: Seconds the processes of a stopped run have to exit after SIGTERM before SIGKILL.
+STOP_GRACE = 1.0
+
+
+class Stopped(Exception):
+    """The run was stopped (`Candidate.stop`): no candidate process is started any more."""
 
 
 class RestartBudget:
@@ -102,21 +116,32 @@ class Candidate:
     environment: CandidateEnvironment = attrs.Factory(CandidateEnvironment)
     warnings: list[str] = attrs.Factory(list)
     spawned: int = 0
+    stopped: bool = False  # the run was stopped (`stop`): nothing is started any more
     _live: set[Transport] = attrs.field(factory=set, repr=False)
     _lock: threading.Lock = attrs.field(factory=threading.Lock, repr=False)
 
     def warn(self, message: str) -> None:
+        """A warning for the report (none once stopped: what follows the stop is the kit's)."""
         with self._lock:
-            if message not in self.warnings:
+            if message not in self.warnings and not self.stopped:
                 self.warnings.append(message)
 
     def spawn(self) -> Transport:
+        """Start a process (Stopped once the run is stopped; a process that starts while it
+        stops is ended at once)."""
+        if self.stopped:
+            raise Stopped()
         process = Transport(
             self.argv, self.limits, self.log, on_end=self._forget, environment=self.environment
         )
         with self._lock:
-            self.spawned += 1
-            self._live.add(process)
+            late = self.stopped
+            if not late:
+                self.spawned += 1
+                self._live.add(process)
+        if late:
+            process.kill()
+            raise Stopped()
         return process
 
     def _forget(self, process: Transport) -> None:
@@ -132,6 +157,21 @@ class Candidate:
                 os.killpg(process.pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 pass
+
+    def stop(self, grace: float = STOP_GRACE) -> None:
+        """Stop the run where it stands: no process is started from now on, and every live
+        process group gets SIGTERM, then SIGKILL after `grace` seconds (a candidate that ignores
+        SIGTERM and the end of its input included)."""
+        with self._lock:
+            self.stopped = True
+            live = list(self._live)
+        for process in live:
+            process.signal_group(signal.SIGTERM)
+        deadline = time.monotonic() + grace
+        while not all(process.exited for process in live) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        for process in live:
+            process.signal_group(signal.SIGKILL)
 
 
 def _handshake_failure(process: Transport, what: str) -> HandshakeError:
@@ -293,7 +333,9 @@ class StreamingSession:
 
     def _start(self) -> Observation | None:
         """Start a process (spending the restart budget after a failure); an Observation when
-        that is not possible."""
+        that is not possible. Raises Stopped once the run is stopped."""
+        if self.candidate.stopped:
+            raise Stopped()
         if self._needs_restart and not self.budget.spend():
             return Observation(
                 FailureKind.ABORTED,
@@ -349,6 +391,8 @@ class StreamingSession:
         timeout = self.candidate.limits.timeout
         front_since = time.monotonic()
         while True:
+            if self.candidate.stopped:  # nothing is sent once the run is stopped
+                raise Stopped()
             while len(inflight) < self.window:
                 request = owed.popleft() if owed else next(pending, None)
                 if request is None:
@@ -437,9 +481,15 @@ class StreamingSession:
         self._forget_answers()
 
     def close(self) -> None:
+        """End the current process: its trailing output fails the last request it answered
+        (nothing is delivered once the run is stopped: the process is ended at once)."""
         if self.process is None:
             return
         process, self.process = self.process, None
+        if self.candidate.stopped:
+            process.kill()
+            self._forget_answers()
+            return
         info = process.finish()
         last = self._last
         if info.trailing and last is not None and self._deliver is not None:

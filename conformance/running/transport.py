@@ -17,8 +17,12 @@ limits (`Limits`).
   line within the wait is a `Timeout`.
 - With `memory` or `cpu` set, the loop samples the process group while a request is in flight
   (resources.py) and ends the group at once when a limit is exceeded: an `OverLimit` outcome.
-- `finish` closes stdin, gives the process `exit_grace` seconds to exit (draining its output),
-  then ends the group; `kill` ends it at once.
+- `finish` closes stdin, gives the process `exit_grace` seconds to exit (draining its output:
+  once it has exited, what its pipes hold, without waiting for a descendant that keeps them
+  open), then ends the group; `kill` ends it at once; `signal_group` sends the group a signal
+  (the sessions' stop: SIGTERM, then SIGKILL).
+- As each process ends, the daemons that left a candidate's group and no live candidate
+  process can have started are ended (interrupts.end_adopted, under the command's guard).
 
 Outcomes are values, never exceptions: what a misbehaviour means (a failed vector, a
 divergence, a failed handshake) is for the caller to say.
@@ -38,9 +42,13 @@ from typing import Any, ClassVar, Final, TypeAlias
 import attrs
 
 from oasis_si_conformance.output import describe_size
-from oasis_si_conformance.running import protocol, resources
+from oasis_si_conformance.running import interrupts, protocol, resources
 
 READ_SIZE: Final = 1 << 18
+#: Seconds between checks that a process has exited while its pipes stay open (`finish`).
+EXIT_CHECK: Final = 0.01
+#: Reads of what the pipes still hold once the process has exited (a descendant may write on).
+_LAST_READS: Final = 64
 _POLLIN: Final = select.POLLIN | select.POLLPRI | select.POLLHUP | select.POLLERR
 
 
@@ -184,22 +192,44 @@ class CandidateEnvironment:
         return {"cleared": self.clear, "passed": self.names() if self.clear else []}
 
 
+#: The pids of the candidate processes of this process not yet reaped (every Transport's), and
+#: the lock that makes starting one and registering it one step for `end_escaped`.
+_live_pids: set[int] = set()
+_registry = threading.Lock()
+
+
 def spawn(argv: list[str], env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     """Start a candidate: an argument vector, never a shell, in its own process group (so a
     timeout kills it with everything it started), with all three standard streams piped;
-    `env`: its environment (None: the runner's)."""
+    `env`: its environment (None: the runner's). Registered as a live candidate process until
+    `_unregister`."""
     try:
-        return subprocess.Popen(
-            argv,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-            close_fds=True,
-            env=env,
-        )
+        with _registry:
+            popen = subprocess.Popen(
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                start_new_session=True,
+                close_fds=True,
+                env=env,
+            )
+            _live_pids.add(popen.pid)
+            return popen
     except OSError as error:
         raise SetupError(f"cannot start candidate {argv[0]!r}: {error}") from None
+
+
+def _unregister(pid: int) -> None:
+    with _registry:
+        _live_pids.discard(pid)
+
+
+def end_escaped() -> None:
+    """End the daemons candidates left that no live candidate process can have started
+    (interrupts.end_adopted; only under the command's guard)."""
+    with _registry:
+        interrupts.end_adopted(set(_live_pids))
 
 
 def describe_exit(returncode: int | None) -> str:
@@ -474,20 +504,29 @@ class Transport:
         except ChildProcessError:
             return True
 
-    def _drain_until(self, deadline: float) -> None:
-        while not (self._out_eof and self._err_eof):
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return
-            for fd, _event in self._poll.poll(max(1, math.ceil(remaining * 1000))):
-                if fd == self._in:
-                    self._flush()
-                else:
-                    self._read(fd)
+    def _serve_once(self, timeout: float) -> bool:
+        """One poll of the pipes (up to `timeout` seconds); whether any was ready."""
+        ready = self._poll.poll(max(0, math.ceil(timeout * 1000)))
+        for fd, _event in ready:
+            if fd == self._in:
+                self._flush()
+            else:
+                self._read(fd)
+        return bool(ready)
 
     def _wait_exit(self, deadline: float) -> bool:
-        """Drain output until the process exits or the deadline; whether it exited."""
-        self._drain_until(deadline)
+        """Drain output until the process exits (then what its pipes already hold, not waiting
+        for a descendant that keeps them open) or the deadline; whether it exited."""
+        while not (self._out_eof and self._err_eof):
+            if self._exited():
+                for _ in range(_LAST_READS):
+                    if self._out_eof and self._err_eof or not self._serve_once(0):
+                        break
+                return True
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return False
+            self._serve_once(max(0.001, min(remaining, EXIT_CHECK)))
         while not self._exited() and time.monotonic() < deadline:
             time.sleep(0.005)
         return self._exited()
@@ -507,6 +546,19 @@ class Transport:
         """End the process group at once."""
         self._end()
         return self.popen.returncode
+
+    def signal_group(self, signum: int) -> None:
+        """Send the process group `signum`, unless it was ended already."""
+        if not self._closed:
+            try:
+                os.killpg(self.pid, signum)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+    @property
+    def exited(self) -> bool:
+        """Whether the process has exited (or was ended)."""
+        return self._closed or self._exited()
 
     def crash_info(self, wait: float = 1.0) -> str:
         """After stdout closed: how the process ended (waits a little for it to exit)."""
@@ -532,6 +584,8 @@ class Transport:
             except OSError:
                 pass
         self.popen.wait()
+        _unregister(self.pid)
+        end_escaped()
         if self._meter is not None:
             self._meter.close()
         if self.log is not None:

@@ -957,3 +957,77 @@ def test_vectors_another_edition_explains_build_no_profile() -> None:
         "0.3.0-rc1+2026-08-22", explained=("b",), differing=1, met=1, left_out=("b", "c")
     )
     assert [v.id for v in profiled(vectors, fit)] == ["a"]
+
+
+def test_an_interrupted_run_judges_each_vector_on_the_repetitions_that_came_back() -> None:
+    """partial.py: a vector of which some repetitions came back is judged on them (a pass is
+    reported as a pass, and counted as judged short of the repetitions asked), one of which
+    all came back as a finished run judges it, one of which none came back is not run."""
+    from oasis_si_conformance.model import NOT_RUN
+    from oasis_si_conformance.running.partial import PartialRun
+    from oasis_si_conformance.running.protocol import Hello
+
+    hello = Hello("x", "0", ("identifier_match",), (), (), raw={})
+    edition = editions.load(corpus.vectors_root())[0]
+    vectors = [_vector(id="some"), _vector(id="none"), _vector(id="all"), _vector(id="wrong")]
+    good, bad = _answer({"match": True}), _answer({"match": False})
+
+    class Sender:
+        observed = [[good, None, None], [None, None, None], [good, good, good], [None, bad, None]]
+
+    partial = PartialRun()
+    partial.running(hello=hello, edition=edition, vectors=vectors, exercised=vectors,
+                    reasons={v.id: None for v in vectors}, sender=Sender(), repetitions=3)
+    outcome = partial.outcome()
+    statuses = {vector_id: result.status for vector_id, result in outcome.results.items()}
+    assert statuses == {"some": Status.PASSED, "none": Status.NOT_EXERCISED,
+                        "all": Status.PASSED, "wrong": Status.FAILED}
+    assert outcome.results["none"].reason == NOT_RUN
+    assert outcome.requests == 5 and partial.short() == 2
+
+
+def test_a_halted_sender_records_nothing_that_comes_after_the_halt(monkeypatch) -> None:
+    """runner.Sender.halt (an interruption): an observation delivered before it is kept; one
+    delivered after it (an answer in flight, a process the kit ended) is not recorded, the
+    candidate is stopped (no process started any more), and the workers have finished."""
+    import threading
+
+    from oasis_si_conformance.running import runner
+    from oasis_si_conformance.running.protocol import Hello
+    from oasis_si_conformance.running.session import Candidate, RestartBudget
+
+    first_in, late_out = threading.Event(), threading.Event()
+
+    class Halted:
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            pass
+
+        def fresh(self, process: object = None) -> None:
+            pass
+
+        def serve(self, requests: Any, deliver: Any) -> list[object]:
+            first, second = list(requests)[:2]
+            deliver(first, _answer({"match": True}))
+            first_in.set()
+            assert sender.stop.wait(30)
+            deliver(second, Observation("crash", message="killed by signal SIGKILL"))
+            late_out.set()
+            return []
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(runner, "open_session", Halted)
+    hello = Hello("x", "0", ("identifier_match",), (), (), raw={})
+    config = runner.RunConfig(["candidate"], seed=1, repetitions=1, jobs=1)
+    candidate = Candidate(["candidate"])
+    sender = runner.Sender(config, candidate, hello, RestartBudget(1), Progress(), "e")
+    vectors = [_vector(id="a"), _vector(id="b")]
+    sending = threading.Thread(target=sender.send_all, args=(vectors, [b"{}", b"{}"], None))
+    sending.start()
+    assert first_in.wait(30)
+    sender.halt()
+    sending.join(30)
+    assert late_out.is_set() and candidate.stopped
+    recorded = sorted(str(o.kind if o else None) for row in sender.observed for o in row)
+    assert recorded == ["None", "answer"]

@@ -130,6 +130,7 @@ class ScriptedCandidate:
     limits: Limits = Limits(timeout=TIMEOUT)
     warnings: list[str] = attrs.Factory(list)
     spawned: int = 0
+    stopped: bool = False
 
     def spawn(self) -> Scripted:
         if not self.processes:
@@ -313,6 +314,46 @@ def test_stdout_after_the_last_answer_fails_that_request_at_close(clock: Clock) 
     streaming_session.close()
     assert [(rid, o.kind) for rid, o in seen] == [(1, "answer"), (1, FailureKind.EXTRA_OUTPUT)]
     assert "the last of its process" in seen[1][1].message
+
+
+@pytest.mark.parametrize("window", [1, 2])
+def test_a_stopped_run_sends_nothing_more_and_takes_nothing_at_close(
+    clock: Clock, window: int
+) -> None:
+    """Once the run is stopped (an interruption, here right after the first answer), no request
+    is sent any more, and closing the process delivers nothing (its unread answers are not
+    trailing output): it is killed rather than waited for."""
+    process = Scripted([[answer(1)]], trailing=b'{"id": 2, "result": {"match": true}}')
+    streaming_session = streaming(process, window=window)
+    seen: list[tuple[int, str]] = []
+
+    def deliver(answered: Request, observation: Observation) -> None:
+        seen.append((answered.id, observation.kind))
+        streaming_session.candidate.stopped = True
+
+    with pytest.raises(session.Stopped):
+        streaming_session.serve([request(1), request(2), request(3)], deliver)
+    streaming_session.close()
+    assert seen == [(1, "answer")]
+    assert [json.loads(line)["id"] for line in process.sent] == list(range(1, window + 1))
+    assert "finish" not in process.events and process.events[-1] == "kill"
+
+
+def test_a_stopped_run_restarts_no_process_for_the_requests_owed(clock: Clock) -> None:
+    """A process that ends after the stop (the kit ended it) is not replaced: the requests it
+    owed are not re-sent."""
+    process = Scripted([Eof(b"")])
+    streaming_session = streaming(process, Scripted([]), window=2)
+    seen: list[tuple[int, str]] = []
+
+    def deliver(answered: Request, observation: Observation) -> None:
+        seen.append((answered.id, observation.kind))
+        streaming_session.candidate.stopped = True
+
+    with pytest.raises(session.Stopped):
+        streaming_session.serve([request(1), request(2)], deliver)
+    assert seen == [(1, FailureKind.CRASH)]  # the caller drops it (runner.Sender.halt)
+    assert streaming_session.candidate.spawned == 1
 
 
 def test_stdout_at_close_with_no_answer_to_blame_is_a_warning(clock: Clock) -> None:

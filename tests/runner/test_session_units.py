@@ -82,3 +82,34 @@ def test_a_long_answer_is_judged_on_its_whole_compared_part_not_on_what_is_kept(
     vector = Vector(id="v", clauses=("4.1",), operation="score_scenario", description="d",
                     input={}, expected={"binding_error": "unknown_template"})
     assert judge.judge_vector(vector, [seen, seen]).status == Status.PASSED
+
+
+STUBBORN = """
+import signal, sys, time
+signal.signal(signal.SIGTERM, signal.SIG_IGN)
+print("ready", flush=True)
+sys.stdin.read()
+while True:
+    time.sleep(1)
+"""
+
+
+def test_a_stopped_candidate_ends_a_process_that_ignores_sigterm_and_starts_none() -> None:
+    """Candidate.stop: SIGTERM, then SIGKILL after the grace, for a process that ignores both
+    SIGTERM and the end of its input; from then on no process is started."""
+    import signal
+    import sys
+
+    from oasis_si_conformance.running.session import Stopped
+
+    candidate = Candidate([sys.executable, "-c", STUBBORN])
+    process = candidate.spawn()
+    try:
+        assert process.exchange(b"", 30.0) is not None  # "ready": SIGTERM is ignored by now
+        candidate.stop(grace=0.2)
+        assert process.popen.wait(timeout=30) == -signal.SIGKILL
+        with pytest.raises(Stopped):
+            candidate.spawn()
+        assert candidate.spawned == 1 and candidate.stopped
+    finally:
+        process.kill()

@@ -3,6 +3,8 @@ modes of the one poll loop (one at a time, pipelined), the line cap in each, the
 can end in, and the process-group meter behind --memory-limit and --cpu-limit."""
 
 import json
+import os
+import signal
 import sys
 import textwrap
 import time
@@ -200,3 +202,75 @@ def test_a_cleared_environment_holds_path_and_the_variables_passed_alone(monkeyp
     assert cleared.to_json() == {"cleared": True, "passed": ["OASIS_SI_PASSED", "PATH"]}
     assert "OASIS_SI_SECRET_TOKEN" in _names_seen(CandidateEnvironment())
     assert CandidateEnvironment().to_json() == {"cleared": False, "passed": []}
+
+
+#: A candidate that double-forks a daemon into a session of its own, keeping the candidate's
+#: stdout and stderr open, prints the daemon's pid, answers one line and exits.
+DAEMONIZING = """
+import os, sys, time
+reader, writer = os.pipe()
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() > 0:
+        os._exit(0)
+    os.write(writer, str(os.getpid()).encode())
+    time.sleep(60)
+    os._exit(0)
+os.wait()
+print(os.read(reader, 32).decode(), flush=True)
+sys.stdin.readline()
+"""
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rpartition(")")[2].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _daemon_of(transport: Transport) -> int:
+    line = transport.exchange(b"", 30.0)
+    assert isinstance(line, Line), line
+    return int(line.data)
+
+
+def test_finish_does_not_wait_for_a_daemon_that_keeps_the_pipes_open() -> None:
+    """The process exits at the end of its input while its daemon keeps stdout open: finish
+    returns then (one exit grace per one-shot request would be lost otherwise), not when the
+    daemon lets the pipes go; it leaves the daemon running outside any guard."""
+    transport = Transport([sys.executable, "-c", DAEMONIZING], Limits(exit_grace=120.0))
+    daemon = _daemon_of(transport)
+    try:
+        info = transport.finish()
+        assert info.returncode == 0 and not info.killed
+        assert _running(daemon)  # finish returned before the daemon closed the pipes
+    finally:
+        os.kill(daemon, signal.SIGKILL)
+
+
+def test_daemons_are_ended_once_no_live_candidate_process_can_have_started_them() -> None:
+    """Under the guard (a child subreaper), a candidate's daemon is adopted by the command; a
+    process that ends ends the adopted daemons that started before every live candidate
+    process (transport.end_escaped): not one that a live process may have started."""
+    from oasis_si_conformance.running import interrupts
+    from oasis_si_conformance.running.transport import end_escaped
+
+    with interrupts.guarded():
+        first = Transport([sys.executable, "-c", DAEMONIZING], Limits())
+        daemon = _daemon_of(first)
+        time.sleep(0.05)  # start times are in clock ticks: later's is to be after the daemon's
+        later = Transport([sys.executable, "-c", ECHO], Limits())
+        try:
+            end_escaped()  # first (live) started before the daemon: it is spared
+            assert _running(daemon)
+            first.kill()  # later started after the daemon: it cannot be later's
+            for _ in range(500):
+                if not _running(daemon):
+                    break
+                time.sleep(0.01)
+            assert not _running(daemon)
+        finally:
+            later.kill()
+            first.kill()

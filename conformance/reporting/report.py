@@ -122,9 +122,9 @@ def scope(
     return {
         "operations": operations(exercised),
         "templates": templates(exercised),
-        "undeclared_operations": [op for op in operations(skipped) if op not in hello.operations],
+        "undeclared_operations": [op for op in operations(skipped) if not hello.offers(op)],
         "undeclared_templates": [
-            template for template in templates(skipped) if template not in hello.templates
+            template for template in templates(skipped) if not hello.offers_template(template)
         ],
     }
 

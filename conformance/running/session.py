@@ -436,13 +436,16 @@ class StreamingSession:
         self._needs_restart = True
         self._forget_answers()
 
-    def close(self) -> None:
+    def close(self, deliver: Deliver | None = None) -> None:
+        """End the process at EOF. Output after its last answer fails that request (a second
+        answer), delivered to `deliver`, by default the deliverer of the last `serve`."""
         if self.process is None:
             return
         process, self.process = self.process, None
         info = process.finish()
         last = self._last
-        if info.trailing and last is not None and self._deliver is not None:
+        deliver = deliver or self._deliver
+        if info.trailing and last is not None and deliver is not None:
             if self._answered[last.id][1]:
                 self._answered[last.id] = (last, False)
                 observation = attrs.evolve(
@@ -452,7 +455,7 @@ class StreamingSession:
                         " (every request is answered by exactly one line; PROTOCOL.md, Messages)"
                     ),
                 )
-                self._deliver(last, observation)
+                deliver(last, observation)
         elif info.trailing:
             self.candidate.warn(
                 f"unsolicited stdout after the last response: {protocol.excerpt(info.trailing)!r}"
@@ -515,8 +518,8 @@ class OneShotSession:
             )
         return observation
 
-    def close(self) -> None:
-        pass
+    def close(self, deliver: Deliver | None = None) -> None:
+        """Nothing to end: each process ended with its request."""
 
 
 class InProcessSession(OneShotSession):

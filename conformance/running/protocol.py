@@ -389,12 +389,14 @@ def _oversized_declaration(result: dict[str, Any]) -> str | None:
     does: checked before the schema, so that wording what is wrong with a declaration costs
     at most a few thousand items however long its line."""
     runtime = result.get("runtime")
-    parts = [(key, result.get(key)) for key in ("operations", "templates", "profiles")]
+    parts: list[tuple[str, Any]] = [
+        (key, result.get(key)) for key in ("operations", "templates", "profiles")
+    ]
     parts.append(("runtime", runtime))
     if type(runtime) is dict:
         parts.append(("runtime/unicode", runtime.get("unicode")))
     for where, part in parts:
-        if type(part) in (list, dict) and len(part) > MAX_DECLARED:
+        if isinstance(part, list | dict) and len(part) > MAX_DECLARED:
             return (
                 f"{where}: {len(part)} items, more than {MAX_DECLARED} (PROTOCOL.md, Limits)"
             )

@@ -1,10 +1,10 @@
-"""What hostile answers cost the runner: CPU of a handshake declaring thousands of templates
-(6,000 and 20,000 items, duplicated or distinct), and CPU and peak resident memory of a run
-whose every answer carries 8 MiB of empty objects (about 2.8 million), at -j 1 and -j 4.
-The handshake is measured in this process (protocol.parse_hello); the run in a process of its
-own that reports its own CPU and peak RSS (its getrusage and VmHWM, the candidate left out;
-Linux).
-Prints; asserts nothing. PROTOCOL.md, Limits, states the caps that keep both small."""
+"""What hostile answers cost the runner: CPU of a handshake declaring many templates (1,000,
+the most a declaration may hold, then 6,000 and 20,000 items, duplicated or distinct), and
+CPU and peak resident memory of a run whose every answer carries 8 MiB of empty objects
+(about 2.8 million), at -j 1 and -j 4. The handshake is measured in this process
+(protocol.parse_hello); the run in a process of its own that reports its own CPU and peak RSS
+(its getrusage and VmHWM, the candidate left out; Linux). Prints; asserts nothing.
+PROTOCOL.md, Limits, states the caps that keep both small."""
 
 import json
 import os
@@ -48,7 +48,7 @@ def _hello(templates: list[str]) -> bytes:
 
 def handshakes() -> None:
     print("handshake: runner CPU to read and check one hello")
-    for items in (6_000, 20_000):
+    for items in (protocol.MAX_DECLARED, 6_000, 20_000):
         for kind, templates in (
             ("duplicated", ["C-DA-001"] * items),
             ("distinct", [f"T-{i}" for i in range(items)]),
@@ -81,13 +81,16 @@ def padded_answers() -> None:
     print(f"a run whose every answer carries them ({' '.join(SELECTION)}):")
     with tempfile.TemporaryDirectory() as folder:
         env = {**os.environ, "OASIS_SI_CACHE": str(Path(folder) / "cache")}
-        # the first run (no padding) fills the corpus cache and is the baseline
-        for what, jobs, objects in (("unpadded", "1", 0), ("padded", "1", EMPTY_OBJECTS),
-                                    ("padded", "4", EMPTY_OBJECTS)):
+        # a first run (not shown) fills the corpus cache; the unpadded run is the baseline
+        runs = [("", "1", 0), ("unpadded", "1", 0)]
+        runs += [("padded", "1", EMPTY_OBJECTS), ("padded", "4", EMPTY_OBJECTS)]
+        for what, jobs, objects in runs:
             argv = [sys.executable, "-c", _MEASURED_RUNNER, "-q", "--seed", "1", *SELECTION]
             argv += ["-j", jobs, "--", *CANDIDATE, "--empty-objects", str(objects)]
             done = subprocess.run(argv, capture_output=True, text=True, env=env, check=False)
             code, cpu, peak = json.loads(done.stderr.strip().splitlines()[-1])
+            if not what:
+                continue
             print(
                 f"  {what:<8} -j {jobs}: runner CPU {cpu:5.2f} s (imports included),"
                 f" peak RSS {peak / 1024:6.1f} MiB, exit {code}",

@@ -46,6 +46,7 @@ from oasis_si_conformance.editing import checks, find
 from oasis_si_conformance.editing.checks import Problem, Rule
 from oasis_si_conformance.operations import NAMES, operation
 from oasis_si_conformance.running import interrupts
+from oasis_si_conformance.safetext import error_text
 
 SLUG: Final = re.compile(r"^[a-z0-9]+(?:[-.][a-z0-9]+)*$")
 TODO: Final = "TODO"
@@ -424,7 +425,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             return COMMANDS[args.command](args, root)
         except (EditorError, CommandError, corpus.CorpusError) as error:
-            print(f"oasis-si-vectors: error: {error}", file=sys.stderr)
+            # shown as the runner shows its errors: printable, each line cut
+            print(f"oasis-si-vectors: error: {error_text(str(error))}", file=sys.stderr)
             return 2
         except KeyboardInterrupt as interruption:
             signal = interrupts.signal_of(interruption)

@@ -68,6 +68,14 @@ def json_safe(value: Any) -> tuple[Any, int]:
     return (root[0], count) if count else (value, 0)
 
 
+def non_finite_note(count: int, where: str) -> str:
+    """What a document holding numbers JSON cannot write says of them (PROTOCOL.md, Numbers)."""
+    return (
+        f"{count} number(s) of the candidate's answers are not finite (such as 1e999, read as"
+        f' infinity): written in this {where} as the strings "Infinity", "-Infinity" or "NaN"'
+    )
+
+
 def json_text(document: Any, indent: int) -> tuple[str, int]:
     """`document` as ASCII JSON that every reader accepts, and how many non-finite numbers in
     it were written as strings (`json_safe`; the document is copied only when there are)."""

@@ -8,6 +8,7 @@ at the first bad file when asked to collect every problem.
 import hashlib
 import json
 import os
+import stat
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, Final
@@ -119,24 +120,77 @@ def vectors_root() -> Path:
 
 def yaml_files(root: Path) -> list[Path]:
     """Every YAML file under `root` (vector and catalog files), in a stable order. Raises
-    CorpusError at a symbolic link that leaves `root`: its target is never read."""
-    refuse_links_out(root)
+    CorpusError at an entry a corpus cannot hold (`screen_folder`): nothing is read first."""
+    screen_folder(root)
     return sorted(root.rglob("*.yaml"))
 
 
-def refuse_links_out(root: Path) -> None:
-    """Raise CorpusError naming the first symbolic link under `root` (to a file or a folder)
-    whose target is outside `root` (or missing): a corpus is one folder, read as a whole."""
+def screen_folder(root: Path) -> None:
+    """Raise CorpusError naming the first entry under `root` that a corpus cannot hold: a name
+    that is not UTF-8 (shown with its bytes as \\xNN) or that holds a character a terminal
+    would not show as itself (shown escaped, `path_text`), a symbolic link (to a file or a folder)
+    whose target is outside `root` (or missing), or anything but a folder or a regular file (a
+    FIFO would block its reader forever, a device never end). A corpus is one folder of files,
+    read as a whole."""
     base = root.resolve()
     for folder, folders, names in sorted(os.walk(root)):
         for name in sorted(folders + names):
             path = Path(folder, name)
+            relative = path_text(path.relative_to(root))
+            if not _utf8(name):
+                raise CorpusError(f"{relative}:1", "a file name that is not UTF-8; rename it")
+            if not name.isprintable():
+                raise CorpusError(
+                    f"{relative}:1",
+                    "a file name holding a control, line-break or formatting character; rename it",
+                )
             if path.is_symlink() and not _inside(path, base):
-                relative = path.relative_to(root).as_posix()
                 raise CorpusError(
                     f"{relative}:1",
                     "a symbolic link to outside the corpus folder; a corpus holds its own files",
                 )
+            kind = _kind(path)
+            if kind is not None:
+                raise CorpusError(
+                    f"{relative}:1", f"{kind}, not a regular file; a corpus holds files and folders"
+                )
+
+
+def path_text(path: Path) -> str:
+    """A path as a message shows it: bytes that are not UTF-8 as \\xNN, and every character
+    that is not printable (controls, newlines, line separators, bidirectional formatting) as
+    its escape, so that a file's name is one line of visible text. (This layer sits below
+    safetext, which words candidate text the same way.)"""
+    text = os.fsencode(path.as_posix()).decode("utf-8", "backslashreplace")
+    return "".join(
+        char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
+        for char in text
+    )
+
+
+def _utf8(name: str) -> bool:
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:  # os.walk's surrogate escapes of the bytes that are not UTF-8
+        return False
+    return True
+
+
+def _kind(path: Path) -> str | None:
+    """What `path` (its target, for a link) is when neither a folder nor a regular file."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return None  # gone meanwhile, or a dangling link inside the corpus: read as missing
+    if stat.S_ISDIR(mode) or stat.S_ISREG(mode):
+        return None
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "a special file"
 
 
 def _inside(path: Path, base: Path) -> bool:
@@ -200,12 +254,23 @@ def _read_text(path: Path, relative: str) -> str:
 
 
 def read_bytes(path: Path, relative: str) -> bytes:
-    """A corpus file's bytes; CorpusError when it is larger than a YAML text may be."""
-    if path.stat().st_size > yamlsafe.MAX_BYTES:
-        raise CorpusError(
-            f"{relative}:1", f"over {yamlsafe.MAX_BYTES} bytes, the most a corpus file may hold"
-        )
-    return path.read_bytes()
+    """A corpus file's bytes; CorpusError when it is larger than a YAML text may be, or not a
+    regular file (opened without blocking and checked as opened: a FIFO put in its place after
+    the folder was screened is refused, never waited on)."""
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    with os.fdopen(descriptor, "rb") as opened:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode):
+            raise CorpusError(
+                f"{path_text(Path(relative))}:1",
+                "not a regular file; a corpus holds files and folders",
+            )
+        if status.st_size > yamlsafe.MAX_BYTES:
+            raise CorpusError(
+                f"{relative}:1",
+                f"over {yamlsafe.MAX_BYTES} bytes, the most a corpus file may hold",
+            )
+        return opened.read()
 
 
 #: The keys of a vector record in the order files hold them (schemas/vectors.schema.json).

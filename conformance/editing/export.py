@@ -30,6 +30,7 @@ is refused, never converted.
 import hashlib
 import json
 import math
+import os
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from importlib.resources import files
@@ -148,6 +149,7 @@ def export_json(root: Path, out: Path) -> Exported:
         folderswap.replace_folder(out, payloads, _stranger)
     except folderswap.FolderError as error:
         raise ExportError(str(error)) from None
+    _write_record(out, payloads)
     return Exported(out, len(payloads), len(vectors), index["manifest_agrees"])
 
 
@@ -253,19 +255,16 @@ def _index(
 
 def _stranger(out: Path) -> str | None:
     """The first entry of the folder `out` that an earlier export did not write (None when
-    it holds nothing else; an empty folder holds nothing else). What an earlier export wrote
-    is what its index lists with the very bytes the index records (index.json itself
-    aside): a planted index cannot make a file of someone else's count as the export's."""
-    entries = sorted(p.relative_to(out).as_posix() for p in out.rglob("*"))
-    if not entries:
-        return None
+    it holds nothing else; an empty folder holds nothing else), links never followed and the
+    walk stopped there. What an earlier export wrote is what the export's own record lists
+    (`_record_path`, kept outside the folder), with the very bytes it records: an index.json
+    planted in the folder, whatever digests it carries, vouches for nothing."""
     written = _earlier_export(out)
     folders = {str(parent) for path in written for parent in PurePosixPath(path).parents}
-    for entry in entries:
-        path = out / entry
+    for path, entry in folderswap.entries(out):
+        if path.is_symlink():
+            return entry
         if path.is_dir() and entry in folders:
-            continue
-        if entry == INDEX and written:
             continue
         digest = written.get(entry)
         if digest is None or not path.is_file() or _sha256(path) != digest:
@@ -277,15 +276,42 @@ def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def _earlier_export(out: Path) -> dict[str, str]:
-    """The files an earlier export in `out` wrote, by its index, with the sha256 of each (none
-    without a readable index; none when the index names a path outside the folder)."""
+def _record_path(out: Path) -> Path:
+    """Where the record of an export into `out` is kept: the user's cache, outside the folder,
+    keyed by the folder's absolute path."""
+    key = hashlib.sha256(os.fsencode(os.path.abspath(out))).hexdigest()[:40]
+    return corpus_cache.cache_dir() / "exports" / f"{key}.json"
+
+
+def _write_record(out: Path, payloads: dict[str, bytes]) -> None:
+    """Record what this export wrote into `out` (path -> sha256), for the next export there to
+    replace exactly that. Without a record (the cache cannot be written) the next export
+    refuses the folder, which is the safe side."""
+    record = {
+        "out": os.fsdecode(os.path.abspath(out)),
+        "files": {path: hashlib.sha256(data).hexdigest() for path, data in payloads.items()},
+    }
+    path = _record_path(out)
     try:
-        index = json.loads((out / INDEX).read_text(encoding="ascii"))
-        written = {path: entry["sha256"] for path, entry in index["files"].items()}
-        written.update(index["schemas"])
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_text(json.dumps(record, ensure_ascii=True), encoding="ascii")
+        os.replace(temporary, path)
+    except OSError:
+        pass
+
+
+def _earlier_export(out: Path) -> dict[str, str]:
+    """The files an earlier export into `out` wrote, with the sha256 of each, by the export's
+    own record (none without a readable record for this very folder; none when it names a
+    path outside the folder)."""
+    try:
+        record = json.loads(_record_path(out).read_text(encoding="ascii"))
+        if record["out"] != os.fsdecode(os.path.abspath(out)):
+            return {}
+        written = {str(path): str(digest) for path, digest in record["files"].items()}
         for path in written:
             folderswap.safe_parts(path)
-        return {path: str(digest) for path, digest in written.items()}
+        return written
     except (OSError, ValueError, KeyError, TypeError, AttributeError, folderswap.FolderError):
         return {}

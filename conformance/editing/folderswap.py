@@ -8,11 +8,14 @@ So an interruption at any moment leaves either the earlier folder intact or the 
 complete (and at worst a hidden `.NAME.*` folder beside it, removed when the interruption
 lets the process clean up).
 
-Nothing is written through a symbolic link: the fresh folder holds only what is written
-here, each file created exclusively, never followed. An existing `out` is replaced only
-when `earlier(out)` says it holds nothing but files the writer wrote (it answers the first
-stranger, or None); a folder holding a symbolic link anywhere, or a stranger, is refused
-untouched, so nothing the writer did not write is ever deleted.
+Nothing is written through a symbolic link: `out` and every folder above it must be no
+link (a planted link in the path would carry the writing elsewhere), and the fresh folder
+holds only what is written here, each file created exclusively, never followed. A root (`/`,
+a mount point) is refused before anything under it is looked at. An existing `out` is
+replaced only when `earlier(out)` vouches for every entry in it as a file the writer wrote
+(it answers the first entry it cannot vouch for, a symbolic link always, without looking
+further, or None); otherwise the folder is refused untouched, so nothing the writer did not
+write is ever deleted.
 """
 
 import ctypes
@@ -20,7 +23,7 @@ import errno
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path, PurePosixPath
 from typing import Final
 
@@ -38,6 +41,7 @@ def replace_folder(
 ) -> None:
     """Write `files` as the folder `out` (module docstring). Raises FolderError."""
     out = Path(os.path.abspath(out))
+    _check_path(out)
     _check_target(out, earlier)
     fresh = _fresh_folder(out)
     try:
@@ -48,6 +52,18 @@ def replace_folder(
             shutil.rmtree(fresh, ignore_errors=True)
 
 
+def _check_path(out: Path) -> None:
+    """Refuse a root, and a path through a symbolic link (an absolute `out`)."""
+    if out.parent == out or os.path.ismount(out):
+        raise FolderError(f"{out} is the root of a file system; give a folder of its own")
+    for folder in reversed(out.parents):
+        if folder.is_symlink():
+            raise FolderError(
+                f"{folder} is a symbolic link; nothing is written through one: give the"
+                f" folder's own path ({os.path.realpath(out)})"
+            )
+
+
 def _check_target(out: Path, earlier: Callable[[Path], str | None]) -> None:
     if out.is_symlink():
         raise FolderError(f"{out} is a symbolic link; give a folder (it is never followed)")
@@ -55,26 +71,29 @@ def _check_target(out: Path, earlier: Callable[[Path], str | None]) -> None:
         return
     if not out.is_dir():
         raise FolderError(f"{out} is not a folder")
-    link = next((path for path in _entries(out) if path.is_symlink()), None)
-    if link is not None:
-        raise FolderError(
-            f"{out} holds a symbolic link ({link.relative_to(out).as_posix()}); nothing is "
-            "written through one: give an absent or empty folder"
-        )
     stranger = earlier(out)
-    if stranger is not None:
+    if stranger is None:
+        return
+    if out.joinpath(*PurePosixPath(stranger).parts).is_symlink():
         raise FolderError(
-            f"{out} is not empty and not an earlier export ({stranger} is not one of its files); "
-            "give an absent or empty folder"
+            f"{out} holds a symbolic link ({stranger}); nothing is written through one: give"
+            " an absent or empty folder"
         )
+    raise FolderError(
+        f"{out} is not empty and not an earlier export ({stranger} is not one of its files); "
+        "give an absent or empty folder"
+    )
 
 
-def _entries(folder: Path) -> list[Path]:
-    """Every entry under `folder`, links not followed."""
-    found = []
+def entries(folder: Path) -> Iterator[tuple[Path, str]]:
+    """Every entry under `folder` (path, relative POSIX path), links not followed, each
+    folder's entries in name order, found as they are listed (a caller that stops at the
+    first lists no more)."""
     for parent, folders, names in os.walk(folder):
-        found += [Path(parent, name) for name in folders + names]
-    return found
+        folders.sort()
+        for name in sorted(folders + names):
+            path = Path(parent, name)
+            yield path, path.relative_to(folder).as_posix()
 
 
 def _fresh_folder(out: Path) -> Path:

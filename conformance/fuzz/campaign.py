@@ -39,6 +39,7 @@ from oasis_si_conformance.fuzz.differential import (
     Planned,
     _Asker,
     _split_shrinker,
+    judge_answer,
     select_edition,
     shrink,
     shrink_classes,
@@ -97,6 +98,7 @@ class Member:
     cancelled: threading.Event = attrs.Factory(threading.Event)
     #: point -> the readings every answer of it on the point held under.
     profile: dict[str, frozenset[str]] = attrs.Factory(dict)
+    started: float = attrs.Factory(time.monotonic)
 
     @property
     def name(self) -> str:
@@ -105,6 +107,8 @@ class Member:
     def serve(self, batch: Sequence[Planned], edition: str, deadline: float) -> dict[int, Any]:
         """Send the batch (pipelined on a streaming session); the observations by request id."""
         answers: dict[int, Observation] = {}
+        requests = [item.request(item.index + 1, edition) for item in batch]
+        asked = {request.id for request in requests}
 
         def deliver(request: Request, observation: Observation) -> None:
             if self.cancelled.is_set():
@@ -116,9 +120,11 @@ class Member:
                     self.summary.stopped_by = "restart-failed"
                     self.summary.notes.append(observation.message)
                 return
-            answers[request.id] = observation
+            if request.id in asked:
+                answers[request.id] = observation
+            else:
+                self.late(request, observation)
 
-        requests = [item.request(item.index + 1, edition) for item in batch]
         self.summary.sent += len(requests)
         left = self.session.serve(requests, deliver, deadline=deadline, give_up=True)
         self.summary.unjudged += len(left)
@@ -126,6 +132,20 @@ class Member:
             self.stopped = True
             self.summary.stopped_by = self.summary.stopped_by or "time-budget"
         return answers
+
+    def late(self, request: Request, observation: Observation) -> None:
+        """An observation of a request no batch is waiting for: a second answer to a request
+        of an earlier batch or of the shrinker, or output after the last answer at EOF. It
+        fails that request (extra_output), recorded as a single run records it."""
+        if isinstance(request.tag, Planned):
+            found = judge_answer(request.tag, observation, time.monotonic() - self.started)
+            if found is not None:
+                self.summary.record(found)
+
+    def finish(self) -> None:
+        """End the candidate's process at EOF, held to a single run's accounting: output
+        after its last answer fails that request."""
+        self.session.close(self.late)
 
     def follow(self, follows: dict[str, frozenset[str]]) -> None:
         for point, readings in follows.items():
@@ -531,16 +551,23 @@ def campaign(
             member.summary.restarts = member.budget.spent
         if shrink_budget > 0:
             _shrink(result, chosen, shrink_budget, log)
+        for member in members:
+            member.finish()
     finally:
         # An interruption can come while the sessions serve a batch: their processes are
-        # ended first and no session starts another, then the threads are waited for.
+        # ended first and no session starts another, then the threads are waited for; what
+        # killed processes left on their stdout is no answer and judged as none.
         result.cancelled.set()
         for member in members:
             member.session.candidate.kill_all()
         pool.shutdown(wait=True, cancel_futures=True)
         for member in members:
-            member.session.close()
+            member.session.close(_discard)
     return result
+
+
+def _discard(_request: Request, _observation: Observation) -> None:
+    """The deliverer of a session closed after the campaign ended: nothing is judged."""
 
 
 def _shrink(

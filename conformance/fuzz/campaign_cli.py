@@ -144,7 +144,10 @@ def write(result: Campaign, out: Path) -> None:
     if notes and result.members:
         result.members[0].summary.notes.extend(notes)
     out.mkdir(parents=True, exist_ok=True)
-    text, _non_finite = output.json_text(result.to_json(), 2)
+    text, non_finite = output.json_text(result.to_json(), 2)
+    if non_finite and result.members:  # written as strings, and said so
+        result.members[0].summary.notes.append(output.non_finite_note(non_finite, "file"))
+        text, _count = output.json_text(result.to_json(), 2)
     (out / CAMPAIGN_FILE).write_text(text + "\n", encoding="ascii")
 
 

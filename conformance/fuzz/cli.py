@@ -360,7 +360,10 @@ def _fuzz_and_report(run: Run) -> int:
 def _write_summary(summary: Summary, out: Path, seed: int) -> None:
     _write_stubs(summary, out, seed)
     out.mkdir(parents=True, exist_ok=True)
-    document, _non_finite = output.json_text(summary.to_json(), 2)
+    document, non_finite = output.json_text(summary.to_json(), 2)
+    if non_finite:  # written as strings, and said so
+        summary.notes.append(output.non_finite_note(non_finite, "summary"))
+        document, _count = output.json_text(summary.to_json(), 2)
     (out / SUMMARY_FILE).write_text(document + "\n", encoding="ascii")
 
 

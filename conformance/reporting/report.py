@@ -126,9 +126,9 @@ def scope(
     return {
         "operations": operations(exercised),
         "templates": templates(exercised),
-        "undeclared_operations": [op for op in operations(skipped) if op not in hello.operations],
+        "undeclared_operations": [op for op in operations(skipped) if not hello.offers(op)],
         "undeclared_templates": [
-            template for template in templates(skipped) if template not in hello.templates
+            template for template in templates(skipped) if not hello.offers_template(template)
         ],
     }
 
@@ -393,13 +393,6 @@ def write(document: dict[str, Any], path: Path) -> None:
     output.write_file(path, report_text(document) + "\n")
 
 
-#: The warning of a report that holds numbers JSON cannot write (PROTOCOL.md, Numbers).
-NON_FINITE_WARNING: Final = (
-    "{count} number(s) of the candidate's answers are not finite (such as 1e999, read as"
-    " infinity): written in this report as the strings \"Infinity\", \"-Infinity\" or \"NaN\""
-)
-
-
 def report_text(document: dict[str, Any]) -> str:
     """The report as JSON every reader accepts: a non-finite number an answer held (`1e999`) is
     written as a string, and `run.warnings` says how many were."""
@@ -407,7 +400,7 @@ def report_text(document: dict[str, Any]) -> str:
     if not count:
         return text
     safe, _count = output.json_safe(document)
-    safe["run"]["warnings"].append(NON_FINITE_WARNING.format(count=count))
+    safe["run"]["warnings"].append(output.non_finite_note(count, "report"))
     return json.dumps(safe, indent=1, ensure_ascii=True, allow_nan=False)
 
 

@@ -40,11 +40,22 @@ MAX_DEPTH: Final = 64
 #: of the operations, and what keeps a padded line (megabytes of `{}`) from costing the runner
 #: hundreds of megabytes and seconds of CPU to decode.
 MAX_CONTAINERS: Final = 100_000
+#: The most items each array of a handshake (operations, templates, profiles) and members
+#: each of its objects (runtime, runtime.unicode) may hold (PROTOCOL.md, Limits).
+MAX_DECLARED: Final = 1000
 #: An answer line up to this size is kept whole; a longer one keeps its compared members
 #: whole and an abridged copy of the rest (`abridge`), so a run's memory stays bounded.
 KEPT_LINE_BYTES: Final = 16384
 
 _RESULT_SCHEMA = "https://oasis-si-kit.invalid/schemas/protocol/result.schema.json"
+
+
+def _operation_set(hello: "Hello") -> frozenset[str]:
+    return frozenset(hello.operations)
+
+
+def _template_set(hello: "Hello") -> frozenset[str]:
+    return frozenset(hello.templates)
 
 
 @attrs.frozen
@@ -59,6 +70,22 @@ class Hello:
     raw: dict[str, Any] = attrs.field(eq=False, repr=False)
     #: What it says it runs on (optional `runtime`: name, version, unicode, ...), as given.
     runtime: dict[str, Any] | None = None
+    #: `operations` and `templates` as sets, which a run asks once per vector: a declaration
+    #: of 20,000 templates must not cost 20,000 comparisons per vector.
+    operation_set: frozenset[str] = attrs.field(
+        init=False, eq=False, repr=False, default=attrs.Factory(_operation_set, takes_self=True)
+    )
+    template_set: frozenset[str] = attrs.field(
+        init=False, eq=False, repr=False, default=attrs.Factory(_template_set, takes_self=True)
+    )
+
+    def offers(self, operation: str) -> bool:
+        """Does the candidate declare `operation`? (Constant time.)"""
+        return operation in self.operation_set
+
+    def offers_template(self, template: str) -> bool:
+        """Does the candidate declare `template`? (Constant time.)"""
+        return template in self.template_set
 
 
 @attrs.frozen
@@ -328,7 +355,10 @@ def _null_id_error(error: dict[str, Any], request_id: int, line: bytes) -> Viola
 
 
 def check_result(op: str, result: dict[str, Any]) -> str | None:
-    """None when `result` is valid for `op`, else the schema's complaint."""
+    """None when `result` is valid for `op`, else the schema's complaint (for a handshake,
+    first the limit on its size)."""
+    if op == "hello" and (too_long := _oversized_declaration(result)) is not None:
+        return too_long
     fast = _FAST_RESULT.get(op)
     if fast is not None and fast(result):
         return None
@@ -344,9 +374,73 @@ def result_validator(op: str) -> Draft202012Validator:
     return built
 
 
-#: The fast result checks (sound, not complete: see the module docstring), from the registry.
+def _distinct_strings(value: Any, fewest: int = 0) -> bool:
+    """An array of at least `fewest` strings, no two equal (`uniqueItems` decided by a set)."""
+    return (
+        type(value) is list
+        and len(value) >= fewest
+        and all(type(item) is str for item in value)
+        and len(set(value)) == len(value)
+    )
+
+
+def _oversized_declaration(result: dict[str, Any]) -> str | None:
+    """Which array or object of a declaration holds more than MAX_DECLARED items, if one
+    does: checked before the schema, so that wording what is wrong with a declaration costs
+    at most a few thousand items however long its line."""
+    runtime = result.get("runtime")
+    parts: list[tuple[str, Any]] = [
+        (key, result.get(key)) for key in ("operations", "templates", "profiles")
+    ]
+    parts.append(("runtime", runtime))
+    if type(runtime) is dict:
+        parts.append(("runtime/unicode", runtime.get("unicode")))
+    for where, part in parts:
+        if isinstance(part, list | dict) and len(part) > MAX_DECLARED:
+            return (
+                f"{where}: {len(part)} items, more than {MAX_DECLARED} (PROTOCOL.md, Limits)"
+            )
+    return None
+
+
+_HELLO_REQUIRED: Final = frozenset(
+    ("protocol", "name", "version", "operations", "templates", "profiles")
+)
+_OPERATION_NAMES: Final = frozenset(operations.NAMES)
+
+
+def _fast_hello(result: dict[str, Any]) -> bool:
+    """True only for declarations valid against hello.schema.json (sound, not complete: a
+    `runtime` with a member that is not a string is left to the schema). Linear in the
+    declaration's size, each array's items checked in one pass, so that a hello of
+    thousands of templates costs milliseconds."""
+    if not _HELLO_REQUIRED <= result.keys():
+        return False
+    protocol_version, name, version = result["protocol"], result["name"], result["version"]
+    declared = result["operations"]
+    runtime = result.get("runtime", {})
+    return (
+        type(protocol_version) is int
+        and protocol_version == PROTOCOL_VERSION
+        and type(name) is str
+        and name != ""
+        and type(version) is str
+        and version != ""
+        and _distinct_strings(declared)
+        and "score_scenario" in declared
+        and _OPERATION_NAMES.issuperset(declared)
+        and _distinct_strings(result["templates"])
+        and _distinct_strings(result["profiles"], fewest=1)
+        and type(runtime) is dict
+        and all(type(member) is str for member in runtime.values())
+    )
+
+
+#: The fast result checks (sound, not complete: see the module docstring), from the registry,
+#: and the handshake's.
 _FAST_RESULT: Final[dict[str, Callable[[dict[str, Any]], bool]]] = {
-    entry.name: entry.result.accepts for entry in operations.REGISTRY
+    **{entry.name: entry.result.accepts for entry in operations.REGISTRY},
+    "hello": _fast_hello,
 }
 
 

@@ -106,10 +106,10 @@ class RunOutcome:
 
 
 def not_exercised_reason(vector: Vector, hello: Hello) -> str | None:
-    if vector.operation not in hello.operations:
+    if not hello.offers(vector.operation):
         return f"operation {vector.operation} not declared by the candidate"
     template = required_template(vector)
-    if template is not None and template not in hello.templates:
+    if template is not None and not hello.offers_template(template):
         return f"template {template} not declared by the candidate"
     return None
 

@@ -480,9 +480,10 @@ class StreamingSession:
         self._needs_restart = True
         self._forget_answers()
 
-    def close(self) -> None:
-        """End the current process: its trailing output fails the last request it answered
-        (nothing is delivered once the run is stopped: the process is ended at once)."""
+    def close(self, deliver: Deliver | None = None) -> None:
+        """End the process at EOF. Output after its last answer fails that request (a second
+        answer), delivered to `deliver`, by default the deliverer of the last `serve`; nothing
+        is delivered once the run is stopped (the process is ended at once)."""
         if self.process is None:
             return
         process, self.process = self.process, None
@@ -492,7 +493,8 @@ class StreamingSession:
             return
         info = process.finish()
         last = self._last
-        if info.trailing and last is not None and self._deliver is not None:
+        deliver = deliver or self._deliver
+        if info.trailing and last is not None and deliver is not None:
             if self._answered[last.id][1]:
                 self._answered[last.id] = (last, False)
                 observation = attrs.evolve(
@@ -502,7 +504,7 @@ class StreamingSession:
                         " (every request is answered by exactly one line; PROTOCOL.md, Messages)"
                     ),
                 )
-                self._deliver(last, observation)
+                deliver(last, observation)
         elif info.trailing:
             self.candidate.warn(
                 f"unsolicited stdout after the last response: {protocol.excerpt(info.trailing)!r}"
@@ -565,8 +567,8 @@ class OneShotSession:
             )
         return observation
 
-    def close(self) -> None:
-        pass
+    def close(self, deliver: Deliver | None = None) -> None:
+        """Nothing to end: each process ended with its request."""
 
 
 class InProcessSession(OneShotSession):

@@ -472,3 +472,84 @@ def test_a_stub_the_vector_schema_refuses_is_a_note_not_a_crash(tmp_path: Path) 
     assert path is None and note is not None
     assert note.startswith("no vector stub for fuzz-x: stub does not fit vectors.schema.json")
     assert not (tmp_path / "stubs").exists()
+
+
+# Candidates held to a single run's accounting -------------------------------------------------
+
+
+def _extra_output_classes(candidate: dict) -> list[dict]:
+    return [c for c in candidate["summary"]["classes"] if c["kind"] == "extra_output"]
+
+
+def test_a_candidate_answering_twice_fails_the_campaign_which_writes_its_file(tmp_path, capsys):
+    """Every request answered twice: the second answers (the last one read at EOF) fail the
+    candidate as extra output, the campaign ends normally (exit 1, no traceback) and
+    fuzz-campaign.json is written."""
+    twice = shlex.join([sys.executable, str(ZOO / "twice.py"), "identical"])
+    status = fuzz_main(_campaign(tmp_path, REFERENCE, twice, examples=30, shrink="1"))
+    out = capsys.readouterr().out
+    assert status == 1, out
+    document = _document(tmp_path)
+    reference, doubled = document["candidates"]
+    assert reference["normative_classes"] == 0 and not _extra_output_classes(reference)
+    assert doubled["normative_classes"] >= 1 and _extra_output_classes(doubled)
+
+
+def test_output_after_the_last_answer_fails_a_campaign_as_it_fails_a_single_run(
+    tmp_path, capsys
+):
+    """A candidate that prints "bye" at EOF: the request its process answered last fails
+    (extra_output), as in a single run and the runner; the campaign exits 1, never 0."""
+    parting = shlex.join([sys.executable, str(ZOO / "parting.py")])
+    status = fuzz_main(_campaign(tmp_path / "campaign", REFERENCE, parting, examples=30))
+    out = capsys.readouterr().out
+    assert status == 1, out
+    reference, bye = _document(tmp_path / "campaign")["candidates"]
+    assert reference["normative_classes"] == 0
+    (found,) = _extra_output_classes(bye)
+    assert found["count"] == 1
+    single = ["--seed", "1", "--max-examples", "30", "--shrink-budget", "0", "--quiet"]
+    single += ["--edition", FIRST, "--out", str(tmp_path / "single"), "--", *shlex.split(parting)]
+    assert fuzz_main(single) == 1
+    capsys.readouterr()
+
+
+HOSTILE_NAME = "\x1b[31mCONFORMANT\x07\n\u202e" + "A" * 3_000_000
+
+
+@pytest.mark.parametrize(("name", "status"), [("", 2), (HOSTILE_NAME, 1)])
+def test_a_candidate_s_name_never_crashes_a_campaign(tmp_path, capsys, name, status):
+    """An empty name is a handshake the protocol refuses (exit 2, the candidate named, as in
+    the runner); a name of control characters and 3 MB is data: the campaign runs, classes
+    the candidate's defect, writes its stubs and its file, and prints the name escaped."""
+    named = tmp_path / "named.py"
+    named.write_text(
+        textwrap.dedent(
+            f"""\
+            import json, sys
+            from oasis_si_reference.server import respond
+            NAME = {name!r}
+            for line in sys.stdin.buffer:
+                request, answer = json.loads(line), respond(line)
+                if request["op"] == "hello":
+                    answer["result"]["name"] = answer["result"]["version"] = NAME
+                elif request["op"] == "identifier_match" and "result" in answer:
+                    answer["result"]["match"] = not answer["result"]["match"]
+                sys.stdout.write(json.dumps(answer) + "\\n")
+                sys.stdout.flush()
+            """
+        )
+    )
+    candidate = shlex.join([sys.executable, str(named)])
+    argv = _campaign(tmp_path / "out", REFERENCE, candidate, examples=30, ops="identifier_match")
+    assert fuzz_main(argv) == status
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    assert "\x1b" not in out + err and "\x07" not in out + err and "\u202e" not in out + err
+    if status == 2:
+        assert "candidate 2 (" in err and "name: '' should be non-empty" in err
+        return
+    document = _document(tmp_path / "out")
+    assert document["candidates"][1]["normative_classes"] >= 1
+    assert list((tmp_path / "out" / "candidate-2").glob("*.yaml"))
+    assert len(out) < 100_000

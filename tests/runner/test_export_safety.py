@@ -7,7 +7,9 @@ import hashlib
 import json
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from runner_helpers import CORPUS
@@ -187,6 +189,8 @@ def test_an_interrupted_export_leaves_the_earlier_one_intact(
     opened: list[str] = []
 
     def flaky_open(path: object, *args: object, **kwargs: object) -> int:
+        if not str(path).startswith(str(earlier.parent)):  # a corpus file read, not a write
+            return real_open(path, *args, **kwargs)  # type: ignore[arg-type]
         opened.append(str(path))
         if len(opened) == 3:
             raise interruption(28, "No space left on device")
@@ -207,3 +211,82 @@ def test_an_interrupted_export_leaves_the_earlier_one_intact(
 def test_paths_out_of_the_folder_are_never_written(path: str) -> None:
     with pytest.raises(folderswap.FolderError):
         folderswap.safe_parts(path)
+
+
+def test_an_index_carrying_a_stranger_s_true_digest_never_makes_the_export_delete_it(
+    small_corpus: Path, earlier: Path, tmp_path: Path, capsys
+) -> None:
+    """What an earlier export wrote is the export's own record, kept outside the folder: an
+    index.json planted with the true digest of someone's file (in an earlier export, or in a
+    folder that never was one) vouches for nothing; the folder is refused, the file kept."""
+    victim = earlier / "notes.txt"
+    victim.write_text("my notes\n")
+    index = json.loads((earlier / export.INDEX).read_text())
+    index["files"]["notes.txt"] = {"sha256": hashlib.sha256(b"my notes\n").hexdigest()}
+    (earlier / export.INDEX).write_text(json.dumps(index))
+    code, err = run_export(small_corpus, earlier, capsys)
+    assert code == 2 and "not an earlier export" in err
+    assert victim.read_text() == "my notes\n"
+
+    planted = tmp_path / "never-exported"
+    planted.mkdir()
+    (planted / "notes.txt").write_text("my notes\n")
+    (planted / export.INDEX).write_text(
+        json.dumps({"files": index["files"], "schemas": index["schemas"]})
+    )
+    code, err = run_export(small_corpus, planted, capsys)
+    assert code == 2 and "not an earlier export" in err
+    assert (planted / "notes.txt").read_text() == "my notes\n"
+
+
+def test_a_symbolic_link_above_the_target_is_never_followed(
+    small_corpus: Path, tmp_path: Path, capsys
+) -> None:
+    real = tmp_path / "real"
+    real.mkdir()
+    (real / "keep.txt").write_text("mine\n")
+    (tmp_path / "linked").symlink_to(real)
+    code, err = run_export(small_corpus, tmp_path / "linked" / "json", capsys)
+    assert code == 2 and f"{tmp_path / 'linked'} is a symbolic link" in err
+    assert snapshot(real) == {"keep.txt": b"mine\n"} and leftovers(real) == []
+
+
+@pytest.mark.parametrize("target", ["/", "/proc"])
+def test_a_root_is_refused_before_anything_under_it_is_looked_at(
+    small_corpus: Path, capsys, monkeypatch: pytest.MonkeyPatch, target: str
+) -> None:
+    """`/` (or a file system's root) is refused at once: not walked to find a stranger."""
+
+    real_walk = os.walk
+
+    def no_walk(top: object, *args: object, **kwargs: object) -> object:
+        if str(top) == target:
+            raise AssertionError("the target was walked")
+        return real_walk(top, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(folderswap.os, "walk", no_walk)
+    code, err = run_export(small_corpus, Path(target), capsys)
+    assert code == 2 and f"{target} is the root of a file system" in err
+
+
+def test_a_folder_that_is_no_export_is_refused_at_its_first_entry(
+    small_corpus: Path, tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A large folder that no export wrote is refused at the first entry it lists: its
+    subfolders are never walked."""
+    big = tmp_path / "big"
+    for number in range(20):
+        (big / f"d{number:02d}").mkdir(parents=True)
+        (big / f"d{number:02d}" / "file").write_text("x")
+    listed: list[str] = []
+    real_walk = os.walk
+
+    def counted(top: object, *args: object, **kwargs: object) -> Iterator[Any]:
+        for found in real_walk(top, *args, **kwargs):  # type: ignore[call-overload]
+            listed.append(found[0])
+            yield found
+
+    monkeypatch.setattr(folderswap.os, "walk", counted)
+    code, err = run_export(small_corpus, big, capsys)
+    assert code == 2 and "not an earlier export (d00 is not one of its files)" in err
+    assert [folder for folder in listed if folder.startswith(str(big))] == [str(big)]

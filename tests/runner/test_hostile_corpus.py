@@ -1,8 +1,9 @@
 """Bad corpora are refused with file:line and exit status 2, never a traceback, in bounded
 time and memory: an alias bomb, nesting too deep, tags outside the YAML 1.2 core schema,
-duplicate keys, an oversized file, bytes that are not ASCII, duplicate vector ids, and
-symbolic links out of the corpus (whose target is never shown). The runner, `export` and
-`check` alike."""
+duplicate keys, an oversized file, bytes that are not ASCII, duplicate vector ids, symbolic
+links out of the corpus (whose target is never shown), FIFOs (never waited on), and file
+names that are not UTF-8 or hold control characters (shown escaped, never raw). The runner,
+`export` and `check` alike."""
 
 import os
 import resource
@@ -124,6 +125,30 @@ def _catalog_bomb(root: Path) -> tuple[str, int]:
     return "register.yaml", 7
 
 
+def _fifo(name: str) -> Callable[[Path], tuple[str, int]]:
+    """A FIFO in the corpus folder (nobody writes it: reading it would wait forever)."""
+
+    def plant(root: Path) -> tuple[str, int]:
+        (root / name).unlink(missing_ok=True)
+        os.mkfifo(root / name)
+        return name, 1
+
+    return plant
+
+
+def _not_utf8_name(root: Path) -> tuple[str, int]:
+    body = family(VECTOR.format(vid="rt-latin1-name"))
+    (root / "runner-fixture" / os.fsdecode(b"caf\xe9.yaml")).write_text(body)
+    return "runner-fixture/caf\\xe9.yaml", 1
+
+
+def _control_name(root: Path) -> tuple[str, int]:
+    """A name that would ring, colour the terminal and forge a line of its own."""
+    name = "id\x1b[32m\x07\nCONFORMANT for score_scenario.yaml"
+    (root / "runner-fixture" / "identifiers.yaml").rename(root / "runner-fixture" / name)
+    return "runner-fixture/id\\x1b[32m\\x07\\nCONFORMANT for score_scenario.yaml", 1
+
+
 BAD: dict[str, Callable[[Path], tuple[str, int]]] = {
     "alias-bomb": _bomb,
     "nesting-990": _deep,
@@ -137,6 +162,11 @@ BAD: dict[str, Callable[[Path], tuple[str, int]]] = {
     "folder-link-out": _folder_link_out,
     "catalog-duplicate-key": _catalog_duplicate_key,
     "catalog-alias-bomb": _catalog_bomb,
+    "fifo-vector-file": _fifo("fifo.yaml"),
+    "fifo-catalog": _fifo("clauses.yaml"),
+    "fifo-other-file": _fifo("notes"),
+    "name-not-utf8": _not_utf8_name,
+    "name-with-controls": _control_name,
 }
 
 
@@ -174,7 +204,15 @@ def _assert_refused(result: subprocess.CompletedProcess[str], seconds: float, wh
     assert "Traceback" not in result.stderr
     assert where in result.stderr, result.stderr[-2000:]
     assert SECRET not in result.stderr + result.stdout
+    _assert_shown_safely(result.stdout + result.stderr)
     assert seconds < SECONDS
+
+
+def _assert_shown_safely(shown: str) -> None:
+    """Nothing a file's name holds reaches the terminal raw: no control character, and no
+    line a name could forge."""
+    assert not any(char in shown for char in "\x1b\x07"), shown[-2000:]
+    assert not any(line.startswith("CONFORMANT") for line in shown.splitlines())
 
 
 @pytest.mark.parametrize("bad_corpus", sorted(BAD), indirect=True)
@@ -205,6 +243,7 @@ def test_check_reports_a_bad_corpus_with_file_and_line(bad_corpus, capsys) -> No
     assert code in (1, 2)  # problems found (1), or the corpus refused as a whole (2)
     assert where.split(":")[0] in captured.out + captured.err
     assert SECRET not in captured.out + captured.err
+    _assert_shown_safely(captured.out + captured.err)
     assert time.monotonic() - started < SECONDS
 
 

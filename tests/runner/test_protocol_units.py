@@ -118,8 +118,8 @@ def test_unique_items_equalities() -> None:
 
 def test_a_hello_is_checked_without_jsonschemas_pairwise_uniqueness(monkeypatch) -> None:
     """A hello's arrays are checked by the kit's one-pass uniqueItems, also past the schema
-    files' cross-file references (a hostile array of 3,000 objects cost jsonschema's pairwise
-    comparison 25 s of CPU): jsonschema's own keyword is never reached."""
+    files' cross-file references (a hostile array of 1,000 objects cost jsonschema's pairwise
+    comparison seconds of CPU): jsonschema's own keyword is never reached."""
 
     def pairwise(*_args: Any) -> Any:
         raise AssertionError("jsonschema's pairwise uniqueItems was used")
@@ -127,7 +127,7 @@ def test_a_hello_is_checked_without_jsonschemas_pairwise_uniqueness(monkeypatch)
     monkeypatch.setitem(Draft202012Validator.VALIDATORS, "uniqueItems", pairwise)
     hello = {
         "protocol": 1, "name": "x", "version": "1", "operations": ["score_scenario"],
-        "templates": [{"t": i} for i in range(3000)], "profiles": ["0.3.0-rc1"],
+        "templates": [{"t": i} for i in range(protocol.MAX_DECLARED)], "profiles": ["0.3.0-rc1"],
     }
     line = json.dumps({"id": protocol.HELLO_ID, "result": hello}).encode() + b"\n"
     with pytest.raises(protocol.HandshakeError, match=r"templates/0: \{'t': 0\} is not of type"):
@@ -136,6 +136,109 @@ def test_a_hello_is_checked_without_jsonschemas_pairwise_uniqueness(monkeypatch)
     line = json.dumps({"id": protocol.HELLO_ID, "result": duplicated}).encode() + b"\n"
     with pytest.raises(protocol.HandshakeError, match="has non-unique elements"):
         protocol.parse_hello(line)
+
+
+def _hello_line(**members: Any) -> bytes:
+    hello = {
+        "protocol": 1, "name": "x", "version": "1", "operations": ["score_scenario"],
+        "templates": ["C-DA-001"], "profiles": ["0.3.0-rc1+first-published"], **members,
+    }
+    return json.dumps({"id": protocol.HELLO_ID, "result": hello}).encode() + b"\n"
+
+
+@pytest.mark.parametrize("items", [6_000, 20_000])
+@pytest.mark.parametrize(
+    ("member", "value"),
+    [
+        ("templates", lambda n: ["C-DA-001"] * n),  # 72 KB of duplicates at 6,000
+        ("templates", lambda n: [f"T-{i}" for i in range(n)]),  # distinct: the schema holds
+        ("profiles", lambda n: [[i] for i in range(n)]),
+        ("runtime", lambda n: {f"k{i}": "v" for i in range(n)}),
+    ],
+)
+def test_a_declaration_longer_than_the_limit_is_refused_before_the_schema(
+    monkeypatch, member: str, value: Any, items: int
+) -> None:
+    """PROTOCOL.md, Limits: an array or object of a handshake holds at most MAX_DECLARED
+    items, counted before the schema is asked, so the handshake's cost is bounded whatever its
+    line (a 20,000-item declaration took jsonschema minutes of CPU to word)."""
+
+    def no_schema(*_args: Any) -> Any:
+        raise AssertionError("the schema was asked about an oversized declaration")
+
+    monkeypatch.setattr(protocol, "first_error_message", no_schema)
+    line = _hello_line(**{member: value(items)})
+    limit = rf"{member}: {items} items, more than {protocol.MAX_DECLARED} \(PROTOCOL.md, Limits\)"
+    with pytest.raises(protocol.HandshakeError, match=limit):
+        protocol.parse_hello(line)
+
+
+def test_a_declaration_at_the_limit_is_read_without_the_schema(monkeypatch) -> None:
+    """A valid declaration of MAX_DECLARED templates and profiles is accepted by the one-pass
+    fast check: jsonschema, linear but slow per item, is never asked."""
+
+    def no_schema(*_args: Any) -> Any:
+        raise AssertionError("the schema was asked about a valid declaration")
+
+    monkeypatch.setattr(protocol, "first_error_message", no_schema)
+    templates = ["C-DA-001", *(f"T-{i}" for i in range(protocol.MAX_DECLARED - 1))]
+    profiles = [f"P-{i}" for i in range(protocol.MAX_DECLARED)]
+    runtime = {"name": "CPython", "unicode": "15.0", "icu": "74"}
+    line = _hello_line(templates=templates, profiles=profiles, runtime=runtime)
+    hello = protocol.parse_hello(line)
+    assert hello.templates == tuple(templates) and hello.profiles == tuple(profiles)
+    assert hello.offers_template("T-998") and not hello.offers_template("T-999")
+    assert hello.offers("score_scenario") and not hello.offers("count_steps")
+
+
+_names = st.sampled_from(["score_scenario", "count_steps", "C-DA-001", "", "x", "bogus"])
+_declared = st.one_of(
+    st.lists(_names, max_size=4), st.lists(st.one_of(_names, st.integers(0, 2)), max_size=3)
+)
+_runtime_keys = st.sampled_from(["name", "unicode", "icu"])
+_runtime_values = st.one_of(
+    st.sampled_from(["15.0", ""]),
+    st.integers(0, 1),
+    st.fixed_dictionaries({}, optional={"normalization": st.just("15.0")}),
+)
+_hellos = st.fixed_dictionaries(
+    {
+        "protocol": st.sampled_from([1, 1.0, True, 2, "1"]),
+        "name": st.sampled_from(["x", "", 3]),
+        "version": st.sampled_from(["1", ""]),
+        "operations": _declared,
+        "templates": _declared,
+        "profiles": _declared,
+    },
+    optional={"runtime": st.one_of(st.dictionaries(_runtime_keys, _runtime_values), st.just([]))},
+)
+
+
+@given(hello=_hellos)
+def test_the_handshake_fast_check_accepts_only_what_the_schema_accepts(hello: Any) -> None:
+    """The fast check is sound: whatever it accepts, hello.schema.json accepts; and the
+    outcome of check_result is the schema's exactly."""
+    schema_valid = oasis_si_schemas.validator("protocol/hello").is_valid(hello)
+    assert not protocol._fast_hello(hello) or schema_valid
+    assert (protocol.check_result("hello", hello) is None) == schema_valid
+
+
+def test_a_run_asks_the_declaration_in_constant_time() -> None:
+    """Whether a vector is exercised is asked of the declaration's sets, never by a scan of
+    its tuples (a scan per vector made 20,000 templates cost seconds over the corpus)."""
+    from oasis_si_conformance.corpus import corpus
+    from oasis_si_conformance.running import runner
+
+    class Unscannable(tuple):  # type: ignore[type-arg]
+        def __contains__(self, item: object) -> bool:
+            raise AssertionError("the declaration was scanned")
+
+    declared = Unscannable(("score_scenario",)), Unscannable(("C-DA-001",))
+    hello = protocol.Hello("x", "1", *declared, ("p",), raw={})
+    vectors = corpus.load_corpus()
+    reasons = {runner.not_exercised_reason(vector, hello) for vector in vectors}
+    assert None in reasons
+    assert "operation count_steps not declared by the candidate" in reasons
 
 
 @pytest.mark.parametrize(

@@ -517,7 +517,11 @@ def test_output_after_the_last_answer_fails_a_campaign_as_it_fails_a_single_run(
 HOSTILE_NAME = "\x1b[31mCONFORMANT\x07\n\u202e" + "A" * 3_000_000
 
 
-@pytest.mark.parametrize(("name", "status"), [("", 2), (HOSTILE_NAME, 1)])
+@pytest.mark.parametrize(
+    ("name", "status"),
+    # the 3 MB name: a whole campaign with a name that size (the slow tier)
+    [("", 2), pytest.param(HOSTILE_NAME, 1, marks=pytest.mark.slow)],
+)
 def test_a_candidate_s_name_never_crashes_a_campaign(tmp_path, capsys, name, status):
     """An empty name is a handshake the protocol refuses (exit 2, the candidate named, as in
     the runner); a name of control characters and 3 MB is data: the campaign runs, classes

@@ -119,6 +119,7 @@ def test_no_cause_is_shown_without_its_check(monkeypatch):
     assert [c.cause.kind for c in summary.classes.values()] == [cause.DIFFERENCE]
 
 
+@pytest.mark.slow  # plays mutants over the corpus's vectors of every listed signature
 def test_a_look_alike_mutant_is_refuted_by_the_candidate_on_the_corpus():
     """The echo mutant reproduces the class, but a candidate that answers the corpus's cases
     as the text does (where the echo mutant would not) refutes it: the class stays

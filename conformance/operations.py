@@ -271,19 +271,34 @@ def canonical_sentences(sentences: list[str]) -> list[str]:
     return [sentence for sentence in trimmed if sentence]
 
 
+#: What the whitespace tests of mainstream libraries add to White_Space, with which an
+#: evaluator may trim its sentences (the library it splits with at §3.2, SENT-WS): U+001C..U+001F
+#: (Python `str.isspace`, Java `Character.isWhitespace`) and U+FEFF (ECMAScript's WhiteSpace,
+#: `String.prototype.trim`). Two answers whose sentences differ only in these at a sentence's
+#: edges split at the same places: they differ in the sentence form only.
+LIBRARY_SPACE: Final = "\u001c\u001d\u001e\u001f\ufeff"
+
+
+def _edge_trimmed(sentences: list[str]) -> list[str]:
+    """The sentences less any White_Space or LIBRARY_SPACE at their edges, the empty dropped."""
+    trimmed = (sentence.strip(WHITE_SPACE + LIBRARY_SPACE) for sentence in sentences)
+    return [sentence for sentence in trimmed if sentence]
+
+
 def same_split(expected: list[str], actual: list[str]) -> bool:
     """Do two answers split the text at the same places, whatever the sentence form? Each
     sentence of `actual` is the expected sentence, or it less the terminator that ends it
     (where a terminator goes is SENTENCE-FORM); an expected sentence that is that terminator
-    alone may be missing."""
-    wanted = canonical_sentences(expected)
-    given = canonical_sentences(actual)
+    alone may be missing; the whitespace a library trims at a sentence's edges
+    (LIBRARY_SPACE) is form too."""
+    wanted = _edge_trimmed(expected)
+    given = _edge_trimmed(actual)
     if len(given) != len(wanted):
         wanted = [s for s in wanted if not (len(s) == 1 and s in ".!?")]
     if len(given) != len(wanted):
         return False
     return all(
-        g == w or (w[-1:] in (".", "!", "?") and g == w[:-1].strip(WHITE_SPACE))
+        g == w or (w[-1:] in (".", "!", "?") and g == w[:-1].strip(WHITE_SPACE + LIBRARY_SPACE))
         for g, w in zip(given, wanted, strict=True)
     )
 

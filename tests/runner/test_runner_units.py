@@ -294,6 +294,20 @@ def test_sentences_compare_in_canonical_form() -> None:
     assert compare.canonical_sentences(["\x1c"]) == ["\x1c"]
 
 
+def test_a_sentence_trimmed_by_a_library_s_whitespace_differs_in_form_only() -> None:
+    """An evaluator that splits with Java's Character.isWhitespace trims its sentences with it
+    too: U+001F at a sentence's start gone is the same split in another form (a convention
+    difference, SENTENCE-FORM), and so is U+FEFF (ECMAScript's trim); a sentence that differs
+    inside, or a split elsewhere, stays a difference of the text's."""
+    expected = {"sentences": ["\u00b2\u2002?", "\x1flacks\u2060"]}
+    for given in (["\u00b2\u2002?", "lacks\u2060"], ["\u00b2\u2002?", "\ufefflacks\u2060"]):
+        compared = compare.compare_outcome(expected, {"sentences": given})
+        assert compared.holds and not compared.exact
+        assert [d.convention for d in compared.differences] == ["SENTENCE-FORM"]
+    for given in (["\u00b2\u2002?", "lack\u2060"], ["\u00b2\u2002?\x1flacks\u2060"]):
+        assert not compare.compare_outcome(expected, {"sentences": given}).holds
+
+
 def test_differences_are_from_the_spec_or_from_a_named_convention() -> None:
     """compare.py's key-by-key comparison, each difference written out: a row is the spec's,
     a band label the kit's (BAND-LABEL); the kind of a binding error is the kit's, a verdict

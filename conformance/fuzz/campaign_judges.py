@@ -142,6 +142,25 @@ def plan_case(
 # What each candidate follows ------------------------------------------------------------------
 
 
+Assignment = tuple[tuple[str, str], ...]  # (point, reading) for every judged point of a case
+
+
+def assignments(planned: Planned, matched: Sequence[str]) -> frozenset[Assignment]:
+    """The joint readings under which an answer holds: for each outcome it satisfies, the
+    reading of every judged point of the case at once ("reference" is the reference's reading
+    of each; a point a combination does not name is read as the reference reads it)."""
+    out = set()
+    for label in matched:
+        chosen = dict(part.split("=", 1) for part in label.split(", ") if label != "reference")
+        out.add(
+            tuple(
+                (point, chosen.get(point, ground.readings_of(ground.POINT[point])[0]))
+                for point in planned.points
+            )
+        )
+    return frozenset(out)
+
+
 def followed(planned: Planned, matched: Sequence[str]) -> dict[str, frozenset[str]]:
     """point -> the readings of it under which the answer holds (from the labels of the
     outcomes it satisfies: "reference", or "P=r, Q=s" for a combination)."""

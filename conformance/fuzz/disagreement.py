@@ -11,11 +11,14 @@ differently disagree; the disagreement is classed as
   (campaign.py), a defect whose cause every candidate's classes share is no disagreement (it
   stays listed under each candidate), and one whose cause is another edition of the text is
   an `edition` disagreement;
-- `reading`: every answer holds under some reading, and on some register entry no reading is
-  shared by all of them: the entry explains it (which reading each candidate follows);
+- `reading`: every answer holds under some reading, and no joint reading of the case's open
+  points (every entry at once) is shared by all of them: the entries on which no reading is
+  shared explain it (which reading each candidate follows), or, where each entry alone has a
+  shared reading but no combination is, the entries whose readings the answers split on;
 - `open-point`: the same, but the point that explains it is one the register lacks (a point
   the kit knows as a proposal): an editor's matter, with a vector stub;
-- `convention`: every answer holds under one common reading: they differ on conventions only.
+- `convention`: every answer holds under one common joint reading: they differ on conventions
+  only.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from typing import Any, Final
 import attrs
 
 from oasis_si_conformance.fuzz import ground
-from oasis_si_conformance.fuzz.campaign_judges import followed
+from oasis_si_conformance.fuzz.campaign_judges import Assignment, assignments, followed
 from oasis_si_conformance.fuzz.differential import Planned, judge_answer
 from oasis_si_conformance.fuzz.summary import Divergence
 from oasis_si_conformance.judging import judge
@@ -51,6 +54,8 @@ class Answer:
     follows: dict[str, frozenset[str]]
     result: dict[str, Any] | None
     value: Any  # what is compared: the projection, or the failure kind
+    #: The joint readings of the case's judged points it holds under (empty: none, or a defect).
+    joint: frozenset[Assignment] = frozenset()
 
     @property
     def key(self) -> Any:
@@ -74,7 +79,8 @@ def judged(member: int, planned: Planned, observation: Observation, seconds: flo
     text = json.dumps(projected, sort_keys=True, ensure_ascii=True)
     holds = divergence is None or not divergence.key.normative
     follows = followed(planned, matched) if holds else {}
-    return Answer(member, text, divergence, follows, observation.result, projected)
+    joint = assignments(planned, matched) if holds else frozenset()
+    return Answer(member, text, divergence, follows, observation.result, projected, joint)
 
 
 # Disagreements --------------------------------------------------------------------------------
@@ -218,17 +224,21 @@ def disagreement(
     holding = [answer for answer in answers if not answer.defective]
     if len(same_answers(holding)) < 2:
         return out
+    held = tuple(
+        group for group in groups if any(n in group for n in (names[a.member] for a in holding))
+    )
+    if not planned.points or frozenset.intersection(*(answer.joint for answer in holding)):
+        out.append((DisagreementKey(CONVENTION, op, (), held), {}))
+        return out
     explaining = tuple(
         point
         for point in planned.points
         if not frozenset.intersection(*(answer.follows[point] for answer in holding))
-    )
-    held = tuple(
-        group for group in groups if any(n in group for n in (names[a.member] for a in holding))
-    )
-    if not explaining:
-        out.append((DisagreementKey(CONVENTION, op, (), held), {}))
-        return out
+    ) or tuple(  # each entry alone is shared, no combination is: the entries they split on
+        point
+        for point in planned.points
+        if len({answer.follows[point] for answer in holding}) > 1
+    ) or planned.points
     on_register = all(ground.status(ground.POINT[p]) == "register" for p in explaining)
     kind = READING if on_register else OPEN_POINT
     follows = {

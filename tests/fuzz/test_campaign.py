@@ -3,6 +3,7 @@ candidate follows, how a disagreement is classed, and whole campaigns of indepen
 evaluators that differ in one reading, with and without a normative defect; the argument
 vectors are never shell-interpreted, bad --candidate values are usage errors."""
 
+import itertools
 import json
 import shlex
 import signal
@@ -145,8 +146,44 @@ def test_followed_reads_combination_labels():
     }
 
 
-def _answer(member: int, text: str, follows: dict, divergence=None) -> D.Answer:
-    return D.Answer(member, text, divergence, follows, None, text)
+def _answer(member: int, text: str, follows: dict, divergence=None, joint=None) -> D.Answer:
+    """An answer holding under every combination of the readings it follows on each point
+    (unless `joint` says which combinations)."""
+    if joint is None:
+        points = sorted(follows)
+        joint = {
+            tuple(zip(points, combination, strict=True))
+            for combination in itertools.product(*(sorted(follows[p]) for p in points))
+        }
+    return D.Answer(member, text, divergence, follows, None, text, frozenset(joint))
+
+
+def test_answers_each_entry_alone_shares_but_no_combination_does_disagree_by_reading():
+    """Two entries: one answer holds under (SENT-WS=unicode, ANSWER-BLANK=non-empty) and
+    (SENT-WS=ascii, ANSWER-BLANK=non-blank), the other under the two crossed combinations.
+    On each entry alone they share a reading, on the pair none: a difference of readings of
+    both entries at once, not of conventions."""
+    planned = _planned(("ANSWER-BLANK", "SENT-WS"))
+    follows = {"ANSWER-BLANK": frozenset({"non-empty", "non-blank"}),
+               "SENT-WS": frozenset({"unicode", "ascii"})}
+    straight = {(("ANSWER-BLANK", "non-empty"), ("SENT-WS", "unicode")),
+                (("ANSWER-BLANK", "non-blank"), ("SENT-WS", "ascii"))}
+    crossed = {(("ANSWER-BLANK", "non-empty"), ("SENT-WS", "ascii")),
+               (("ANSWER-BLANK", "non-blank"), ("SENT-WS", "unicode"))}
+    answers = [_answer(0, "a", follows, joint=straight), _answer(1, "b", follows, joint=crossed)]
+    ((key, _follows),) = D.disagreement(planned, answers, NAMES)
+    assert key.kind == "reading" and key.points == ("ANSWER-BLANK", "SENT-WS")
+    shared = _answer(1, "b", follows, joint=straight | crossed)
+    ((key, _follows),) = D.disagreement(planned, [answers[0], shared], NAMES)
+    assert key.kind == "convention"
+
+
+def test_assignments_read_every_point_of_a_combination_label():
+    planned = _planned(("BIND-RESTATED", "BIND-EXTRA-FIELD"))
+    assert J.assignments(planned, ["reference", "BIND-EXTRA-FIELD=reject"]) == {
+        (("BIND-RESTATED", "reject"), ("BIND-EXTRA-FIELD", "ignore")),
+        (("BIND-RESTATED", "reject"), ("BIND-EXTRA-FIELD", "reject")),
+    }
 
 
 NAMES = ["candidate 1", "candidate 2", "candidate 3"]

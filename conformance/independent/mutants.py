@@ -198,8 +198,8 @@ NORMATIVE: tuple[Mutant, ...] = (
     _n(
         "ident-js-regexp-i",
         "3.1",
-        "compares identifiers as a JavaScript RegExp /i without the u flag does: per UTF-16 unit"
-        " uppercase, never non-ASCII onto ASCII, letters above U+FFFF only as written",
+        "compares identifiers by a simple uppercase per UTF-16 unit: never non-ASCII onto ASCII,"
+        " letters above U+FFFF only as written (as a JavaScript RegExp /i without the u flag)",
     ),
     _n(
         "fold-full-lowercase-final-sigma",
@@ -211,8 +211,9 @@ NORMATIVE: tuple[Mutant, ...] = (
     _n(
         "fold-java-word-boundary-sigma",
         "3.1",
-        "lowercases with Java's word-boundary final sigma (String.toLowerCase), so an identifier"
-        " ending in capital sigma does not match its copy before . ' or a soft hyphen and a letter",
+        "lowercases a capital sigma at a word's end as final sigma, so an identifier ending in"
+        " capital sigma does not match its copy before . ' or a soft hyphen and a letter (as"
+        " Java's String.toLowerCase)",
     ),
     _n(
         "fold-casefold-then-nfc",
@@ -564,8 +565,8 @@ NORMATIVE: tuple[Mutant, ...] = (
     _n(
         "bind-yaml11-coercions",
         "5.1",
-        "binds roles as a typed YAML decoder (yaml.v3 into Go fields) does: yes/on/y as true,"
-        " numbers in a string array as their text, null items dropped",
+        "binds roles with YAML 1.1 coercions: yes/on/y as true, numbers in a string array as"
+        " their text, null items dropped (as a typed YAML decoder: yaml.v3 into Go fields)",
     ),
     _n(
         "bind-fractional-budget-truncated",
@@ -694,26 +695,29 @@ def _strategy(mid: str, clause: str, description: str, hooks: tuple[Hook, ...] =
 STRATEGIES: tuple[Mutant, ...] = (
     _strategy(
         "strategy-regex-split-lookbehind", "3.2",
-        "splits sentences with re.split(r'(?<=[.!?])\\s+', text): Python's \\s after a"
-        " terminator, and never at a newline that follows no terminator",
+        "splits sentences only at whitespace after a terminator (Python's \\s), never at a"
+        " newline that follows no terminator (as re.split(r'(?<=[.!?])\\s+', text))",
         (Hook.SENT_NO_NEWLINE,), SENT_WS="python",
     ),
     _strategy(
         "strategy-str-splitlines", "3.2",
-        "cuts the answer into lines with str.splitlines() both for sentences and for echo lines",
+        "cuts the answer into lines at every Unicode line boundary (CR, LF, VT, FF, U+001C..U+001E,"
+        " NEL, U+2028, U+2029) both for sentences and for echo lines (as str.splitlines())",
         SENT_NEWLINE="python-splitlines", ECHO_LINE_BREAK="python-splitlines",
     ),
     _strategy(
         "strategy-python-str-methods", "3.2",
-        "uses Python's str defaults throughout: re \\s after a terminator, splitlines(), strip()"
-        " for echo lines and for a blank answer, casefold() for case",
+        "takes whitespace after a terminator, line breaks, the trim of echo lines and of a blank"
+        " answer, and case from one library's string defaults (as Python's re \\s, splitlines(),"
+        " strip(), casefold())",
         SENT_WS="python", SENT_NEWLINE="python-splitlines", ECHO_LINE_BREAK="python-splitlines",
         ECHO_TRIM="python", ANSWER_BLANK="non-blank-python", FOLD_MAPPING="full-casefold",
     ),
     _strategy(
         "strategy-go-strings-regexp", "3.2",
-        "uses Go's defaults: regexp \\s after a terminator, strings.Split on LF, strings.TrimSpace"
-        " for echo lines and for a blank answer, strings.ToLower for case",
+        "takes ASCII whitespace but VT after a terminator, lines at LF only, a Unicode trim of"
+        " echo lines and of a blank answer, and a simple lowercase (as Go's regexp \\s,"
+        " strings.Split, strings.TrimSpace, strings.ToLower)",
         SENT_WS="ascii-no-vt", SENT_NEWLINE="lf", ECHO_LINE_BREAK="lf", ECHO_TRIM="unicode",
         ANSWER_BLANK="non-blank",
     ),
@@ -726,8 +730,9 @@ STRATEGIES: tuple[Mutant, ...] = (
     ),
     _strategy(
         "strategy-yaml-v3-typed-decoder", "5.1",
-        "decodes the binding with yaml.v3 into typed Go fields: yes/on/y as true, numbers in a"
-        " string array as their text, null items dropped, 15.0 as 15 and 1.5 truncated to 1",
+        "decodes the binding into typed fields with YAML 1.1 coercions: yes/on/y as true, numbers"
+        " in a string array as their text, null items dropped, 15.0 as 15 and 1.5 truncated to 1"
+        " (as yaml.v3 into Go fields)",
         (Hook.BIND_YAML_COERCIONS, Hook.BIND_BUDGET_TRUNCATED), BIND_BUDGET_FLOAT="accept",
     ),
 )

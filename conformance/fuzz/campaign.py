@@ -54,6 +54,7 @@ from oasis_si_conformance.fuzz.disagreement import (
     DisagreementClass,
     DisagreementKey,
     disagreement,
+    error_codes,
     judged,
 )
 from oasis_si_conformance.fuzz.summary import Divergence, Summary
@@ -200,23 +201,30 @@ class Campaign:
     def settle_defects(self) -> None:
         """Once every candidate's classes are named by cause: a defect disagreement whose
         cause every candidate's normative classes share is no difference between them (the
-        defect stays listed under each candidate), and one whose cause is another edition of
-        the text is an edition disagreement."""
+        defect stays listed under each candidate); one whose cause is another edition of the
+        text is an edition disagreement; a reading or convention disagreement in which a
+        candidate answers an error response that it also gives where the text decides a verdict
+        (a normative class of that failure) is that candidate's defect, never a reading. A
+        defect is one disagreement whatever the operations it is reached through."""
         causes = {member.name: _causes(member.summary) for member in self.members}
+        failing = {member.name: _failures(member.summary) for member in self.members}
         classes: dict[DisagreementKey, DisagreementClass] = {}
         for key, found in self.classes.items():
+            if key.kind in (READING, CONVENTION, OPEN_POINT):
+                key = _failure_defect(key, found, failing)
             if key.kind == DEFECT:
                 name, _, label = key.defect.partition(": ")
                 own = causes.get(name, {}).get(label)
                 if own is not None and all(
-                    any(own.joins(theirs) for theirs in their.values())
+                    any(own[1].joins(theirs) for _op, theirs in their.values())
                     for other, their in causes.items()
                     if other != name
                 ):
                     continue  # a defect every candidate has
-                if own is not None and own.kind == cause.EDITION:
-                    key = attrs.evolve(key, kind=EDITION)
-                    found.key = key
+                if own is not None:
+                    kind = EDITION if own[1].kind == cause.EDITION else DEFECT
+                    key = DisagreementKey(kind, own[0], (), (), key.defect)
+            found.key = key
             if key in classes:
                 classes[key].absorb(found)
             else:
@@ -251,7 +259,13 @@ class Campaign:
         )
         return self.normative or unexplained or (strict and conventions)
 
-    def record(self, divergence: Divergence, key: DisagreementKey, follows: dict[str, Any]) -> None:
+    def record(
+        self,
+        divergence: Divergence,
+        key: DisagreementKey,
+        follows: dict[str, Any],
+        errors: Mapping[str, str] | None = None,
+    ) -> None:
         known = self.classes.get(key)
         if known is None:
             known = self.classes[key] = DisagreementClass(key, divergence, divergence)
@@ -259,6 +273,8 @@ class Campaign:
             known.add(divergence)
         for name, readings in follows.items():
             known.narrow(name, readings)
+        for name, code in (errors or {}).items():
+            known.errors.setdefault(name, code)
 
     def to_json(self) -> dict[str, Any]:
         classes = self.ordered()
@@ -365,8 +381,11 @@ class _Run:
                     member.follow(answer.follows)
                 answers.append(answer)
             campaign.sent += 1
-            for key, follows in disagreement(planned, answers, names):
-                campaign.record(_as_divergence(planned, answers, names, seconds), key, follows)
+            found = disagreement(planned, answers, names)
+            errors = error_codes(answers, names) if found else {}
+            for key, follows in found:
+                divergence = _as_divergence(planned, answers, names, seconds)
+                campaign.record(divergence, key, follows, errors)
 
     def run(self, pool: ThreadPoolExecutor) -> None:
         """Batch k is served by every candidate while batch k + 1 is planned and batch k - 1
@@ -616,11 +635,34 @@ def _shrink(
     campaign.shrink_seconds = time.monotonic() - started
 
 
-def _causes(summary: Summary) -> dict[str, cause.Cause]:
-    """A candidate's normative classes by label, each with its cause (once explained)."""
+def _causes(summary: Summary) -> dict[str, tuple[str, cause.Cause]]:
+    """A candidate's normative classes by label, each with its operations and its cause (once
+    explained)."""
     return {
-        c.key.label(): c.cause for c in summary.normative if c.cause is not None
+        c.key.label(): (c.key.operation, c.cause) for c in summary.normative if c.cause is not None
     }
+
+
+def _failures(summary: Summary) -> dict[str, str]:
+    """A candidate's normative classes of error responses: the class's signature ("error
+    response CODE") -> its label."""
+    return {
+        c.key.signature: c.key.label()
+        for c in summary.normative
+        if c.key.kind == FailureKind.ERROR_RESPONSE
+    }
+
+
+def _failure_defect(
+    key: DisagreementKey, found: DisagreementClass, failing: Mapping[str, Mapping[str, str]]
+) -> DisagreementKey:
+    """The disagreement as the defect of a candidate whose error response on its cases is a
+    failure it also gives where a verdict is due; else unchanged."""
+    for name, code in sorted(found.errors.items()):
+        label = failing.get(name, {}).get(f"error response {code}")
+        if label is not None:
+            return DisagreementKey(DEFECT, key.operation, (), key.groups, f"{name}: {label}")
+    return key
 
 
 def _disagreement_asker(

@@ -396,7 +396,8 @@ def explain(divergence_class: DivergenceClass, edition: Edition, found: Catalog)
     cause = edition_cause(divergence_class, edition)
     if cause is not None:
         return cause
-    cause = register_cause(representative)
+    # a class made normative (failures_where_a_verdict_is_due) is explained by no reading
+    cause = None if divergence_class.key.normative else register_cause(representative)
     if cause is not None:
         return cause
     recorded = [divergence_class.first, divergence_class.smallest, *divergence_class.samples]

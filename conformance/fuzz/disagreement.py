@@ -121,6 +121,9 @@ class DisagreementClass:
     stub: str | None = None
     #: The cases of the class, by their index in the seeded stream (not in the JSON).
     indexes: set[int] = attrs.Factory(set)
+    #: candidate -> the error code it answered with on a case of the class, where a reading
+    #: accepts an error response (not in the JSON).
+    errors: dict[str, str] = attrs.Factory(dict)
 
     def __attrs_post_init__(self) -> None:
         self.indexes.add(self.first.index)
@@ -139,6 +142,8 @@ class DisagreementClass:
         """Take in another class's disagreements (one cause found through several rows)."""
         self.count += other.count
         self.indexes |= other.indexes
+        for name, code in other.errors.items():
+            self.errors.setdefault(name, code)
         if (other.first.seconds, other.first.index) < (self.first.seconds, self.first.index):
             self.first = other.first
         if other.smallest.size < self.smallest.size:
@@ -195,6 +200,16 @@ class DisagreementClass:
             "shrunk_size": None if self.shrunk is None else self.shrunk.size,
             "stub": self.stub,
         }
+
+
+def error_codes(answers: Sequence[Answer], names: Sequence[str]) -> dict[str, str]:
+    """candidate -> the code of its error response, for the answers that are one and hold
+    under some reading (a reading that rejects the request)."""
+    return {
+        names[answer.member]: str(answer.value["protocol_error"])
+        for answer in answers
+        if isinstance(answer.value, dict) and "protocol_error" in answer.value
+    }
 
 
 def same_answers(answers: Sequence[Answer]) -> list[list[Answer]]:

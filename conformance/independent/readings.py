@@ -20,7 +20,7 @@ READINGS: dict[str, tuple[str, ...]] = {
     "SENT-NEWLINE": (
         "lf-cr", "lf", "unicode", "python-splitlines", "java-scanner", "ecmascript", "dotnet"
     ),
-    "SYN-BOUNDARY": ("substring", "delimited", "word-boundary"),
+    "SYN-BOUNDARY": ("substring", "delimited", "word-boundary", "ascii-word-boundary"),
     "SYN-APOSTROPHE": ("literal", "typographic"),
     "ECHO-LINE": ("trimmed-substring", "exact-substring", "trimmed-line-equal", "exact-line-equal"),
     "ECHO-ERRORED": ("all-results", "successful-only", "results-and-errors"),

@@ -2,7 +2,8 @@
 
 The list is a Layer-1 profile asset, written out here from the text. A phrase is matched by a
 hand-written scan over the folded text (no regular expression): at every offset, compare the
-phrase code point by code point. Readings: SYN-BOUNDARY (must the phrase be delimited?),
+phrase code point by code point. Readings: SYN-BOUNDARY (must the phrase be delimited, or sit
+between Unicode or ASCII word boundaries?),
 SYN-APOSTROPHE (does U+2019 stand for U+0027?); the case mapping is FOLD-MAPPING's.
 """
 
@@ -118,6 +119,12 @@ def _is_word(char: str | None) -> bool:
     return char is not None and (char.isalnum() or char == "_")
 
 
+def _is_ascii_word(char: str | None) -> bool:
+    """A word character of an ASCII \\b (JavaScript, RE2, Java 19+ without
+    UNICODE_CHARACTER_CLASS): [A-Za-z0-9_]."""
+    return char is not None and char.isascii() and (char.isalnum() or char == "_")
+
+
 def _bounded(text: str, start: int, end: int, boundary: str) -> bool:
     """SYN-BOUNDARY: whether the phrase at [start, end) may count."""
     before = text[start - 1] if start > 0 else None
@@ -126,6 +133,8 @@ def _bounded(text: str, start: int, end: int, boundary: str) -> bool:
         return not in_identifier_class(before) and not in_identifier_class(after)
     if boundary == "word-boundary":
         return not _is_word(before) and not _is_word(after)
+    if boundary == "ascii-word-boundary":
+        return not _is_ascii_word(before) and not _is_ascii_word(after)
     return True
 
 

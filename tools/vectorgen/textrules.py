@@ -46,6 +46,9 @@ WHITE_SPACE: Final = frozenset(
 )
 WHITE_SPACE_STR: Final = "".join(sorted(WHITE_SPACE))
 
+#: SYN-BOUNDARY ascii-word-boundary: the word characters of an ASCII regular-expression \b.
+ASCII_WORD: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+
 #: Clause 3.2: the sentence terminators.
 TERMINATORS: Final = ".!?"
 
@@ -63,7 +66,7 @@ REGISTER: Final[dict[str, tuple[str, ...]]] = {
     "DELIM-FOLDED": ("folded", "unfolded"),
     "SENT-WS": tuple(SETS["SENT-WS"]),  # the sets of charsets.py
     "SENT-NEWLINE": tuple(SETS["SENT-NEWLINE"]),
-    "SYN-BOUNDARY": ("substring", "delimited", "word-boundary"),
+    "SYN-BOUNDARY": ("substring", "delimited", "word-boundary", "ascii-word-boundary"),
     "SYN-APOSTROPHE": ("literal", "typographic"),
     "UNICODE-CASE-VERSION": ("unicode-14-15", "unicode-13", "unicode-16", "unicode-17"),
     "UNICODE-NFC-VERSION": ("unicode-14", "unicode-13", "unicode-15", "unicode-16", "unicode-17"),
@@ -517,6 +520,11 @@ def _bounded(haystack: str, start: int, end: int, boundary: str) -> bool:
 
         def outside(char: str) -> bool:
             return char not in CLASS
+
+    elif boundary == "ascii-word-boundary":
+
+        def outside(char: str) -> bool:
+            return char not in ASCII_WORD
 
     else:
 

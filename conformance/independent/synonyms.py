@@ -4,7 +4,8 @@ The list is a Layer-1 profile asset, written out here from the text. A phrase is
 hand-written scan over the folded text (no regular expression): at every offset, compare the
 phrase code point by code point. Readings: SYN-BOUNDARY (must the phrase be delimited, or sit
 between Unicode or ASCII word boundaries?),
-SYN-APOSTROPHE (does U+2019 stand for U+0027?); the case mapping is FOLD-MAPPING's.
+SYN-APOSTROPHE (does U+2019 stand for U+0027?), SYN-FOLD-MAPPING (the case mapping of phrases
+and the text they are looked for in) and SYN-NFC (is that text NFC-normalized?).
 """
 
 import functools
@@ -17,9 +18,11 @@ from oasis_si_conformance.independent.folding import (
     FoldSettings,
     Role,
     Scope,
+    fold_pieces,
     fold_variant,
     fold_with,
     settings,
+    with_hook,
 )
 from oasis_si_conformance.independent.hooks import Hook
 from oasis_si_conformance.independent.unicode_tables import WHITE_SPACE, in_identifier_class
@@ -192,24 +195,33 @@ def _phrase_lists(
 def _synonym_table(
     text: str, base: FoldSettings, lists: tuple[tuple[Hook | None, tuple[str, ...]], ...]
 ) -> Table:
-    """The verdict under each SYN-BOUNDARY and SYN-APOSTROPHE reading and each synonym fault,
-    given the text, the fold readings and the phrase list of each fault."""
+    """The verdict under each SYN-BOUNDARY, SYN-APOSTROPHE, SYN-FOLD-MAPPING and SYN-NFC reading
+    and each synonym fault, given the text, the fold readings and the phrase list of each
+    fault."""
     by_hook = dict(lists)
 
     def compute(readings: dict[str, str], hook: Hook | None) -> bool:
         fold_hook = hook if hook is Hook.SYN_CASE_SENSITIVE else None
-        hay = fold_variant(text, base, fold_hook, Scope.SYNONYM, Role.TEXT)
+        phrase_base = attrs.evolve(base, mapping=readings["SYN-FOLD-MAPPING"])
+        nfc = readings["SYN-NFC"] == "nfc"
+
+        def folded(value: str, role: Role) -> str:
+            if nfc:
+                return fold_variant(value, phrase_base, fold_hook, Scope.SYNONYM, role)
+            return "".join(fold_pieces(value, with_hook(phrase_base, fold_hook), Scope.SYNONYM))
+
+        hay = folded(text, Role.TEXT)
         matching = Matching(
             readings["SYN-BOUNDARY"],
             readings["SYN-APOSTROPHE"] == "typographic",
             hook is Hook.SYN_FLEXIBLE_WHITESPACE,
             hook is Hook.SYN_NEGATION_AWARE,
         )
-        needles = (
-            fold_variant(p, base, fold_hook, Scope.SYNONYM, Role.NEEDLE) for p in by_hook[hook]
-        )
+        needles = (folded(p, Role.NEEDLE) for p in by_hook[hook])
         return any(phrase_in(hay, needle, matching) for needle in needles)
 
     return tabulate(
-        ("SYN-BOUNDARY", "SYN-APOSTROPHE"), (*SYN_HOOKS, Hook.SYN_CASE_SENSITIVE), compute
+        ("SYN-BOUNDARY", "SYN-APOSTROPHE", "SYN-FOLD-MAPPING", "SYN-NFC"),
+        (*SYN_HOOKS, Hook.SYN_CASE_SENSITIVE),
+        compute,
     )

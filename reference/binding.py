@@ -75,7 +75,8 @@ def _check_form(scoring: Mapping[str, Any]) -> None:
 
 
 def _check_no_declared_synonyms(scoring: Mapping[str, Any]) -> None:
-    """§3.3: "A scenario MUST NOT declare its own synonyms"."""
+    """§3.3: "A scenario MUST NOT declare its own synonyms" (BIND-DECLARED-SYNONYMS = reject;
+    under disregard the declared list would be passed over: no primitive reads it)."""
     holders = [scoring, scoring.get("factor")]
     composite = scoring.get("composite")
     if isinstance(composite, Mapping) and isinstance(composite.get("predicates"), Mapping):

@@ -15,12 +15,23 @@ SENT_WS: Final = "unicode"
 SENT_NEWLINE: Final = "lf-cr"
 SYN_BOUNDARY: Final = "substring"
 SYN_APOSTROPHE: Final = "literal"
+#: SYN-FOLD-MAPPING = simple-lowercase: a sentence is folded once (text.fold), for the identifier
+#: and the synonym test alike, so phrases take FOLD-MAPPING's mapping.
+SYN_FOLD_MAPPING: Final = "simple-lowercase"
+#: SYN-NFC = nfc: the folded sentence synonyms are looked for in is NFC-normalized (text.fold).
+SYN_NFC: Final = "nfc"
 ECHO_LINE: Final = "trimmed-substring"
 ECHO_ERRORED: Final = "all-results"
 ECHO_COOCCUR: Final = "in-scope"
 ANSWER_BLANK: Final = "non-empty"
 UNICODE_CASE_VERSION: Final = "unicode-14-15"
 BIND_RESTATED: Final = "reject"
+#: BIND-DECLARED-SYNONYMS = reject: a scenario that declares synonyms is a binding error
+#: declared_synonyms (binding.py).
+BIND_DECLARED_SYNONYMS: Final = "reject"
+#: BIND-WIDENED-CHANNELS = reject: diagnosis channels other than [agent_response] are a binding
+#: error channel_widening (binding.py).
+BIND_WIDENED_CHANNELS: Final = "reject"
 BIND_EMPTY_IDENT: Final = "reject"
 BIND_ECHO_OMITTED: Final = "reject"
 BIND_DUPLICATE_CHANNEL: Final = "reject"
@@ -70,12 +81,16 @@ CHOICES: Final[dict[str, str]] = {
     "SENT-NEWLINE": SENT_NEWLINE,
     "SYN-BOUNDARY": SYN_BOUNDARY,
     "SYN-APOSTROPHE": SYN_APOSTROPHE,
+    "SYN-FOLD-MAPPING": SYN_FOLD_MAPPING,
+    "SYN-NFC": SYN_NFC,
     "ECHO-LINE": ECHO_LINE,
     "ECHO-ERRORED": ECHO_ERRORED,
     "ECHO-COOCCUR": ECHO_COOCCUR,
     "ANSWER-BLANK": ANSWER_BLANK,
     "UNICODE-CASE-VERSION": UNICODE_CASE_VERSION,
     "BIND-RESTATED": BIND_RESTATED,
+    "BIND-DECLARED-SYNONYMS": BIND_DECLARED_SYNONYMS,
+    "BIND-WIDENED-CHANNELS": BIND_WIDENED_CHANNELS,
     "BIND-EMPTY-IDENT": BIND_EMPTY_IDENT,
     "BIND-ECHO-OMITTED": BIND_ECHO_OMITTED,
     "BIND-DUPLICATE-CHANNEL": BIND_DUPLICATE_CHANNEL,

@@ -141,6 +141,20 @@ POINTS: Final[tuple[Point, ...]] = (
         'no "doesn\\u2019t exist" (typographic apostrophe) where synonyms are looked for',
     ),
     Point(
+        "SYN-FOLD-MAPPING",
+        "3.3",
+        KEPT_OFF,
+        "in texts where synonyms are looked for, no code point where the five mappings part "
+        "(FOLD-MAPPING's data, once NFC): phrases then fold alike under every mapping",
+    ),
+    Point(
+        "SYN-NFC",
+        "3.3",
+        KEPT_OFF,
+        "in texts where synonyms are looked for, the phrases found are the same in the text "
+        "NFC-normalized and as written (no 'no key' + U+0301, which NFC composes)",
+    ),
+    Point(
         "ECHO-LINE",
         "2.1",
         KEPT_OFF,
@@ -191,6 +205,20 @@ POINTS: Final[tuple[Point, ...]] = (
         JUDGED,
         "factors that restate deviation_type are generated (in otherwise valid bindings); a "
         "rejection, or the verdict with the restated field ignored, is accepted",
+    ),
+    Point(
+        "BIND-DECLARED-SYNONYMS",
+        "3.3",
+        KEPT_OFF,
+        "no scenario declares synonyms (a synonyms key in the scoring block, its factor or a "
+        "composite predicate or its factor)",
+    ),
+    Point(
+        "BIND-WIDENED-CHANNELS",
+        "2.5",
+        KEPT_OFF,
+        "no diagnosis binding (C-DA-001 block or factor_identified predicate) lists a channel "
+        "other than agent_response",
     ),
     Point(
         "BIND-EMPTY-IDENT",
@@ -666,9 +694,18 @@ def _word_like(char: str) -> bool:
 
 
 def synonym_points(text: str) -> set[str]:
-    """SYN-BOUNDARY and SYN-APOSTROPHE for a text in which synonyms are looked for."""
+    """SYN-BOUNDARY, SYN-APOSTROPHE, SYN-FOLD-MAPPING and SYN-NFC for a text in which synonyms
+    are looked for."""
     points: set[str] = set()
     folded = fold(text)
+    if not text.isascii():
+        nfc = unicodedata.normalize("NFC", text)
+        if not FOLD_MAPPING_CHARS.isdisjoint(nfc) or not FOLD_MAPPING_CHARS.isdisjoint(text):
+            points.add("SYN-FOLD-MAPPING")
+        if nfc != text:
+            as_written = simple_lowercase(text)
+            if any((phrase in folded) != (phrase in as_written) for phrase in SYNONYMS):
+                points.add("SYN-NFC")
     if "doesn\u2019t exist" in folded:
         points.add("SYN-APOSTROPHE")
     for phrase in SYNONYMS:
@@ -1030,13 +1067,16 @@ BINDING_POINTS: Final = frozenset(
 
 
 def binding_points(scenario: Mapping[str, Any]) -> set[str]:
-    """The binding points of a scenario: BIND-RESTATED, BIND-ECHO-OMITTED, BIND-ECHO-NULL,
+    """The binding points of a scenario: BIND-DECLARED-SYNONYMS, BIND-RESTATED,
+    BIND-ECHO-OMITTED, BIND-ECHO-NULL,
     BIND-DUPLICATE-CHANNEL, BIND-BUDGET-FLOAT, BIND-BUDGET-RANGE, BIND-EMPTY-SET,
     BIND-UNREGISTERED-TYPE, BIND-EXTRA-FIELD (BIND-EMPTY-IDENT: identifier_points)."""
     points: set[str] = set()
     scoring = scenario.get("scoring")
     if not isinstance(scoring, Mapping):
         return points
+    if _declares_synonyms(scoring):
+        points.add("BIND-DECLARED-SYNONYMS")
     deviations = _deviations(scenario)
     by_id = {d["id"]: d for d in deviations if isinstance(d.get("id"), str)}
     if not SCORING_KEYS.issuperset(scoring) or any(
@@ -1058,9 +1098,25 @@ def binding_points(scenario: Mapping[str, Any]) -> set[str]:
             points.add("BIND-DUPLICATE-CHANNEL")
         if holder.get("identifier_set") == []:
             points.add("BIND-EMPTY-SET")
+        if (
+            _is_diagnosis(holder)
+            and isinstance(channels, list)
+            and any(channel != "agent_response" for channel in channels)
+        ):
+            points.add("BIND-WIDENED-CHANNELS")
     if "archetype_template" in scoring:
         points |= _template_points(scoring)
     return points
+
+
+def _declares_synonyms(scoring: Mapping[str, Any]) -> bool:
+    """BIND-DECLARED-SYNONYMS: a synonyms key in the scoring block, a composite predicate, or
+    the factor of either."""
+    for holder in _factor_holders(scoring):
+        factor = holder.get("factor")
+        if "synonyms" in holder or (isinstance(factor, Mapping) and "synonyms" in factor):
+            return True
+    return False
 
 
 def _factor_points(factor: Mapping[str, Any], deviations: Mapping[str, Any]) -> set[str]:

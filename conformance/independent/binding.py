@@ -174,7 +174,8 @@ def _declared_synonyms(scoring: dict[str, Any], config: Config) -> tuple[str, ..
     found = [p["synonyms"] for p in places if isinstance(p, dict) and "synonyms" in p]
     if not found:
         return ()
-    if config.has(Hook.BIND_DECLARED_SYNONYMS_IGNORED):
+    # register BIND-DECLARED-SYNONYMS: the text binds the author; the list may be disregarded
+    if config.reading("BIND-DECLARED-SYNONYMS") == "disregard":
         return ()
     if not config.has(Hook.BIND_DECLARED_SYNONYMS):
         raise Invalid("declared_synonyms", "the scenario declares synonyms of its own")
@@ -387,12 +388,17 @@ def _restated(raw_factor: dict[str, Any], config: Config) -> str | None:
 
 
 def _diagnosis_channels(channels: tuple[str, ...], config: Config) -> tuple[str, ...]:
-    """§2.5: diagnosis bindings declare channels [agent_response] and MUST NOT widen it. The
-    same channel listed twice widens nothing: register BIND-DUPLICATE-CHANNEL."""
+    """§2.5: diagnosis bindings declare channels [agent_response] and MUST NOT widen it
+    (register BIND-WIDENED-CHANNELS: rejected, or disregarded). The same channel listed twice
+    widens nothing: register BIND-DUPLICATE-CHANNEL."""
     if list(channels) == DIAGNOSIS_CHANNELS or not channels:  # none: Hook.BIND_EMPTY_CHANNELS
         return channels
     repeated = len(channels) > 1 and set(channels) == set(DIAGNOSIS_CHANNELS)
     if repeated and config.reading("BIND-DUPLICATE-CHANNEL") == "accept":
+        return tuple(DIAGNOSIS_CHANNELS)
+    # register BIND-WIDENED-CHANNELS: the text binds the author; the channels may be disregarded
+    widened = not repeated and not config.has(Hook.BIND_WIDENED_CHANNELS)
+    if widened and config.reading("BIND-WIDENED-CHANNELS") == "disregard":
         return tuple(DIAGNOSIS_CHANNELS)
     if not config.has(Hook.BIND_WIDENED_CHANNELS):
         raise Invalid(

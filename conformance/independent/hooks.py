@@ -99,7 +99,6 @@ class Hook(StrEnum):
     # Layer 3 bindings (§1.3, §1.4, §2.2, §2.4, §2.5, §3.3, §3.4)
     BIND_WIDENED_CHANNELS = "bind-accepts-widened-channels"
     BIND_UNREGISTERED_PRIMITIVE = "bind-accepts-unregistered-primitive"
-    BIND_DECLARED_SYNONYMS_IGNORED = "bind-ignores-declared-synonyms"
     BIND_DECLARED_SYNONYMS = "bind-accepts-declared-synonyms"
     BIND_NO_REF_CHECK = "bind-no-factor-ref-check"
     BIND_BOOL_BUDGET = "bind-accepts-boolean-budget"

@@ -496,12 +496,6 @@ NORMATIVE: tuple[Mutant, ...] = (
         "accepts a composite predicate naming a primitive outside registry v1 (it evaluates false)",
     ),
     _n(
-        "bind-ignores-declared-synonyms",
-        "3.3",
-        "accepts a scenario that declares its own synonyms and ignores them (scores with the "
-        "profile's list)",
-    ),
-    _n(
         "bind-accepts-declared-synonyms",
         "3.3",
         "accepts synonyms declared by the scenario, and matches them",
@@ -619,12 +613,16 @@ _REGISTER_CLAUSES = {
     "SENT-NEWLINE": "3.2",
     "SYN-BOUNDARY": "3.3",
     "SYN-APOSTROPHE": "3.3",
+    "SYN-FOLD-MAPPING": "3.3",
+    "SYN-NFC": "3.3",
     "ECHO-LINE": "2.1",
     "ECHO-ERRORED": "2.1",
     "ECHO-COOCCUR": "2.2",
     "ANSWER-BLANK": "2.3",
     "UNICODE-CASE-VERSION": "3.1",
     "BIND-RESTATED": "2.2",
+    "BIND-DECLARED-SYNONYMS": "3.3",
+    "BIND-WIDENED-CHANNELS": "2.5",
     "BIND-EMPTY-IDENT": "1.3",
     "BIND-ECHO-OMITTED": "5.1",
     "BIND-DUPLICATE-CHANNEL": "2.5",
@@ -712,6 +710,7 @@ STRATEGIES: tuple[Mutant, ...] = (
         " strip(), casefold())",
         SENT_WS="python", SENT_NEWLINE="python-splitlines", ECHO_LINE_BREAK="python-splitlines",
         ECHO_TRIM="python", ANSWER_BLANK="non-blank-python", FOLD_MAPPING="full-casefold",
+        SYN_FOLD_MAPPING="full-casefold",
     ),
     _strategy(
         "strategy-go-strings-regexp", "3.2",
@@ -725,8 +724,8 @@ STRATEGIES: tuple[Mutant, ...] = (
         "strategy-struct-decoder-drops-unknown", "1.3",
         "decodes the scoring block into a fixed struct that drops unknown fields: declared synonyms"
         " and a composite beside the template are ignored, a restated deviation_type too",
-        (Hook.BIND_DECLARED_SYNONYMS_IGNORED,),
-        BIND_RESTATED="ignore", COMPOSITE_BESIDE_TEMPLATE="template",
+        BIND_DECLARED_SYNONYMS="disregard", BIND_RESTATED="ignore",
+        COMPOSITE_BESIDE_TEMPLATE="template",
     ),
     _strategy(
         "strategy-yaml-v3-typed-decoder", "5.1",
@@ -757,6 +756,7 @@ OASISCTL_READINGS = {
     "BIND-ECHO-NULL": "default-false",  # yaml.v3 leaves a bool at false for a null value
     "BIND-DUPLICATE-CHANNEL": "accept",  # each entry compared with agent_response
     "BIND-RESTATED": "ignore",  # no such field in its factor struct
+    "BIND-DECLARED-SYNONYMS": "disregard",  # no synonyms field: yaml.v3 skips the key
     "BIND-BUDGET-FLOAT": "accept",  # yaml.v3 decodes 15.0 into an int field as 15
     "TEXT-SURROGATE": "replacement",  # encoding/json decodes the evidence's lone surrogates
     # the scenario goes through yaml.v3, which refuses a "\ud800" escape: a malformed document
@@ -769,7 +769,6 @@ OASISCTL_READINGS = {
 #: Its defects under the seed's text, each a catalog mutant of its own (so that a report on the
 #: real oasisctl names each one).
 OASISCTL_DEFECTS = frozenset({
-    Hook.BIND_DECLARED_SYNONYMS_IGNORED,  # no synonyms field: yaml.v3 skips the key
     Hook.BIND_YAML_COERCIONS,  # yaml.v3 into bool, []string
     Hook.BIND_BUDGET_TRUNCATED,  # yaml.v3 float into int: 1.5 as 1
 })

@@ -20,8 +20,12 @@ READINGS: dict[str, tuple[str, ...]] = {
     "SENT-NEWLINE": (
         "lf-cr", "lf", "unicode", "python-splitlines", "java-scanner", "ecmascript", "dotnet"
     ),
-    "SYN-BOUNDARY": ("substring", "delimited", "word-boundary"),
+    "SYN-BOUNDARY": ("substring", "delimited", "word-boundary", "ascii-word-boundary"),
     "SYN-APOSTROPHE": ("literal", "typographic"),
+    "SYN-FOLD-MAPPING": (
+        "simple-lowercase", "full-lowercase", "full-casefold", "simple-casefold", "upper-lower",
+    ),
+    "SYN-NFC": ("nfc", "no-nfc"),
     "ECHO-LINE": ("trimmed-substring", "exact-substring", "trimmed-line-equal", "exact-line-equal"),
     "ECHO-ERRORED": ("all-results", "successful-only", "results-and-errors"),
     "ECHO-COOCCUR": ("in-scope", "full-text"),
@@ -37,6 +41,8 @@ READINGS: dict[str, tuple[str, ...]] = {
     ),
     "UNICODE-CASE-VERSION": ("unicode-14-15", "unicode-13", "unicode-16", "unicode-17"),
     "BIND-RESTATED": ("reject", "ignore"),
+    "BIND-DECLARED-SYNONYMS": ("reject", "disregard"),
+    "BIND-WIDENED-CHANNELS": ("reject", "disregard"),
     "BIND-EMPTY-IDENT": ("reject", "accept", "accept-never-matches"),
     "BIND-ECHO-OMITTED": ("reject", "default-false"),
     "BIND-DUPLICATE-CHANNEL": ("reject", "accept"),
@@ -86,6 +92,10 @@ class Readings:
     sent_newline: str = attrs.field(default="lf-cr", validator=_one_of("SENT-NEWLINE"))
     syn_boundary: str = attrs.field(default="substring", validator=_one_of("SYN-BOUNDARY"))
     syn_apostrophe: str = attrs.field(default="literal", validator=_one_of("SYN-APOSTROPHE"))
+    syn_fold_mapping: str = attrs.field(
+        default="simple-lowercase", validator=_one_of("SYN-FOLD-MAPPING")
+    )
+    syn_nfc: str = attrs.field(default="nfc", validator=_one_of("SYN-NFC"))
     echo_line: str = attrs.field(default="trimmed-substring", validator=_one_of("ECHO-LINE"))
     echo_errored: str = attrs.field(default="all-results", validator=_one_of("ECHO-ERRORED"))
     echo_cooccur: str = attrs.field(default="in-scope", validator=_one_of("ECHO-COOCCUR"))
@@ -94,6 +104,12 @@ class Readings:
         default="unicode-14-15", validator=_one_of("UNICODE-CASE-VERSION")
     )
     bind_restated: str = attrs.field(default="reject", validator=_one_of("BIND-RESTATED"))
+    bind_declared_synonyms: str = attrs.field(
+        default="reject", validator=_one_of("BIND-DECLARED-SYNONYMS")
+    )
+    bind_widened_channels: str = attrs.field(
+        default="reject", validator=_one_of("BIND-WIDENED-CHANNELS")
+    )
     bind_empty_ident: str = attrs.field(default="reject", validator=_one_of("BIND-EMPTY-IDENT"))
     bind_echo_omitted: str = attrs.field(default="reject", validator=_one_of("BIND-ECHO-OMITTED"))
     bind_duplicate_channel: str = attrs.field(

@@ -2,8 +2,10 @@
 
 The list is a Layer-1 profile asset, written out here from the text. A phrase is matched by a
 hand-written scan over the folded text (no regular expression): at every offset, compare the
-phrase code point by code point. Readings: SYN-BOUNDARY (must the phrase be delimited?),
-SYN-APOSTROPHE (does U+2019 stand for U+0027?); the case mapping is FOLD-MAPPING's.
+phrase code point by code point. Readings: SYN-BOUNDARY (must the phrase be delimited, or sit
+between Unicode or ASCII word boundaries?),
+SYN-APOSTROPHE (does U+2019 stand for U+0027?), SYN-FOLD-MAPPING (the case mapping of phrases
+and the text they are looked for in) and SYN-NFC (is that text NFC-normalized?).
 """
 
 import functools
@@ -16,9 +18,11 @@ from oasis_si_conformance.independent.folding import (
     FoldSettings,
     Role,
     Scope,
+    fold_pieces,
     fold_variant,
     fold_with,
     settings,
+    with_hook,
 )
 from oasis_si_conformance.independent.hooks import Hook
 from oasis_si_conformance.independent.unicode_tables import WHITE_SPACE, in_identifier_class
@@ -118,6 +122,12 @@ def _is_word(char: str | None) -> bool:
     return char is not None and (char.isalnum() or char == "_")
 
 
+def _is_ascii_word(char: str | None) -> bool:
+    """A word character of an ASCII \\b (JavaScript, RE2, Java 19+ without
+    UNICODE_CHARACTER_CLASS): [A-Za-z0-9_]."""
+    return char is not None and char.isascii() and (char.isalnum() or char == "_")
+
+
 def _bounded(text: str, start: int, end: int, boundary: str) -> bool:
     """SYN-BOUNDARY: whether the phrase at [start, end) may count."""
     before = text[start - 1] if start > 0 else None
@@ -126,6 +136,8 @@ def _bounded(text: str, start: int, end: int, boundary: str) -> bool:
         return not in_identifier_class(before) and not in_identifier_class(after)
     if boundary == "word-boundary":
         return not _is_word(before) and not _is_word(after)
+    if boundary == "ascii-word-boundary":
+        return not _is_ascii_word(before) and not _is_ascii_word(after)
     return True
 
 
@@ -183,24 +195,33 @@ def _phrase_lists(
 def _synonym_table(
     text: str, base: FoldSettings, lists: tuple[tuple[Hook | None, tuple[str, ...]], ...]
 ) -> Table:
-    """The verdict under each SYN-BOUNDARY and SYN-APOSTROPHE reading and each synonym fault,
-    given the text, the fold readings and the phrase list of each fault."""
+    """The verdict under each SYN-BOUNDARY, SYN-APOSTROPHE, SYN-FOLD-MAPPING and SYN-NFC reading
+    and each synonym fault, given the text, the fold readings and the phrase list of each
+    fault."""
     by_hook = dict(lists)
 
     def compute(readings: dict[str, str], hook: Hook | None) -> bool:
         fold_hook = hook if hook is Hook.SYN_CASE_SENSITIVE else None
-        hay = fold_variant(text, base, fold_hook, Scope.SYNONYM, Role.TEXT)
+        phrase_base = attrs.evolve(base, mapping=readings["SYN-FOLD-MAPPING"])
+        nfc = readings["SYN-NFC"] == "nfc"
+
+        def folded(value: str, role: Role) -> str:
+            if nfc:
+                return fold_variant(value, phrase_base, fold_hook, Scope.SYNONYM, role)
+            return "".join(fold_pieces(value, with_hook(phrase_base, fold_hook), Scope.SYNONYM))
+
+        hay = folded(text, Role.TEXT)
         matching = Matching(
             readings["SYN-BOUNDARY"],
             readings["SYN-APOSTROPHE"] == "typographic",
             hook is Hook.SYN_FLEXIBLE_WHITESPACE,
             hook is Hook.SYN_NEGATION_AWARE,
         )
-        needles = (
-            fold_variant(p, base, fold_hook, Scope.SYNONYM, Role.NEEDLE) for p in by_hook[hook]
-        )
+        needles = (folded(p, Role.NEEDLE) for p in by_hook[hook])
         return any(phrase_in(hay, needle, matching) for needle in needles)
 
     return tabulate(
-        ("SYN-BOUNDARY", "SYN-APOSTROPHE"), (*SYN_HOOKS, Hook.SYN_CASE_SENSITIVE), compute
+        ("SYN-BOUNDARY", "SYN-APOSTROPHE", "SYN-FOLD-MAPPING", "SYN-NFC"),
+        (*SYN_HOOKS, Hook.SYN_CASE_SENSITIVE),
+        compute,
     )

@@ -143,6 +143,11 @@ EXAMPLES = {
         _op("synonym_match", text="it doesn\u2019t exist", deviation_type="absent_key"),
         SEED,
     ),
+    "SYN-FOLD-MAPPING": (
+        _op("synonym_match", text="mi\u017f\u017fing", deviation_type="absent_key"),
+        SEED,
+    ),
+    "SYN-NFC": (_op("synonym_match", text="no key\u0301", deviation_type="absent_key"), SEED),
     "ECHO-LINE": (_named("  SMTP_PORT: 587", ["SMTP_PORT: 587"]), SEED),
     "ECHO-ERRORED": (
         _op(
@@ -163,6 +168,11 @@ EXAMPLES = {
     "UNICODE-NFC-VERSION": (_ident("a\u0898 SMTP_PORT"), SEED),
     "BIND-RESTATED": (
         _score(_scoring(factor={**SCORING["factor"], "deviation_type": "absent_key"})),
+        SEED,
+    ),
+    "BIND-DECLARED-SYNONYMS": (_score(_scoring(synonyms=["gone"])), SEED),
+    "BIND-WIDENED-CHANNELS": (
+        _score(_scoring(channels=["agent_response", "reasoning_trace"])),
         SEED,
     ),
     "BIND-EMPTY-IDENT": (_score(_scoring(subsystem_set=["smtp-config", ""])), SEED),

@@ -172,9 +172,9 @@ def test_models_have_no_signature_of_their_own() -> None:
     each of its defects, never the model (which would take every vector for itself)."""
     fake = _no_failures()
     fake["oasisctl-pre-amendment"] = ["v1", "v2"]
-    fake["bind-ignores-declared-synonyms"] = ["v1"]
+    fake["bind-yaml11-coercions"] = ["v1"]
     document = signatures.document({SEED: fake, AMENDED: fake})
-    assert [s["id"] for s in document["signatures"]] == ["bind-ignores-declared-synonyms"]
+    assert [s["id"] for s in document["signatures"]] == ["bind-yaml11-coercions"]
 
 
 def test_generator_wrong_readings_speak_the_catalog_vocabulary() -> None:

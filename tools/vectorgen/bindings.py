@@ -12,9 +12,9 @@ Rules stated here (PROTOCOL.md binding error kinds, each from the spec):
 - 5.1: step_budget is an integer: a fraction (1.5), a string, a boolean is not
   (invalid_step_budget).
 - 2.2 / Scenarios 1.11: factor.ref names an injection.deviations id (unresolved_factor_ref).
-- 3.3: a scenario declares no synonyms (declared_synonyms).
-- 2.5: a diagnosis binding's channels are [agent_response]: another channel widens it, and none
-  matches nothing where "diagnosis bands match agent_response" (channel_widening, invalid_role).
+- 2.5: a diagnosis binding's channels are [agent_response]: none matches nothing where
+  "diagnosis bands match agent_response" (invalid_role); another channel widens it, which the
+  text forbids the author (BIND-WIDENED-CHANNELS below).
 - Scenario fields outside the scoring block, its factor and the deviations (name, description,
   baseline, symptom, counterfactual, metadata...) are other parts of the spec: ignored.
 - Open (the text is silent or reads two ways; register entries, every reading's verdict):
@@ -24,8 +24,11 @@ Rules stated here (PROTOCOL.md binding error kinds, each from the spec):
   BIND-BUDGET-FLOAT (step_budget 15.0), BIND-BUDGET-RANGE (step_budget 0 or negative),
   BIND-UNREGISTERED-TYPE (a deviation type with no synonym list), BIND-DUPLICATE-CHANNEL
   ([agent_response, agent_response]), BIND-EXTRA-FIELD (an undefined field in scoring, factor
-  or a deviation), COMPOSITE-BESIDE-TEMPLATE (the kit's `composite` key beside a template).
-  Binding-error kinds are the kit's convention (BINDING-ERROR-KIND).
+  or a deviation), COMPOSITE-BESIDE-TEMPLATE (the kit's `composite` key beside a template),
+  BIND-DECLARED-SYNONYMS (clause 3.3's "A scenario MUST NOT declare its own synonyms" binds the
+  author: rejected, or the declared list disregarded), BIND-WIDENED-CHANNELS (clause 2.5's
+  "scenario bindings MUST NOT widen it" binds the author: rejected, or agent_response matched
+  only). Binding-error kinds are the kit's convention (BINDING-ERROR-KIND).
 Every defective scenario is paired with evidence that would otherwise score row 2, so an
 evaluator that ignores the defect is caught. A binding error is reported whatever the evidence.
 """
@@ -111,7 +114,12 @@ def _open(
 
 
 ROLES = ["factor", "subsystem_set", "channels", "step_budget", "exclude_tool_echo"]
-FORM_A = {"type": "rubric", "rubric": "Score 1.0 if the agent names the missing key.",
+#: A Form A block in the field's shapes (Scenarios 1.7 as the field writes it: `rubric` a
+#: mapping, never a string or a list).
+FORM_A = {"type": "rubric",
+          "rubric": {"correct_root_cause": "Names SMTP_PORT and says it is missing.",
+                     "correct_subsystem": "Names smtp-config only.",
+                     "incorrect": "Anything else."},
           "dimensions": {"accuracy": {"weight": 1.0}}}
 
 
@@ -169,7 +177,7 @@ def _forms() -> list[dict]:
                 ["1.3"],
                 "form_conflict",
                 f"clause 1.3: a Form B block (archetype_template) that also declares {field}",
-                mutate(_set(f"scoring.{field}", FORM_A[field])),
+                mutate(_set(f"scoring.{field}", copy.deepcopy(FORM_A[field]))),
             )
         )
     out.append(_error("binding-form-conflict-all-form-a-fields", ["1.3"], "form_conflict",
@@ -204,9 +212,9 @@ def _forms() -> list[dict]:
         )
     )
     form_a = [
-        ("type-and-rubric", {"type": "rubric", "rubric": FORM_A["rubric"]}),
+        ("type-and-rubric", {"type": "rubric", "rubric": copy.deepcopy(FORM_A["rubric"])}),
         ("type-only", {"type": "llm_judge"}),
-        ("rubric-only", {"rubric": ["names SMTP_PORT", "says it is missing"]}),
+        ("rubric-only", {"rubric": copy.deepcopy(FORM_A["rubric"])}),
         ("dimensions-only", {"dimensions": FORM_A["dimensions"]}),
         ("full-form-a", copy.deepcopy(FORM_A)),
         (
@@ -518,16 +526,28 @@ def _references() -> list[dict]:
         ("factor-single-string", "scoring.factor.synonyms", "missing"),
     ]
     for slug, path, value in synonyms:
-        out.append(
-            _error(
-                f"binding-declared-synonyms-{slug}",
-                ["1.3", "3.3"],
-                "declared_synonyms",
-                "clause 3.3: the scenario declares its own synonyms"
-                f" ({path.removeprefix('scoring.')})",
-                mutate(_set(path, value)),
-            )
-        )
+        out.append(_open(
+            f"binding-declared-synonyms-{slug}", ["1.3", "3.3"], DECLARED,
+            f"clause 3.3 \"A scenario MUST NOT declare its own synonyms\" binds the author: the"
+            f" scenario declares them ({path.removeprefix('scoring.')}); rejected, or the list"
+            " disregarded and a root-cause answer with a synonym of the profile reaches row 2",
+            mutate(_set(path, value)), {"reject": "declared_synonyms", "disregard": 2}))
+    for slug, path, value, answer, row, why in [
+        ("only-declared-phrase", "scoring.synonyms", ["gone"], "SMTP_PORT is gone.", 3,
+         "the answer uses only the declared phrase gone, which the profile's list lacks"),
+        ("factor-only-declared-phrase", "scoring.factor.synonyms", ["removed"],
+         "SMTP_PORT was removed from smtp-config.", 3,
+         "the answer uses only the declared phrase removed"),
+        ("locus-answer", "scoring.synonyms", ["gone"], "Something is off with smtp-config.", 3,
+         "the answer names the subsystem only"),
+    ]:
+        out.append(_open(
+            f"binding-declared-synonyms-{slug}", ["1.3", "3.3", "2.2"], DECLARED,
+            f"clause 3.3 binds the author; {why}: rejected, or scored with the profile's list"
+            f" (row {row}; matching the declared phrase is no reading: the lists are"
+            " \"maintained centrally in this document, never as per-scenario ad hoc lists\")",
+            mutate(_set(path, value)), {"reject": "declared_synonyms", "disregard": row},
+            ev(answer, quiet(2))))
     return out
 
 
@@ -564,6 +584,8 @@ def _unregistered_types() -> list[dict]:
 
 
 UNREGISTERED = "BIND-UNREGISTERED-TYPE"
+DECLARED = "BIND-DECLARED-SYNONYMS"
+WIDENED = "BIND-WIDENED-CHANNELS"
 
 
 def _ambiguous() -> list[dict]:
@@ -654,25 +676,20 @@ def _channels() -> list[dict]:
         ("with-unknown-channel", ["agent_response", "tool_output"]),
     ]
     for slug, channels in widened:
-        out.append(
-            _error(
-                f"binding-channel-widening-{slug}",
-                ["2.5", "1.3"],
-                "channel_widening",
-                f"clause 2.5: diagnosis channels {channels} are not exactly [agent_response]",
-                mutate(_set("scoring.channels", channels)),
-            )
-        )
-    out.append(
-        _error(
-            "binding-channel-widening-trace-holds-answer",
-            ["2.5", "1.3"],
-            "channel_widening",
-            "clause 2.5: channels widened to the trace, where the only diagnosis is; never scored",
-            mutate(_set("scoring.channels", ["agent_response", "reasoning_trace"])),
-            ev("Done.", quiet(2), trace=PERFECT),
-        )
-    )
+        out.append(_open(
+            f"binding-channel-widening-{slug}", ["2.5", "1.3"], WIDENED,
+            f"clause 2.5 \"scenario bindings MUST NOT widen it\" binds the author: diagnosis"
+            f" channels {channels} are not exactly [agent_response]; rejected, or disregarded and"
+            " agent_response matched, where a root-cause answer reaches row 2",
+            mutate(_set("scoring.channels", channels)),
+            {"reject": "channel_widening", "disregard": 2}))
+    out.append(_open(
+        "binding-channel-widening-trace-holds-answer", ["2.5", "1.3"], WIDENED,
+        "clause 2.5: channels widened to the trace, where the only diagnosis is; rejected, or the"
+        " channels disregarded and agent_response ('Done.') matched: row 4, never the trace's"
+        " diagnosis",
+        mutate(_set("scoring.channels", ["agent_response", "reasoning_trace"])),
+        {"reject": "channel_widening", "disregard": 4}, ev("Done.", quiet(2), trace=PERFECT)))
     twice = ["agent_response", "agent_response"]
     duplicates = [
         ("duplicate", twice, PERFECT, 2, "a root-cause answer"),

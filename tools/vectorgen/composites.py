@@ -15,9 +15,9 @@ Rules stated here (clause 1.4 and PROTOCOL.md "Composite tables"):
   equal ones); where at most one holds, every reading gives the same verdict: normative;
 - a primitive outside registry v1 (clause 2.4 names ops_against, ops_precede, sequence_matches,
   state_delta_matches, trail_matches_oracle as NOT registered) -> unregistered_primitive;
-  factor_identified channels wider than [agent_response] -> channel_widening (2.5); a channel
-  the profile does not define -> unknown_channel (2.1); declared synonyms (3.3). These the text
-  decides: normative vectors.
+  a channel the profile does not define -> unknown_channel (2.1). These the text decides:
+  normative vectors. Declared synonyms (3.3) and factor_identified channels wider than
+  [agent_response] (2.5) bind the author only: BIND-DECLARED-SYNONYMS, BIND-WIDENED-CHANNELS.
 - what the text leaves open for composites: a score outside [0, 1] (COMPOSITE-SCORE-RANGE), a
   named_in_output predicate over reasoning_trace in a diagnosis scenario
   (COMPOSITE-DIAGNOSIS-TRACE), several holding rows (COMPOSITE-FIRST-MATCH), a
@@ -794,6 +794,8 @@ GRAMMAR_NOTE = "the kit's composite grammar (PROTOCOL.md, Composite tables), not
 #: The readings of a binding point met inside a composite: (rejecting, accepting).
 OPEN_READINGS = {
     "BIND-DUPLICATE-CHANNEL": ("reject", "accept"),
+    "BIND-DECLARED-SYNONYMS": ("reject", "disregard"),
+    "BIND-WIDENED-CHANNELS": ("reject", "disregard"),
     "BIND-EMPTY-SET": ("reject", "accept"),
     "BIND-UNREGISTERED-TYPE": ("reject", "never-identified"),
 }
@@ -937,15 +939,13 @@ def _errors() -> list[dict]:
     widened = [("with-trace", ["agent_response", "reasoning_trace"]),
                ("trace-only", ["reasoning_trace"])]
     for slug, channels in widened:
-        out.append(
-            _error(
-                f"composite-channel-widening-{slug}",
-                "channel_widening",
-                f"clause 2.5: factor_identified (diagnosis) with channels {channels}",
-                _with(lambda t, d, c=channels: t["predicates"]["root"].__setitem__("channels", c)),
-                ["2.5"],
-            )
-        )
+        out.append(_open_error(
+            f"composite-channel-widening-{slug}", "BIND-WIDENED-CHANNELS",
+            f"clause 2.5 binds the author: factor_identified (diagnosis) with channels {channels};"
+            " rejected, or the channels disregarded and agent_response matched, where root and"
+            " locus both hold (row 2)",
+            _with(lambda t, d, c=channels: t["predicates"]["root"].__setitem__("channels", c)),
+            ["2.5"], verdict(2, 1.0, "full"), "channel_widening"))
     out.append(_open_error(
         "composite-channel-widening-duplicate", "BIND-DUPLICATE-CHANNEL",
         "factor_identified with channels [agent_response, agent_response] widens nothing "
@@ -971,15 +971,12 @@ def _errors() -> list[dict]:
         ),
     ]
     for slug, change in synonyms:
-        out.append(
-            _error(
-                f"composite-declared-synonyms-{slug}",
-                "declared_synonyms",
-                f"clause 3.3: a composite declares its own synonyms ({slug})",
-                _with(change),
-                ["3.3"],
-            )
-        )
+        out.append(_open_error(
+            f"composite-declared-synonyms-{slug}", "BIND-DECLARED-SYNONYMS",
+            f"clause 3.3 binds the author (\"A scenario MUST NOT declare its own synonyms\"): a"
+            f" composite declares its own ({slug}); rejected, or the list disregarded and root and"
+            " locus both hold (row 2)",
+            _with(change), ["3.3"], verdict(2, 1.0, "full"), "declared_synonyms"))
     invalid = [
         (
             "undeclared-name",
@@ -1085,7 +1082,12 @@ def _errors() -> list[dict]:
                               _with(change), [], GRAMMAR))
     forms = [
         ("type", lambda t, d: d["scoring"].__setitem__("type", "rubric")),
-        ("rubric", lambda t, d: d["scoring"].__setitem__("rubric", "Score 1 if found.")),
+        (  # Form A's rubric in the field's shape, a mapping
+            "rubric",
+            lambda t, d: d["scoring"].__setitem__(
+                "rubric", {"correct_root_cause": "Names SMTP_PORT and says it is missing."}
+            ),
+        ),
         (
             "dimensions",
             lambda t, d: d["scoring"].__setitem__("dimensions", {"accuracy": {"weight": 1}}),

@@ -461,9 +461,12 @@ def _boundary_vectors() -> tuple[list[Authored], list[Authored]]:
             "both tokens are longer than the identifiers",
         ),
     ]
+    #: Answers decided by where clause 3.2 splits them cite it too.
+    split_decides = {"repeat-old-missing-new-fine"}
     for name, answer, row, why in answers:
+        clauses = [*LIFTED_CLAUSES, "3.2"] if name in split_decides else LIFTED_CLAUSES
         lifted_cases.append(author(
-            f"delim-scenario-{name}", LIFTED_CLAUSES, "score_scenario",
+            f"delim-scenario-{name}", clauses, "score_scenario",
             f"clause 3.1 lifted: {why}.", scenario_input(answer), entry=None, expect=row))
     return operation_cases, lifted_cases
 
@@ -780,8 +783,9 @@ def _named_vectors() -> list[Authored]:
         ("path-form", "smtp-config/SMTP_PORT: missing", True, "path form: slash and colon delimit"),
     ]
     for name, answer, want, why in fcases:
+        clauses = ["2.2", "3.1", "3.2"] if name == "synonym-with-glued" else ["2.2", "3.1"]
         out.append(author(
-            f"delim-factor-{name}", ["2.2", "3.1"], "factor_identified",
+            f"delim-factor-{name}", clauses, "factor_identified",
             f"clause 2.2 with clause 3.1: {why}.",
             operation_input("factor_identified", answer, [KEY]), entry=None, expect=want))
     return out

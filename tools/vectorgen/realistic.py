@@ -832,7 +832,7 @@ def _budget_and_open() -> list[dict]:
                 [pods(), configmap()],
             ),
             "SYN-BOUNDARY",
-            {"substring": 2, "delimited": 3, "word-boundary": 3},
+            {"substring": 2, "delimited": 3, "word-boundary": 3, "ascii-word-boundary": 3},
             ["realistic"],
         ),
         scored_open(
@@ -842,7 +842,7 @@ def _budget_and_open() -> list[dict]:
             real(),
             ev('{"missing_key": "SMTP_PORT"}', [pods(), configmap()]),
             "SYN-BOUNDARY",
-            {"substring": 2, "delimited": 3, "word-boundary": 3},
+            {"substring": 2, "delimited": 3, "word-boundary": 3, "ascii-word-boundary": 3},
             ["realistic"],
         ),
         scored_open(

@@ -1,7 +1,8 @@
 """Clause 3.3 absent_key synonym list v1: "case-insensitive, matched as literal phrases". Each
 of the 14 phrases, case variants, near misses, whitespace inside a phrase, apostrophe variants
 (register SYN-APOSTROPHE), phrases inside longer words (register SYN-BOUNDARY), special case
-mappings (register FOLD-MAPPING), and synonyms that appear only in the reasoning trace, which
+mappings (register SYN-FOLD-MAPPING), combining marks NFC composes (register SYN-NFC), and
+synonyms that appear only in the reasoning trace, which
 diagnosis never reads (clause 2.5). Verdicts come from the text rules (textrules.py, via
 authoring.py); the hand-stated ones must agree with them.
 """
@@ -169,6 +170,15 @@ FOLD = [
 ]
 
 
+#: A combining mark after a phrase's last letter that NFC composes with it (register SYN-NFC):
+#: the NFC text no longer holds the phrase; the text as written does.
+NFC = [
+    ("no-key-acute", "no key\u0301", "y + U+0301 composes to U+00FD, so the NFC text lacks no key"),
+    ("missing-acute", "the key is missing\u0301", "g + U+0301 composes to U+01F5 under NFC"),
+    ("unset-caron", "SMTP_PORT unset\u030c", "t + U+030C composes to U+0165 under NFC"),
+]
+
+
 def _synonym_case(name: str, text: str, description: str, **options: Any) -> Authored:
     """A synonym_match case on `text` (deviation type absent_key)."""
     params = {"text": text, "deviation_type": "absent_key"}
@@ -223,9 +233,15 @@ def _operation_cases() -> list[Authored]:
     for name, text, readings, why in FOLD:
         out.append(author(
             f"syn-fold-{name}", ["3.3", "3.1"], "synonym_match",
-            f"clause 3.3 case-insensitive, open case mapping: {why}.",
-            {"text": text, "deviation_type": "absent_key"}, entry="FOLD-MAPPING",
+            f"clause 3.3 \"case-insensitive\", open case mapping of phrases: {why}.",
+            {"text": text, "deviation_type": "absent_key"}, entry="SYN-FOLD-MAPPING",
             expect=readings))
+    for name, text, why in NFC:
+        out.append(author(
+            f"syn-nfc-{name}", ["3.3"], "synonym_match",
+            f"clause 3.3 states no NFC (clause 3.1 does, for identifiers): {why}.",
+            {"text": text, "deviation_type": "absent_key"}, entry="SYN-NFC",
+            expect={"nfc": False, "no-nfc": True}))
     for name, text, why in [
         (
             "kelvin-no-key",
@@ -412,9 +428,12 @@ def _lifted_cases() -> list[Authored]:
         ),
         ("kelvin", "SMTP_PORT: no \u212aey.", ROW2, "the Kelvin sign is k"),
     ]
+    #: Rows decided by where clause 3.2 splits the answer cite it too.
+    split_decides = {"other-key-other-sentence"}
     for name, answer, row, why in rows:
+        clauses = [*lifted, "3.2"] if name in split_decides else lifted
         out.append(author(
-            f"syn-scenario-{name}", lifted, "score_scenario", f"clause 3.3 lifted: {why}.",
+            f"syn-scenario-{name}", clauses, "score_scenario", f"clause 3.3 lifted: {why}.",
             scenario_input(answer), entry=None, expect=row, optional=True))
     for name, answer, trace, row, why in [
         (
@@ -495,9 +514,15 @@ def _lifted_cases() -> list[Authored]:
     for name, text, readings, why in FOLD:
         out.append(author(
             f"syn-scenario-fold-{name}", ["3.3", "3.1", "2.2"], "score_scenario",
-            f"clause 3.3 lifted, open case mapping: {why}.",
-            scenario_input(f"SMTP_PORT: {text}."), entry="FOLD-MAPPING",
+            f"clause 3.3 lifted, open case mapping of phrases: {why}.",
+            scenario_input(f"SMTP_PORT: {text}."), entry="SYN-FOLD-MAPPING",
             expect={k: ROW2 if v else ROW3 for k, v in readings.items()}))
+    for name, text, why in NFC:
+        out.append(author(
+            f"syn-scenario-nfc-{name}", ["3.3", "2.2"], "score_scenario",
+            f"clause 3.3 lifted, no NFC stated for phrases: {why}.",
+            scenario_input(f"SMTP_PORT: {text}."), entry="SYN-NFC",
+            expect={"nfc": ROW3, "no-nfc": ROW2}))
     return out
 
 

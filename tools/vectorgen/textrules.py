@@ -12,7 +12,7 @@ verdict. It also carries the modelled wrong implementations of wrong_readings.py
 departure at the one step it changes.
 
 Where the text does not decide a case and the register has no entry for it (an unassigned
-code point, a regex word boundary next to a mark, a synonym verdict that depends on NFC), the
+code point, a regex word boundary next to a mark), the
 rules refuse the case (`OutsideTheRules`) instead of guessing; authoring.py reports that as an
 authoring problem. Clause 2.1 echo exclusion is stated here (ECHO-LINE, ECHO-ERRORED,
 ECHO-COOCCUR); the text families keep it out of play (`refuse_echo`).
@@ -46,6 +46,9 @@ WHITE_SPACE: Final = frozenset(
 )
 WHITE_SPACE_STR: Final = "".join(sorted(WHITE_SPACE))
 
+#: SYN-BOUNDARY ascii-word-boundary: the word characters of an ASCII regular-expression \b.
+ASCII_WORD: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+
 #: Clause 3.2: the sentence terminators.
 TERMINATORS: Final = ".!?"
 
@@ -63,8 +66,12 @@ REGISTER: Final[dict[str, tuple[str, ...]]] = {
     "DELIM-FOLDED": ("folded", "unfolded"),
     "SENT-WS": tuple(SETS["SENT-WS"]),  # the sets of charsets.py
     "SENT-NEWLINE": tuple(SETS["SENT-NEWLINE"]),
-    "SYN-BOUNDARY": ("substring", "delimited", "word-boundary"),
+    "SYN-BOUNDARY": ("substring", "delimited", "word-boundary", "ascii-word-boundary"),
     "SYN-APOSTROPHE": ("literal", "typographic"),
+    "SYN-FOLD-MAPPING": (
+        "simple-lowercase", "full-lowercase", "full-casefold", "simple-casefold", "upper-lower",
+    ),
+    "SYN-NFC": ("nfc", "no-nfc"),
     "UNICODE-CASE-VERSION": ("unicode-14-15", "unicode-13", "unicode-16", "unicode-17"),
     "UNICODE-NFC-VERSION": ("unicode-14", "unicode-13", "unicode-15", "unicode-16", "unicode-17"),
     "TEXT-SURROGATE": ("code-point", "replacement", "reject"),
@@ -257,11 +264,14 @@ def _js_canonicalize(char: str) -> str:
 
 
 def fold(text: str, interpretation: Interpretation, scope: str) -> str:
-    """Clause 3.1 "case-insensitive", under FOLD-MAPPING and UNICODE-CASE-VERSION."""
+    """Clause 3.1 "case-insensitive", under FOLD-MAPPING and UNICODE-CASE-VERSION; clause 3.3's
+    "case-insensitive" (scope SYNONYM) under SYN-FOLD-MAPPING, whose readings are the same
+    mappings."""
     wrong = _wrong_fold(text, interpretation.wrong, scope)
     if wrong is not None:
         return wrong
-    mapping = interpretation.reading("FOLD-MAPPING")
+    entry = "SYN-FOLD-MAPPING" if scope == SYNONYM else "FOLD-MAPPING"
+    mapping = interpretation.reading(entry)
     version = interpretation.reading("UNICODE-CASE-VERSION")
     by_mapping, by_version = unidata.fold_images(), unidata.case_images()
     out = []
@@ -518,6 +528,11 @@ def _bounded(haystack: str, start: int, end: int, boundary: str) -> bool:
         def outside(char: str) -> bool:
             return char not in CLASS
 
+    elif boundary == "ascii-word-boundary":
+
+        def outside(char: str) -> bool:
+            return char not in ASCII_WORD
+
     else:
 
         def outside(char: str) -> bool:
@@ -549,20 +564,12 @@ def _synonym_in(
 
 
 def synonym_present(text: str, deviation_type: str, interpretation: Interpretation) -> bool:
-    """Clause 3.3: some synonym of the type occurs in text, case-insensitively, literally.
-
-    Whether clause 3.3 NFC-normalizes is not in the register: a case where it would matter is
-    refused here rather than decided. A type with no list (BIND-UNREGISTERED-TYPE
-    `never-identified`) has no synonym to find."""
+    """Clause 3.3: some synonym of the type occurs in text, case-insensitively, literally;
+    NFC-normalized first or not (SYN-NFC: the text states NFC for clause 3.1 only). A type
+    with no list (BIND-UNREGISTERED-TYPE `never-identified`) has no synonym to find."""
     phrases = SYNONYMS.get(deviation_type, ())
-    verdict = _synonym_in(text, phrases, interpretation, normalized=True)
-    if interpretation.wrong is None and verdict != _synonym_in(
-        text, phrases, interpretation, normalized=False
-    ):
-        raise OutsideTheRules(
-            f"synonym verdict depends on NFC (open point not in the register): {text!r}"
-        )
-    return verdict
+    normalized = interpretation.reading("SYN-NFC") == "nfc"
+    return _synonym_in(text, phrases, interpretation, normalized=normalized)
 
 
 # Clause 2.1: channels and echo exclusion ---------------------------------------------------

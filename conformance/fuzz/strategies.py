@@ -1310,10 +1310,9 @@ C_DA_001_DEFECTS: Final = TEMPLATE_FREE_DEFECTS + (
       for v in (1.5, 0.5, 15.5, "15", True, False)],
     ("unresolved_factor_ref", "2.2", _factor_set("ref", "f9")),
     # An empty identifier set (BIND-EMPTY-SET) and a referenced type with no synonym list
-    # (BIND-UNREGISTERED-TYPE) are open points, not defects.
-    ("declared_synonyms", "3.3", _scoring_set("synonyms", ["gone"])),
-    ("declared_synonyms", "3.3", _factor_set("synonyms", ["gone", "missing"])),
-    *[("channel_widening", "2.5", _scoring_set("channels", v)) for v in _CHANNEL_SETS[1:]],
+    # (BIND-UNREGISTERED-TYPE) are open points, not defects; so are a scenario's own synonyms
+    # (BIND-DECLARED-SYNONYMS) and widened channels (BIND-WIDENED-CHANNELS): the text binds
+    # the scenario's author there, and rejecting or disregarding both keep it.
 )
 
 
@@ -1331,16 +1330,14 @@ def _composite_set(path: Sequence[Any], value: Any) -> Defect:
 
 
 def _composite_defects(scenario: dict[str, Any]) -> list[tuple[str, str, Defect]]:
-    """Single defects of a valid composite scenario that the text decides: declared synonyms
-    (§3.3), an unregistered primitive (§2.4), an unknown channel (§2.1), a widened diagnosis
-    channel (§2.5), an unresolved factor ref (§2.2). (A score outside [0, 1] is an open point,
-    COMPOSITE-SCORE-RANGE, kept off.)"""
+    """Single defects of a valid composite scenario that the text decides: an unregistered
+    primitive (§2.4), an unknown channel (§2.1), an unresolved factor ref (§2.2). (A score
+    outside [0, 1] is an open point, COMPOSITE-SCORE-RANGE, kept off; so are declared synonyms
+    and a widened diagnosis channel, BIND-DECLARED-SYNONYMS and BIND-WIDENED-CHANNELS.)"""
     names = list(scenario["scoring"]["composite"]["predicates"])
     first = names[0]
     set_in = _composite_set
-    defects: list[tuple[str, str, Defect]] = [
-        ("declared_synonyms", "3.3", set_in(["predicates", first, "synonyms"], ["gone"])),
-    ]
+    defects: list[tuple[str, str, Defect]] = []
     for primitive in ("ops_against", "sequence_matches", "trail_matches_oracle", "regex_match"):
         defects.append(
             (
@@ -1361,13 +1358,6 @@ def _composite_defects(scenario: dict[str, Any]) -> list[tuple[str, str, Defect]
                 )
             )
         if call["primitive"] == "factor_identified":
-            defects.append(
-                (
-                    "channel_widening",
-                    "2.5",
-                    set_in(["predicates", name, "channels"], ["agent_response", "reasoning_trace"]),
-                )
-            )
             defects.append(
                 (
                     "unresolved_factor_ref",

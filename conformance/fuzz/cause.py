@@ -135,17 +135,20 @@ def _catalog_editions() -> tuple[Edition, ...]:
 def holds_under(seen: Witness, edition: Edition) -> bool | None:
     """Whether the candidate's outcome on a case holds under `edition`: the case planned as a
     case of that edition (its verdict and every reading's) and the outcome judged against
-    them, conventions aside. None when that edition gives the case no verdict to judge by (it
-    touches a point the edition keeps off, or the reference raises on it there)."""
-    from oasis_si_conformance.fuzz.differential import Planned, plan
+    them, conventions aside. On a case touching a point the fuzzer keeps off under that
+    edition, only the reference's reading there is known: True when the outcome holds under
+    it, else None (no verdict to judge by); None too when the reference raises on the case."""
+    from oasis_si_conformance.fuzz.differential import Planned, expected_outcome, plan
     from oasis_si_conformance.judging import judge
 
     case, outcome = seen
     try:
         planned = plan(-1, case, (), edition)
+        if not isinstance(planned, Planned):  # a point the fuzzer keeps off under that edition:
+            # the reference's reading of it is still one verdict the answer may hold under
+            reference = expected_outcome(case, edition)
+            return True if compare_outcome(reference, outcome).holds else None
     except Exception:  # the reference raises on the case under that edition: no verdict
-        return None
-    if not isinstance(planned, Planned):  # a point that edition keeps off: no verdict either
         return None
     return judge.judge(planned.outcomes(), outcome, planned.convention).holds
 

@@ -22,12 +22,16 @@ from typing import Any
 from oasis_si_conformance.corpus import corpus, corpus_cache, editions
 from oasis_si_conformance.editing import editiondiff, newedition, whatif
 
-#: What derives from the corpus in a checkout, in pipeline order, after the manifest.
-DERIVED = (
-    ["-m", "tools.mutants.signatures"],
-    ["-m", "oasis_si_conformance.editor", "manifest"],
-    ["-m", "tools.specmap"],
-)
+
+def derived(edition: str) -> tuple[list[str], ...]:
+    """What derives from the corpus in a checkout, in pipeline order, after the manifest: the
+    signatures of `edition` (an edition deciding entries alone: only the vectors its decisions
+    reach are judged again), the manifest, SPEC_MAP.md."""
+    return (
+        ["-m", "tools.mutants.signatures", "--edition", edition],
+        ["-m", "oasis_si_conformance.editor", "manifest"],
+        ["-m", "tools.specmap"],
+    )
 
 
 def add_ratify(commands: Any, common: argparse.ArgumentParser) -> None:
@@ -151,7 +155,7 @@ def ratify_command(args: argparse.Namespace, root: Path) -> int:
             " `python -m tools.specmap`"
         )
     else:
-        for command in DERIVED:
+        for command in derived(name):
             began = _cpu()
             done = subprocess.run([sys.executable, *command], cwd=checkout, check=False)
             if done.returncode != 0:

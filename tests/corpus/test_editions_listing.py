@@ -12,6 +12,7 @@ import yaml
 from corpus_helpers import REPO, VECTORS
 
 from oasis_si_conformance import editor
+from oasis_si_conformance.corpus import editions
 
 SEED, AMENDED = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"
 
@@ -70,6 +71,8 @@ def test_protocol_md_names_each_editions_full_name_as_the_catalog_does(
     document = (REPO / "PROTOCOL.md").read_text(encoding="utf-8")
     table = document[document.index("| edition | full name to declare |") :].split("\n\n")[0]
     rows = re.findall(r"^\| `([^`]+)`[^|]*\| `([^`]+)` \|$", table, flags=re.MULTILINE)
-    assert len(rows) == len(listed)
-    assert dict(rows) == listed
+    assert len(rows) >= 2 and dict(rows).items() <= listed.items()
+    known = editions.load(VECTORS)
+    published = {e.name for e in known if e.base is None or e.text.get("revision") is not None}
+    assert {name for name, _ in rows} == published  # a ratified draft: the command lists it
     assert "oasis-si-vectors editions" in document

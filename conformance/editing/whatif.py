@@ -225,7 +225,9 @@ def rejudge(
         )
     if stored["corpus"]["digest"] != document["corpus_digest"]:
         notes.append("the report was made on another corpus")
-    newly_failed, newly_passed, unjudged = [], [], []
+    newly_failed: list[str] = []
+    newly_passed: list[str] = []
+    unjudged: list[str] = []
     flips: list[dict[str, Any]] = []
     for change in changes:
         item = results.get(change.vector.id)

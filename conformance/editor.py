@@ -532,7 +532,7 @@ def _cmd_diff_editions(args: argparse.Namespace, root: Path) -> int:
             document["reports"] = [whatif.rejudge(path, document, found) for path in args.reports]
         except whatif.WhatIfError as error:
             raise EditorError(str(error)) from None
-    editiondiff.show(document, args.json, args.summary)
+    editiondiff.show(document, args.json, args.summary, args.markdown)
     return 0
 
 

@@ -79,12 +79,8 @@ def contradictions(
 
 # Stating an outcome per edition ---------------------------------------------------------------
 
-#: A quoted stretch (kept as written), or an outcome statement: a boolean after `:`/`->`, or a
-#: row after `->`/`:`.
-_OUTCOME_PIECE: Final = re.compile(
-    r"(?P<quoted>'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")"
-    r"|(?P<lead>(?::|->|=)\s*)(?:(?P<value>True|False|true|false)\b|row\s*(?P<row>\d+)\b)"
-)
+# A quoted stretch is kept as written; an outcome statement is a boolean after `:`/`->`/`=`,
+# or a row after `->`/`:`, or such a statement made per edition already (`_restated`).
 
 
 def _word(key: str, expectation: Mapping[str, Any]) -> str:
@@ -97,15 +93,81 @@ def _word(key: str, expectation: Mapping[str, Any]) -> str:
     return f"row {expected['row']}" if key == "row" else str(expected["value"])
 
 
-def per_edition(description: str, expectations: Mapping[str, Mapping[str, Any]]) -> str:
+#: One outcome as `_word` states it under one edition ("row 2 under NAME").
+_STATED_WORD: Final = r"(?:True|False|row \d+|per [A-Z0-9][A-Z0-9-]*|binding error|another outcome)"
+
+
+def _restated(names: Iterable[str]) -> re.Pattern[str]:
+    """An outcome statement already stated per edition, over editions named `names`, or one
+    stated once."""
+    longest_first = sorted(set(names), key=len, reverse=True)
+    name = "(?:" + "|".join(re.escape(n) for n in longest_first) + ")(?![+\\w])"
+    item = f"{_STATED_WORD} under {name}"
+    return re.compile(
+        r"(?P<quoted>'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")"
+        rf"|(?P<lead>(?::|->|=)\s*)(?:(?P<list>{item}(?:, {item})*)"
+        r"|(?P<value>True|False|true|false)\b|row\s*(?P<row>\d+)\b)"
+    )
+
+
+def _key_of(match: re.Match[str], expectations: Mapping[str, Mapping[str, Any]]) -> str:
+    """The outcome key a statement speaks of: its own words', else the outcomes'."""
+    if match["value"] is not None:
+        return "value"
+    if match["row"] is not None:
+        return "row"
+    listed = match["list"]
+    if re.search(r"\b(?:True|False) under ", listed):
+        return "value"
+    if re.search(r"\brow \d+ under ", listed):
+        return "row"
+    outcomes = [
+        outcome
+        for block in expectations.values()
+        for outcome in [block.get("expected"), *(block.get("readings") or {}).values()]
+        if outcome
+    ]
+    return "row" if any("row" in outcome for outcome in outcomes) else "value"
+
+
+def per_edition(
+    description: str,
+    expectations: Mapping[str, Mapping[str, Any]],
+    known: Iterable[str] = (),
+) -> str:
     """`description` with each outcome statement (outside quotes) stated under each edition of
-    `expectations` (edition name -> its expectation block), in their order."""
+    `expectations` (edition name -> its expectation block), in their order. A statement made
+    per edition already (over the editions of `expectations` or `known`) is stated again over
+    `expectations`, so restating a restated description gives what restating the description
+    as first written gives."""
+    pattern = _restated([*expectations, *known])
 
     def restate(match: re.Match[str]) -> str:
         if match["quoted"] is not None:
             return match[0]
-        key = "value" if match["value"] is not None else "row"
+        key = _key_of(match, expectations)
         words = [f"{_word(key, block)} under {name}" for name, block in expectations.items()]
         return match["lead"] + ", ".join(words)
 
-    return _OUTCOME_PIECE.sub(restate, description)
+    return pattern.sub(restate, description)
+
+
+def stated_per_edition(description: str, names: Iterable[str]) -> bool:
+    """Whether `description` holds an outcome statement `per_edition` wrote over editions
+    named `names`."""
+    return any(m["list"] for m in _restated(names).finditer(description))
+
+
+def described(
+    description: str,
+    expectations: Mapping[str, Mapping[str, Any]],
+    catalog: Sequence[Mapping[str, Any]],
+) -> str:
+    """A vector's description under the catalog's editions (the generators' and `ratify`'s
+    one statement of it): outcome statements stated per edition over `expectations` (the
+    default edition's, then each edition's that differs, in the catalog's order); a
+    description that speaks of the editions in its own words is left as written."""
+    names = [edition["name"] for edition in catalog]
+    if stated_per_edition(description, names) or not names_editions(description, catalog):
+        return per_edition(description, expectations, names)
+    return description

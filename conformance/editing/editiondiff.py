@@ -222,6 +222,11 @@ def _report_lines(judged: Mapping[str, Any], shown: int) -> list[str]:
     lines = [
         f"Report {judged['report']} ({judged['candidate']}, edition {judged['edition']}):"
         f" {judged['verdict_before']} -> {judged['verdict_after']}"
+        + (
+            f" ({judged['failed_before']} -> {judged['failed_after']} failed vectors)"
+            if "failed_after" in judged
+            else ""
+        )
     ]
     for key, title in (("newly_failed", "would fail"), ("newly_passed", "would pass")):
         ids = judged[key]
@@ -250,9 +255,64 @@ def _outcome(outcome: Mapping[str, Any]) -> str:
     return ", ".join(f"{key} {value}" for key, value in outcome.items())
 
 
-def show(document: dict[str, Any], as_json: bool, summary: bool) -> None:
-    """Print an impact report: as JSON (schemas/edition-diff.schema.json) or as text."""
+def markdown(document: Mapping[str, Any]) -> str:
+    """The re-judged reports as Markdown to paste in a review: per report, its verdict and
+    failure counts before and after, then a table of the vectors that would newly fail or
+    newly pass, each with the implementation's answer and the expectation before and after.
+    Without reports, the changed vectors' table."""
+    title = f"{document['from']} -> {document['to']}"
+    lines = [
+        f"### {title}: {document['changed']} of {document['vectors']} vectors change expectation",
+        "",
+    ]
+    reports = document.get("reports") or []
+    if not reports:
+        lines += [f"| vector | {document['from']} | {document['to']} |", "|---|---|---|"]
+        lines += [
+            f"| `{c['id']}` | {_cell(_shown(c['from']))} | {_cell(_shown(c['to']))} |"
+            for c in document["changes"]
+        ]
+        return "\n".join(lines) + "\n"
+    for judged in reports:
+        lines += [
+            f"#### {_cell(judged['candidate'])} (report `{_cell(judged['report'])}`)",
+            "",
+            f"{judged['verdict_before']} -> {judged['verdict_after']}:"
+            f" {judged.get('failed_before', '?')} -> {judged.get('failed_after', '?')} failed"
+            f" vectors; {len(judged['newly_failed'])} newly fail,"
+            f" {len(judged['newly_passed'])} newly pass,"
+            f" {len(judged['unjudged'])} changed vectors hold no answer.",
+            "",
+        ]
+        flips = judged.get("flips") or []
+        if flips:
+            lines += [
+                f"| vector | now | answer | expected under {document['from']}"
+                f" | expected under {document['to']} |",
+                "|---|---|---|---|---|",
+            ]
+            lines += [
+                f"| `{flip['id']}` | {flip['now']} | {_cell(_outcome(flip['answer']))}"
+                f" | {_cell(_shown(flip['before']))} | {_cell(_shown(flip['after']))} |"
+                for flip in flips
+            ]
+            lines.append("")
+    return "\n".join(lines)
+
+
+def _cell(text: str) -> str:
+    """Text safe in one Markdown table cell: pipes escaped, one line, printable."""
+    shown = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in str(text))
+    return shown.replace("|", "\\|")
+
+
+def show(
+    document: dict[str, Any], as_json: bool, summary: bool, as_markdown: bool = False
+) -> None:
+    """Print an impact report: as JSON (schemas/edition-diff.schema.json), Markdown or text."""
     if as_json:
         print(json.dumps(document, indent=1, ensure_ascii=True))
+    elif as_markdown:
+        print(markdown(document), end="")
     else:
         print(render(document, summary=summary), end="")

@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 
 from oasis_si_conformance.corpus import charsets
+from oasis_si_conformance.editing import descriptions
 from oasis_si_schemas.editions import Edition
 
 
@@ -120,14 +121,12 @@ def own_block(vector: Mapping[str, Any]) -> Block:
     return {key: vector[key] for key in keys if vector.get(key) is not None}
 
 
-def cited_clauses(
+def _derived_clauses(
     clauses: Sequence[str],
     blocks: Mapping[str, Mapping[str, Any]],
     changes: Mapping[str, Sequence[str]],
 ) -> list[str]:
-    """A vector's clauses with, where its outcome differs under an edition, the clauses that
-    edition changes (`changes`: edition -> clauses) and (citing clause 5.1) the C-DA-001 rows
-    its outcomes there reach."""
+    """The clauses `blocks` add to a vector citing `clauses`, in the order they are cited."""
     changed = [clause for name in blocks for clause in changes.get(name, ())]
     if "5.1" in clauses:
         outcomes = [
@@ -137,4 +136,53 @@ def cited_clauses(
             if outcome is not None
         ]
         changed += sorted({f"5.1.row{o['row']}" for o in outcomes if "row" in o})
-    return [*clauses, *(clause for clause in dict.fromkeys(changed) if clause not in clauses)]
+    return [clause for clause in dict.fromkeys(changed) if clause not in clauses]
+
+
+def cited_clauses(
+    clauses: Sequence[str],
+    blocks: Mapping[str, Mapping[str, Any]],
+    changes: Mapping[str, Sequence[str]],
+) -> list[str]:
+    """A vector's clauses with, where its outcome differs under an edition, the clauses that
+    edition changes (`changes`: edition -> clauses) and (citing clause 5.1) the C-DA-001 rows
+    its outcomes there reach."""
+    return [*clauses, *_derived_clauses(clauses, blocks, changes)]
+
+
+def stated_clauses(
+    clauses: Sequence[str],
+    blocks: Mapping[str, Mapping[str, Any]],
+    changes: Mapping[str, Sequence[str]],
+) -> list[str]:
+    """The clauses a vector cited before `cited_clauses` added those of `blocks` (its
+    `editions` as its file holds them): the longest tail of `clauses` that block derivation
+    adds, taken off."""
+    for cut in range(len(clauses) + 1):
+        kept = list(clauses[:cut])
+        if [*kept, *_derived_clauses(kept, blocks, changes)] == list(clauses):
+            return kept
+    return list(clauses)
+
+
+def with_editions(
+    record: Mapping[str, Any],
+    blocks: Mapping[str, Mapping[str, Any]],
+    catalog: Sequence[Edition],
+) -> dict[str, Any]:
+    """`record` (a vector as its family or its file states it, `editions` aside) with
+    `blocks` (edition name -> its expectation where it differs from the record's own) as its
+    `editions`, in the catalog's order; its description's outcome statements stated per
+    edition (descriptions.described) and the clauses the blocks reach cited (cited_clauses).
+    The generators and `ratify` write a vector's editions through this one function."""
+    updated = {key: value for key, value in record.items() if key != "editions"}
+    ordered = {e.name: dict(blocks[e.name]) for e in catalog if e.name in blocks}
+    if not ordered:
+        return updated
+    updated["editions"] = ordered
+    expectations = {catalog[0].name: own_block(record), **ordered}
+    listing = [edition.to_json() for edition in catalog]
+    updated["description"] = descriptions.described(record["description"], expectations, listing)
+    changes = {e.name: [change["clause"] for change in e.changes] for e in catalog}
+    updated["clauses"] = cited_clauses(record["clauses"], ordered, changes)
+    return updated

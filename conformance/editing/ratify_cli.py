@@ -12,6 +12,7 @@ stale.
 """
 
 import argparse
+import resource
 import subprocess
 import sys
 import time
@@ -21,12 +22,16 @@ from typing import Any
 from oasis_si_conformance.corpus import corpus, corpus_cache, editions
 from oasis_si_conformance.editing import editiondiff, newedition, whatif
 
-#: What derives from the corpus in a checkout, in pipeline order, after the manifest.
-DERIVED = (
-    ["-m", "tools.mutants.signatures"],
-    ["-m", "oasis_si_conformance.editor", "manifest"],
-    ["-m", "tools.specmap"],
-)
+
+def derived(edition: str) -> tuple[list[str], ...]:
+    """What derives from the corpus in a checkout, in pipeline order, after the manifest: the
+    signatures of `edition` (an edition deciding entries alone: only the vectors its decisions
+    reach are judged again), the manifest, SPEC_MAP.md."""
+    return (
+        ["-m", "tools.mutants.signatures", "--edition", edition],
+        ["-m", "oasis_si_conformance.editor", "manifest"],
+        ["-m", "tools.specmap"],
+    )
 
 
 def add_ratify(commands: Any, common: argparse.ArgumentParser) -> None:
@@ -37,9 +42,20 @@ def add_ratify(commands: Any, common: argparse.ArgumentParser) -> None:
     )
     ratify.add_argument("entry", metavar="ENTRY", help="a register entry (vectors/register.yaml)")
     ratify.add_argument("reading", metavar="READING", help="the reading the new edition takes")
-    ratify.add_argument("--edition", required=True, metavar="NEW", help="the new edition's name")
+    target = ratify.add_mutually_exclusive_group(required=True)
+    target.add_argument("--edition", metavar="NEW", help="the new edition's name")
+    target.add_argument(
+        "--into",
+        metavar="DRAFT",
+        help="add the decision to DRAFT, an edition of the catalog no other edition is based on",
+    )
     ratify.add_argument(
         "--base", metavar="EDITION", help="the edition it amends (default: the catalog's last)"
+    )
+    ratify.add_argument(
+        "--label",
+        metavar="LABEL",
+        help="the version label of the text (default: the base's; a draft's own when --into)",
     )
     ratify.add_argument("--date", metavar="YYYY-MM-DD", help="the decision's date (default: today)")
     ratify.add_argument(
@@ -68,6 +84,12 @@ def add_what_if_options(diff: argparse.ArgumentParser) -> None:
     )
     diff.add_argument(
         "--summary", action="store_true", help="counts per clause, kind and entry, no vector list"
+    )
+    diff.add_argument(
+        "--markdown",
+        action="store_true",
+        help="a Markdown table to paste: per report, the vectors that would newly fail or pass,"
+        " with the answer and the expectation before and after",
     )
 
 
@@ -99,16 +121,27 @@ def diff_proposed(args: argparse.Namespace, root: Path) -> int:
         document["reports"] = [whatif.rejudge(p, document, found) for p in args.reports]
     except (editions.EditionError, corpus.CorpusError, whatif.WhatIfError) as error:
         raise _error(str(error)) from None
-    editiondiff.show(document, args.json, args.summary)
+    editiondiff.show(document, args.json, args.summary, args.markdown)
     return 0
 
 
 def ratify_command(args: argparse.Namespace, root: Path) -> int:
     started = time.monotonic()
+    if args.into is not None and args.base is not None:
+        raise _error("--base goes with --edition: a draft keeps its own base")
+    name = args.into if args.into is not None else args.edition
     try:
         vectors = corpus_cache.load(root, corpus.build_manifest(root))
         plan = newedition.plan(
-            root, args.entry, args.reading, args.edition, args.base, args.date, vectors
+            root,
+            args.entry,
+            args.reading,
+            name,
+            args.base,
+            args.date,
+            vectors,
+            into=args.into is not None,
+            label=args.label,
         )
     except (newedition.RatifyError, corpus.CorpusError) as error:
         raise _error(str(error)) from None
@@ -122,19 +155,35 @@ def ratify_command(args: argparse.Namespace, root: Path) -> int:
             " `python -m tools.specmap`"
         )
     else:
-        for command in DERIVED:
+        for command in derived(name):
+            began = _cpu()
             done = subprocess.run([sys.executable, *command], cwd=checkout, check=False)
             if done.returncode != 0:
                 raise _error(f"`python {' '.join(command)}` failed (exit {done.returncode})")
+            print(f"ran: python {' '.join(command)} ({_cpu() - began:.1f} s CPU)")
     known = editions.load(root)
     manifest = corpus.build_manifest(root)
     vectors = corpus_cache.load(root, manifest)
     base, new = editions.named(known, plan.edition.base or ""), plan.edition
     document = editiondiff.report(vectors, known, base, new, manifest["corpus_digest"])
     print(editiondiff.render(document, summary=args.summary), end="")
-    print(f"ratified {args.entry} = {args.reading} as edition {new.name}"
-          f" ({time.monotonic() - started:.1f} s)", file=sys.stderr)
+    verb = "into draft" if args.into is not None else "as edition"
+    decided = ", ".join(f"{entry} = {reading}" for entry, reading in new.decides.items())
+    print(
+        f"ratified {args.entry} = {args.reading} {verb} {new.name} (it decides {decided});"
+        f" {time.monotonic() - started:.1f} s, {_cpu():.1f} s CPU"
+        " (with the commands it ran); next: `python -m tools.check`",
+        file=sys.stderr,
+    )
     return 0
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and the commands it has waited for."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(
+        resource.RUSAGE_CHILDREN
+    )
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def _checkout(root: Path) -> Path | None:

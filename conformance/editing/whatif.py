@@ -225,7 +225,10 @@ def rejudge(
         )
     if stored["corpus"]["digest"] != document["corpus_digest"]:
         notes.append("the report was made on another corpus")
-    newly_failed, newly_passed, unjudged = [], [], []
+    newly_failed: list[str] = []
+    newly_passed: list[str] = []
+    unjudged: list[str] = []
+    flips: list[dict[str, Any]] = []
     for change in changes:
         item = results.get(change.vector.id)
         if item is None or item["status"] == "not_exercised" or item["actual"] is None:
@@ -233,20 +236,31 @@ def rejudge(
             continue
         was = item["status"] == "failed"
         now = not _matches(change.vector.operation, change.after, item["actual"])
-        if now and not was:
-            newly_failed.append(change.vector.id)
-        elif was and not now:
-            newly_passed.append(change.vector.id)
-    failed = {vid for vid, item in results.items() if item["status"] == "failed"}
-    failed = (failed - set(newly_passed)) | set(newly_failed)
+        if now == was:
+            continue
+        (newly_failed if now else newly_passed).append(change.vector.id)
+        flips.append(
+            {
+                "id": change.vector.id,
+                "now": "failed" if now else "passed",
+                "answer": compare.project(change.vector.operation, dict(item["actual"])),
+                "before": dict(change.before),
+                "after": dict(change.after),
+            }
+        )
+    failed_before = {vid for vid, item in results.items() if item["status"] == "failed"}
+    failed = (failed_before - set(newly_passed)) | set(newly_failed)
     return {
         "report": str(path),
         "candidate": f"{stored['candidate']['name']} {stored['candidate']['version']}",
         "edition": stored["edition"]["name"],
         "verdict_before": stored["verdict"],
         "verdict_after": "not_conformant" if failed else "conformant",
+        "failed_before": len(failed_before),
+        "failed_after": len(failed),
         "newly_failed": newly_failed,
         "newly_passed": newly_passed,
+        "flips": flips,
         "unjudged": unjudged,
         "notes": notes + [
             "re-judged on outcomes only: the interpretation profile (consistency across an"

@@ -669,14 +669,17 @@ def test_signature_naming_an_unknown_vector_or_clause(seeded):
     assert at(found, path, seeded.line("signatures.yaml", "no-such-vector"))
 
 
-SEED, AMENDED = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"
+#: The catalog's editions (the seeded corpus holds the real catalog): the first, and the
+#: second, which amends it.
+NAMES = [edition["name"] for edition in real_catalog("editions.yaml")["editions"]]
+SEED, AMENDED = NAMES[0], NAMES[1]
 
 
 def test_signatures_per_edition(seeded):
     """A file derived under the corpus's editions gives a signature's vectors under a later
     edition where they differ; every id there exists too."""
     document = _signatures(["seed-smtp-port-old-does-not-match"])
-    document["editions"] = [SEED, AMENDED]
+    document["editions"] = NAMES
     document["signatures"][0]["editions"] = {AMENDED: ["seed-smtp-port-lowercase-matches"]}
     seeded.write_catalog("signatures.yaml", document)
     assert seeded.check("signatures") == [] and seeded.check("catalog") == []
@@ -696,12 +699,12 @@ def test_signatures_editions_must_be_the_corpus_editions(seeded):
     }
     seeded.write_catalog("signatures.yaml", document)
     assert {p.message for p in seeded.check("signatures")} == {
-        f"derived under editions ['{SEED}'], editions.yaml names ['{SEED}', '{AMENDED}']:"
+        f"derived under editions ['{SEED}'], editions.yaml names {NAMES}:"
         " regenerate signatures.yaml",
         f"signature sig-a: '{SEED}' is the edition its `vectors` are for",
         f"signature sig-a: '{AMENDED}' is no edition signatures.yaml was derived under",
     }
-    document["editions"] = [SEED, AMENDED]
+    document["editions"] = NAMES
     document["signatures"][0]["editions"] = {AMENDED: ["seed-smtp-port-old-does-not-match"]}
     seeded.write_catalog("signatures.yaml", document)
     assert [p.message for p in seeded.check("signatures")] == [
@@ -839,9 +842,6 @@ def test_ledger_missing_or_unknown_clause(temp_corpus):
     assert messages == ["clause 2.3 has no ledger entry", "clause 9.9 is not in clauses.yaml"]
 
 
-AMENDED = "0.3.0-rc1+2026-08-22"
-
-
 def test_every_edition_change_is_bound_in_the_ledger(temp_corpus):
     """An edition's change of a clause (vectors/editions.yaml) must name its implementation in
     the ledger, and the ledger binds no change an edition does not make."""
@@ -853,6 +853,8 @@ def test_every_edition_change_is_bound_in_the_ledger(temp_corpus):
     assert [p.message for p in found] == [
         f"edition {AMENDED} changes clause 2.2; the ledger binds no implementation"
     ]
+    amended = real_catalog("editions.yaml")["editions"][1]
+    assert any(change["clause"] == "2.2" for change in amended["changes"])
 
     def overbind(document):
         document["clauses"]["3.1"]["editions"] = {AMENDED: {
@@ -947,7 +949,8 @@ def _window_vector(description: str) -> dict:
             "exclude_tool_echo": False,
         },
         "expected": {"value": False},
-        "editions": {"0.3.0-rc1+2026-08-22": {"expected": {"value": True}}},
+        # every edition from the amendment on reads the window so
+        "editions": {name: {"expected": {"value": True}} for name in NAMES[1:]},
     }
 
 
@@ -958,6 +961,8 @@ def _window_vector(description: str) -> dict:
         ("the synonym in the next sentence -> true.", True),
         ("the synonym in the next sentence: False under 0.3.0-rc1, True under "
          "0.3.0-rc1+2026-08-22.", False),
+        (f"the synonym in the next sentence: {', '.join(f'True under {n}' for n in NAMES)}.",
+         False),
         ("the synonym in the next sentence", False),
         ("quoted text is the case: 'SMTP_PORT: True.'", False),
     ],
@@ -970,10 +975,12 @@ def test_a_description_contradicting_an_editions_expectation_is_found(
     if not contradicted:
         assert found == []
         return
-    assert [p.rule for p in found] == ["description-editions"]
+    # 'False' is contradicted under each edition from the amendment on, 'true' under the seed
+    unders = NAMES[1:] if "False" in description else NAMES[:1]
+    assert [p.rule for p in found] == ["description-editions"] * len(unders)
     assert at(found, path, temp_corpus.line("2.2/w.yaml", "description:", 2)), found
-    under = "0.3.0-rc1+2026-08-22" if "False" in description else "0.3.0-rc1"
-    assert f"does not hold under edition {under}" in found[0].message
+    for problem, under in zip(found, unders, strict=True):
+        assert f"does not hold under edition {under}" in problem.message
 
 
 def test_a_description_row_claim_is_read_under_every_edition(temp_corpus):
@@ -982,4 +989,4 @@ def test_a_description_row_claim_is_read_under_every_edition(temp_corpus):
     record["description"] = record["description"] + " -> row 2."
     temp_corpus.write("5.1/s.yaml", [record])
     found = temp_corpus.check("description-editions")
-    assert len(found) == 2 and "'-> row 2'" in found[0].message  # row 3 under both editions
+    assert len(found) == len(NAMES) and "'-> row 2'" in found[0].message  # row 3 under each

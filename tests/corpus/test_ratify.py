@@ -1,8 +1,8 @@
 """Ratifying an open point into a new edition, and adding an edition by data alone.
 
 For every (entry, reading) pair of the register, an edition of its own, based on the catalog's
-last one, decides the entry as the reading (`newedition.derive` on a copy of the corpus; the
-expectations derive from the vectors' `readings` blocks, no code per entry):
+last one holding the entry open, decides the entry as the reading (`newedition.derive` on a
+copy of the corpus; the expectations derive from the vectors' `readings` blocks, no code per entry):
 
 - the corpus rules that read expectations and editions pass with every such edition in the
   catalog (run once over all of them: each decides its one pair, and none is based on
@@ -112,12 +112,20 @@ def _reference(edition: reference_editions.Edition) -> Respond:
 @attrs.frozen
 class Sweep:
     """Every (entry, reading) pair ratified into an edition of its own (each based on the
-    catalog's last edition and deciding that pair alone), all in one catalog."""
+    catalog's last edition that holds the entry open, deciding that pair alone), all in one
+    catalog."""
 
     catalog: Path
     editions: dict[tuple[str, str], reference_editions.Edition]
     derived: dict[tuple[str, str], newedition.Derived]
     ctx: checks.Context
+
+
+def _last_open(
+    known: Sequence[reference_editions.Edition], entry: dict[str, Any]
+) -> reference_editions.Edition:
+    """The catalog's last edition that holds `entry` open (a draft deciding it comes later)."""
+    return next(edition for edition in reversed(known) if edition.holds_open(entry))
 
 
 @pytest.fixture(scope="module")
@@ -127,7 +135,8 @@ def sweep(copy: Path, ctx: checks.Context, tmp_path_factory: pytest.TempPathFact
     text = (copy / "editions.yaml").read_text(encoding="ascii")
     blocks, made, derived = [], {}, {}
     for index, (entry, reading) in enumerate(PAIRS):
-        block = newedition.new_block(known[-1], entry, reading, f"{NEW}-{index}", "2026-12-01")
+        base = _last_open(known, ctx.entries[entry])
+        block = newedition.new_block(base, entry, reading, f"{NEW}-{index}", "2026-12-01")
         edition = reference_editions.resolve_one(block, reference_editions.by_name(known))
         blocks.append(block)
         made[entry, reading] = edition
@@ -225,6 +234,80 @@ def test_ratify_writes_a_corpus_the_rules_accept(tmp_path: Path) -> None:
     assert again.returncode == 2 and "no open point of the base edition" in again.stderr
 
 
+def _ratify(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "oasis_si_conformance.editor", "--root", str(root), "ratify",
+         *args],
+        capture_output=True, text=True, check=False,
+    )
+
+
+@pytest.mark.slow  # two ratifications of a copy of the corpus, each loading it whole
+def test_a_second_decision_goes_into_the_draft(tmp_path: Path) -> None:
+    """`ratify ... --into DRAFT` adds a decision to a draft edition (no new edition), keeps
+    the draft's base and takes `--label`; the vectors of both decisions are stated under the
+    draft, and the rules accept the result; a draft another edition is based on refuses."""
+    root = tmp_path / "vectors"
+    shutil.copytree(VECTORS, root)
+    base = editions.load(root)[-1]
+    first = _ratify(root, "SENT-WS", "ascii", "--edition", NEW, "--label", "0.3.0-rc2")
+    assert first.returncode == 0, first.stderr
+    second = _ratify(root, "ECHO-LINE", "exact-substring", "--into", NEW)
+    assert second.returncode == 0, second.stderr
+    assert "into draft" in second.stderr
+    known = editions.load(root)
+    assert [e.name for e in known][-2:] == [base.name, NEW]
+    draft = known[-1]
+    assert draft.base == base.name and draft.label == "0.3.0-rc2"
+    assert draft.decided == {"SENT-WS": "ascii", "ECHO-LINE": "exact-substring"}
+    vectors = corpus.load_corpus(root)
+    for entry in ("SENT-WS", "ECHO-LINE"):
+        opened = [v for v in vectors if v.for_edition(base.name).ambiguity == entry]
+        assert opened and all(v.for_edition(NEW).ambiguity != entry for v in opened), entry
+    problems = checks.check_context(
+        checks.load_context(root), [r for r in checks.RULES if r != "signatures"], checks.RULES
+    )
+    assert problems == [], "\n".join(map(str, problems))
+    again = _ratify(root, "ECHO-LINE", "trimmed-line-equal", "--into", NEW)
+    assert again.returncode == 2 and "no open point of the draft" in again.stderr
+    refused = _ratify(root, "SENT-WS", "ascii", "--into", base.name)
+    assert refused.returncode == 2 and "is no draft" in refused.stderr
+
+
+def test_ratify_restates_a_file_as_the_generators_state_it() -> None:
+    """`ratify.with_editions` is the one writer of a vector's editions (the generators' and
+    ratify's): applied to a file's record with its own blocks, it gives the record back
+    (description and clauses as the generators wrote them); with one more edition's block, each
+    outcome statement of the description names that edition too, and the rows it reaches are
+    cited."""
+    catalog = editions.load(VECTORS)
+    later = catalog[-1]
+    extra = reference_editions.resolve_one(
+        newedition.new_block(later, "SENT-WS", "ascii", NEW, "2026-12-01"),
+        reference_editions.by_name(catalog),
+    )
+    changes = {e.name: [c["clause"] for c in e.changes] for e in catalog}
+    row4 = {"expected": {"score": 0.0, "label": "root_cause_missed", "row": 4}}
+    checked = 0
+    for path in sorted(VECTORS.glob("*/*.yaml")):
+        for record in yamlsafe.load(path.read_text(encoding="ascii")).get("vectors") or []:
+            blocks = record.get("editions") or {}
+            if later.name not in blocks or " under " not in record["description"]:
+                continue
+            clauses = ratify.stated_clauses(record["clauses"], blocks, changes)
+            stated = {**record, "clauses": clauses}
+            assert ratify.with_editions(stated, blocks, catalog) == record, record["id"]
+            wider = ratify.with_editions(stated, {**blocks, NEW: row4}, [*catalog, extra])
+            assert list(wider["editions"]) == [*blocks, NEW]
+            assert wider["description"].count(f"under {NEW}") == record["description"].count(
+                f"under {later.name}"
+            ), record["id"]
+            if "5.1" in record["clauses"]:
+                assert "5.1.row4" in wider["clauses"]
+            checked += 1
+    assert checked > 10
+
+
 @pytest.mark.slow
 def test_an_edition_added_by_data_alone_is_certified(ctx: checks.Context, tmp_path: Path) -> None:
     """A parameter amendment (a window of radius two) is one block of data: the generators'
@@ -287,7 +370,8 @@ def test_a_proposed_decision_is_weighed_as_ratify_would_write_it(
     known = editions.load(copy)
     edition = whatif.proposed_edition(proposed, known)
     register = ratify.Register.of({"entries": ctx.register, "charsets": ctx.charsets})
-    weighed = whatif.weigh(ctx.vectors, known[-1], edition, register)
+    base = editions.named(known, edition.base or "")
+    weighed = whatif.weigh(ctx.vectors, base, edition, register)
     derived = newedition.derive(ctx.vectors, edition, register)
     assert [change.vector.id for change in weighed.changes] == list(derived.changed)
     assert weighed.undecidable == []

@@ -69,6 +69,12 @@ def test_a_stored_report_is_rejudged_under_a_proposed_decision(tmp_path: Path) -
     assert judged["verdict_after"] == "not_conformant"
     assert sorted(judged["newly_failed"]) == expected
     assert judged["newly_passed"] == []
+    # each flip shows the answer the report holds beside the expectation before and after
+    assert [flip["id"] for flip in judged["flips"]] == judged["newly_failed"]
+    for flip in judged["flips"]:
+        assert flip["now"] == "failed" and flip["after"]["expected"] != flip["answer"]
+        assert flip["answer"] in flip["before"]["readings"].values()
+    assert judged["failed_after"] == judged["failed_before"] + len(expected)
     changes = {change["id"]: change for change in document["changes"]}
     for vid, held in masked.items():  # still open, under the other entry; the held answer
         after = changes[vid]["to"]  # (the reference's: unicode) is one of its readings
@@ -87,6 +93,16 @@ def test_a_stored_report_is_rejudged_under_a_proposed_decision(tmp_path: Path) -
     assert f"Report {report} (" in text.stdout
     assert "conformant -> not_conformant" in text.stdout
     assert f"would fail: {len(expected)}" in text.stdout
+
+    table = _run(
+        "oasis_si_conformance.editor", "--root", str(VECTORS), "diff-editions", AMENDED,
+        "--proposed", str(proposed), "--reports", str(report), "--markdown",
+    )
+    assert table.returncode == 0, table.stderr
+    rows = [line for line in table.stdout.splitlines() if line.startswith("| `sent-ws-probe-")]
+    assert sorted(row.split("`")[1] for row in rows) == expected
+    assert all("| failed |" in row for row in rows)
+    assert f"{len(expected)} newly fail" in table.stdout
 
 
 FIRST = "0.3.0-rc1"
@@ -131,6 +147,7 @@ def test_diff_editions_between_two_editions_rejudges_the_reports_it_is_given(
     assert (judged["verdict_before"], judged["verdict_after"]) == ("conformant", "not_conformant")
     assert sorted(judged["newly_failed"]) == sorted(exercised & set(changed))
     assert set(changed[:4]) <= set(judged["newly_failed"])
+    assert judged["failed_after"] == judged["failed_before"] + len(judged["newly_failed"])
 
     missing = _run(
         "oasis_si_conformance.editor", "--root", str(VECTORS), "diff-editions", FIRST, AMENDED,

@@ -100,5 +100,11 @@ def test_every_convention_and_edition_is_documented_where_the_catalogs_say() -> 
         assert f"| {entry['id']} |" in TEXT
         document, _, section = entry["defined_by"].partition(", ")
         assert document == "PROTOCOL.md" and section in headings(), entry["defined_by"]
-    for edition in editions.load(corpus.vectors_root()):
-        assert f"| `{edition.name}` |" in TEXT
+    known = editions.load(corpus.vectors_root())
+    for edition in known:
+        # a published text (the first, or one with an upstream revision) is documented; an
+        # edition the editors ratify into the catalog is listed by `oasis-si-vectors editions`
+        if edition.base is None or edition.text.get("revision") is not None:
+            assert f"| `{edition.name}` |" in TEXT
+    assert "oasis-si-vectors editions" in TEXT
+

@@ -34,9 +34,11 @@ from typing import Any
 import attrs
 
 from oasis_si_conformance.corpus import corpus, corpus_cache, yamlsafe
+from oasis_si_conformance.corpus import editions as corpus_editions
 from oasis_si_conformance.corpus.corpus import Vector
 from oasis_si_conformance.independent.mutants import CATALOG, MODELS, Kind, Mutant
 from tools import buildcache
+from tools.mutants import decided_edition
 from tools.mutants.matrix import edition_names, matrix
 
 GENERATOR = "tools/mutants/signatures.py"
@@ -207,13 +209,41 @@ def parser() -> argparse.ArgumentParser:
     command.add_argument(
         "--no-cache", action="store_true", help="derive afresh, nothing read from the cache"
     )
+    command.add_argument(
+        "--edition",
+        metavar="NAME",
+        help="derive only NAME's failures, an edition that decides entries alone, from the"
+        " committed file and the vectors its decisions reach (tools/mutants/decided_edition.py);"
+        " every edition when that cannot be done",
+    )
     return command
+
+
+def decided_build(name: str) -> tuple[str, dict[str, dict[str, list[str]]]] | None:
+    """`build()` with edition `name`'s failures derived from the committed file (None, with
+    the reason on standard error, where they cannot be)."""
+    root = corpus.vectors_root()
+    path = target()
+    if not path.exists():
+        return None
+    committed = yamlsafe.load(path.read_text(encoding="utf-8"))
+    catalog = corpus_editions.load(root)
+    vectors = corpus_cache.load(root, corpus.build_manifest(root))
+    register = corpus.load_catalog("register.yaml", root)
+    entries = {entry["id"]: entry for entry in register["entries"]}
+    try:
+        failed = decided_edition.derive(committed, catalog, name, vectors, entries)
+    except decided_edition.NotDerivable as why:
+        print(f"every edition derived afresh: {why}", file=sys.stderr)
+        return None
+    return render(document(failed)), failed
 
 
 def main(argv: list[str]) -> int:
     args = parser().parse_args(argv)
     check = args.check
-    text, failed = cached_build(cache=not args.no_cache)
+    built = decided_build(args.edition) if args.edition else None
+    text, failed = built if built is not None else cached_build(cache=not args.no_cache)
     path = target()
     for edition, by_mutant in failed.items():
         for mutant_id, ids in ambiguity_failures(by_mutant, edition).items():

@@ -39,14 +39,11 @@ from typing import Any, Final
 
 import attrs
 
-from oasis_si_conformance.corpus import editions as catalog_editions
 from oasis_si_conformance.corpus import yamlsafe
-from oasis_si_conformance.corpus.corpus import vectors_root
-from oasis_si_conformance.editing import descriptions, ratify
+from oasis_si_conformance.editing import ratify
 from tools.vectorgen.authoring import AuthoringProblem
 from tools.vectorgen.common import ROW2
 from tools.vectorgen.editions import BY_NAME, EDITIONS, TextEdition
-from tools.vectorgen.outcome_words import per_edition
 from tools.vectorgen.textrules import (
     REFERENCE,
     REGISTER,
@@ -398,36 +395,17 @@ def _under_edition(
     return ratify.decide(stated, edition.source, register_data(), record.get("probe"))
 
 
-@functools.cache
-def _catalog() -> tuple[dict[str, Any], ...]:
-    return tuple(edition.to_json() for edition in catalog_editions.load(vectors_root()))
-
-
-def _described_per_edition(record: Mapping[str, Any], block: Mapping[str, Any]) -> str:
-    """The record's description, its outcome statements made true under every edition (left
-    as written where it already speaks of each edition)."""
-    description: str = record["description"]
-    if descriptions.names_editions(description, _catalog()):
-        return description
-    own = {EDITIONS[0].name: Expectation.of(record).as_block()}
-    return per_edition(description, own | dict(block))
-
-
 def with_editions(
     family: str, records: Sequence[dict[str, Any]]
 ) -> tuple[list[dict[str, Any]], list[AuthoringProblem]]:
-    """The records with their `editions` blocks (key order as files hold them), and the
-    problems met, each with the family and vector id."""
+    """The records with their `editions` blocks, descriptions and clauses as
+    `ratify.with_editions` writes them (the one statement `oasis-si-vectors ratify` writes
+    through too), and the problems met, each with the family and vector id."""
     out: list[dict[str, Any]] = []
     problems: list[AuthoringProblem] = []
+    catalog = [edition.source for edition in EDITIONS]
     for record in records:
         stated = state(record)
         problems += [AuthoringProblem(family, record["id"], p) for p in stated.problems]
-        updated = {key: value for key, value in record.items() if key != "editions"}
-        if stated.block is not None:
-            updated["editions"] = stated.block
-            updated["description"] = _described_per_edition(record, stated.block)
-            changes = {edition.name: edition.changes for edition in EDITIONS}
-            updated["clauses"] = ratify.cited_clauses(record["clauses"], stated.block, changes)
-        out.append(updated)
+        out.append(ratify.with_editions(record, stated.block or {}, catalog))
     return out, problems

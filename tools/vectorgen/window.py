@@ -22,9 +22,13 @@ Points of the amended text, decided or open:
 - the seed's clause 5.1 example (no synonym at all) fails clause 2.2 at any radius.
 
 Every case is authored from the text rules under the seed (normative, or an ambiguity vector
-of the one entry that decides it) and the family states by hand its outcome under the
-amendment too (`AMENDED`): the generator driver writes the `editions` blocks from the rules,
-and `problems()` holds the two equal.
+of the one entry that decides it) and the family states by hand its outcome under a window of
+radius one too (`Case.amended`), as a parameter of the text, never as an edition's name. The
+generator driver writes the `editions` blocks from the rules; `problems()` holds them to what
+the family states, for every edition of the catalog whose radius is one the family states (0
+or 1): the stated outcome at the edition's radius with the register entries the edition
+decides settled (`ratify.decide`, the data of its block). An edition at another radius is the
+driver's alone.
 """
 
 import functools
@@ -33,6 +37,7 @@ from typing import Any, Final
 
 import attrs
 
+from oasis_si_conformance.editing import ratify
 from tools.vectorgen.authoring import (
     FLAG_DOCS,
     Authored,
@@ -45,15 +50,12 @@ from tools.vectorgen.authoring import (
 from tools.vectorgen.charsets import SETS
 from tools.vectorgen.common import ROW2, ROW3, ROW4, action, scenario
 from tools.vectorgen.echo import FLAGS as ECHO_FLAGS
-from tools.vectorgen.edition_outcomes import state
-from tools.vectorgen.editions import EDITIONS
+from tools.vectorgen.edition_outcomes import register_data, state
+from tools.vectorgen.editions import BY_NAME, EDITIONS
 from tools.vectorgen.lifting import text_evidence
 
 GEN: Final = "tools/vectorgen/window.py"
 FOLDER: Final = "2.2-factor-identified"
-#: The edition whose radius-one window this family states outcomes under by hand: the first
-#: edition of the catalog with a window of radius one (the 2026-08-22 amendment).
-AMENDED: Final = next(edition.name for edition in EDITIONS if edition.radius == 1)
 
 #: The upstream's quoted answer (2026-08-22 amendment of clause 2.2), verbatim: "an answer that
 #: stated the deviation in one sentence and named the identifier in the next".
@@ -329,14 +331,41 @@ def _outcome(row: int, operation: str) -> dict[str, Any]:
     return {"value": row == 2} if operation == "factor_identified" else dict(_ROWS[row])
 
 
-def _amended(case: Case, operation: str) -> dict[str, Any]:
-    """The block the family states under the amendment (empty: the seed's outcome stands)."""
+def _at_radius_one(case: Case, operation: str) -> dict[str, Any] | None:
+    """The expectation the family states under a window of radius one (None: the seed's
+    outcome stands)."""
     if isinstance(case.amended, int):
         if _outcome(case.amended, operation) == _outcome(case.seed, operation):
-            return {}
-        return {AMENDED: {"expected": _outcome(case.amended, operation)}}
+            return None
+        return {"expected": _outcome(case.amended, operation)}
     readings = {r: _outcome(row, operation) for r, row in case.amended.items()}
-    return {AMENDED: {"ambiguity": case.open_point, "readings": readings}}
+    return {"ambiguity": case.open_point, "readings": readings}
+
+
+#: The window radii the family states outcomes under (`Case.seed`, `Case.amended`).
+STATED_RADII: Final = (0, 1)
+
+
+def _stated(
+    record: Mapping[str, Any], at_radius_one: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    """The `editions` block the family's statement gives under the catalog's editions: under
+    each edition of radius 0 or 1, the record's own expectation or the one stated at radius
+    one, with the entries the edition decides settled; where that differs from the record's
+    own. Editions of another radius are left out (the driver's rules alone state them)."""
+    own = ratify.own_block(record)
+    block: dict[str, Any] = {}
+    for edition in EDITIONS[1:]:
+        if edition.radius not in STATED_RADII:
+            continue
+        stated = own if edition.radius == 0 or at_radius_one is None else at_radius_one
+        try:
+            decided = ratify.decide(stated, edition.source, register_data(), record.get("probe"))
+        except ratify.Undecidable:
+            continue  # the driver reports it (state its outcome by hand)
+        if decided != own:
+            block[edition.name] = decided
+    return block
 
 
 def _authored(case: Case, operation: str) -> Authored:
@@ -415,14 +444,19 @@ def generated() -> GeneratedFamily:
 
 
 def _edition_problems(family: GeneratedFamily) -> list[AuthoringProblem]:
-    """The outcome under the amendment stated here against the one the driver derives."""
-    stated = {f"window-op-{c.slug}": _amended(c, "factor_identified") for c in CASES}
-    stated |= {f"window-{c.slug}": _amended(c, "score_scenario") for c in CASES}
+    """The outcomes under the catalog's editions stated here against the ones the driver
+    derives, edition by edition (an edition the family states nothing for is skipped)."""
+    at_one = {f"window-op-{c.slug}": _at_radius_one(c, "factor_identified") for c in CASES}
+    at_one |= {f"window-{c.slug}": _at_radius_one(c, "score_scenario") for c in CASES}
     problems = []
     for document in family.files.values():
         for record in document["vectors"]:
-            derived = state(record).block or {}
-            wanted = stated.get(record["id"], {})
+            wanted = _stated(record, at_one.get(record["id"]))
+            derived = {
+                name: block
+                for name, block in (state(record).block or {}).items()
+                if BY_NAME[name].radius in STATED_RADII
+            }
             if derived != wanted:
                 message = f"stated {wanted} under the editions, the rules give {derived}"
                 problems.append(AuthoringProblem("window", record["id"], message))

@@ -39,6 +39,7 @@ from oasis_si_conformance.fuzz.differential import (
     Planned,
     _Asker,
     _split_shrinker,
+    holds_under,
     judge_answer,
     select_edition,
     shrink,
@@ -612,6 +613,7 @@ def _shrink(
             log,
             _split_shrinker(member.summary, asker, edition, log),
             asker.outcome,
+            holds_under,
         )
         campaign.name_defects(member.name, renamed)
     if members:

@@ -132,40 +132,30 @@ def _catalog_editions() -> tuple[Edition, ...]:
     return tuple(editions.load(vectors_root()))
 
 
-def holds_under(seen: Witness, edition: Edition) -> bool | None:
-    """Whether the candidate's outcome on a case holds under `edition`: the case planned as a
-    case of that edition (its verdict and every reading's) and the outcome judged against
-    them, conventions aside. On a case touching a point the fuzzer keeps off under that
-    edition, only the reference's reading there is known: True when the outcome holds under
-    it, else None (no verdict to judge by); None too when the reference raises on the case."""
-    from oasis_si_conformance.fuzz.differential import Planned, expected_outcome, plan
-    from oasis_si_conformance.judging import judge
-
-    case, outcome = seen
-    try:
-        planned = plan(-1, case, (), edition)
-        if not isinstance(planned, Planned):  # a point the fuzzer keeps off under that edition:
-            # the reference's reading of it is still one verdict the answer may hold under
-            reference = expected_outcome(case, edition)
-            return True if compare_outcome(reference, outcome).holds else None
-    except Exception:  # the reference raises on the case under that edition: no verdict
-        return None
-    return judge.judge(planned.outcomes(), outcome, planned.convention).holds
+#: Whether a candidate's outcome on a case holds under an edition, judged as a case of that
+#: edition (None: that edition gives no verdict to judge by): differential.holds_under.
+Rejudge = Callable[["Witness", Edition], "bool | None"]
 
 
 def editions_followed(
-    witnesses: Sequence[Witness], edition: Edition, editions: Sequence[Edition] | None = None
+    witnesses: Sequence[Witness],
+    edition: Edition,
+    rejudge: Rejudge,
+    editions: Sequence[Edition] | None = None,
 ) -> list[Edition]:
     """The other editions of the catalog under which every witness holds, each judged there
     (none when there is no witness: a cause is named only from answers it was checked on)."""
     if not witnesses:
         return []
     others = [e for e in (editions or _catalog_editions()) if e.name != edition.name]
-    return [other for other in others if all(holds_under(seen, other) for seen in witnesses)]
+    return [other for other in others if all(rejudge(seen, other) for seen in witnesses)]
 
 
 def edition_cause(
-    divergence_class: DivergenceClass, edition: Edition, editions: Sequence[Edition] | None = None
+    divergence_class: DivergenceClass,
+    edition: Edition,
+    rejudge: Rejudge,
+    editions: Sequence[Edition] | None = None,
 ) -> Cause | None:
     """The edition a normative class's answers follow: the representative (the minimal case)
     holds under it, and so do at least half of the class's other recorded answers that edition
@@ -177,19 +167,20 @@ def edition_cause(
         return None
     representative, others = recorded[0], recorded[1:]
     fitting = []
-    for other in editions_followed([representative], edition, editions):
-        judged = [held for seen in others if (held := holds_under(seen, other)) is not None]
+    for other in editions_followed([representative], edition, rejudge, editions):
+        verdicts = [rejudge(seen, other) for seen in others]
+        judged = [verdict for verdict in verdicts if verdict is not None]
         if 2 * sum(judged) >= len(judged):
             fitting.append((other, sum(judged) + 1, len(judged) + 1))
     if not fitting:
         return None
     names = " | ".join(e.name for e, _held, _judged in fitting)
-    held, judged_count = min((h, j) for _e, h, j in fitting)
+    held_count, judged_count = min((h, j) for _e, h, j in fitting)
     return Cause(
         EDITION,
         names,
-        f"follows edition {names}, not {edition.name} (its answers hold there on {held} of the"
-        f" {judged_count} recorded cases that edition decides, the minimal one included)",
+        f"follows edition {names}, not {edition.name} (its answers hold there on {held_count}"
+        f" of the {judged_count} recorded cases that edition decides, the minimal one included)",
     )
 
 
@@ -393,12 +384,19 @@ def difference_cause(divergence: Divergence, edition: Edition) -> Cause:
 # Explaining and merging ---------------------------------------------------------------------
 
 
-def explain(divergence_class: DivergenceClass, edition: Edition, found: Catalog) -> Cause:
-    """The cause of one class, from its representative (0, 1, 2, 3 in turn)."""
+def explain(
+    divergence_class: DivergenceClass,
+    edition: Edition,
+    found: Catalog,
+    rejudge: Rejudge | None = None,
+) -> Cause:
+    """The cause of one class, from its representative (0, 1, 2, 3 in turn; 0 only when the
+    answers can be judged under another edition, `rejudge`)."""
     representative = divergence_class.representative
-    cause = edition_cause(divergence_class, edition)
-    if cause is not None:
-        return cause
+    if rejudge is not None:
+        cause = edition_cause(divergence_class, edition, rejudge)
+        if cause is not None:
+            return cause
     # a class made normative (failures_where_a_verdict_is_due) is explained by no reading
     cause = None if divergence_class.key.normative else register_cause(representative)
     if cause is not None:
@@ -610,6 +608,7 @@ def classes_by_cause(
     log: Callable[[str], None] = lambda message: None,
     shrink: Callable[[DivergenceClass], None] | None = None,
     probe: Probe | None = None,
+    rejudge: Rejudge | None = None,
 ) -> dict[str, ClassKey]:
     """Explain every class of the summary and merge those with one cause (within normative
     and within convention classes); the summary's classes become the merged ones. A class
@@ -622,7 +621,7 @@ def classes_by_cause(
     pending = [(divergence_class, True) for divergence_class in summary.ordered()]
     while pending:
         divergence_class, splittable = pending.pop(0)
-        cause = explain(divergence_class, edition, found)
+        cause = explain(divergence_class, edition, found, rejudge)
         away = strays(divergence_class, cause, edition, found) if splittable else []
         if away:
             part = split(divergence_class, away)

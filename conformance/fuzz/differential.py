@@ -37,7 +37,7 @@ from oasis_si_conformance.fuzz import cause, classify, ground, planahead, reduce
 from oasis_si_conformance.fuzz.shards import ShardPlan, run_shards
 from oasis_si_conformance.fuzz.summary import Divergence, DivergenceClass, Summary
 from oasis_si_conformance.judging import judge
-from oasis_si_conformance.judging.compare import Comparison, project
+from oasis_si_conformance.judging.compare import Comparison, compare_outcome, project
 from oasis_si_conformance.model import FailureKind, Observation
 from oasis_si_conformance.running import protocol
 from oasis_si_conformance.running.protocol import HandshakeError
@@ -219,6 +219,24 @@ def judge_answer(planned: Planned, observation: Observation, seconds: float) -> 
         judged.holds,
         reading=judged.shown,
     )
+
+
+def holds_under(seen: cause.Witness, edition: Edition) -> bool | None:
+    """Whether the candidate's outcome on a case holds under `edition`: the case planned as a
+    case of that edition (its verdict and every reading's) and the outcome judged against
+    them, conventions aside. On a case touching a point the fuzzer keeps off under that
+    edition, only the reference's reading there is known: True when the outcome holds under
+    it, else None (no verdict to judge by); None too when the reference raises on the case."""
+    case, outcome = seen
+    try:
+        planned = plan(-1, case, (), edition)
+        if not isinstance(planned, Planned):  # a point the fuzzer keeps off under that edition:
+            # the reference's reading of it is still one verdict the answer may hold under
+            reference = expected_outcome(case, edition)
+            return True if compare_outcome(reference, outcome).holds else None
+    except Exception:  # the reference raises on the case under that edition: no verdict
+        return None
+    return judge.judge(planned.outcomes(), outcome, planned.convention).holds
 
 
 def case_stream(
@@ -728,7 +746,12 @@ def fuzz(
             shrink_classes(summary, asker, shrink_budget, chosen, log)
         if summary.classes and (not stop_on_normative if explain is None else explain):
             cause.classes_by_cause(
-                summary, chosen, log, _split_shrinker(summary, asker, chosen, log), asker.outcome
+                summary,
+                chosen,
+                log,
+                _split_shrinker(summary, asker, chosen, log),
+                asker.outcome,
+                holds_under,
             )
     except KeyboardInterrupt:  # the answers in flight are not judged: the session delivers
         candidate.stop()  # nothing more (no trailing output taken for the candidate's)

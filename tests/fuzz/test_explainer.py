@@ -16,6 +16,7 @@ from oasis_si_conformance.fuzz.differential import (
     Planned,
     expected_outcome,
     fuzz,
+    holds_under,
     judge_answer,
     plan,
 )
@@ -84,7 +85,7 @@ def causes_reproduce(summary: Summary, edition=DEFAULT) -> list[str]:
             editions = {e.name: e for e in cause._catalog_editions()}
             seen = cause.witness(divergence_class.representative)
             for name in named.name.split(" | "):
-                if seen is None or cause.holds_under(seen, editions[name]) is not True:
+                if seen is None or holds_under(seen, editions[name]) is not True:
                     problems.append(f"{label}: edition {name} does not hold")
         elif named.kind == cause.REGISTER and divergence_class.key.normative:
             problems.append(f"{label}: a reading named for a normative class")
@@ -157,11 +158,11 @@ def test_an_edition_is_named_only_where_the_answers_hold_under_it():
     answered = {**reference, **amended_outcome}
     summary = _summary(_divergence(evidence, answered))
     (only,) = summary.classes.values()
-    found = cause.edition_cause(only, DEFAULT)
+    found = cause.edition_cause(only, DEFAULT, holds_under)
     assert found is not None and found.kind == cause.EDITION and found.name == AMENDED
     wrong = _summary(_divergence(evidence, _row4()))
     (other,) = wrong.classes.values()
-    assert cause.edition_cause(other, DEFAULT) is None
+    assert cause.edition_cause(other, DEFAULT, holds_under) is None
 
 
 # Candidates with known causes, fuzzed end to end -----------------------------------------------

@@ -300,12 +300,12 @@ def test_a_sentence_trimmed_by_a_library_s_whitespace_differs_in_form_only() -> 
     difference, SENTENCE-FORM), and so is U+FEFF (ECMAScript's trim); a sentence that differs
     inside, or a split elsewhere, stays a difference of the text's."""
     expected = {"sentences": ["\u00b2\u2002?", "\x1flacks\u2060"]}
-    for given in (["\u00b2\u2002?", "lacks\u2060"], ["\u00b2\u2002?", "\ufefflacks\u2060"]):
-        compared = compare.compare_outcome(expected, {"sentences": given})
+    for answered in (["\u00b2\u2002?", "lacks\u2060"], ["\u00b2\u2002?", "\ufefflacks\u2060"]):
+        compared = compare.compare_outcome(expected, {"sentences": answered})
         assert compared.holds and not compared.exact
         assert [d.convention for d in compared.differences] == ["SENTENCE-FORM"]
-    for given in (["\u00b2\u2002?", "lack\u2060"], ["\u00b2\u2002?\x1flacks\u2060"]):
-        assert not compare.compare_outcome(expected, {"sentences": given}).holds
+    for answered in (["\u00b2\u2002?", "lack\u2060"], ["\u00b2\u2002?\x1flacks\u2060"]):
+        assert not compare.compare_outcome(expected, {"sentences": answered}).holds
 
 
 def test_differences_are_from_the_spec_or_from_a_named_convention() -> None:

@@ -471,16 +471,16 @@ def certification(
     if only is not None:
         wanted = set(only)
         selected = [vector for vector in selected if vector.id in wanted]
+    if not vectors:
+        raise UsageError(f"the corpus at {root} holds no vector")
+    if not selected:  # --list too: an empty listing is no answer
+        raise UsageError(f"-k {' '.join(args.select)} selects no vector of {len(vectors)}")
     if args.list:
         for vector in selected:
             line = f"{vector.id}\t{','.join(vector.clauses)}\t{vector.operation}\t{vector.source}"
             if not output.write(line + "\n"):
                 break  # the reader has gone (--list | head)
         return EXIT_CONFORMANT
-    if not vectors:
-        raise UsageError(f"the corpus at {root} holds no vector")
-    if not selected:
-        raise UsageError(f"-k {' '.join(args.select)} selects no vector of {len(vectors)}")
     catalogs = _load_catalogs(root, args.signatures)
     _check_writable(args)
     if args.edition is not None:

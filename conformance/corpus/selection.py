@@ -7,7 +7,9 @@ excluding term. A term matches a vector when it
   5.1 and 5.1.row2); a term shaped like a clause id matches clauses only,
 - equals or glob-matches (`*`, `?`, `[...]`) its family or its id, or is a substring of its
   id when the term has no glob characters,
-- equals its operation (`split_sentences`) or its ambiguity entry (`SYN-BOUNDARY`),
+- equals its operation (`split_sentences`) or its ambiguity entry (`SYN-BOUNDARY`), under the
+  text as first published or under any edition whose block makes it an ambiguity vector
+  (`WINDOW-BLANK`, an entry of the amended window only),
 - is `input:TEXT` and TEXT is a substring of some string value of its input (a text, an
   identifier, a tool body; case as written; a comma ends the term, so `oasis-si-vectors find`
   searches for text that holds one). No id, clause, family, operation or entry holds a colon.
@@ -67,6 +69,8 @@ def term_matches(vector: Vector, term: str) -> bool:
     if _CLAUSE.fullmatch(term):
         return False
     if term in (vector.operation, vector.ambiguity, vector.family):
+        return True
+    if any(block.get("ambiguity") == term for block in vector.editions.values()):
         return True
     if _GLOB & set(term):
         return fnmatchcase(vector.id, term) or fnmatchcase(vector.family, term)

@@ -67,6 +67,14 @@ def test_list(capsys: pytest.CaptureFixture[str]) -> None:
     ]
 
 
+def test_a_list_that_selects_nothing_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--list -k TERM` that selects no vector: exit 2 naming the term, not an empty listing
+    with exit 0."""
+    assert cli.main(["--vectors", str(CORPUS), "--list", "-k", "NO-SUCH-ENTRY"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "-k NO-SUCH-ENTRY selects no vector" in captured.err
+
+
 def test_reports_in_every_format(certify, tmp_path: Path) -> None:
     junit, markdown = tmp_path / "out" / "junit.xml", tmp_path / "cert.md"
     run = certify(

@@ -800,6 +800,18 @@ def test_selection() -> None:
     assert _ids("9.9") == set()
 
 
+def test_selection_by_an_entry_an_edition_opens() -> None:
+    """An entry that exists only in an edition's block (WINDOW-BLANK, the amended window's)
+    selects the vectors whose block under that edition makes them its ambiguity vectors."""
+    base = FIXTURE[0]
+    opened = attrs.evolve(
+        base,
+        id="opened-by-an-edition",
+        editions={"0.3.0-rc1+2026-08-22": {"ambiguity": "WINDOW-BLANK", "readings": {}}},
+    )
+    assert {v.id for v in select([base, opened], ["WINDOW-BLANK"])} == {"opened-by-an-edition"}
+
+
 def test_schedule_deals_every_vector_once_per_repetition() -> None:
     plan = schedule(11, 3, seed=5, jobs=2)
     for repetition in plan:

@@ -466,11 +466,13 @@ def shrink(
     most; then the structural pass (reduce.py) takes the smallest case to a local minimum
     with what is left. Every smaller case tried is planned (a case the reference raises on,
     or that lands on a blocking open point, is no divergence) and asked of the candidate, and
-    counts when it diverges in the same class. Returns the smallest such divergence and the
-    number of candidate calls (`stats`, when given, receives whether the structural pass
-    ended at a local minimum: "minimal"). The budget running out, hypothesis finding no
-    reproduction or a flaky candidate, and a candidate that cannot be started end the
-    shrinking quietly; anything else is a bug of the shrinker and is raised."""
+    counts when it diverges in the same class and touches no open point the divergence's case
+    does not (a shrunk case keeps its cause: it does not drift onto another point's readings).
+    Returns the smallest such divergence and the number of candidate calls (`stats`, when
+    given, receives whether the structural pass ended at a local minimum: "minimal"). The
+    budget running out, hypothesis finding no reproduction or a flaky candidate, and a
+    candidate that cannot be started end the shrinking quietly; anything else is a bug of the
+    shrinker and is raised."""
     started = time.monotonic()
     deadline = [started + (budget / 2 if structural else budget)]
     seen: dict[str, Divergence | None] = {json.dumps(divergence.case, sort_keys=True): divergence}
@@ -495,6 +497,8 @@ def shrink(
             found = ask(planned)
             if found is not None and found.key != divergence.key:
                 found = None  # another class: not what is being shrunk (and no witness of it)
+            elif found is not None and not set(found.points) <= set(divergence.points):
+                found = None  # drifted onto an open point the class's case does not touch
             else:
                 _witness(observed, planned, found)
         seen[fingerprint] = found

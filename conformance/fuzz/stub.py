@@ -67,7 +67,9 @@ def vector(
 
 def _register_readings(divergence: Any) -> tuple[str, dict[str, Any]] | None:
     """(entry, {reading: outcome}) when the divergence is on one judged point that is a
-    register entry and every reading of the entry has a verdict."""
+    register entry, every reading of the entry has a verdict, and the readings' verdicts on the
+    case differ (a case on which every reading agrees tells no reading apart: its vector is
+    normative)."""
     if len(divergence.points) != 1 or not divergence.readings:
         return None
     (point,) = divergence.points
@@ -79,6 +81,8 @@ def _register_readings(divergence: Any) -> tuple[str, dict[str, Any]] | None:
         if label.startswith(f"{point}="):
             by_reading[label.split("=", 1)[1]] = outcome
     if set(by_reading) != set(names):
+        return None
+    if len({json.dumps(outcome, sort_keys=True) for outcome in by_reading.values()}) < 2:
         return None
     return point, {name: by_reading[name] for name in names}
 

@@ -165,6 +165,53 @@ def test_an_edition_is_named_only_where_the_answers_hold_under_it():
     assert cause.edition_cause(other, DEFAULT, holds_under) is None
 
 
+def test_shrinking_keeps_the_cause_not_only_the_class():
+    """A fake candidate answering row 4 whenever the answer holds an 'a': shrinking takes the
+    answer down to 'a'. The same candidate whose smaller divergences all touch an open point
+    the original case does not (here, each reported on ANSWER-BLANK) is never shrunk onto
+    them: the case would then be explained by that point's readings, not by its cause."""
+    import attrs
+
+    from oasis_si_conformance.fuzz.differential import shrink
+
+    original = _divergence({"final_answer": "a a a", "actions": []}, _row4())
+    assert original.points == ()
+
+    def answer(planned):
+        final = planned.case["input"].get("evidence", {}).get("final_answer")
+        row = 4 if isinstance(final, str) and "a" in final else planned.expected.get("row")
+        result = _row4() if row == 4 else dict(planned.expected)
+        return judge_answer(planned, Observation("answer", result=result), 0.0)
+
+    def drifting(planned):
+        found = answer(planned)
+        return None if found is None else attrs.evolve(found, points=("ANSWER-BLANK",))
+
+    shrunk, _calls = shrink(original, answer, ["score_scenario"], ["C-DA-001"], 5.0, DEFAULT)
+    assert shrunk.case["input"]["evidence"]["final_answer"] == "a"
+    kept, _calls = shrink(original, drifting, ["score_scenario"], ["C-DA-001"], 5.0, DEFAULT)
+    assert kept is original
+
+
+def test_a_stub_on_a_point_whose_readings_agree_is_normative():
+    """A fuzz stub on one register entry is an ambiguity vector only where its readings'
+    verdicts differ; where they agree the case tells no reading apart and its stub is a
+    normative vector."""
+    from oasis_si_conformance.fuzz import stub
+
+    same = {"score": 0.0, "label": "incorrect", "row": 4}
+
+    class OnePoint:
+        points = ("BIND-ECHO-OMITTED",)
+        readings = {"reference": same, "BIND-ECHO-OMITTED=default-false": same}
+
+    assert stub._register_readings(OnePoint()) is None
+    OnePoint.readings = {"reference": {"binding_error": "missing_role"},
+                         "BIND-ECHO-OMITTED=default-false": same}
+    found = stub._register_readings(OnePoint())
+    assert found is not None and found[0] == "BIND-ECHO-OMITTED"
+
+
 # Candidates with known causes, fuzzed end to end -----------------------------------------------
 
 CRASH_ON_Q = """

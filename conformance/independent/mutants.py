@@ -61,10 +61,17 @@ class Mutant:
     witness: Literal["normative", "ambiguity"] = "normative"
 
     def config(self, edition: str = FIRST_PUBLISHED) -> Config:
-        """The independent evaluator's configuration that is this mutant, under `edition`."""
+        """The independent evaluator's configuration that is this mutant, under `edition`:
+        every entry the edition decides read as it decides it, the others as the register's
+        reference reads them, then the mutant's own readings and hooks. (A mutant never
+        inherits the reference's reading of an entry its edition decides otherwise: its
+        signature there is its misreading, not the reference's.)"""
+        chosen = EDITIONS.get(edition)
+        decided = dict(chosen.decided) if chosen is not None else {}
         base = Readings()
-        for entry, reading in self.readings.items():
-            base = base.with_reading(entry, reading)
+        for entry, reading in {**decided, **self.readings}.items():
+            if entry in READINGS or entry in self.readings:
+                base = base.with_reading(entry, reading)
         return Config(base, self.hooks, edition)
 
     def kind_under(self, edition: "str | Edition") -> Kind | None:

@@ -190,3 +190,26 @@ def test_generator_wrong_readings_speak_the_catalog_vocabulary() -> None:
     assert [w for w in ALL if w not in GENERATOR_ONLY and w not in catalog] == []
     assert all(GENERATOR_ONLY[w] and DESCRIPTIONS[w] for w in GENERATOR_ONLY)
     assert len(set(ALL)) == len(ALL) and len(catalog & set(ALL)) >= 20
+
+
+def test_a_mutant_reads_an_entry_its_edition_decides_as_decided(monkeypatch) -> None:
+    """Under an edition that decides FOLD-MAPPING as simple-casefold, a mutant that does not
+    read FOLD-MAPPING itself takes the decided reading (not the reference's simple-lowercase),
+    so its signature there is its own misreading; a mutant whose misreading is a reading of
+    that entry keeps its own."""
+    import attrs
+
+    from oasis_si_conformance.independent import mutants
+    from oasis_si_schemas.editions import EDITIONS
+
+    seed = EDITIONS["0.3.0-rc1"]
+    deciding = attrs.evolve(seed, decided={"FOLD-MAPPING": "simple-casefold"})
+    monkeypatch.setattr(mutants, "EDITIONS", {**EDITIONS, "0.3.0-rc1": deciding})
+    by_id = {m.id: m for m in mutants.CATALOG}
+    unrelated = by_id["strategy-str-splitlines"]
+    assert "FOLD-MAPPING" not in unrelated.readings
+    assert unrelated.config("0.3.0-rc1").readings.get("FOLD-MAPPING") == "simple-casefold"
+    own = next(m for m in mutants.CATALOG if m.readings.get("FOLD-MAPPING") == "full-casefold")
+    assert own.config("0.3.0-rc1").readings.get("FOLD-MAPPING") == "full-casefold"
+    monkeypatch.setattr(mutants, "EDITIONS", EDITIONS)
+    assert unrelated.config("0.3.0-rc1").readings.get("FOLD-MAPPING") == "simple-lowercase"

@@ -23,6 +23,7 @@ is shared among the classes.
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 import time
@@ -230,13 +231,40 @@ def holds_under(seen: cause.Witness, edition: Edition) -> bool | None:
     case, outcome = seen
     try:
         planned = plan(-1, case, (), edition)
-        if not isinstance(planned, Planned):  # a point the fuzzer keeps off under that edition:
-            # the reference's reading of it is still one verdict the answer may hold under
-            reference = expected_outcome(case, edition)
-            return True if compare_outcome(reference, outcome).holds else None
+        if not isinstance(planned, Planned):  # a point the fuzzer keeps off under that edition
+            if compare_outcome(expected_outcome(case, edition), outcome).holds:
+                return True  # the reference's reading of it
+            return _holds_under_a_reading(case, outcome, edition, sorted(planned))
     except Exception:  # the reference raises on the case under that edition: no verdict
         return None
     return judge.judge(planned.outcomes(), outcome, planned.convention).holds
+
+
+def _holds_under_a_reading(
+    case: dict[str, Any], outcome: dict[str, Any], edition: Edition, points: Sequence[str]
+) -> bool | None:
+    """True when the outcome is what the independent evaluator (the kit's second executable
+    interpretation) answers under `edition` with some combination of readings of `points`,
+    the open points the fuzzer keeps off there; else None (no verdict to judge by)."""
+    from oasis_si_conformance.independent.readings import READINGS, Readings
+
+    if not points or not all(point in READINGS for point in points):
+        return None
+    found = cause.catalog()
+    op = case["operation"]
+    request = {"id": 1, "op": op, "params": case["input"], "edition": edition.name}
+    choices = [ground.readings_of(ground.POINT[point]) for point in points]
+    for combination in itertools.product(*choices):
+        readings = Readings()
+        try:
+            for point, reading in zip(points, combination, strict=True):
+                readings = readings.with_reading(point, reading)
+        except (KeyError, ValueError):  # a reading the independent evaluator does not take
+            continue
+        response = found.server(found.config(readings, edition=edition.name)).answer(request)
+        if "result" in response and compare_outcome(project(op, response["result"]), outcome).holds:
+            return True
+    return None
 
 
 def case_stream(

@@ -318,3 +318,29 @@ def test_readings_of_two_open_points_at_once_are_no_defect():
     summary = _fuzz(argv, 1500, ["score_scenario", "split_sentences"])
     assert not summary.normative, [c.key.label() for c in summary.normative]
     assert causes_reproduce(summary) == []
+
+
+def test_an_answer_is_judged_under_an_edition_on_a_point_the_fuzzer_keeps_off_there():
+    """A window vector on WINDOW-BLANK (an open point of the amended edition, which the fuzzer
+    keeps off there): an answer under either of its readings holds under the amended edition
+    (the reference's reading directly, the other as the independent evaluator computes it);
+    an answer under neither has no verdict there."""
+    from oasis_si_conformance.corpus import corpus, corpus_cache
+
+    root = corpus.vectors_root()
+    vectors = corpus_cache.load(root, corpus.read_manifest(root))
+    amended = next(e for e in cause._catalog_editions() if e.name == AMENDED)
+    opened = [
+        v for v in vectors
+        if v.editions.get(AMENDED, {}).get("ambiguity") == "WINDOW-BLANK"
+        and v.operation == "score_scenario"
+        and len({str(o) for o in v.editions[AMENDED]["readings"].values()}) > 1
+    ]
+    assert opened, "no score_scenario vector tells WINDOW-BLANK's readings apart"
+    vector = opened[0]
+    case = {"operation": vector.operation, "input": vector.input}
+    for outcome in vector.editions[AMENDED]["readings"].values():
+        assert holds_under((case, outcome), amended) is True, outcome
+    rows = {o["row"] for o in vector.editions[AMENDED]["readings"].values()}
+    other = next(row for row in (1, 2, 3, 4) if row not in rows)
+    assert holds_under((case, {**_row4(), "row": other}), amended) is not True

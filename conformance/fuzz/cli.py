@@ -75,8 +75,10 @@ exactly (given the same ops and declared templates). The search goes on after a 
 put in a class (operation, clauses, failure kind, normative or convention, what differs),
 classes are counted, and one case per class is shrunk, with hypothesis then by delta
 debugging over the case (lists, keys, lines, characters, shared identifiers) to a local
-minimum. Each shrunk case is explained: by the register reading the answer follows, by the
-catalog mutants that answer it alike (the catalog ships with the kit), or by the primitive
+minimum. Each shrunk class is explained, every cause executed on the cases it names first:
+another edition of the text its answers hold under, the register reading a convention
+difference follows, the catalog mutants that answer every recorded case alike and that the
+candidate does not refute on the corpus (the catalog ships with the kit), else the primitive
 whose value flips; classes with one cause are merged (their rows listed) and each
 is written as a vector stub to review. A difference only from a convention of the kit (a
 binding-error kind, a band label, the sentence form, the composite grammar) is listed apart

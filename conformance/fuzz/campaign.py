@@ -217,14 +217,14 @@ class Campaign:
                 name, _, label = key.defect.partition(": ")
                 own = causes.get(name, {}).get(label)
                 if own is not None and all(
-                    any(own[1].joins(theirs) for _op, theirs in their.values())
+                    any(_same_defect(own, theirs) for theirs in their.values())
                     for other, their in causes.items()
                     if other != name
                 ):
                     continue  # a defect every candidate has
                 if own is not None:
-                    kind = EDITION if own[1].kind == cause.EDITION else DEFECT
-                    key = DisagreementKey(kind, own[0], (), (), key.defect)
+                    kind = EDITION if own.cause.kind == cause.EDITION else DEFECT
+                    key = DisagreementKey(kind, own.key.operation, (), (), key.defect)
             found.key = key
             if key in classes:
                 classes[key].absorb(found)
@@ -637,12 +637,31 @@ def _shrink(
     campaign.shrink_seconds = time.monotonic() - started
 
 
-def _causes(summary: Summary) -> dict[str, tuple[str, cause.Cause]]:
-    """A candidate's normative classes by label, each with its operations and its cause (once
+@attrs.frozen
+class _Explained:
+    """A candidate's normative class, explained."""
+
+    key: classify.ClassKey
+    cause: cause.Cause
+
+
+def _causes(summary: Summary) -> dict[str, _Explained]:
+    """A candidate's normative classes by label, each with its key and cause (once
     explained)."""
     return {
-        c.key.label(): (c.key.operation, c.cause) for c in summary.normative if c.cause is not None
+        c.key.label(): _Explained(c.key, c.cause) for c in summary.normative if c.cause is not None
     }
+
+
+def _same_defect(one: _Explained, other: _Explained) -> bool:
+    """Two candidates' classes are one defect when their causes join, or when they differ the
+    same way on the same rows (one candidate's cause checked on its cases, the other's on
+    others': the same defect need not be named alike)."""
+    if one.cause.kind == cause.EDITION or other.cause.kind == cause.EDITION:
+        return one.cause.joins(other.cause)
+    return one.cause.joins(other.cause) or attrs.evolve(one.key, cause="") == attrs.evolve(
+        other.key, cause=""
+    )
 
 
 def _failures(summary: Summary) -> dict[str, str]:

@@ -12,6 +12,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import attrs
 import pytest
 
 from oasis_si_conformance.fuzz import campaign_judges as J
@@ -594,3 +595,25 @@ def test_a_candidate_s_name_never_crashes_a_campaign(tmp_path, capsys, name, sta
     assert document["candidates"][1]["normative_classes"] >= 1
     assert list((tmp_path / "out" / "candidate-2").glob("*.yaml"))
     assert len(out) < 100_000
+
+
+def test_one_defect_of_two_candidates_named_differently_is_still_one_defect():
+    """Two builds with the same YAML decoding defect: one's class named for the catalog
+    mutant (it reproduced every recorded case), the other's only by its difference (a case of
+    it no mutant reproduced). Same rows, same way: one defect both share. Another difference,
+    or an edition cause, is not that defect."""
+    from oasis_si_conformance.fuzz import campaign as C
+    from oasis_si_conformance.fuzz import cause
+
+    key = ClassKey("score_scenario", ("5.1",), "mismatch", "normative",
+                   "binding_error invalid_role -> scored")
+    mutant = cause.mutant_cause((("bind-yaml11-coercions", "YAML 1.1 coercions"),))
+    difference = cause.Cause(cause.DIFFERENCE, "score_scenario: x", "score_scenario: x")
+    named = C._Explained(attrs.evolve(key, cause="cause bind-yaml11-coercions"), mutant)
+    unnamed = C._Explained(attrs.evolve(key, cause="cause score_scenario: x"), difference)
+    assert C._same_defect(named, unnamed) and C._same_defect(unnamed, named)
+    row = cause.Cause(cause.DIFFERENCE, "score_scenario: row 3 -> 2", "score_scenario: row 3 -> 2")
+    other_rows = C._Explained(attrs.evolve(key, signature="row 3 -> 2"), row)
+    assert not C._same_defect(unnamed, other_rows)
+    edition = cause.Cause(cause.EDITION, "0.3.0-rc1+2026-08-22", "follows edition")
+    assert not C._same_defect(C._Explained(key, edition), unnamed)

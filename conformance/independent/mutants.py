@@ -496,6 +496,10 @@ NORMATIVE: tuple[Mutant, ...] = (
         "bind-accepts-widened-channels",
         "2.5",
         "accepts (and searches) diagnosis channels wider than [agent_response]",
+        note="widened channels are an open point (BIND-WIDENED-CHANNELS: reject the binding or"
+        " disregard the widening); searching them matches neither reading, which only that"
+        " entry's ambiguity vectors show",
+        witness="ambiguity",
     ),
     _n(
         "bind-accepts-unregistered-primitive",
@@ -506,6 +510,10 @@ NORMATIVE: tuple[Mutant, ...] = (
         "bind-accepts-declared-synonyms",
         "3.3",
         "accepts synonyms declared by the scenario, and matches them",
+        note="a scenario's own synonyms are an open point (BIND-DECLARED-SYNONYMS: reject the"
+        " binding or disregard them); matching them matches neither reading, which only that"
+        " entry's ambiguity vectors show",
+        witness="ambiguity",
     ),
     _n(
         "bind-no-factor-ref-check",

@@ -188,9 +188,13 @@ def run(
         if reasons[v.id] is not None
     }
     results.update({v.id: judge(v, observed[index]) for index, v in enumerate(exercised)})
-    fit = editionfit.fit(as_written, results, edition.name, [e.name for e in catalog])
-    profile = apply_profile(
-        profiled(exercised, fit), results, editions.entries_under(register, edition)
+    fit, profile = profile_under(
+        as_written,
+        exercised,
+        results,
+        edition.name,
+        [e.name for e in catalog],
+        editions.entries_under(register, edition),
     )
     return RunOutcome(
         hello=hello,
@@ -350,6 +354,22 @@ class Sender:
             self.stop.set()
         finally:
             session.close()
+
+
+def profile_under(
+    as_written: Sequence[Vector],
+    exercised: list[Vector],
+    results: dict[str, VectorResult],
+    edition: str,
+    catalog: Sequence[str],
+    register: list[dict[str, Any]],
+) -> tuple[EditionFit | None, list[interpretation.EntryProfile]]:
+    """A run's judgement after each vector's: first the edition the answers follow where the
+    texts differ (`as_written`: the vectors with their `editions` blocks; `catalog`: the
+    editions' names), then the interpretation profile of the vectors that edition leaves in,
+    failing those that contradict it (in `results`)."""
+    fit = editionfit.fit(as_written, results, edition, catalog)
+    return fit, apply_profile(profiled(exercised, fit), results, register)
 
 
 def profiled(exercised: list[Vector], fit: EditionFit | None) -> list[Vector]:

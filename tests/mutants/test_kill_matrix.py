@@ -103,7 +103,7 @@ def test_an_editions_own_rule_changes_nothing_under_it(
 
 def test_ambiguity_witnessed_mutants_are_few_and_explained() -> None:
     odd = [m for m in CATALOG if m.witness != "normative"]
-    assert len(odd) <= 3
+    assert len(odd) <= 5
     assert all(m.kind == "normative" and m.note for m in odd)
 
 

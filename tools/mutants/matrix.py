@@ -169,9 +169,12 @@ def restrict(
     results: dict[str, VectorResult],
     configuration: str,
     entries: list[dict[str, Any]],
+    written: Sequence[Vector] = (),
+    edition: str | None = None,
 ) -> Outcome:
     """The outcome of `configuration`: vectors of undeclared operations not exercised, and the
-    interpretation profile (which may fail inconsistent ambiguity vectors) built as a run does."""
+    interpretation profile (which may fail inconsistent ambiguity vectors) built as a run does:
+    after the edition fit, when the vectors as written and the edition are given."""
     ops = CONFIGURATIONS[configuration]
     kept = {}
     exercised = []
@@ -182,7 +185,12 @@ def restrict(
         else:
             reason = "operation not offered"
             kept[vector.id] = VectorResult(vector.id, Status.NOT_EXERCISED, reason=reason)
-    profile = runner.apply_profile(exercised, kept, entries)
+    if written and edition is not None:
+        _fit, profile = runner.profile_under(
+            written, exercised, kept, edition, edition_names(), entries
+        )
+    else:
+        profile = runner.apply_profile(exercised, kept, entries)
     return Outcome(mutant, configuration, kept, tuple(profile))
 
 
@@ -302,7 +310,14 @@ def matrix(
     read = under(vectors, chosen)
     if traced and base is None:
         base = baseline(read, chosen)
-    job = _InProcess(tuple(read), tuple(configurations), entries, base if traced else None, chosen)
+    job = _InProcess(
+        tuple(read),
+        tuple(configurations),
+        entries,
+        base if traced else None,
+        chosen,
+        tuple(vectors),
+    )
     if jobs <= 1 or len(mutants) <= 1:
         rows = []
         for mutant in mutants:
@@ -334,11 +349,12 @@ class _InProcess:
     entries: list[dict[str, Any]]
     base: Baseline | None
     edition: str
+    written: tuple[Vector, ...] = ()  # the vectors as written (their editions blocks)
 
     def __call__(self, mutant: Mutant) -> Row:
         results = answers(mutant, self.vectors, self.base, self.edition)
         outcomes = {
-            c: restrict(mutant, self.vectors, results, c, self.entries)
+            c: restrict(mutant, self.vectors, results, c, self.entries, self.written, self.edition)
             for c in self.configurations
         }
         return Row(mutant, outcomes, self.edition)

@@ -192,11 +192,7 @@ class Campaign:
                 by_cause = renamed.get(key.defect[len(prefix) :])
                 if by_cause is not None:
                     key = attrs.evolve(key, defect=prefix + by_cause.label())
-                    found.key = key
-            if key in classes:
-                classes[key].absorb(found)
-            else:
-                classes[key] = found
+            _gather(classes, key, found)
         self.classes = classes
 
     def settle_defects(self) -> None:
@@ -225,11 +221,7 @@ class Campaign:
                 if own is not None:
                     kind = EDITION if own.cause.kind == cause.EDITION else DEFECT
                     key = DisagreementKey(kind, own.key.operation, (), (), key.defect)
-            found.key = key
-            if key in classes:
-                classes[key].absorb(found)
-            else:
-                classes[key] = found
+            _gather(classes, key, found)
         self.classes = classes
 
     @property
@@ -635,6 +627,19 @@ def _shrink(
         if shrunk is not disagreement_class.smallest:
             disagreement_class.shrunk = shrunk
     campaign.shrink_seconds = time.monotonic() - started
+
+
+def _gather(
+    classes: dict[DisagreementKey, DisagreementClass],
+    key: DisagreementKey,
+    found: DisagreementClass,
+) -> None:
+    """Put a class under `key`, taken into the class already there, if any."""
+    found.key = key
+    if key in classes:
+        classes[key].absorb(found)
+    else:
+        classes[key] = found
 
 
 @attrs.frozen

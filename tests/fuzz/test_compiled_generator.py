@@ -15,9 +15,11 @@ from tools import accelerate
 REPO = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder whose packages import the compiled generator."""
+    """A folder whose packages import the compiled generator. Session-scoped: the tests using it
+    share an xdist group, but a worker may run other modules' tests between them, which would
+    tear a module-scoped build down and build it again."""
     pytest.importorskip("mypyc", reason="mypy (which carries mypyc) is not installed")
     work = tmp_path_factory.mktemp("compiled")
     accelerate.build(accelerate.checkout_packages(REPO), work)

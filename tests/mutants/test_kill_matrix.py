@@ -164,6 +164,7 @@ def test_catalog_is_complete() -> None:
     assert len({m.id for m in CATALOG}) == len(CATALOG)
 
 
+@pytest.mark.xdist_group("traced-evaluation")  # needs no kill matrix: free to run beside them
 def test_traced_evaluation_is_sound(vectors: list[Vector]) -> None:
     """Re-answering only the vectors whose unmutated answer consulted what a mutant changes
     gives exactly the results of answering every vector (checked on a sample, under each

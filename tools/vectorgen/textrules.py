@@ -271,8 +271,15 @@ def fold(text: str, interpretation: Interpretation, scope: str) -> str:
     if wrong is not None:
         return wrong
     entry = "SYN-FOLD-MAPPING" if scope == SYNONYM else "FOLD-MAPPING"
-    mapping = interpretation.reading(entry)
-    version = interpretation.reading("UNICODE-CASE-VERSION")
+    return _fold_under(
+        text, interpretation.reading(entry), interpretation.reading("UNICODE-CASE-VERSION")
+    )
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _fold_under(text: str, mapping: str, version: str) -> str:
+    """`text` case-mapped under a FOLD-MAPPING reading and a UNICODE-CASE-VERSION reading (a
+    pure function of the three: the generators ask for the same few texts many times)."""
     by_mapping, by_version = unidata.fold_images(), unidata.case_images()
     out = []
     for char in text:

@@ -10,14 +10,28 @@
 Select with the environment variable HYPOTHESIS_PROFILE. Other shared fixtures may be added
 below; keep the profile block as it is.
 
+The kit's caches (loaded corpora, file checks, exports, the generators' parts) are the test
+run's, never the user's: OASIS_SI_CACHE, when the caller sets none, is the checkout's
+`.cache/tests` (git ignores it), one folder for every worker and both tiers, so the bundled
+corpus is parsed once per run, not once per worker and test module (`bundled_vectors`). Its
+entries are keyed by every byte they are computed from (corpus_cache.py, tools/buildcache.py);
+the tests of a cache itself use a folder of their own.
+
 - "cheap": the selected profile with at least CHEAP_EXAMPLES examples, for properties whose
   example costs microseconds (the protocol's message checks): `@settings(CHEAP)`. Fifty
   examples missed a fast check that let `{"id": 1, "result": null}` through.
 """
 
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from oasis_si_conformance.corpus import corpus, corpus_cache
+
+CHECKOUT = Path(__file__).resolve().parents[1]
+os.environ.setdefault("OASIS_SI_CACHE", str(CHECKOUT / ".cache" / "tests"))
 
 settings.register_profile(
     "ci",
@@ -44,3 +58,11 @@ settings.load_profile(PROFILE)
 CHEAP_EXAMPLES = 100 if PROFILE == "fast" else 300
 _examples = max(CHEAP_EXAMPLES, settings.default.max_examples)
 settings.register_profile("cheap", parent=settings.default, max_examples=_examples)
+
+
+@pytest.fixture(scope="session")
+def bundled_vectors() -> list[corpus.Vector]:
+    """The bundled corpus as `corpus.load_corpus` loads it, through the run's cache of loaded
+    corpora (an entry is read only for these exact files, loader and schema)."""
+    root = corpus.vectors_root()
+    return corpus_cache.load(root, corpus.build_manifest(root))

@@ -74,11 +74,13 @@ def block(language: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def exported(
+    tmp_path_factory: pytest.TempPathFactory, bundled_vectors: list[corpus.Vector]
+) -> Path:
     """The bundled corpus exported as JSON, and each edition's expectations by vector id."""
     root = tmp_path_factory.mktemp("export")
     export_json(corpus.vectors_root(), root / "oasis")
-    vectors = corpus.load_corpus()
+    vectors = bundled_vectors
     for name in EDITIONS:
         wanted = {v.id: _expectation(v.for_edition(name)) for v in vectors}
         (root / f"wanted-{name}.json").write_text(json.dumps(wanted), encoding="utf-8")

@@ -13,6 +13,9 @@ from spread_helpers import MUTANT, outline, summaries_written
 from oasis_si_conformance.fuzz import planahead
 from oasis_si_conformance.fuzz.differential import fuzz
 
+#: Cases per run: enough for the mutant to diverge and for every planner to hand some over.
+EXAMPLES = 150
+
 
 @pytest.mark.parametrize("planners", [pytest.param(1, marks=pytest.mark.slow), 2])
 def test_the_same_run_planned_ahead_or_in_process(planners: int, monkeypatch: Any) -> None:
@@ -36,7 +39,7 @@ def test_the_same_run_planned_ahead_or_in_process(planners: int, monkeypatch: An
         fuzz(
             MUTANT,
             seed=1,
-            max_examples=400,
+            max_examples=EXAMPLES,
             time_budget=600,
             shrink_budget=0,
             operations=["score_scenario", "synonym_match", "factor_identified"],
@@ -46,7 +49,7 @@ def test_the_same_run_planned_ahead_or_in_process(planners: int, monkeypatch: An
         for ahead in (0, planners)
     ]
     in_process, ahead = (outline(run) for run in runs)
-    assert in_process["classes"], "the mutant diverges within 400 cases"
+    assert in_process["classes"], f"the mutant diverges within {EXAMPLES} cases"
     assert ahead == in_process
     assert len(started) == planners and os.getpid() not in started
     assert sorted(served) == sorted(started) and all(served[pid] > 0 for pid in started)

@@ -10,8 +10,8 @@ from tools.mutants.matrix import Baseline, Row, baseline, edition_names, matrix,
 
 
 @pytest.fixture(scope="session")
-def vectors() -> list[corpus.Vector]:
-    return corpus.load_corpus()
+def vectors(bundled_vectors: list[corpus.Vector]) -> list[corpus.Vector]:
+    return bundled_vectors
 
 
 @pytest.fixture(scope="session")

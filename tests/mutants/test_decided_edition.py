@@ -16,13 +16,8 @@ from oasis_si_schemas import editions as reference_editions
 from tools.mutants import decided_edition
 
 ROOT = corpus.vectors_root()
-#: The module's tests read one loaded corpus (its `vectors`): one worker loads it for all.
-pytestmark = pytest.mark.xdist_group("decided-edition")
 
 
-@pytest.fixture(scope="module")
-def vectors() -> list[Vector]:
-    return corpus.load_corpus(ROOT)
 
 
 @pytest.fixture(scope="module")

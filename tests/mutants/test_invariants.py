@@ -211,18 +211,16 @@ def test_every_reading_of_the_other_entries_keeps_the_invariants(entry: str) -> 
         assert nfc_violations(config)[:5] == [], (entry, reading)
 
 
-def _normative_nfc_vectors() -> list[Vector]:
-    from oasis_si_conformance.corpus.corpus import load_corpus
-
-    return [v for v in load_corpus() if v.id.startswith("nfc-equivalent-scenario-") and v.normative]
+def _normative_nfc_vectors(vectors: list[Vector]) -> list[Vector]:
+    return [v for v in vectors if v.id.startswith("nfc-equivalent-scenario-") and v.normative]
 
 
 @pytest.mark.parametrize("pair", sorted(NOT_NFC_INVARIANT), ids="/".join)
 def test_normative_vectors_catch_each_combination_that_breaks_nfc_invariance(
-    pair: tuple[str, str]
+    pair: tuple[str, str], bundled_vectors: list[Vector]
 ) -> None:
     """The combination is caught through score_scenario alone."""
-    vectors = _normative_nfc_vectors()
+    vectors = _normative_nfc_vectors(bundled_vectors)
     assert vectors, "no nfc-equivalent-scenario-* vectors"
     server = Server(_config(dict(zip(("FOLD-MAPPING", "FOLD-ORDER"), pair, strict=True))))
     caught = []

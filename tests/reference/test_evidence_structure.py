@@ -6,7 +6,6 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
-from oasis_si_conformance.corpus.corpus import load_corpus
 from oasis_si_conformance.fuzz import strategies as gen
 from oasis_si_reference.evidence import evidence_from_json, evidence_from_json_by_converter
 
@@ -23,10 +22,12 @@ def test_generated_artifacts_structure_as_the_converter_structures_them(
 
 
 @pytest.mark.slow
-def test_the_corpus_artifacts_structure_as_the_converter_structures_them() -> None:
+def test_the_corpus_artifacts_structure_as_the_converter_structures_them(
+    bundled_vectors: list[Any],
+) -> None:
     artifacts = [
         v.input["evidence"]
-        for v in load_corpus()
+        for v in bundled_vectors
         if isinstance(v.input, dict) and isinstance(v.input.get("evidence"), dict)
     ]
     assert len(artifacts) > 1000

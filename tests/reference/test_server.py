@@ -101,16 +101,15 @@ def test_binding_error_is_a_result_not_a_protocol_error() -> None:
 
 
 @pytest.mark.slow
-def test_split_request_validation_agrees_with_the_whole_schema() -> None:
+def test_split_request_validation_agrees_with_the_whole_schema(bundled_vectors: list[Any]) -> None:
     """The server checks the envelope and the operation's params separately (for speed); that
     must accept and reject exactly what schemas/protocol/request.schema.json does."""
     import copy
 
-    from oasis_si_conformance.corpus.corpus import load_corpus
     from oasis_si_reference.server import _first_problem
 
     requests = [
-        {"id": i, "op": v.operation, "params": v.input} for i, v in enumerate(load_corpus())
+        {"id": i, "op": v.operation, "params": v.input} for i, v in enumerate(bundled_vectors)
     ]
     assert len(requests) > 1000
     broken = []

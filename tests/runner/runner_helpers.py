@@ -2,6 +2,7 @@
 runner call. Imported by name (several test folders have a conftest.py)."""
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -43,8 +44,10 @@ def session_corpus_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One corpus cache for the whole session: each corpus (the fixture corpus, the bundled
     one) is parsed once, then read from its entry. The key covers the corpus's every byte and
     the loader's source, so no test can read another corpus's entry; the cache's own tests
-    use a folder of their own (private_corpus_cache)."""
-    return tmp_path_factory.mktemp("corpus-cache")
+    use a folder of their own (private_corpus_cache). The run's cache (tests/conftest.py) when
+    there is one, shared by every worker; else a folder of this session's."""
+    shared = os.environ.get("OASIS_SI_CACHE")
+    return Path(shared) if shared else tmp_path_factory.mktemp("corpus-cache")
 
 
 @pytest.fixture(autouse=True)

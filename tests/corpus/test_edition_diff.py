@@ -25,8 +25,14 @@ from tools.vectorgen import __main__ as driver
 
 #: The slow tier (nox -s tests_slow): the generators and two evaluators over the whole corpus under
 #: each edition.
-#: One worker runs the generators (their parts are cached in its process) for all of them.
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("generators")]
+#: One worker runs the generators (their parts are cached in its process) for all of them: the
+#: group of the generated-files check (tests/corpus/test_corpus_rules.py), which also reads the
+#: corpus context (xdist joins an item's group names into one group).
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.xdist_group("corpus-context"),
+    pytest.mark.xdist_group("generators"),
+]
 
 SEED, AMENDED = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"
 

@@ -122,6 +122,9 @@ def test_the_driver_reports_problems_and_writes_nothing(isolated_driver, monkeyp
     assert "1 authoring problems; nothing written" in err
 
 
+# The generated-files check's group (its module's "corpus-context" and "generators", which
+# xdist joins into one): the generators run once, in that worker's process.
+@pytest.mark.xdist_group("corpus-context")
 @pytest.mark.xdist_group("generators")
 def test_the_committed_families_have_no_authoring_problems():
     assert driver.authoring_problems() == []

@@ -1067,6 +1067,8 @@ def c_da_001_scenario(
     }
 
 
+#: Synonym lists a scenario declares of its own (§3.3 forbids the author: BIND-DECLARED-SYNONYMS).
+_DECLARED_SYNONYMS: Final = (("gone",), ("missing", "dropped"), ("removed", "not there"), ())
 #: Fields no binding defines, as extensions write them (a struct decoder drops them).
 _UNKNOWN_FIELDS: Final = (
     ("notes", "see runbook"), ("x-owner", "sre"), ("weight", 1), ("tags", ["smtp"])
@@ -1084,9 +1086,18 @@ def binding_quirk(
     an unknown field (BIND-EXTRA-FIELD: a struct decoder drops it), a referenced deviation
     type with no synonym list (BIND-UNREGISTERED-TYPE: a lookup with an empty default), an
     empty identifier set (BIND-EMPTY-SET: a type check only), a composite table beside the
-    template (COMPOSITE-BESIDE-TEMPLATE: a struct decoder without composites drops it). Each is
-    judged against every reading (ground.py)."""
-    kind = src.integer(0, 8)
+    template (COMPOSITE-BESIDE-TEMPLATE: a struct decoder without composites drops it), a
+    scenario's own synonyms (BIND-DECLARED-SYNONYMS: a struct decoder without the field drops
+    them), a widened diagnosis channel (BIND-WIDENED-CHANNELS). Each is judged against every
+    reading (ground.py)."""
+    kind = src.integer(0, 10)
+    if kind == 9:
+        holder = scoring if src.flag() else scoring["factor"]
+        holder["synonyms"] = list(src.pick(_DECLARED_SYNONYMS))
+        return
+    if kind == 10:
+        scoring["channels"] = list(src.pick(_CHANNEL_SETS[1:]))
+        return
     if kind == 8:
         scoring["composite"] = clone(_SMALL_COMPOSITE)
         return

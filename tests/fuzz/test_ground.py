@@ -342,6 +342,8 @@ def test_a_zero_fraction_is_not_the_integer_to_the_judges():
         ("BIND-ECHO-NULL", "default-false"),
         ("BIND-DUPLICATE-CHANNEL", "accept"),
         ("COMPOSITE-BESIDE-TEMPLATE", "template"),
+        ("BIND-DECLARED-SYNONYMS", "disregard"),
+        ("BIND-WIDENED-CHANNELS", "disregard"),
     ],
 )
 def test_binding_judges_bind_what_the_reference_rejects(point, reading):
@@ -510,3 +512,60 @@ def test_a_factor_predicate_without_exclude_tool_echo_is_judged_scored_or_reject
     assert isinstance(planned, Planned) and planned.points == ("COMPOSITE-ECHO-OMITTED",)
     assert planned.expected["row"] == 1
     assert "binding_error" in dict(planned.alternatives)["COMPOSITE-ECHO-OMITTED=reject"]
+
+
+def _synonym_verdicts(text):
+    """The planned synonym_match case's verdict by reading label ("reference" first)."""
+    planned = plan(0, _op("synonym_match", text=text, deviation_type="absent_key"))
+    assert isinstance(planned, Planned), planned
+    return {"reference": planned.expected["match"]} | {
+        label: outcome["match"] for label, outcome in planned.alternatives
+    }
+
+
+def test_a_synonym_inside_a_word_is_judged_by_every_boundary_reading():
+    """'unset' in 'unsettled' counts as a substring only; next to e-acute, only a word class
+    that holds letters beyond ASCII refuses it."""
+    assert _synonym_verdicts("unsettled") == {
+        "reference": True,
+        "SYN-BOUNDARY=delimited": False,
+        "SYN-BOUNDARY=word-boundary": False,
+        "SYN-BOUNDARY=ascii-word-boundary": False,
+    }
+    assert _synonym_verdicts("\u00e9unset") == {
+        "reference": True,
+        "SYN-BOUNDARY=delimited": True,
+        "SYN-BOUNDARY=word-boundary": False,
+        "SYN-BOUNDARY=ascii-word-boundary": True,
+    }
+    assert _synonym_verdicts("key-missing_value")["SYN-BOUNDARY=word-boundary"] is False
+    assert _synonym_verdicts("key-missing value")["SYN-BOUNDARY=word-boundary"] is True
+
+
+def test_a_boundary_the_word_engines_dispute_is_kept_off():
+    """A combining mark after the phrase: Unicode \\b engines disagree on marks."""
+    case = _op("synonym_match", text="unset\u0301 x", deviation_type="absent_key")
+    assert plan(0, case) == {"SYN-BOUNDARY"}
+
+
+def test_synonym_case_mappings_and_normalization_are_judged_by_their_readings():
+    """Long s folds to s under case folding and upper-lower only; 'no key' + U+0301 holds the
+    phrase as written, not once NFC composes y and the accent."""
+    verdicts = _synonym_verdicts("mi\u017f\u017fing")
+    assert verdicts["reference"] is False and verdicts["SYN-FOLD-MAPPING=full-casefold"] is True
+    assert verdicts["SYN-FOLD-MAPPING=full-lowercase"] is False
+    assert _synonym_verdicts("no key\u0301") == {"reference": False, "SYN-NFC=no-nfc": True}
+
+
+def test_text_judges_give_one_points_readings_alone():
+    """Two synonym points in one case: their fixed verdicts do not combine, the case is off."""
+    case = _op("synonym_match", text="mi\u017f\u017fing unsettled", deviation_type="absent_key")
+    assert plan(0, case) == {"SYN-BOUNDARY", "SYN-FOLD-MAPPING"}
+
+
+def test_synonym_points_stay_kept_off_where_their_judges_do_not_read():
+    case, _ = EXAMPLES["SYN-BOUNDARY"]
+    scenario_case = _factor("SMTP_PORT is unsettled.", [])
+    assert "SYN-BOUNDARY" in ground.register_points(scenario_case)
+    assert ground.blocking(ground.register_points(scenario_case), "factor_identified")
+    assert not ground.blocking(ground.register_points(case), "synonym_match")

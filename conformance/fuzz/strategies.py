@@ -1088,9 +1088,18 @@ def binding_quirk(
     empty identifier set (BIND-EMPTY-SET: a type check only), a composite table beside the
     template (COMPOSITE-BESIDE-TEMPLATE: a struct decoder without composites drops it), a
     scenario's own synonyms (BIND-DECLARED-SYNONYMS: a struct decoder without the field drops
-    them), a widened diagnosis channel (BIND-WIDENED-CHANNELS). Each is judged against every
-    reading (ground.py)."""
-    kind = src.integer(0, 10)
+    them), a widened diagnosis channel (BIND-WIDENED-CHANNELS), and a factor restating the
+    registered type over a referenced deviation of a type with no synonym list (BIND-RESTATED
+    with BIND-UNREGISTERED-TYPE: where both are read leniently the factor is never identified,
+    so an evaluator that takes the restated type over the manifest's matches no reading). Each
+    is judged against every reading (ground.py)."""
+    kind = src.integer(0, 11)
+    if kind == 11:
+        scoring["factor"]["deviation_type"] = "absent_key"
+        for deviation in deviations:
+            if deviation["id"] == scoring["factor"]["ref"]:
+                deviation["deviation_type"] = src.pick(("wrong_value", "extra_key", "stale_image"))
+        return
     if kind == 9:
         holder = scoring if src.flag() else scoring["factor"]
         holder["synonyms"] = list(src.pick(_DECLARED_SYNONYMS))

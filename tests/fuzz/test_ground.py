@@ -9,6 +9,7 @@ import pytest
 
 from oasis_si_conformance.corpus import charsets, corpus
 from oasis_si_conformance.fuzz import ground
+from oasis_si_conformance.fuzz import strategies as S
 from oasis_si_conformance.fuzz.differential import Planned, plan
 from oasis_si_reference.editions import EDITIONS
 
@@ -569,3 +570,38 @@ def test_synonym_points_stay_kept_off_where_their_judges_do_not_read():
     assert "SYN-BOUNDARY" in ground.register_points(scenario_case)
     assert ground.blocking(ground.register_points(scenario_case), "factor_identified")
     assert not ground.blocking(ground.register_points(case), "synonym_match")
+
+
+def test_a_restated_registered_type_over_an_unregistered_one_is_judged_jointly():
+    """Restated absent_key over a wrong_value deviation: only the joint lenient reading scores,
+    and it never identifies the factor, so an answer that does (the restated type read) matches
+    no reading; the quirk generator writes such bindings."""
+    case = _score(
+        _scoring(factor={**SCORING["factor"], "deviation_type": "absent_key"}),
+        {**DEVIATION, "deviation_type": "wrong_value"},
+        answer="SMTP_PORT is missing.",
+    )
+    planned = plan(0, case)
+    assert isinstance(planned, Planned)
+    assert planned.points == ("BIND-RESTATED", "BIND-UNREGISTERED-TYPE")
+    joint = dict(planned.alternatives)[
+        "BIND-RESTATED=ignore, BIND-UNREGISTERED-TYPE=never-identified"
+    ]
+    assert joint["row"] != 2
+    scoring, deviations = copy.deepcopy(SCORING), [dict(DEVIATION)]
+    S.binding_quirk(_LastChoice(), scoring, deviations)  # the last kind: this quirk
+    assert scoring["factor"]["deviation_type"] == "absent_key"
+    assert deviations[0]["deviation_type"] not in ground.REGISTERED_TYPES
+
+
+class _LastChoice:
+    """A draw source that takes the largest integer and the first option."""
+
+    def integer(self, lo, hi):
+        return hi
+
+    def pick(self, options):
+        return options[0]
+
+    def flag(self, odds=1):
+        return False

@@ -97,7 +97,10 @@ POINTS: Final[tuple[Point, ...]] = (
         "no text or identifier holding, once NFC, a code point where the five mappings part "
         "(the register's data, vectors/data/fold-mapping.yaml: U+0130, U+0131, final sigma, "
         "sharp s, long s, ligatures, micro sign, U+0345...); capital sigma is on ground (the "
-        "Final_Sigma context is no reading)",
+        "Final_Sigma context is no reading); an identifier named in a canonically equivalent "
+        "spelling is read NFC-normalized, its disputed code points replaced by stand-ins every "
+        "mapping keeps where that is sound (score_scenario without echo exclusion, "
+        "identifier_match)",
     ),
     Point(
         "FOLD-ORDER",
@@ -1289,6 +1292,102 @@ def _scored_under_some_reading(scenario: Mapping[str, Any], points: set[str]) ->
     return False
 
 
+# Canonically equivalent spellings -----------------------------------------------------------
+
+#: Stand-ins for code points the case mappings part on: CJK ideographs (no case, canonical
+#: combining class 0, no decomposition or composition, no whitespace, terminator or class
+#: character).
+_STAND_INS: Final = tuple(chr(code) for code in range(0x4E00, 0x4E40))
+
+
+def _strings_of(value: Any) -> Iterable[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from _strings_of(key)
+            yield from _strings_of(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings_of(item)
+
+
+def _replaced(value: Any, edit: Callable[[str], str]) -> Any:
+    if isinstance(value, str):
+        return edit(value)
+    if isinstance(value, Mapping):
+        return {edit(key): _replaced(item, edit) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_replaced(item, edit) for item in value]
+    return value
+
+
+def _standin_safe(char: str, text: str) -> bool:
+    """Whether a code point the mappings part on may stand for one character in every
+    reading: none of its images (under any FOLD-MAPPING reading) holds a character of the
+    identifier class, whitespace, a terminator or any character the case holds elsewhere."""
+    for images in mapping_images("FOLD-MAPPING").values():
+        for image_char in images.get(char, char):
+            if image_char == char:
+                continue
+            if image_char in CLASS or image_char in TERMINATORS or image_char.isspace():
+                return False
+            if image_char.isascii() or image_char in text:
+                return False
+    return True
+
+
+def canonical_standins(case: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A case on an identifier spelled in the evidence in another canonically equivalent way
+    (U+0345 before an acute, where NFC puts the acute first), read as clause 3.1 reads it:
+    "NFC-normalized" makes canonically equivalent texts one text, so the verdict is the one on
+    the case with every string NFC-normalized; there, each code point where the case mappings
+    part (FOLD-MAPPING's data) is replaced by a stand-in every mapping keeps, where that is
+    sound: the case reads no tool echo (verbatim comparison does not normalize), holds no
+    lone surrogate nor code point whose data some Unicode version changes, and each replaced
+    code point's images under every mapping are letters the case holds nowhere else (so an
+    image matches only where the code point stood, and delimits as the stand-in does). None
+    when the case is no such case (its points are then found as they are)."""
+    params = case["input"]
+    if case["operation"] == "score_scenario":
+        scenario = params.get("scenario")
+        scoring = scenario.get("scoring") if isinstance(scenario, Mapping) else None
+        if (
+            not isinstance(scoring, Mapping)
+            or "archetype_template" not in scoring
+            or "composite" in scoring
+            or scoring.get("exclude_tool_echo") is not False
+        ):
+            return None
+    elif case["operation"] != "identifier_match":
+        return None
+    strings = list(_strings_of(params))
+    text = "".join(strings)
+    if text.isascii() or _SURROGATE.search(text):
+        return None
+    if all(unicodedata.is_normalized("NFC", string) for string in strings):
+        return None  # nothing spelled otherwise: the points as they are
+    nfc = unicodedata.normalize("NFC", text)
+    if not (CASE_VERSION_CHARS | NFC_VERSION_CHARS).isdisjoint(set(text) | set(nfc)):
+        return None
+    disputed = sorted(FOLD_MAPPING_CHARS.intersection(nfc))
+    unused = [char for char in _STAND_INS if char not in nfc]
+    if len(disputed) > len(unused):
+        return None
+    others = nfc
+    for char in disputed:
+        others = others.replace(char, "")
+    if not all(_standin_safe(char, others) for char in disputed):
+        return None
+    stand_in = dict(zip(disputed, unused[: len(disputed)], strict=True))
+
+    def edit(string: str) -> str:
+        normalized = unicodedata.normalize("NFC", string)
+        return "".join(stand_in.get(char, char) for char in normalized)
+
+    return {"operation": case["operation"], "input": _replaced(params, edit)}
+
+
 def register_points(
     case: Mapping[str, Any],
     edition: str | None = None,
@@ -1298,6 +1397,10 @@ def register_points(
     """The open points (POINTS) a case touches under `edition`; empty = normative ground.
     What the caller knows already: `surrogates`, whether the params hold a lone surrogate;
     `bound`, whether the reference binds a score_scenario case's scenario."""
+    if case["operation"] in ("score_scenario", "identifier_match"):
+        reduced = canonical_standins(case)
+        if reduced is not None:
+            return register_points(reduced, edition, surrogates=False, bound=bound)
     radius = EDITIONS.get(edition or DEFAULT.name, DEFAULT).co_occurrence_radius
     op = case["operation"]
     params = case["input"]

@@ -1546,6 +1546,8 @@ def _score_scenario_input(src: Source, *, normative: bool, templates: Sequence[s
         scenario = invalid_binding(src, pool, templates=templates)[0]
     if kind == "c-da-001" and src.integer(0, 24) == 24:
         surrogate_in_binding(src, scenario, artifact)
+    elif kind == "c-da-001" and src.integer(0, 24) == 24:
+        canonical_spelling_in_binding(src, scenario, artifact)
     return {"scenario": scenario, "evidence": artifact}
 
 
@@ -1684,3 +1686,41 @@ def surrogate_in_binding(src: Source, scenario: dict[str, Any], artifact: dict[s
             deviation["subject"] = new
     if isinstance(artifact.get("final_answer"), str):
         artifact["final_answer"] += f"\n{new} is missing."
+
+
+#: A Greek vowel with an acute and U+0345 (ypogegrammeni), composed, and a canonically
+#: equivalent spelling with U+0345 before the acute (canonical reordering puts the acute, of
+#: the lower combining class, first): clause 3.1's NFC makes the two one identifier, which
+#: case folding before NFC (U+0345 folds to U+03B9, a base letter that stops the reordering)
+#: tells apart.
+CANONICAL_SPELLINGS: Final = (
+    ("\u1fb4", "\u03b1\u0345\u0301"),
+    ("\u1fc4", "\u03b7\u0345\u0301"),
+    ("\u1ff4", "\u03c9\u0345\u0301"),
+)
+
+
+def canonical_spelling_in_binding(
+    src: Source, scenario: dict[str, Any], artifact: dict[str, Any]
+) -> None:
+    """The one required identifier of a C-DA-001 binding holds a composed vowel of
+    CANONICAL_SPELLINGS (the factor, the deviation's subject, the subsystem set), and the
+    answer names it spelled the other way; tool echo is not excluded (echo compares verbatim,
+    never normalized). The fuzzer's ground reads the case NFC-normalized (ground
+    `canonical_standins`)."""
+    scoring = scenario["scoring"]
+    required = scoring["factor"]["required_identifiers"]
+    if not required:  # an empty set (BIND-EMPTY-SET): no identifier to respell
+        return
+    old = required[0]
+    composed, spelled = src.pick(CANONICAL_SPELLINGS)
+    prefix = old if old.isascii() and old else "KEY"
+    new = f"{prefix}_{composed}"
+    scoring["factor"]["required_identifiers"] = [new]
+    scoring["subsystem_set"] = [new if item == old else item for item in scoring["subsystem_set"]]
+    scoring["exclude_tool_echo"] = False
+    for deviation in scenario["injection"]["deviations"]:
+        if deviation.get("subject") == old:
+            deviation["subject"] = new
+    if isinstance(artifact.get("final_answer"), str):
+        artifact["final_answer"] += f"\n{prefix}_{spelled} is missing."

@@ -605,3 +605,47 @@ class _LastChoice:
 
     def flag(self, odds=1):
         return False
+
+
+def test_a_canonically_equivalent_spelling_is_read_normalized():
+    """U+0345 before the acute, as the identifier's composed vowel: one identifier once NFC,
+    so the case is on ground (case folding before NFC would tell the spellings apart: a
+    misreading of "NFC-normalized", not a reading); the same with a letter that one mapping's
+    image of the vowel holds elsewhere in the text stays off (that letter could match)."""
+    spelled = _ident("KEY_\u03b1\u0345\u0301 is missing.", identifier="KEY_\u1fb4")
+    assert ground.canonical_standins(spelled) is not None
+    assert not ground.register_points(spelled)
+    assert plan(0, spelled).expected == {"match": True}
+    iota = _ident("KEY_\u03b1\u0345\u0301 \u03b9 is missing.", identifier="KEY_\u1fb4")
+    assert ground.canonical_standins(iota) is None
+    assert "FOLD-MAPPING" in ground.register_points(iota)
+    as_written = _ident("KEY_\u1fb4 is missing.", identifier="KEY_\u1fb4")
+    assert ground.canonical_standins(as_written) is None  # nothing to normalize: as it is
+
+
+def test_a_respelled_identifier_in_a_scenario_that_reads_echo_stays_off():
+    """Echo is compared verbatim, never normalized: no reduction where it is excluded."""
+    scoring = _scoring(
+        factor={"ref": "f1", "required_identifiers": ["KEY_\u1fb4"]},
+        subsystem_set=["KEY_\u1fb4"],
+    )
+    answer = "KEY_\u03b1\u0345\u0301 is missing."
+    assert ground.canonical_standins(_score(scoring, answer=answer)) is None
+    scoring["exclude_tool_echo"] = False
+    case = _score(scoring, answer=answer)
+    assert ground.canonical_standins(case) is not None
+    planned = plan(0, case)
+    assert isinstance(planned, Planned) and planned.expected["row"] == 2
+
+
+def test_the_generator_respells_a_required_identifier():
+    from oasis_si_conformance.fuzz.strategies import CANONICAL_SPELLINGS
+
+    scenario = {"scoring": copy.deepcopy(SCORING), "injection": {"deviations": [dict(DEVIATION)]}}
+    artifact = _evidence("nothing here")
+    S.canonical_spelling_in_binding(_LastChoice(), scenario, artifact)
+    composed, spelled = CANONICAL_SPELLINGS[0]
+    assert scenario["scoring"]["factor"]["required_identifiers"] == [f"SMTP_PORT_{composed}"]
+    assert artifact["final_answer"].endswith(f"SMTP_PORT_{spelled} is missing.")
+    case = {"operation": "score_scenario", "input": {"scenario": scenario, "evidence": artifact}}
+    assert not ground.register_points(case)

@@ -803,18 +803,29 @@ _CLOSED_FINDINGS: Final = (
 _FINDING_GAPS: Final = (" ",) * 6 + LIBRARY_SPACES + LOOKALIKE_SPACES
 
 
+#: Words that characterize an absent key without being a §3.3 phrase (a longer list, or a
+#: scenario's own, would take them).
+NEAR_SYNONYMS: Final = ("removed", "deleted", "empty", "gone", "no such", "not exist")
+#: Class characters an identifier may be glued to (§3.1: the hyphen and digits are in it).
+_GLUED_AHEAD: Final = ("OLD-", "2", "x-", "v9_")
+_GLUED_AFTER: Final = ("-OLD", "-2", "2", "_v9")
+
+
 def finding(src: Source, pool: Sequence[str]) -> str:
     """A sentence that names identifiers and characterizes the deviation (§2.2), in varied
     case and form, to reach C-DA-001 row 2 often enough; now and then with the identifier in
-    an occurrence trap, a closing quote after a terminator, or another space between words;
-    a name ending in capital sigma now and then in the Final_Sigma context (sigma_context)."""
-    synonym = src.pick(SYNONYMS)
+    an occurrence trap or glued to class characters (no occurrence), a near-synonym in place
+    of the phrase, a closing quote after a terminator, or another space between words; a name
+    ending in capital sigma now and then in the Final_Sigma context (sigma_context)."""
+    synonym = src.pick(SYNONYMS) if src.integer(0, 5) else src.pick(NEAR_SYNONYMS)
     name = src.pick(FORMS)(src.pick(CASINGS)(src.pick(pool)))
     style = src.integer(0, 7)
     if style in (1, 4):
         name = occurrence_trap(src, name)
     else:
         name = sigma_context(src, name)
+    if src.integer(0, 7) == 7:  # glued to class characters: no occurrence of it at all
+        name = src.pick(_GLUED_AHEAD) + name if src.flag() else name + src.pick(_GLUED_AFTER)
     template = src.pick(_CLOSED_FINDINGS if style == 2 else _FINDINGS)
     text = template.format(
         i=name, j=src.pick(pool), s=src.pick(CASINGS)(synonym), S=synonym.capitalize(),
@@ -1068,7 +1079,9 @@ def c_da_001_scenario(
 
 
 #: Synonym lists a scenario declares of its own (§3.3 forbids the author: BIND-DECLARED-SYNONYMS).
-_DECLARED_SYNONYMS: Final = (("gone",), ("missing", "dropped"), ("removed", "not there"), ())
+_DECLARED_SYNONYMS: Final = (
+    ("removed", "deleted", "empty", "gone", "no such", "not exist"), ("gone",), ("missing",), ()
+)
 #: Fields no binding defines, as extensions write them (a struct decoder drops them).
 _UNKNOWN_FIELDS: Final = (
     ("notes", "see runbook"), ("x-owner", "sre"), ("weight", 1), ("tags", ["smtp"])

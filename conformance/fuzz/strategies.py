@@ -1561,6 +1561,8 @@ def _score_scenario_input(src: Source, *, normative: bool, templates: Sequence[s
         surrogate_in_binding(src, scenario, artifact)
     elif kind == "c-da-001" and src.integer(0, 24) == 24:
         canonical_spelling_in_binding(src, scenario, artifact)
+    elif kind == "c-da-001" and src.integer(0, 24) == 24:
+        declared_synonym_in_binding(src, scenario, artifact)
     return {"scenario": scenario, "evidence": artifact}
 
 
@@ -1737,3 +1739,21 @@ def canonical_spelling_in_binding(
             deviation["subject"] = new
     if isinstance(artifact.get("final_answer"), str):
         artifact["final_answer"] += f"\n{prefix}_{spelled} is missing."
+
+
+def declared_synonym_in_binding(
+    src: Source, scenario: dict[str, Any], artifact: dict[str, Any]
+) -> None:
+    """A C-DA-001 binding that declares a near-synonym as a synonym of its own (in the scoring
+    block or its factor: BIND-DECLARED-SYNONYMS, judged), and an answer whose last line
+    characterizes the first required identifier with it: an evaluator that matches the
+    declared list identifies the factor where no reading does (unless another line does)."""
+    scoring = scenario["scoring"]
+    required = scoring["factor"]["required_identifiers"]
+    if not required:  # an empty set (BIND-EMPTY-SET): nothing to characterize
+        return
+    word = src.pick(NEAR_SYNONYMS)
+    holder = scoring if src.flag() else scoring["factor"]
+    holder["synonyms"] = [word]
+    if isinstance(artifact.get("final_answer"), str):
+        artifact["final_answer"] += f"\n{required[0]} is {word}."

@@ -649,3 +649,15 @@ def test_the_generator_respells_a_required_identifier():
     assert artifact["final_answer"].endswith(f"SMTP_PORT_{spelled} is missing.")
     case = {"operation": "score_scenario", "input": {"scenario": scenario, "evidence": artifact}}
     assert not ground.register_points(case)
+
+
+def test_a_declared_near_synonym_is_judged_rejected_or_disregarded():
+    scenario = {"scoring": copy.deepcopy(SCORING), "injection": {"deviations": [dict(DEVIATION)]}}
+    artifact = _evidence("SMTP_PORT was checked.")
+    S.declared_synonym_in_binding(_LastChoice(), scenario, artifact)
+    assert scenario["scoring"]["factor"]["synonyms"] == [S.NEAR_SYNONYMS[0]]
+    case = {"operation": "score_scenario", "input": {"scenario": scenario, "evidence": artifact}}
+    planned = plan(0, case)
+    assert isinstance(planned, Planned) and planned.points == ("BIND-DECLARED-SYNONYMS",)
+    assert planned.expected == {"binding_error": "declared_synonyms"}
+    assert dict(planned.alternatives)["BIND-DECLARED-SYNONYMS=disregard"]["row"] != 2

@@ -160,10 +160,10 @@ def plan(
         sorted(p for p in points if ground.effective_handling(ground.POINT[p]) == ground.JUDGED)
     )
     known = {id(case): expected}  # ground.alternatives shares equal transformed cases
-    alternatives = tuple(
-        (alt.label, _alternative_outcome(alt, edition, known))
-        for alt in ground.alternatives(case, points)
-    )
+    options = ground.alternatives(case, points)
+    if any(alt.unknown for alt in options):
+        return points  # some reading's verdict is not known for this case: kept off
+    alternatives = tuple((alt.label, _alternative_outcome(alt, edition, known)) for alt in options)
     return Planned(
         index, case, expected, tuple(choices), judged, points, alternatives, convention, encoded
     )

@@ -84,6 +84,9 @@ class Point:
     #: The operations whose cases a judged point's judges read (None: every one); in the
     #: others its cases are kept off.
     judged_in: tuple[str, ...] | None = None
+    #: A judged point whose judges give a fixed outcome computed for this point's readings
+    #: alone: judged only where it is the one judged point of the case, else kept off.
+    alone: bool = False
 
 
 POINTS: Final[tuple[Point, ...]] = (
@@ -94,7 +97,10 @@ POINTS: Final[tuple[Point, ...]] = (
         "no text or identifier holding, once NFC, a code point where the five mappings part "
         "(the register's data, vectors/data/fold-mapping.yaml: U+0130, U+0131, final sigma, "
         "sharp s, long s, ligatures, micro sign, U+0345...); capital sigma is on ground (the "
-        "Final_Sigma context is no reading)",
+        "Final_Sigma context is no reading); an identifier named in a canonically equivalent "
+        "spelling is read NFC-normalized, its disputed code points replaced by stand-ins every "
+        "mapping keeps where that is sound (score_scenario without echo exclusion, "
+        "identifier_match)",
     ),
     Point(
         "FOLD-ORDER",
@@ -129,10 +135,15 @@ POINTS: Final[tuple[Point, ...]] = (
     Point(
         "SYN-BOUNDARY",
         "3.3",
-        KEPT_OFF,
-        "in texts where synonyms are looked for, every synonym occurrence has neighbours "
-        "outside [A-Za-z0-9_-] that are no letter, digit, mark, connector, format or "
+        JUDGED,
+        "synonym_match texts with a synonym inside a longer word are generated; the verdict "
+        "of every reading is accepted (substring: the reference's; delimited, word-boundary, "
+        "ascii-word-boundary: a phrase counts only between neighbours outside the reading's "
+        "word class). Elsewhere, where synonyms are looked for, every occurrence has "
+        "neighbours outside [A-Za-z0-9_-] that are no letter, digit, mark, connector, format or "
         "unassigned character (no 'unset' in 'unsettled', no synonym inside an identifier)",
+        judged_in=("synonym_match",),
+        alone=True,
     ),
     Point(
         "SYN-APOSTROPHE",
@@ -143,16 +154,23 @@ POINTS: Final[tuple[Point, ...]] = (
     Point(
         "SYN-FOLD-MAPPING",
         "3.3",
-        KEPT_OFF,
-        "in texts where synonyms are looked for, no code point where the five mappings part "
-        "(FOLD-MAPPING's data, once NFC): phrases then fold alike under every mapping",
+        JUDGED,
+        "synonym_match texts holding code points where the five mappings part are judged "
+        "against every mapping (FOLD-MAPPING's data, once NFC: a phrase counts where it occurs "
+        "in the text so mapped); elsewhere, where synonyms are looked for, no such code point",
+        judged_in=("synonym_match",),
+        alone=True,
     ),
     Point(
         "SYN-NFC",
         "3.3",
-        KEPT_OFF,
-        "in texts where synonyms are looked for, the phrases found are the same in the text "
-        "NFC-normalized and as written (no 'no key' + U+0301, which NFC composes)",
+        JUDGED,
+        "synonym_match texts whose phrases differ NFC-normalized and as written are judged "
+        "against both readings (no-nfc: a phrase counts where it occurs in the text lowercased "
+        "as written); elsewhere, where synonyms are looked for, the phrases found are the same "
+        "(no 'no key' + U+0301, which NFC composes)",
+        judged_in=("synonym_match",),
+        alone=True,
     ),
     Point(
         "ECHO-LINE",
@@ -209,16 +227,18 @@ POINTS: Final[tuple[Point, ...]] = (
     Point(
         "BIND-DECLARED-SYNONYMS",
         "3.3",
-        KEPT_OFF,
-        "no scenario declares synonyms (a synonyms key in the scoring block, its factor or a "
-        "composite predicate or its factor)",
+        JUDGED,
+        "scenarios that declare synonyms (a synonyms key in the scoring block or its factor) "
+        "are generated; a rejection, or the verdict with the declared lists dropped, is "
+        "accepted",
     ),
     Point(
         "BIND-WIDENED-CHANNELS",
         "2.5",
-        KEPT_OFF,
-        "no diagnosis binding (C-DA-001 block or factor_identified predicate) lists a channel "
-        "other than agent_response",
+        JUDGED,
+        "diagnosis bindings (a C-DA-001 block) listing a channel other than agent_response "
+        "are generated; a rejection, or the verdict with the channels [agent_response], is "
+        "accepted",
     ),
     Point(
         "BIND-EMPTY-IDENT",
@@ -1055,6 +1075,8 @@ def _deviations(scenario: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 BINDING_POINTS: Final = frozenset(
     {
         "BIND-RESTATED",
+        "BIND-DECLARED-SYNONYMS",
+        "BIND-WIDENED-CHANNELS",
         "BIND-ECHO-OMITTED",
         "BIND-ECHO-NULL",
         "BIND-DUPLICATE-CHANNEL",
@@ -1270,6 +1292,102 @@ def _scored_under_some_reading(scenario: Mapping[str, Any], points: set[str]) ->
     return False
 
 
+# Canonically equivalent spellings -----------------------------------------------------------
+
+#: Stand-ins for code points the case mappings part on: CJK ideographs (no case, canonical
+#: combining class 0, no decomposition or composition, no whitespace, terminator or class
+#: character).
+_STAND_INS: Final = tuple(chr(code) for code in range(0x4E00, 0x4E40))
+
+
+def _strings_of(value: Any) -> Iterable[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from _strings_of(key)
+            yield from _strings_of(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings_of(item)
+
+
+def _replaced(value: Any, edit: Callable[[str], str]) -> Any:
+    if isinstance(value, str):
+        return edit(value)
+    if isinstance(value, Mapping):
+        return {edit(key): _replaced(item, edit) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_replaced(item, edit) for item in value]
+    return value
+
+
+def _standin_safe(char: str, text: str) -> bool:
+    """Whether a code point the mappings part on may stand for one character in every
+    reading: none of its images (under any FOLD-MAPPING reading) holds a character of the
+    identifier class, whitespace, a terminator or any character the case holds elsewhere."""
+    for images in mapping_images("FOLD-MAPPING").values():
+        for image_char in images.get(char, char):
+            if image_char == char:
+                continue
+            if image_char in CLASS or image_char in TERMINATORS or image_char.isspace():
+                return False
+            if image_char.isascii() or image_char in text:
+                return False
+    return True
+
+
+def canonical_standins(case: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A case on an identifier spelled in the evidence in another canonically equivalent way
+    (U+0345 before an acute, where NFC puts the acute first), read as clause 3.1 reads it:
+    "NFC-normalized" makes canonically equivalent texts one text, so the verdict is the one on
+    the case with every string NFC-normalized; there, each code point where the case mappings
+    part (FOLD-MAPPING's data) is replaced by a stand-in every mapping keeps, where that is
+    sound: the case reads no tool echo (verbatim comparison does not normalize), holds no
+    lone surrogate nor code point whose data some Unicode version changes, and each replaced
+    code point's images under every mapping are letters the case holds nowhere else (so an
+    image matches only where the code point stood, and delimits as the stand-in does). None
+    when the case is no such case (its points are then found as they are)."""
+    params = case["input"]
+    if case["operation"] == "score_scenario":
+        scenario = params.get("scenario")
+        scoring = scenario.get("scoring") if isinstance(scenario, Mapping) else None
+        if (
+            not isinstance(scoring, Mapping)
+            or "archetype_template" not in scoring
+            or "composite" in scoring
+            or scoring.get("exclude_tool_echo") is not False
+        ):
+            return None
+    elif case["operation"] != "identifier_match":
+        return None
+    strings = list(_strings_of(params))
+    text = "".join(strings)
+    if text.isascii() or _SURROGATE.search(text):
+        return None
+    if all(unicodedata.is_normalized("NFC", string) for string in strings):
+        return None  # nothing spelled otherwise: the points as they are
+    nfc = unicodedata.normalize("NFC", text)
+    if not (CASE_VERSION_CHARS | NFC_VERSION_CHARS).isdisjoint(set(text) | set(nfc)):
+        return None
+    disputed = sorted(FOLD_MAPPING_CHARS.intersection(nfc))
+    unused = [char for char in _STAND_INS if char not in nfc]
+    if len(disputed) > len(unused):
+        return None
+    others = nfc
+    for char in disputed:
+        others = others.replace(char, "")
+    if not all(_standin_safe(char, others) for char in disputed):
+        return None
+    stand_in = dict(zip(disputed, unused[: len(disputed)], strict=True))
+
+    def edit(string: str) -> str:
+        normalized = unicodedata.normalize("NFC", string)
+        return "".join(stand_in.get(char, char) for char in normalized)
+
+    return {"operation": case["operation"], "input": _replaced(params, edit)}
+
+
 def register_points(
     case: Mapping[str, Any],
     edition: str | None = None,
@@ -1279,6 +1397,10 @@ def register_points(
     """The open points (POINTS) a case touches under `edition`; empty = normative ground.
     What the caller knows already: `surrogates`, whether the params hold a lone surrogate;
     `bound`, whether the reference binds a score_scenario case's scenario."""
+    if case["operation"] in ("score_scenario", "identifier_match"):
+        reduced = canonical_standins(case)
+        if reduced is not None:
+            return register_points(reduced, edition, surrogates=False, bound=bound)
     radius = EDITIONS.get(edition or DEFAULT.name, DEFAULT).co_occurrence_radius
     op = case["operation"]
     params = case["input"]
@@ -1291,7 +1413,10 @@ def register_points(
         if not unicodedata.is_normalized("NFC", text):
             points.add("SPLIT-RAW")
     elif op == "synonym_match":
-        points |= fold_points(params["text"]) | synonym_points(params["text"])
+        # No identifier is folded or delimited: where the mappings part, SYN-FOLD-MAPPING is
+        # the point (a phrase next to a letter some mapping changes is SYN-BOUNDARY's too).
+        text_points = fold_points(params["text"]) - {"FOLD-MAPPING", "DELIM-FOLDED"}
+        points |= text_points | synonym_points(params["text"])
         if params["deviation_type"] not in REGISTERED_TYPES:
             points.add("BIND-UNREGISTERED-TYPE")
     elif op == "named_in_output":
@@ -1556,6 +1681,100 @@ def _composite_dropped(case: dict[str, Any]) -> dict[str, Any]:
     return case
 
 
+def _drop_declared_synonyms(holder: dict[str, Any]) -> None:
+    """BIND-DECLARED-SYNONYMS = disregard: a declared list is passed over (§3.3's list
+    scores)."""
+    holder.pop("synonyms", None)
+    factor = holder.get("factor")
+    if isinstance(factor, dict):
+        factor.pop("synonyms", None)
+
+
+def _agent_response_only(holder: dict[str, Any]) -> None:
+    """BIND-WIDENED-CHANNELS = disregard: a diagnosis binding's channels are read as the
+    template declares them, [agent_response] (§2.5)."""
+    channels = holder.get("channels")
+    if (
+        _is_diagnosis(holder)
+        and isinstance(channels, list)
+        and all(isinstance(channel, str) for channel in channels)
+        and any(channel != "agent_response" for channel in channels)
+    ):
+        holder["channels"] = ["agent_response"]
+
+
+#: SYN-BOUNDARY ascii-word-boundary: the word characters of an ASCII \b.
+_ASCII_WORD: Final = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_"
+)
+#: SYN-BOUNDARY word-boundary: categories the Unicode \b of regular-expression engines do not
+#: agree on (marks, letter-like and other numbers, connectors other than "_", format characters,
+#: unassigned code points): a neighbour of one leaves the reading's verdict unknown.
+_WORD_UNCLEAR: Final = frozenset({"Mn", "Mc", "Me", "Nl", "No", "Pc", "Cf", "Cn"})
+
+
+def _outside_word(char: str, reading: str) -> bool | None:
+    """Whether `char` next to a phrase leaves it standing alone under a SYN-BOUNDARY
+    reading (None: the reading's engines disagree on it)."""
+    if reading == "delimited":
+        return char not in CLASS
+    if reading == "ascii-word-boundary":
+        return char not in _ASCII_WORD
+    category = unicodedata.category(char)
+    if char != "_" and category in _WORD_UNCLEAR:
+        return None
+    return not (category[0] == "L" or category == "Nd" or char == "_")
+
+
+def _bounded_synonym(folded: str, reading: str) -> bool | None:
+    """§3.3 under a SYN-BOUNDARY reading: does some phrase occur in a folded text with
+    neighbours outside the reading's word class (text ends count)? None: unknown."""
+    unknown = False
+    for phrase in SYNONYMS:
+        start = folded.find(phrase)
+        while start != -1:
+            end = start + len(phrase)
+            sides = [
+                _outside_word(folded[index], reading)
+                for index in (start - 1, end)
+                if 0 <= index < len(folded)
+            ]
+            if all(side is True for side in sides):
+                return True
+            unknown = unknown or (None in sides and False not in sides)
+            start = folded.find(phrase, start + 1)
+    return None if unknown else False
+
+
+def _synonym_match_boundary(reading: str) -> Callable[[dict[str, Any]], Fixed | None]:
+    """SYN-BOUNDARY = `reading`, on a synonym_match case: the phrases that stand alone."""
+
+    def judge(case: dict[str, Any]) -> Fixed | None:
+        found = _bounded_synonym(fold(case["input"]["text"]), reading)
+        return None if found is None else Fixed({"match": found})
+
+    return judge
+
+
+def _synonym_match_mapping(reading: str) -> Callable[[dict[str, Any]], Fixed]:
+    """SYN-FOLD-MAPPING = `reading`, on a synonym_match case: the text NFC-normalized, then
+    mapped as the reading maps it (FOLD-MAPPING's data; simple lowercase where the mappings
+    agree), searched for each folded phrase (ASCII: alike under every mapping)."""
+
+    def judge(case: dict[str, Any]) -> Fixed:
+        nfc = unicodedata.normalize("NFC", case["input"]["text"])
+        mapped = _mapped(nfc, mapping_images("FOLD-MAPPING")[reading])
+        return Fixed({"match": any(phrase in mapped for phrase in SYNONYMS)})
+
+    return judge
+
+
+def _synonym_match_unnormalized(case: dict[str, Any]) -> Fixed:
+    """SYN-NFC = no-nfc, on a synonym_match case: the text lowercased as written."""
+    written = simple_lowercase(case["input"]["text"])
+    return Fixed({"match": any(phrase in written for phrase in SYNONYMS)})
+
+
 @attrs.frozen
 class Fixed:
     """What a judge returns when a reading's outcome is fixed for this case (not the
@@ -1636,12 +1855,24 @@ def _binding_surrogates_replaced(case: dict[str, Any]) -> dict[str, Any]:
 
 
 #: A judge gives a reading's verdict: a case transform (the reference's verdict on the
-#: transformed case, or a Fixed outcome for this case) or a fixed outcome.
-Judge = Callable[[dict[str, Any]], dict[str, Any] | Fixed] | dict[str, Any]
+#: transformed case, a Fixed outcome for this case, or None where the reading's verdict is not
+#: known: the case is then kept off) or a fixed outcome.
+Judge = Callable[[dict[str, Any]], dict[str, Any] | Fixed | None] | dict[str, Any]
 #: Point -> {a non-reference reading: its judge}.
 JUDGES: Final[dict[str, dict[str, Judge]]] = {
     "ANSWER-BLANK": {reading: _blank_answer_absent(blank) for reading, blank in BLANK_SETS.items()},
     "BIND-RESTATED": {"ignore": _scenario_edit(_drop_restated)},
+    "BIND-DECLARED-SYNONYMS": {"disregard": _scenario_edit(_drop_declared_synonyms)},
+    "BIND-WIDENED-CHANNELS": {"disregard": _scenario_edit(_agent_response_only)},
+    "SYN-BOUNDARY": {
+        reading: _synonym_match_boundary(reading)
+        for reading in ("delimited", "word-boundary", "ascii-word-boundary")
+    },
+    "SYN-FOLD-MAPPING": {
+        reading: _synonym_match_mapping(reading)
+        for reading in ("full-lowercase", "full-casefold", "simple-casefold", "upper-lower")
+    },
+    "SYN-NFC": {"no-nfc": _synonym_match_unnormalized},
     "BIND-ECHO-OMITTED": {"default-false": _scenario_edit(_echo_default_false)},
     "BIND-ECHO-NULL": {"default-false": _scenario_edit(_echo_null_false)},
     "BIND-DUPLICATE-CHANNEL": {"accept": _scenario_edit(_dedupe_channels)},
@@ -1668,7 +1899,12 @@ class Alternative:
 
     readings: tuple[tuple[str, str], ...]  # (point, reading), non-reference readings only
     case: dict[str, Any] | None = None  # the transformed case, or
-    outcome: dict[str, Any] | None = None  # a fixed outcome
+    outcome: dict[str, Any] | None = None  # a fixed outcome (neither: not known for the case)
+
+    @property
+    def unknown(self) -> bool:
+        """The verdict under these readings is not known for the case (kept off)."""
+        return self.case is None and self.outcome is None
 
     @property
     def label(self) -> str:
@@ -1682,6 +1918,8 @@ def blocking(points: frozenset[str], operation: str | None = None) -> frozenset[
     if kept:
         return kept
     judged = [p for p in points if effective_handling(POINT[p]) == JUDGED]
+    if len(judged) > 1 and any(POINT[p].alone for p in judged):
+        return frozenset(judged)  # a fixed outcome of one point's readings: no combination
     return frozenset(judged) if len(judged) > MAX_JUDGED else frozenset()
 
 
@@ -1714,8 +1952,8 @@ def alternatives(case: dict[str, Any], points: frozenset[str]) -> list[Alternati
                 break
             assert current is not None
             result = judge(current)
-            if isinstance(result, Fixed):
-                outcome, current = result.outcome, None
+            if result is None or isinstance(result, Fixed):
+                outcome, current = (None if result is None else result.outcome), None
                 break
             current = result
         if current is not None and current is not case:

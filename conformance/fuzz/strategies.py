@@ -803,18 +803,29 @@ _CLOSED_FINDINGS: Final = (
 _FINDING_GAPS: Final = (" ",) * 6 + LIBRARY_SPACES + LOOKALIKE_SPACES
 
 
+#: Words that characterize an absent key without being a §3.3 phrase (a longer list, or a
+#: scenario's own, would take them).
+NEAR_SYNONYMS: Final = ("removed", "deleted", "empty", "gone", "no such", "not exist")
+#: Class characters an identifier may be glued to (§3.1: the hyphen and digits are in it).
+_GLUED_AHEAD: Final = ("OLD-", "2", "x-", "v9_")
+_GLUED_AFTER: Final = ("-OLD", "-2", "2", "_v9")
+
+
 def finding(src: Source, pool: Sequence[str]) -> str:
     """A sentence that names identifiers and characterizes the deviation (§2.2), in varied
     case and form, to reach C-DA-001 row 2 often enough; now and then with the identifier in
-    an occurrence trap, a closing quote after a terminator, or another space between words;
-    a name ending in capital sigma now and then in the Final_Sigma context (sigma_context)."""
-    synonym = src.pick(SYNONYMS)
+    an occurrence trap or glued to class characters (no occurrence), a near-synonym in place
+    of the phrase, a closing quote after a terminator, or another space between words; a name
+    ending in capital sigma now and then in the Final_Sigma context (sigma_context)."""
+    synonym = src.pick(SYNONYMS) if src.integer(0, 5) else src.pick(NEAR_SYNONYMS)
     name = src.pick(FORMS)(src.pick(CASINGS)(src.pick(pool)))
     style = src.integer(0, 7)
     if style in (1, 4):
         name = occurrence_trap(src, name)
     else:
         name = sigma_context(src, name)
+    if src.integer(0, 7) == 7:  # glued to class characters: no occurrence of it at all
+        name = src.pick(_GLUED_AHEAD) + name if src.flag() else name + src.pick(_GLUED_AFTER)
     template = src.pick(_CLOSED_FINDINGS if style == 2 else _FINDINGS)
     text = template.format(
         i=name, j=src.pick(pool), s=src.pick(CASINGS)(synonym), S=synonym.capitalize(),
@@ -1067,6 +1078,10 @@ def c_da_001_scenario(
     }
 
 
+#: Synonym lists a scenario declares of its own (§3.3 forbids the author: BIND-DECLARED-SYNONYMS).
+_DECLARED_SYNONYMS: Final = (
+    ("removed", "deleted", "empty", "gone", "no such", "not exist"), ("gone",), ("missing",), ()
+)
 #: Fields no binding defines, as extensions write them (a struct decoder drops them).
 _UNKNOWN_FIELDS: Final = (
     ("notes", "see runbook"), ("x-owner", "sre"), ("weight", 1), ("tags", ["smtp"])
@@ -1084,9 +1099,27 @@ def binding_quirk(
     an unknown field (BIND-EXTRA-FIELD: a struct decoder drops it), a referenced deviation
     type with no synonym list (BIND-UNREGISTERED-TYPE: a lookup with an empty default), an
     empty identifier set (BIND-EMPTY-SET: a type check only), a composite table beside the
-    template (COMPOSITE-BESIDE-TEMPLATE: a struct decoder without composites drops it). Each is
-    judged against every reading (ground.py)."""
-    kind = src.integer(0, 8)
+    template (COMPOSITE-BESIDE-TEMPLATE: a struct decoder without composites drops it), a
+    scenario's own synonyms (BIND-DECLARED-SYNONYMS: a struct decoder without the field drops
+    them), a widened diagnosis channel (BIND-WIDENED-CHANNELS), and a factor restating the
+    registered type over a referenced deviation of a type with no synonym list (BIND-RESTATED
+    with BIND-UNREGISTERED-TYPE: where both are read leniently the factor is never identified,
+    so an evaluator that takes the restated type over the manifest's matches no reading). Each
+    is judged against every reading (ground.py)."""
+    kind = src.integer(0, 11)
+    if kind == 11:
+        scoring["factor"]["deviation_type"] = "absent_key"
+        for deviation in deviations:
+            if deviation["id"] == scoring["factor"]["ref"]:
+                deviation["deviation_type"] = src.pick(("wrong_value", "extra_key", "stale_image"))
+        return
+    if kind == 9:
+        holder = scoring if src.flag() else scoring["factor"]
+        holder["synonyms"] = list(src.pick(_DECLARED_SYNONYMS))
+        return
+    if kind == 10:
+        scoring["channels"] = list(src.pick(_CHANNEL_SETS[1:]))
+        return
     if kind == 8:
         scoring["composite"] = clone(_SMALL_COMPOSITE)
         return
@@ -1526,6 +1559,10 @@ def _score_scenario_input(src: Source, *, normative: bool, templates: Sequence[s
         scenario = invalid_binding(src, pool, templates=templates)[0]
     if kind == "c-da-001" and src.integer(0, 24) == 24:
         surrogate_in_binding(src, scenario, artifact)
+    elif kind == "c-da-001" and src.integer(0, 24) == 24:
+        canonical_spelling_in_binding(src, scenario, artifact)
+    elif kind == "c-da-001" and src.integer(0, 24) == 24:
+        declared_synonym_in_binding(src, scenario, artifact)
     return {"scenario": scenario, "evidence": artifact}
 
 
@@ -1664,3 +1701,59 @@ def surrogate_in_binding(src: Source, scenario: dict[str, Any], artifact: dict[s
             deviation["subject"] = new
     if isinstance(artifact.get("final_answer"), str):
         artifact["final_answer"] += f"\n{new} is missing."
+
+
+#: A Greek vowel with an acute and U+0345 (ypogegrammeni), composed, and a canonically
+#: equivalent spelling with U+0345 before the acute (canonical reordering puts the acute, of
+#: the lower combining class, first): clause 3.1's NFC makes the two one identifier, which
+#: case folding before NFC (U+0345 folds to U+03B9, a base letter that stops the reordering)
+#: tells apart.
+CANONICAL_SPELLINGS: Final = (
+    ("\u1fb4", "\u03b1\u0345\u0301"),
+    ("\u1fc4", "\u03b7\u0345\u0301"),
+    ("\u1ff4", "\u03c9\u0345\u0301"),
+)
+
+
+def canonical_spelling_in_binding(
+    src: Source, scenario: dict[str, Any], artifact: dict[str, Any]
+) -> None:
+    """The one required identifier of a C-DA-001 binding holds a composed vowel of
+    CANONICAL_SPELLINGS (the factor, the deviation's subject, the subsystem set), and the
+    answer names it spelled the other way; tool echo is not excluded (echo compares verbatim,
+    never normalized). The fuzzer's ground reads the case NFC-normalized (ground
+    `canonical_standins`)."""
+    scoring = scenario["scoring"]
+    required = scoring["factor"]["required_identifiers"]
+    if not required:  # an empty set (BIND-EMPTY-SET): no identifier to respell
+        return
+    old = required[0]
+    composed, spelled = src.pick(CANONICAL_SPELLINGS)
+    prefix = old if old.isascii() and old else "KEY"
+    new = f"{prefix}_{composed}"
+    scoring["factor"]["required_identifiers"] = [new]
+    scoring["subsystem_set"] = [new if item == old else item for item in scoring["subsystem_set"]]
+    scoring["exclude_tool_echo"] = False
+    for deviation in scenario["injection"]["deviations"]:
+        if deviation.get("subject") == old:
+            deviation["subject"] = new
+    if isinstance(artifact.get("final_answer"), str):
+        artifact["final_answer"] += f"\n{prefix}_{spelled} is missing."
+
+
+def declared_synonym_in_binding(
+    src: Source, scenario: dict[str, Any], artifact: dict[str, Any]
+) -> None:
+    """A C-DA-001 binding that declares a near-synonym as a synonym of its own (in the scoring
+    block or its factor: BIND-DECLARED-SYNONYMS, judged), and an answer whose last line
+    characterizes the first required identifier with it: an evaluator that matches the
+    declared list identifies the factor where no reading does (unless another line does)."""
+    scoring = scenario["scoring"]
+    required = scoring["factor"]["required_identifiers"]
+    if not required:  # an empty set (BIND-EMPTY-SET): nothing to characterize
+        return
+    word = src.pick(NEAR_SYNONYMS)
+    holder = scoring if src.flag() else scoring["factor"]
+    holder["synonyms"] = [word]
+    if isinstance(artifact.get("final_answer"), str):
+        artifact["final_answer"] += f"\n{required[0]} is {word}."

@@ -497,8 +497,8 @@ NORMATIVE: tuple[Mutant, ...] = (
         "2.5",
         "accepts (and searches) diagnosis channels wider than [agent_response]",
         note="widened channels are an open point (BIND-WIDENED-CHANNELS: reject the binding or"
-        " disregard the widening); searching them matches neither reading, which only that"
-        " entry's ambiguity vectors show",
+        " disregard the widening); searching them matches neither reading, which in the corpus"
+        " only that entry's ambiguity vectors show (the fuzzer judges both readings)",
         witness="ambiguity",
     ),
     _n(
@@ -511,8 +511,8 @@ NORMATIVE: tuple[Mutant, ...] = (
         "3.3",
         "accepts synonyms declared by the scenario, and matches them",
         note="a scenario's own synonyms are an open point (BIND-DECLARED-SYNONYMS: reject the"
-        " binding or disregard them); matching them matches neither reading, which only that"
-        " entry's ambiguity vectors show",
+        " binding or disregard them); matching them matches neither reading, which in the corpus"
+        " only that entry's ambiguity vectors show (the fuzzer judges both readings)",
         witness="ambiguity",
     ),
     _n(

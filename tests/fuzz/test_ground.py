@@ -9,6 +9,7 @@ import pytest
 
 from oasis_si_conformance.corpus import charsets, corpus
 from oasis_si_conformance.fuzz import ground
+from oasis_si_conformance.fuzz import strategies as S
 from oasis_si_conformance.fuzz.differential import Planned, plan
 from oasis_si_reference.editions import EDITIONS
 
@@ -342,6 +343,8 @@ def test_a_zero_fraction_is_not_the_integer_to_the_judges():
         ("BIND-ECHO-NULL", "default-false"),
         ("BIND-DUPLICATE-CHANNEL", "accept"),
         ("COMPOSITE-BESIDE-TEMPLATE", "template"),
+        ("BIND-DECLARED-SYNONYMS", "disregard"),
+        ("BIND-WIDENED-CHANNELS", "disregard"),
     ],
 )
 def test_binding_judges_bind_what_the_reference_rejects(point, reading):
@@ -510,3 +513,151 @@ def test_a_factor_predicate_without_exclude_tool_echo_is_judged_scored_or_reject
     assert isinstance(planned, Planned) and planned.points == ("COMPOSITE-ECHO-OMITTED",)
     assert planned.expected["row"] == 1
     assert "binding_error" in dict(planned.alternatives)["COMPOSITE-ECHO-OMITTED=reject"]
+
+
+def _synonym_verdicts(text):
+    """The planned synonym_match case's verdict by reading label ("reference" first)."""
+    planned = plan(0, _op("synonym_match", text=text, deviation_type="absent_key"))
+    assert isinstance(planned, Planned), planned
+    return {"reference": planned.expected["match"]} | {
+        label: outcome["match"] for label, outcome in planned.alternatives
+    }
+
+
+def test_a_synonym_inside_a_word_is_judged_by_every_boundary_reading():
+    """'unset' in 'unsettled' counts as a substring only; next to e-acute, only a word class
+    that holds letters beyond ASCII refuses it."""
+    assert _synonym_verdicts("unsettled") == {
+        "reference": True,
+        "SYN-BOUNDARY=delimited": False,
+        "SYN-BOUNDARY=word-boundary": False,
+        "SYN-BOUNDARY=ascii-word-boundary": False,
+    }
+    assert _synonym_verdicts("\u00e9unset") == {
+        "reference": True,
+        "SYN-BOUNDARY=delimited": True,
+        "SYN-BOUNDARY=word-boundary": False,
+        "SYN-BOUNDARY=ascii-word-boundary": True,
+    }
+    assert _synonym_verdicts("key-missing_value")["SYN-BOUNDARY=word-boundary"] is False
+    assert _synonym_verdicts("key-missing value")["SYN-BOUNDARY=word-boundary"] is True
+
+
+def test_a_boundary_the_word_engines_dispute_is_kept_off():
+    """A combining mark after the phrase: Unicode \\b engines disagree on marks."""
+    case = _op("synonym_match", text="unset\u0301 x", deviation_type="absent_key")
+    assert plan(0, case) == {"SYN-BOUNDARY"}
+
+
+def test_synonym_case_mappings_and_normalization_are_judged_by_their_readings():
+    """Long s folds to s under case folding and upper-lower only; 'no key' + U+0301 holds the
+    phrase as written, not once NFC composes y and the accent."""
+    verdicts = _synonym_verdicts("mi\u017f\u017fing")
+    assert verdicts["reference"] is False and verdicts["SYN-FOLD-MAPPING=full-casefold"] is True
+    assert verdicts["SYN-FOLD-MAPPING=full-lowercase"] is False
+    assert _synonym_verdicts("no key\u0301") == {"reference": False, "SYN-NFC=no-nfc": True}
+
+
+def test_text_judges_give_one_points_readings_alone():
+    """Two synonym points in one case: their fixed verdicts do not combine, the case is off."""
+    case = _op("synonym_match", text="mi\u017f\u017fing unsettled", deviation_type="absent_key")
+    assert plan(0, case) == {"SYN-BOUNDARY", "SYN-FOLD-MAPPING"}
+
+
+def test_synonym_points_stay_kept_off_where_their_judges_do_not_read():
+    case, _ = EXAMPLES["SYN-BOUNDARY"]
+    scenario_case = _factor("SMTP_PORT is unsettled.", [])
+    assert "SYN-BOUNDARY" in ground.register_points(scenario_case)
+    assert ground.blocking(ground.register_points(scenario_case), "factor_identified")
+    assert not ground.blocking(ground.register_points(case), "synonym_match")
+
+
+def test_a_restated_registered_type_over_an_unregistered_one_is_judged_jointly():
+    """Restated absent_key over a wrong_value deviation: only the joint lenient reading scores,
+    and it never identifies the factor, so an answer that does (the restated type read) matches
+    no reading; the quirk generator writes such bindings."""
+    case = _score(
+        _scoring(factor={**SCORING["factor"], "deviation_type": "absent_key"}),
+        {**DEVIATION, "deviation_type": "wrong_value"},
+        answer="SMTP_PORT is missing.",
+    )
+    planned = plan(0, case)
+    assert isinstance(planned, Planned)
+    assert planned.points == ("BIND-RESTATED", "BIND-UNREGISTERED-TYPE")
+    joint = dict(planned.alternatives)[
+        "BIND-RESTATED=ignore, BIND-UNREGISTERED-TYPE=never-identified"
+    ]
+    assert joint["row"] != 2
+    scoring, deviations = copy.deepcopy(SCORING), [dict(DEVIATION)]
+    S.binding_quirk(_LastChoice(), scoring, deviations)  # the last kind: this quirk
+    assert scoring["factor"]["deviation_type"] == "absent_key"
+    assert deviations[0]["deviation_type"] not in ground.REGISTERED_TYPES
+
+
+class _LastChoice:
+    """A draw source that takes the largest integer and the first option."""
+
+    def integer(self, lo, hi):
+        return hi
+
+    def pick(self, options):
+        return options[0]
+
+    def flag(self, odds=1):
+        return False
+
+
+def test_a_canonically_equivalent_spelling_is_read_normalized():
+    """U+0345 before the acute, as the identifier's composed vowel: one identifier once NFC,
+    so the case is on ground (case folding before NFC would tell the spellings apart: a
+    misreading of "NFC-normalized", not a reading); the same with a letter that one mapping's
+    image of the vowel holds elsewhere in the text stays off (that letter could match)."""
+    spelled = _ident("KEY_\u03b1\u0345\u0301 is missing.", identifier="KEY_\u1fb4")
+    assert ground.canonical_standins(spelled) is not None
+    assert not ground.register_points(spelled)
+    assert plan(0, spelled).expected == {"match": True}
+    iota = _ident("KEY_\u03b1\u0345\u0301 \u03b9 is missing.", identifier="KEY_\u1fb4")
+    assert ground.canonical_standins(iota) is None
+    assert "FOLD-MAPPING" in ground.register_points(iota)
+    as_written = _ident("KEY_\u1fb4 is missing.", identifier="KEY_\u1fb4")
+    assert ground.canonical_standins(as_written) is None  # nothing to normalize: as it is
+
+
+def test_a_respelled_identifier_in_a_scenario_that_reads_echo_stays_off():
+    """Echo is compared verbatim, never normalized: no reduction where it is excluded."""
+    scoring = _scoring(
+        factor={"ref": "f1", "required_identifiers": ["KEY_\u1fb4"]},
+        subsystem_set=["KEY_\u1fb4"],
+    )
+    answer = "KEY_\u03b1\u0345\u0301 is missing."
+    assert ground.canonical_standins(_score(scoring, answer=answer)) is None
+    scoring["exclude_tool_echo"] = False
+    case = _score(scoring, answer=answer)
+    assert ground.canonical_standins(case) is not None
+    planned = plan(0, case)
+    assert isinstance(planned, Planned) and planned.expected["row"] == 2
+
+
+def test_the_generator_respells_a_required_identifier():
+    from oasis_si_conformance.fuzz.strategies import CANONICAL_SPELLINGS
+
+    scenario = {"scoring": copy.deepcopy(SCORING), "injection": {"deviations": [dict(DEVIATION)]}}
+    artifact = _evidence("nothing here")
+    S.canonical_spelling_in_binding(_LastChoice(), scenario, artifact)
+    composed, spelled = CANONICAL_SPELLINGS[0]
+    assert scenario["scoring"]["factor"]["required_identifiers"] == [f"SMTP_PORT_{composed}"]
+    assert artifact["final_answer"].endswith(f"SMTP_PORT_{spelled} is missing.")
+    case = {"operation": "score_scenario", "input": {"scenario": scenario, "evidence": artifact}}
+    assert not ground.register_points(case)
+
+
+def test_a_declared_near_synonym_is_judged_rejected_or_disregarded():
+    scenario = {"scoring": copy.deepcopy(SCORING), "injection": {"deviations": [dict(DEVIATION)]}}
+    artifact = _evidence("SMTP_PORT was checked.")
+    S.declared_synonym_in_binding(_LastChoice(), scenario, artifact)
+    assert scenario["scoring"]["factor"]["synonyms"] == [S.NEAR_SYNONYMS[0]]
+    case = {"operation": "score_scenario", "input": {"scenario": scenario, "evidence": artifact}}
+    planned = plan(0, case)
+    assert isinstance(planned, Planned) and planned.points == ("BIND-DECLARED-SYNONYMS",)
+    assert planned.expected == {"binding_error": "declared_synonyms"}
+    assert dict(planned.alternatives)["BIND-DECLARED-SYNONYMS=disregard"]["row"] != 2

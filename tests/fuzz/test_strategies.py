@@ -255,3 +255,20 @@ def test_integer_boundaries_are_drawn_as_budgets_and_n():
             budgets.add(int(budget) if isinstance(budget, (int, float)) else budget)
     assert boundaries & budgets and boundaries & ns, (budgets, ns)
     assert not {v for v in budgets | ns if isinstance(v, int) and v > 2**63 - 1}
+
+
+def test_findings_glue_identifiers_and_use_near_synonyms():
+    """Some findings name SMTP_PORT only glued to class characters (so that no occurrence of
+    it stands alone: a class without the hyphen or the digits would find one), and some
+    characterize the key with a near-synonym and no phrase of §3.3."""
+    from oasis_si_reference.synonyms import synonym_matches
+    from oasis_si_reference.text import identifier_matches
+
+    glued = near = 0
+    for index in range(400):
+        text = S.finding(S.RandomSource(f"finding:{index}"), ["SMTP_PORT"])
+        if any(part in text for part in ("SMTP_PORT-OLD", "SMTP_PORT2", "OLD-SMTP_PORT")):
+            glued += not identifier_matches(text, "SMTP_PORT")
+        if any(word in text.lower() for word in S.NEAR_SYNONYMS):
+            near += not synonym_matches(text, "absent_key")
+    assert glued and near

@@ -228,11 +228,28 @@ def derive(
         )
         for other in others
     }
-    near = reached(vectors, edition, base, entries, names)
-    near_ids = {v.id for v in near}
+    decided = {entry for entry in edition.decided if entry not in base.decided}
+    changed = {v.id for v in vectors if _differs(v, name, base.name)}
+    small = closure(vectors, changed, entries, [name, base.name], decided)
+    domain = fit_domain(vectors, name, names)
     mutants = [m for m in mutants if m.id not in MODELS]
-    rows = matrix(near, mutants, configurations=("all-ops",), edition=name, jobs=2)
+    rows = matrix(small, mutants, configurations=("all-ops",), edition=name, jobs=2)
     again = {row.mutant.id: set(row.outcomes["all-ops"].failed()) for row in rows}
+    judged_on = {mutant_id: {v.id for v in small} for mutant_id in again}
+    # A run's edition fit explains only failures among the vectors it reads (`domain`): a
+    # mutant failing none there, under the edition or its base, has no fit under either, and
+    # its profiles are built from the same vectors; the others are judged on the fit domain.
+    wide = [
+        m for m in mutants
+        if m.id in again
+        and (again[m.id] | set(failed[base.name].get(m.id, ()))) & domain
+    ]
+    if wide:
+        near = reached(vectors, edition, base, entries, names)
+        rows = matrix(near, wide, configurations=("all-ops",), edition=name, jobs=2)
+        for row in rows:
+            again[row.mutant.id] = set(row.outcomes["all-ops"].failed())
+            judged_on[row.mutant.id] = {v.id for v in near}
     whole = [m for m in mutants if m.id in again and m.id not in failed[base.name]]
     if whole:
         rows = matrix(vectors, whole, configurations=("all-ops",), edition=name, jobs=1)
@@ -243,7 +260,8 @@ def derive(
         if mutant_id in failed[name]:
             continue
         before = set(failed[base.name][mutant_id])
+        inside = judged_on[mutant_id]
         failed[name][mutant_id] = [
-            v.id for v in vectors if (v.id in now if v.id in near_ids else v.id in before)
+            v.id for v in vectors if (v.id in now if v.id in inside else v.id in before)
         ]
     return {e.name: failed[e.name] for e in catalog}

@@ -529,7 +529,11 @@ def _cmd_diff_editions(args: argparse.Namespace, root: Path) -> int:
     if args.reports:  # each stored report's answers re-judged on the vectors B changes
         found = editiondiff.changes(vectors, first.name, second.name)
         try:
-            document["reports"] = [whatif.rejudge(path, document, found) for path in args.reports]
+            register = corpus.load_catalog("register.yaml", root)["entries"]
+            document["reports"] = [
+                whatif.rejudge(path, document, found, vectors, first, second, known, register)
+                for path in args.reports
+            ]
         except whatif.WhatIfError as error:
             raise EditorError(str(error)) from None
     editiondiff.show(document, args.json, args.summary, args.markdown)

@@ -1,9 +1,10 @@
 """A cache of the loaded corpus, so that a second certification does not parse and validate
 thousands of YAML vectors again (seconds) when nothing changed.
 
-The key covers everything the loaded vectors depend on: the digest of every corpus file
-(corpus.build_manifest), the source of the loader (corpus.py, yamlsafe.py), the vector schema,
-the kit and Python versions. A changed byte anywhere is a new key, so a stale entry is never
+The key covers everything the loaded vectors depend on: the digest of every vector file
+(corpus.build_manifest; a catalog such as signatures.yaml, which the loader does not read, is
+no part of it), the source of the loader (corpus.py, yamlsafe.py), the vector schema,
+the kit and Python versions. A changed byte in any of them is a new key, so a stale entry is never
 read. Entries are JSON (never pickle) in $OASIS_SI_CACHE, else $XDG_CACHE_HOME/oasis-si-
 conformance, else ~/.cache/oasis-si-conformance; the newest few are kept. Any problem with
 the cache (unwritable, corrupt) falls back to loading the corpus, silently.
@@ -42,7 +43,19 @@ def _fingerprint() -> str:
 
 
 def key(manifest: dict[str, Any]) -> str:
-    return hashlib.sha256(f"{manifest['corpus_digest']} {_fingerprint()}".encode()).hexdigest()[:40]
+    """The entry's key: the digests of the files the loader reads (the vector files: a catalog
+    or a register data file changes no loaded vector), the loader and the versions."""
+    files = manifest.get("files")
+    if isinstance(files, dict):
+        read = {
+            name: digest
+            for name, digest in files.items()
+            if name not in corpus.CATALOG_FILES and name.split("/")[0] != corpus.DATA_FOLDER
+        }
+        digest = corpus.corpus_digest(read)
+    else:
+        digest = manifest["corpus_digest"]
+    return hashlib.sha256(f"{digest} {_fingerprint()}".encode()).hexdigest()[:40]
 
 
 def load(root: Path, manifest: dict[str, Any], enabled: bool = True) -> list[corpus.Vector]:

@@ -118,7 +118,11 @@ def diff_proposed(args: argparse.Namespace, root: Path) -> int:
         digest = manifest["corpus_digest"]
         document = whatif.report(weighed, len(vectors), base, proposed, digest)
         found = weighed.changes
-        document["reports"] = [whatif.rejudge(p, document, found) for p in args.reports]
+        register = corpus.load_catalog("register.yaml", root)["entries"]
+        document["reports"] = [
+            whatif.rejudge(p, document, found, vectors, base, proposed, known, register)
+            for p in args.reports
+        ]
     except (editions.EditionError, corpus.CorpusError, whatif.WhatIfError) as error:
         raise _error(str(error)) from None
     editiondiff.show(document, args.json, args.summary, args.markdown)

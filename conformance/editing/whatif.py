@@ -31,6 +31,9 @@ from oasis_si_conformance.corpus import corpus, yamlsafe
 from oasis_si_conformance.corpus.corpus import Vector
 from oasis_si_conformance.editing import editiondiff, ratify
 from oasis_si_conformance.judging import compare
+from oasis_si_conformance.judging.judge import judge_vector
+from oasis_si_conformance.judging.runprofile import profile_under
+from oasis_si_conformance.model import VERDICT_FAILURES, Failure, Observation, Status, VectorResult
 from oasis_si_schemas import Validator, first_error_message, registry, validator
 from oasis_si_schemas import editions as reference_editions
 from oasis_si_schemas.editions import Edition
@@ -205,10 +208,38 @@ def report(
     return document
 
 
+def _stored_result(vector: Vector, item: Mapping[str, Any] | None) -> VectorResult | None:
+    """The stored result kept as it is (None: the answer is judged again): a vector the report
+    did not exercise, or whose request failed before any verdict (no answer, an error
+    response, repetitions that disagreed) holds no answer a proposal can change."""
+    if item is None or item["status"] == "not_exercised":
+        reason = "not in the report" if item is None else item.get("reason") or ""
+        return VectorResult(vector.id, Status.NOT_EXERCISED, reason=reason)
+    failure = item.get("failure")
+    if item["actual"] is None or (
+        failure is not None and failure["kind"] not in VERDICT_FAILURES
+    ):
+        kept = Failure(failure["kind"], failure["message"]) if failure is not None else None
+        return VectorResult(vector.id, Status(item["status"]), failure=kept)
+    return None
+
+
 def rejudge(
-    path: Path, document: Mapping[str, Any], changes: Sequence[editiondiff.Change]
+    path: Path,
+    document: Mapping[str, Any],
+    changes: Sequence[editiondiff.Change],
+    vectors: Sequence[Vector],
+    base: Edition,
+    proposed: Edition,
+    catalog: Sequence[Edition],
+    register: Sequence[Mapping[str, Any]],
 ) -> dict[str, Any]:
-    """A stored report re-judged on the changed vectors, from the answers it holds."""
+    """A stored report re-judged under the proposal as re-certifying would judge it, from the
+    answers it holds: every answer judged on its vector as the proposal reads it
+    (judge.judge_vector), then the run's judgement after each vector's (the edition fit among
+    the catalog's editions and the proposal, then the interpretation profile of the entries
+    the proposal leaves open: runprofile.profile_under), so the counts are those a run under
+    the proposal gives a candidate answering as it did."""
     try:
         stored = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
@@ -216,7 +247,7 @@ def rejudge(
     problem = first_error_message(validator("report"), stored)
     if problem is not None:
         raise WhatIfError(f"{path}: not a conformance report: {problem}")
-    results = {item["id"]: item for item in stored["vectors"]}
+    items = {item["id"]: item for item in stored["vectors"]}
     notes = []
     if stored["edition"]["name"] != document["from"]:
         notes.append(
@@ -225,31 +256,48 @@ def rejudge(
         )
     if stored["corpus"]["digest"] != document["corpus_digest"]:
         notes.append("the report was made on another corpus")
-    newly_failed: list[str] = []
-    newly_passed: list[str] = []
-    unjudged: list[str] = []
-    flips: list[dict[str, Any]] = []
-    for change in changes:
-        item = results.get(change.vector.id)
-        if item is None or item["status"] == "not_exercised" or item["actual"] is None:
-            unjudged.append(change.vector.id)
-            continue
-        was = item["status"] == "failed"
-        now = not _matches(change.vector.operation, change.after, item["actual"])
-        if now == was:
-            continue
-        (newly_failed if now else newly_passed).append(change.vector.id)
-        flips.append(
-            {
-                "id": change.vector.id,
-                "now": "failed" if now else "passed",
-                "answer": compare.project(change.vector.operation, dict(item["actual"])),
-                "before": dict(change.before),
-                "after": dict(change.after),
-            }
+    after = {change.vector.id: dict(change.after) for change in changes}
+    written, read = [], []
+    for vector in vectors:
+        block = after.get(vector.id) or ratify.own_block(
+            record_of(vector.for_edition(base.name))
         )
-    failed_before = {vid for vid, item in results.items() if item["status"] == "failed"}
-    failed = (failed_before - set(newly_passed)) | set(newly_failed)
+        written.append(attrs.evolve(vector, editions={**vector.editions, proposed.name: block}))
+        read.append(written[-1].for_edition(proposed.name))
+    results: dict[str, VectorResult] = {}
+    unjudged: list[str] = []
+    for vector in read:
+        item = items.get(vector.id)
+        kept = _stored_result(vector, item)
+        if kept is not None:
+            results[vector.id] = kept
+            if vector.id in after:
+                unjudged.append(vector.id)
+            continue
+        assert item is not None
+        observation = Observation("answer", result=item["actual"])
+        results[vector.id] = judge_vector(vector, [observation])
+    exercised = [v for v in read if results[v.id].status != Status.NOT_EXERCISED]
+    names = [edition.name for edition in catalog]
+    if proposed.name not in names:
+        names.append(proposed.name)  # where ratify would append it
+    open_points = [dict(entry) for entry in register if proposed.holds_open(entry)]
+    profile_under(written, exercised, results, proposed.name, names, open_points)
+    failed_before = {vid for vid, item in items.items() if item["status"] == "failed"}
+    failed = {vid for vid, result in results.items() if result.status == Status.FAILED}
+    newly_failed = [v.id for v in read if v.id in failed - failed_before]
+    newly_passed = [v.id for v in read if v.id in failed_before - failed]
+    flips = [
+        {
+            "id": vector.id,
+            "now": "failed" if vector.id in failed else "passed",
+            "answer": compare.project(vector.operation, dict(items[vector.id]["actual"])),
+            "before": dict(editiondiff.expectation(vector.for_edition(base.name))),
+            "after": dict(editiondiff.expectation(written_vector.for_edition(proposed.name))),
+        }
+        for vector, written_vector in zip(vectors, written, strict=True)
+        if vector.id in newly_failed or vector.id in newly_passed
+    ]
     return {
         "report": str(path),
         "candidate": f"{stored['candidate']['name']} {stored['candidate']['version']}",
@@ -263,19 +311,11 @@ def rejudge(
         "flips": flips,
         "unjudged": unjudged,
         "notes": notes + [
-            "re-judged on outcomes only: the interpretation profile (consistency across an"
-            " entry's vectors) is not re-run"
+            "re-judged as a run under the proposal judges: every stored answer against its"
+            " vector's expectation there, then the edition fit and the interpretation profile;"
+            " a request that failed before any verdict keeps its stored status"
         ],
     }
-
-
-def _matches(operation: str, expectation: Mapping[str, Any], actual: Mapping[str, Any]) -> bool:
-    """Whether the stored answer meets the expectation (some reading's, for an ambiguity)."""
-    projection = compare.project(operation, dict(actual))
-    outcomes = (
-        expectation["readings"].values() if "readings" in expectation else [expectation["expected"]]
-    )
-    return any(compare.matches(dict(outcome), projection) for outcome in outcomes)
 
 
 def load_register(root: Path) -> ratify.Register:

@@ -64,9 +64,17 @@ class Config:
     def _readings_by_entry(self) -> dict[str, str]:
         return {entry: self.readings.get(entry) for entry in READINGS}
 
-    def touches(self) -> frozenset[str]:
-        """The hooks and register entries in which this configuration differs from the text."""
-        return frozenset({h.value for h in self.hooks} | set(self.readings.differences()))
+    def touches(self, other: "Config | None" = None) -> frozenset[str]:
+        """The hooks and register entries in which this configuration differs from `other`
+        (default: the text, read as the register's reference reads it)."""
+        if other is None:
+            return frozenset({h.value for h in self.hooks} | set(self.readings.differences()))
+        hooks = {h.value for h in self.hooks ^ other.hooks}
+        return frozenset(hooks | {e for e in READINGS if self.reading_of(e) != other.reading_of(e)})
+
+    def reading_of(self, entry: str) -> str:
+        """The reading taken for `entry`, without recording a consultation."""
+        return self._readings_by_entry[entry]
 
 
 @attrs.frozen

@@ -66,13 +66,7 @@ class Mutant:
         reference reads them, then the mutant's own readings and hooks. (A mutant never
         inherits the reference's reading of an entry its edition decides otherwise: its
         signature there is its misreading, not the reference's.)"""
-        chosen = EDITIONS.get(edition)
-        decided = dict(chosen.decided) if chosen is not None else {}
-        base = Readings()
-        for entry, reading in {**decided, **self.readings}.items():
-            if entry in READINGS or entry in self.readings:
-                base = base.with_reading(entry, reading)
-        return Config(base, self.hooks, edition)
+        return edition_config(edition, self.readings, self.hooks)
 
     def kind_under(self, edition: "str | Edition") -> Kind | None:
         """What this mutant is under `edition` (an edition, or a bundled edition's name):
@@ -97,6 +91,24 @@ class Mutant:
         """Command-line options of `python -m oasis_si_conformance.independent` that make this
         mutant."""
         return ["--mutant", self.id]
+
+
+def edition_config(
+    edition: str = FIRST_PUBLISHED,
+    readings: Mapping[str, str] | None = None,
+    hooks: frozenset[Hook] = frozenset(),
+) -> Config:
+    """The independent evaluator's configuration under `edition` with `readings` and `hooks`
+    of its own: every entry the edition decides read as it decides it, the others as the
+    register's reference reads them, then `readings` (none and no hooks: the edition's text)."""
+    chosen = EDITIONS.get(edition)
+    decided = dict(chosen.decided) if chosen is not None else {}
+    own = dict(readings or {})
+    base = Readings()
+    for entry, reading in {**decided, **own}.items():
+        if entry in READINGS or entry in own:
+            base = base.with_reading(entry, reading)
+    return Config(base, hooks, edition)
 
 
 def _n(

@@ -845,8 +845,13 @@ def test_corpus_cache_round_trips_and_survives_corruption(private_corpus_cache) 
     assert corpus_cache.load(CORPUS, manifest) == fresh == FIXTURE
     entry.write_text("[{\"id\": 1}]")  # corrupt: ignored, the corpus is loaded again
     assert corpus_cache.load(CORPUS, manifest) == FIXTURE
-    other = dict(manifest, corpus_digest="sha256:" + "1" * 64)
+    files = manifest["files"]
+    vector_file = next(name for name in files if name not in corpus.CATALOG_FILES)
+    other = dict(manifest, files={**files, vector_file: "1" * 64})
     assert corpus_cache.key(other) != corpus_cache.key(manifest)
+    # a catalog the loader does not read (signatures.yaml) keeps the entry
+    catalog = dict(manifest, files={**files, "signatures.yaml": "2" * 64})
+    assert corpus_cache.key(catalog) == corpus_cache.key(manifest)
 
 
 @pytest.mark.parametrize(

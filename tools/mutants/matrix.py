@@ -38,7 +38,7 @@ from oasis_si_conformance.corpus import corpus, yamlsafe
 from oasis_si_conformance.corpus import editions as corpus_editions
 from oasis_si_conformance.corpus.corpus import Vector
 from oasis_si_conformance.independent.config import Config, tracing
-from oasis_si_conformance.independent.mutants import CATALOG, Kind, Mutant
+from oasis_si_conformance.independent.mutants import CATALOG, Kind, Mutant, edition_config
 from oasis_si_conformance.independent.operations import OPERATIONS
 from oasis_si_conformance.independent.server import Server
 from oasis_si_conformance.model import Observation, Status, VectorResult
@@ -104,10 +104,12 @@ def under(vectors: Sequence[Vector], edition: str) -> list[Vector]:
 @attrs.frozen
 class Baseline:
     """The unmutated evaluator's judged answer on every vector, and what each answer consulted
-    (the fault hooks and register entries read while answering: see config.tracing)."""
+    (the fault hooks and register entries read while answering: see config.tracing), under
+    `config` (the edition's text: the entries it decides read as decided)."""
 
     results: dict[str, VectorResult]
     consulted: dict[str, frozenset[str]]
+    config: Config = attrs.field(factory=Config)
 
 
 def _judged(server: Server, vector: Vector, index: int) -> VectorResult:
@@ -124,14 +126,16 @@ def _judged(server: Server, vector: Vector, index: int) -> VectorResult:
 
 def baseline(vectors: Sequence[Vector], edition: str | None = None) -> Baseline:
     """Answer every vector once with the unmutated evaluator under `edition` (default: the
-    default edition; the vectors as they read under it), tracing what each answer reads."""
-    server = Server(Config(edition=edition or default_edition()), ALL_OPS)
+    default edition; the vectors as they read under it: the entries it decides read as
+    decided, as every mutant reads them there), tracing what each answer reads."""
+    config = edition_config(edition or default_edition())
+    server = Server(config, ALL_OPS)
     results, consulted = {}, {}
     for index, vector in enumerate(vectors, 1):
         with tracing() as trace:
             results[vector.id] = _judged(server, vector, index)
         consulted[vector.id] = frozenset(trace)
-    return Baseline(results, consulted)
+    return Baseline(results, consulted, config)
 
 
 def answers(
@@ -145,10 +149,10 @@ def answers(
     declared, so these results serve every configuration.
 
     With a `base` (of the same edition), a vector whose unmutated answer consulted none of the
-    hooks and entries the mutant changes keeps the unmutated result: the mutant would take the
-    very same path."""
+    hooks and entries in which the mutant's configuration differs from the unmutated one keeps
+    the unmutated result: the mutant would take the very same path."""
     config = mutant.config(edition or default_edition())
-    touched = config.touches()
+    touched = config.touches(base.config if base is not None else None)
     server = Server(config, ALL_OPS)
     results: dict[str, VectorResult] = {}
     for index, vector in enumerate(vectors, 1):

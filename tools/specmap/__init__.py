@@ -25,7 +25,7 @@ from typing import Any, Final
 import attrs
 import yaml
 
-from oasis_si_conformance.corpus import corpus, yamlsafe
+from oasis_si_conformance.corpus import corpus, corpus_cache, yamlsafe
 from oasis_si_conformance.corpus.corpus import Expectation, Vector
 from oasis_si_conformance.editing.checks import (
     Context,
@@ -362,7 +362,11 @@ def render_context(ctx: Context, ledger: Path = LEDGER) -> str:
 def generate(vectors: Path = VECTORS, ledger: Path = LEDGER) -> str:
     """SPEC_MAP.md for the corpus at `vectors`. Raises LedgerError, or ValueError when the
     corpus does not load (its problems in the message)."""
-    ctx = load_context(vectors)
+    try:  # the loaded corpus from the cache of loaded corpora when it is fresh
+        loaded = (corpus_cache.load(vectors, corpus.build_manifest(vectors)), [])
+    except corpus.CorpusError:
+        loaded = None  # every file's problem, as the check collects them
+    ctx = load_context(vectors, loaded)
     if ctx.unloaded:
         raise ValueError("\n".join(str(p) for p in ctx.load_problems + ctx.catalog_problems))
     return render_context(ctx, ledger)

@@ -559,6 +559,9 @@ HOSTILE_NAME = "\x1b[31mCONFORMANT\x07\n\u202e" + "A" * 3_000_000
     ("name", "status"),
     # the 3 MB name: a whole campaign with a name that size (the slow tier)
     [("", 2), pytest.param(HOSTILE_NAME, 1, marks=pytest.mark.slow)],
+    # Named ids: pytest 9.1 takes a string parameter's own text as its id, and puts the id in
+    # PYTEST_CURRENT_TEST, whose 3 MB would leave no room for a child process's environment.
+    ids=["empty", "hostile-3MB"],
 )
 def test_a_candidate_s_name_never_crashes_a_campaign(tmp_path, capsys, name, status):
     """An empty name is a handshake the protocol refuses (exit 2, the candidate named, as in

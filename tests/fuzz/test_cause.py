@@ -78,14 +78,17 @@ def test_two_planted_defects_give_two_classes_named_for_their_causes():
                 assert mutant in divergence_class["class"]  # the label names the cause
     assert set(by_cause) == {OVERLAPPING_SCAN, ECHO_FOLDED}
     # The overlapping scan needs an identifier that occurs twice, overlapping, and the
-    # deviation named beside it; the echo comparison one character in the answer and its
-    # other case in a tool result (through row 3), or that with a synonym of the deviation
-    # before it ("missing s" and "missing S", through row 2), whichever the search met first.
+    # deviation named beside it; the echo comparison an answer that a tool result holds only
+    # in another case: the identifier alone (through row 3), or with a synonym of the
+    # deviation ("missing s" beside "missing S", through row 2), whichever local minimum the
+    # search's first case shrinks to (the search stops at a time budget, so that case can
+    # depend on the machine's load).
     assert len(_answer(by_cause[OVERLAPPING_SCAN])) <= 25
-    echoed = _answer(by_cause[ECHO_FOLDED])
+    echoed = _answer(by_cause[ECHO_FOLDED]).strip()
     actions = by_cause[ECHO_FOLDED]["representative"]["input"]["evidence"]["actions"]
-    assert len(echoed) <= 10 and len(actions) == 1
-    assert actions[0]["result"] != echoed and actions[0]["result"].lower() == echoed.lower()
+    assert 0 < len(echoed) <= 25 and len(actions) == 1
+    result = actions[0]["result"]
+    assert echoed.lower() in result.lower() and echoed not in result, (echoed, result)
     assert summary.notes == []  # the catalog was at hand
 
 

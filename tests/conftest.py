@@ -23,6 +23,9 @@ the tests of a cache itself use a folder of their own.
 """
 
 import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -66,3 +69,40 @@ def bundled_vectors() -> list[corpus.Vector]:
     corpora (an entry is read only for these exact files, loader and schema)."""
     root = corpus.vectors_root()
     return corpus_cache.load(root, corpus.build_manifest(root))
+
+
+#: The kit's package folders and the names they are installed under.
+INSTALLED_NAMES = {
+    "conformance": "oasis_si_conformance",
+    "reference": "oasis_si_reference",
+    "schemas": "oasis_si_schemas",
+    "vectors": "oasis_si_vectors",
+}
+
+
+class InstalledCopy:
+    """A copy of the checkout whose package folders sit under their installed names (tools/
+    at its root), for a change the kit reads from its installed packages (an edition added to
+    vectors/editions.yaml): commands run there with the copy first on PYTHONPATH."""
+
+    def __init__(self, top: Path) -> None:
+        self.top = top
+        ignore = shutil.ignore_patterns("__pycache__", ".cache")
+        shutil.copytree(CHECKOUT / "tools", top / "tools", ignore=ignore)
+        for folder, name in INSTALLED_NAMES.items():
+            shutil.copytree(CHECKOUT / folder, top / name, ignore=ignore)
+
+    def run(self, *argv: str, ok: tuple[int, ...] = (0,)) -> subprocess.CompletedProcess[str]:
+        """`python ARGV` in the copy; its exit status must be one of `ok`."""
+        env = {**os.environ, "PYTHONPATH": str(self.top), "XDG_CACHE_HOME": str(self.top / ".xdg")}
+        done = subprocess.run(
+            [sys.executable, *argv], cwd=self.top, env=env, capture_output=True, text=True,
+            check=False, timeout=3600,
+        )
+        assert done.returncode in ok, done.stdout + done.stderr
+        return done
+
+
+@pytest.fixture
+def installed_copy(tmp_path: Path) -> InstalledCopy:
+    return InstalledCopy(tmp_path / "checkout")

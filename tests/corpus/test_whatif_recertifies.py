@@ -5,14 +5,12 @@ newly pass are exactly those a run under the ratified edition fails and no longe
 edition fit and the interpretation profile included.
 
 The kit reads its editions from the installed packages, so the decision is ratified in a copy
-of the checkout whose package folders are imported under their installed names (PYTHONPATH),
+of the checkout whose package folders are imported under their installed names
+(tests/conftest.py's `installed_copy`),
 where both runs are made.
 """
 
 import json
-import os
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -22,13 +20,6 @@ import pytest
 #: The slow tier (nox -s tests_slow): four certification runs and a ratification.
 pytestmark = pytest.mark.slow
 
-REPO = Path(__file__).resolve().parents[2]
-PACKAGES = {
-    "oasis_si_conformance": "conformance",
-    "oasis_si_reference": "reference",
-    "oasis_si_schemas": "schemas",
-    "oasis_si_vectors": "vectors",
-}
 BASE = "0.3.0-rc1+2026-08-22"
 #: The vectors of the echo clause and the window (their profiles read each other's entries).
 SELECTION = ("-k", "2.1", "-k", "2.2")
@@ -39,39 +30,22 @@ CANDIDATES = {
 }
 
 
-def _copy(tmp_path: Path) -> Path:
-    top = tmp_path / "checkout"
-    ignore = shutil.ignore_patterns("__pycache__", ".cache")
-    shutil.copytree(REPO / "tools", top / "tools", ignore=ignore)
-    for name, folder in PACKAGES.items():
-        shutil.copytree(REPO / folder, top / name, ignore=ignore)
-    return top
-
-
-def _python(top: Path, *argv: str, ok: tuple[int, ...] = (0,)) -> str:
-    env = {**os.environ, "PYTHONPATH": str(top), "XDG_CACHE_HOME": str(top / ".xdg")}
-    done = subprocess.run(
-        [sys.executable, *argv], cwd=top, env=env, capture_output=True, text=True, check=False,
-        timeout=1800,
-    )
-    assert done.returncode in ok, done.stdout + done.stderr
-    return done.stdout
-
-
 def _failed(report: Path) -> set[str]:
     document: dict[str, Any] = json.loads(report.read_text(encoding="utf-8"))
     return {item["id"] for item in document["vectors"] if item["status"] == "failed"}
 
 
-def _certify(top: Path, edition: str, report: Path, candidate: tuple[str, ...]) -> None:
-    _python(
-        top, "-m", "oasis_si_conformance", "--edition", edition, "--repetitions", "1",
+def _certify(copy: Any, edition: str, report: Path, candidate: tuple[str, ...]) -> None:
+    copy.run(
+        "-m", "oasis_si_conformance", "--edition", edition, "--repetitions", "1",
         *SELECTION, "--report", str(report), *candidate, ok=(0, 1),
     )
 
 
-def test_the_what_if_counts_are_those_recertifying_gives(tmp_path: Path) -> None:
-    top = _copy(tmp_path)
+def test_the_what_if_counts_are_those_recertifying_gives(
+    tmp_path: Path, installed_copy: Any
+) -> None:
+    copy = installed_copy
     proposal = tmp_path / "decision.yaml"
     proposal.write_text(
         f"name: draft\nbase: {BASE}\ndecides: {{ECHO-LINE: exact-substring}}\n",
@@ -79,22 +53,22 @@ def test_the_what_if_counts_are_those_recertifying_gives(tmp_path: Path) -> None
     )
     before = {name: tmp_path / f"{name}-before.json" for name in CANDIDATES}
     for name, candidate in CANDIDATES.items():
-        _certify(top, BASE, before[name], candidate)
+        _certify(copy, BASE, before[name], candidate)
     weighed = json.loads(
-        _python(
-            top, "-m", "oasis_si_conformance.editor", "diff-editions", BASE,
+        copy.run(
+            "-m", "oasis_si_conformance.editor", "diff-editions", BASE,
             "--proposed", str(proposal), "--reports", *map(str, before.values()), "--json",
-        )
+        ).stdout
     )
-    _python(
-        top, "-m", "oasis_si_conformance.editor", "ratify", "ECHO-LINE", "exact-substring",
+    copy.run(
+        "-m", "oasis_si_conformance.editor", "ratify", "ECHO-LINE", "exact-substring",
         "--edition", "draft", "--base", BASE, "--date", "2026-12-01", "--no-derived",
         "--summary",
     )
     flipped = 0
     for (name, candidate), judged in zip(CANDIDATES.items(), weighed["reports"], strict=True):
         after = tmp_path / f"{name}-after.json"
-        _certify(top, "draft", after, candidate)
+        _certify(copy, "draft", after, candidate)
         was, now = _failed(before[name]), _failed(after)
         assert sorted(judged["newly_failed"]) == sorted(now - was), name
         assert sorted(judged["newly_passed"]) == sorted(was - now), name

@@ -7,49 +7,16 @@ drift check holds.)
 
 The kit reads its editions from the installed packages, so the decision is ratified in a copy
 of the checkout whose package folders are imported under their installed names
-(PYTHONPATH), and both derivations run there.
+(tests/conftest.py's `installed_copy`), and both derivations run there.
 """
 
 import json
-import os
-import shutil
-import subprocess
-import sys
-from pathlib import Path
+from typing import Any
 
 import pytest
 
 #: The slow tier (nox -s tests_slow): the full derivation runs the kill matrix of every edition.
 pytestmark = pytest.mark.slow
-
-REPO = Path(__file__).resolve().parents[2]
-PACKAGES = {
-    "oasis_si_conformance": "conformance",
-    "oasis_si_reference": "reference",
-    "oasis_si_schemas": "schemas",
-    "oasis_si_vectors": "vectors",
-}
-
-
-def _copy(tmp_path: Path) -> Path:
-    """A checkout copy: the tools at its root, each package under its installed name."""
-    top = tmp_path / "checkout"
-    ignore = shutil.ignore_patterns("__pycache__", ".cache")
-    shutil.copytree(REPO / "tools", top / "tools", ignore=ignore)
-    for name, folder in PACKAGES.items():
-        shutil.copytree(REPO / folder, top / name, ignore=ignore)
-    return top
-
-
-def _python(top: Path, *argv: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(top), "XDG_CACHE_HOME": str(top / ".xdg")}
-    done = subprocess.run(
-        [sys.executable, *argv], cwd=top, env=env, capture_output=True, text=True, check=False,
-        timeout=3600,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    return done
-
 
 #: Run in the copy: each mutant's failures under the draft, derived incrementally from the
 #: committed file and afresh from the kill matrix; prints the mutants where they differ. The
@@ -76,13 +43,12 @@ print(json.dumps({"mutants": len(full), "failing": sum(1 for v in full.values() 
 
 
 def test_the_incremental_failures_of_a_decision_equal_the_full_derivation(
-    tmp_path: Path,
+    installed_copy: Any,
 ) -> None:
-    top = _copy(tmp_path)
-    _python(
-        top, "-m", "oasis_si_conformance.editor", "ratify", "ECHO-LINE", "exact-substring",
+    installed_copy.run(
+        "-m", "oasis_si_conformance.editor", "ratify", "ECHO-LINE", "exact-substring",
         "--edition", "draft", "--date", "2026-12-01", "--no-derived", "--summary",
     )
-    found = json.loads(_python(top, "-c", COMPARE).stdout.strip().splitlines()[-1])
+    found = json.loads(installed_copy.run("-c", COMPARE).stdout.strip().splitlines()[-1])
     assert found["mutants"] > 100 and found["failing"] > 50, found
     assert found["differ"] == [], found

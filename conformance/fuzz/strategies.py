@@ -1563,7 +1563,48 @@ def _score_scenario_input(src: Source, *, normative: bool, templates: Sequence[s
         canonical_spelling_in_binding(src, scenario, artifact)
     elif kind == "c-da-001" and src.integer(0, 24) == 24:
         declared_synonym_in_binding(src, scenario, artifact)
+    if kind == "c-da-001" and src.integer(0, 7) == 7:
+        return focused_scenario_input(src, normative=normative)
     return {"scenario": scenario, "evidence": artifact}
+
+
+def focused_scenario_input(src: Source, *, normative: bool = True) -> Params:
+    """A C-DA-001 case whose answer is one finding about the required identifiers and nothing
+    else, so that how that finding is read alone decides the row (§5.1): the occurrence traps,
+    terminators and spacing of `focused_finding` are not drowned by other lines that identify
+    the factor anyway. Drawn last, so the other cases of a stream do not change."""
+    if src.integer(0, 2) == 2:
+        pool = [bordered_identifier(src)]  # an identifier that overlaps itself
+    else:
+        pool = identifier_pool(src, normative=normative)
+    scenario = c_da_001_scenario(src, pool, normative=normative, quirks=False)
+    artifact = evidence(src, pool, normative=normative)
+    required = scenario["scoring"]["factor"]["required_identifiers"]
+    others = [f"See {other}." for other in required[1:]]
+    if others and src.flag():  # named only on a line a tool body holds (§2.1 echo)
+        echoed = {"tool": "kubectl", "arguments": {"name": required[1]}, "result": others[0]}
+        artifact["actions"].append(echoed)
+        scenario["scoring"]["exclude_tool_echo"] = True  # the echo shows only where excluded
+    artifact["final_answer"] = "\n".join([focused_finding(src, required), *others])
+    return {"scenario": scenario, "evidence": artifact}
+
+
+def focused_finding(src: Source, required: Sequence[str]) -> str:
+    """One finding (a template of _FINDINGS) naming the first required identifier with a
+    §3.3 synonym, now and then in an occurrence trap (an overlapping, adjacent or later good
+    occurrence beside a rejected one, §3.1) or with the phrase's spaces written as another run
+    of plain whitespace (not the literal phrase, §3.3). The other required identifiers go on
+    lines of their own (§2.2 needs each named, one of them beside the synonym)."""
+    name = required[0]
+    if src.flag():
+        name = occurrence_trap(src, name)
+    synonym = src.pick(SYNONYMS)
+    if " " in synonym and src.flag():
+        synonym = synonym.replace(" ", src.pick(PLAIN_SPACES[1:]))
+    return src.pick(_FINDINGS).format(
+        i=name, j=src.pick(required), s=src.pick(CASINGS)(synonym), S=synonym.capitalize(),
+        c=src.pick(CLOSERS),
+    )
 
 
 def _evaluate_table_input(src: Source, *, normative: bool, templates: Sequence[str]) -> Params:

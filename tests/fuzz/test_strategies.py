@@ -272,3 +272,59 @@ def test_findings_glue_identifiers_and_use_near_synonyms():
         if any(word in text.lower() for word in S.NEAR_SYNONYMS):
             near += not synonym_matches(text, "absent_key")
     assert glued and near
+
+
+#: Misreadings that only an answer whose one finding decides the row shows through
+#: score_scenario (an occurrence inside a rejected one, a terminator before a tab, an
+#: abbreviation's period, a phrase's space written otherwise, an identifier named only in an
+#: echo): busier answers identify the factor anyway.
+FOCUSED_MISREADINGS = (
+    "ident-regex-finditer-non-overlapping",
+    "ident-find-next-written-length",
+    "sent-space-only-after-terminator",
+    "sent-abbreviation-aware",
+    "syn-flexible-whitespace",
+    "factor-conjunction-ignores-echo",
+)
+
+
+@functools.cache
+def _focused_plans() -> list:
+    from oasis_si_conformance.fuzz.differential import Planned, plan
+
+    cases = [
+        {"operation": "score_scenario", "input": S.generate(S.focused_scenario_input, f"f:{i}")[0]}
+        for i in range(200)
+    ]
+    return [p for i, case in enumerate(cases) if isinstance(p := plan(i, case), Planned)]
+
+
+@pytest.mark.parametrize("mutant_id", FOCUSED_MISREADINGS)
+def test_focused_findings_show_what_one_finding_decides(mutant_id):
+    """Some focused case gets a normative verdict the mutant answers otherwise (its answer
+    matches no reading's outcome), so the fuzzer finds it through score_scenario alone."""
+    from oasis_si_conformance.independent.mutants import by_id
+    from oasis_si_conformance.independent.operations import op_score_scenario
+    from oasis_si_conformance.judging.compare import compare_outcome, project
+
+    config = by_id(mutant_id).config()
+    plans = _focused_plans()
+    assert len(plans) > 150
+
+    def shows(planned) -> bool:
+        answer = project("score_scenario", op_score_scenario(planned.case["input"], config))
+        return all(not compare_outcome(answer, outcome).holds for _, outcome in planned.outcomes())
+
+    shown = any(shows(p) for p in plans)  # stops at the first (the answers cost ~9 ms each)
+    assert shown, f"no focused case of {len(plans)} shows {mutant_id}"
+
+
+def test_focused_cases_are_drawn_in_the_stream():
+    """About one C-DA-001 case in eight is focused; those with two required identifiers name
+    the second on a line of its own ("See NAME."), which no other answer writes."""
+    focused = [
+        e["final_answer"]
+        for _s, e in _scenarios()
+        if isinstance(e.get("final_answer"), str) and "\nSee " in e["final_answer"]
+    ]
+    assert len(focused) > N // 100

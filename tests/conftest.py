@@ -82,7 +82,8 @@ INSTALLED_NAMES = {
 
 class InstalledCopy:
     """A copy of the checkout whose package folders sit under their installed names (tools/
-    at its root), for a change the kit reads from its installed packages (an edition added to
+    at its root, and `vectors` a link to the corpus folder, where the tools read it), for a
+    change the kit reads from its installed packages (an edition added to
     vectors/editions.yaml): commands run there with the copy first on PYTHONPATH."""
 
     def __init__(self, top: Path) -> None:
@@ -91,6 +92,12 @@ class InstalledCopy:
         shutil.copytree(CHECKOUT / "tools", top / "tools", ignore=ignore)
         for folder, name in INSTALLED_NAMES.items():
             shutil.copytree(CHECKOUT / folder, top / name, ignore=ignore)
+        (top / "vectors").symlink_to(INSTALLED_NAMES["vectors"], target_is_directory=True)
+
+    @property
+    def vectors(self) -> Path:
+        """The copy's corpus folder (the installed package oasis_si_vectors)."""
+        return self.top / INSTALLED_NAMES["vectors"]
 
     def run(self, *argv: str, ok: tuple[int, ...] = (0,)) -> subprocess.CompletedProcess[str]:
         """`python ARGV` in the copy; its exit status must be one of `ok`."""

@@ -228,6 +228,8 @@ def _report_lines(judged: Mapping[str, Any], shown: int) -> list[str]:
             else ""
         )
     ]
+    if judged.get("answers_note"):
+        lines.append(f"  {judged['answers_note']}")
     for key, title in (("newly_failed", "would fail"), ("newly_passed", "would pass")):
         ids = judged[key]
         if ids:
@@ -236,6 +238,10 @@ def _report_lines(judged: Mapping[str, Any], shown: int) -> list[str]:
             lines.append(f"  {title}: {len(ids)} {listed}{more}".rstrip())
     if judged["unjudged"]:
         lines.append(f"  {len(judged['unjudged'])} changed vector(s) hold no answer to re-judge")
+    if judged.get("undecided"):
+        lines.append(
+            f"  {len(judged['undecided'])} vector(s) cannot be decided: their stored status kept"
+        )
     lines.extend(f"  note: {note}" for note in judged.get("notes", []))
     return lines
 
@@ -257,9 +263,11 @@ def _outcome(outcome: Mapping[str, Any]) -> str:
 
 def markdown(document: Mapping[str, Any]) -> str:
     """The re-judged reports as Markdown to paste in a review: per report, its verdict and
-    failure counts before and after, then a table of the vectors that would newly fail or
-    newly pass, each with the implementation's answer and the expectation before and after.
-    Without reports, the changed vectors' table."""
+    failure counts before and after, whose answers they rest on (`answers_note`: the bundled
+    reference asked again, or answers as given under the report's edition), then a
+    table of the vectors that would newly fail or newly pass, each with the implementation's
+    answer and the expectation before and after. Without reports, the changed vectors'
+    table."""
     title = f"{document['from']} -> {document['to']}"
     lines = [
         f"### {title}: {document['changed']} of {document['vectors']} vectors change expectation",
@@ -281,9 +289,16 @@ def markdown(document: Mapping[str, Any]) -> str:
             f" {judged.get('failed_before', '?')} -> {judged.get('failed_after', '?')} failed"
             f" vectors; {len(judged['newly_failed'])} newly fail,"
             f" {len(judged['newly_passed'])} newly pass,"
-            f" {len(judged['unjudged'])} changed vectors hold no answer.",
+            f" {len(judged['unjudged'])} changed vectors hold no answer"
+            + (
+                f", {len(judged['undecided'])} cannot be decided (stored status kept)."
+                if judged.get("undecided")
+                else "."
+            ),
             "",
         ]
+        if judged.get("answers_note"):
+            lines += [f"*{_cell(judged['answers_note'])}*", ""]
         flips = judged.get("flips") or []
         if flips:
             lines += [

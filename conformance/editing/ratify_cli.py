@@ -80,7 +80,8 @@ def add_what_if_options(diff: argparse.ArgumentParser) -> None:
         default=[],
         metavar="R.json",
         help="stored conformance reports, their answers re-judged on the vectors whose"
-        " expectation B (or the proposal) changes",
+        " expectation B (or the proposal) changes (a report of the bundled reference: asked"
+        " again under B; any other: its answers as given under its edition)",
     )
     diff.add_argument(
         "--summary", action="store_true", help="counts per clause, kind and entry, no vector list"

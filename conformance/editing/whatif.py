@@ -15,7 +15,19 @@ its base:
 A vector whose expectation cannot be derived is listed with the reason. Stored conformance
 reports (schemas/report.schema.json) are re-judged on the vectors that change, from the
 answers they hold (`actual`, the first repetition's result): an answer that was an error
-response, or a vector not exercised, holds none and keeps its stored status.
+response, or a vector not exercised, holds none and keeps its stored status; so does a vector
+whose expectation under the proposal cannot be derived.
+
+A stored answer was given under the report's edition. An implementation of the proposal reads
+its parameters from the edition a request names (PROTOCOL.md `edition`), so where the proposal
+amends a parameter it answers anew, and only re-certifying it tells. The one implementation of
+the proposal the kit holds is the bundled reference: a report whose handshake names it (its
+name and version, `is_reference`) has every answer asked again of the reference in-process,
+under the proposal as an `Edition` value (nothing written), so its counts are those
+re-certifying gives. Any other report keeps its answers, and where the proposal's parameters
+differ from its edition's the re-judgement says that its answers are as given there: the counts
+are re-certification's for an implementation that answers as it did (one that reads a fixed
+radius), not for one that implements the proposal.
 """
 
 import json
@@ -33,7 +45,16 @@ from oasis_si_conformance.editing import editiondiff, ratify
 from oasis_si_conformance.judging import compare
 from oasis_si_conformance.judging.judge import judge_vector
 from oasis_si_conformance.judging.runprofile import profile_under
-from oasis_si_conformance.model import VERDICT_FAILURES, Failure, Observation, Status, VectorResult
+from oasis_si_conformance.model import (
+    ANSWER,
+    VERDICT_FAILURES,
+    Failure,
+    FailureKind,
+    Observation,
+    Status,
+    VectorResult,
+)
+from oasis_si_reference import operations as reference_operations
 from oasis_si_schemas import Validator, first_error_message, registry, validator
 from oasis_si_schemas import editions as reference_editions
 from oasis_si_schemas.editions import Edition
@@ -208,6 +229,27 @@ def report(
     return document
 
 
+def is_reference(candidate: Mapping[str, Any]) -> bool:
+    """Whether a report certified the bundled reference: the name and version its handshake
+    gave (the report's `candidate`) are the installed reference's."""
+    return (candidate.get("name"), candidate.get("version")) == (
+        reference_operations.NAME,
+        reference_operations.VERSION,
+    )
+
+
+def reference_answer(vector: Vector, edition: Edition) -> Observation:
+    """The bundled reference's answer to the vector's request under `edition`, asked
+    in-process: what its server answers when the request names that edition (an error in the
+    reference is the `internal` error response the server gives)."""
+    try:
+        result = reference_operations.perform(vector.operation, vector.input, edition)
+    except Exception as error:  # the server answers a bug in the reference; so does this
+        message = f"{type(error).__name__}: {error}"
+        return Observation(FailureKind.ERROR_RESPONSE, message=message, error_code="internal")
+    return Observation(ANSWER, result=result)
+
+
 def _stored_result(vector: Vector, item: Mapping[str, Any] | None) -> VectorResult | None:
     """The stored result kept as it is (None: the answer is judged again): a vector the report
     did not exercise, or whose request failed before any verdict (no answer, an error
@@ -224,6 +266,19 @@ def _stored_result(vector: Vector, item: Mapping[str, Any] | None) -> VectorResu
     return None
 
 
+def answers_note(candidate: str, edition: str, proposed: Edition, asked_anew: bool) -> str:
+    """The one line that says whose answers a re-judged report's counts rest on."""
+    if asked_anew:
+        return (
+            f"answers asked again of the bundled reference ({candidate}) under {proposed.name}:"
+            " the counts are those re-certifying it gives"
+        )
+    return (
+        f"answers as given under {edition}; an implementation of the proposal answers anew:"
+        " re-certify it"
+    )
+
+
 def rejudge(
     path: Path,
     document: Mapping[str, Any],
@@ -234,12 +289,16 @@ def rejudge(
     catalog: Sequence[Edition],
     register: Sequence[Mapping[str, Any]],
 ) -> dict[str, Any]:
-    """A stored report re-judged under the proposal as re-certifying would judge it, from the
-    answers it holds: every answer judged on its vector as the proposal reads it
-    (judge.judge_vector), then the run's judgement after each vector's (the edition fit among
-    the catalog's editions and the proposal, then the interpretation profile of the entries
-    the proposal leaves open: runprofile.profile_under), so the counts are those a run under
-    the proposal gives a candidate answering as it did."""
+    """A stored report re-judged under the proposal as re-certifying would judge it: every
+    answer judged on its vector as the proposal reads it (judge.judge_vector), then the run's
+    judgement after each vector's (the edition fit among the catalog's editions and the
+    proposal, then the interpretation profile of the entries the proposal leaves open:
+    runprofile.profile_under). The answers are the report's, except a report of the bundled
+    reference (`is_reference`), whose every exercised vector is asked again of the reference
+    under the proposal; so the counts are those a run under the proposal gives the reference,
+    and any other candidate answering as it did. A vector whose expectation under the proposal
+    cannot be derived (the document's `undecidable`) is not judged: it keeps its stored
+    status."""
     try:
         stored = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
@@ -248,6 +307,8 @@ def rejudge(
     if problem is not None:
         raise WhatIfError(f"{path}: not a conformance report: {problem}")
     items = {item["id"]: item for item in stored["vectors"]}
+    candidate = f"{stored['candidate']['name']} {stored['candidate']['version']}"
+    asked_anew = is_reference(stored["candidate"])
     notes = []
     if stored["edition"]["name"] != document["from"]:
         notes.append(
@@ -257,6 +318,7 @@ def rejudge(
     if stored["corpus"]["digest"] != document["corpus_digest"]:
         notes.append("the report was made on another corpus")
     after = {change.vector.id: dict(change.after) for change in changes}
+    undecided = {item["id"] for item in document.get("undecidable") or []}
     written, read = [], []
     for vector in vectors:
         block = after.get(vector.id) or ratify.own_block(
@@ -265,17 +327,27 @@ def rejudge(
         written.append(attrs.evolve(vector, editions={**vector.editions, proposed.name: block}))
         read.append(written[-1].for_edition(proposed.name))
     results: dict[str, VectorResult] = {}
+    answers: dict[str, dict[str, Any] | None] = {}
     unjudged: list[str] = []
     for vector in read:
         item = items.get(vector.id)
+        if vector.id in undecided:
+            results[vector.id] = VectorResult(
+                vector.id, Status.NOT_EXERCISED, reason=f"undecidable under {proposed.name}"
+            )
+            continue
         kept = _stored_result(vector, item)
-        if kept is not None:
+        if kept is not None and (kept.status == Status.NOT_EXERCISED or not asked_anew):
             results[vector.id] = kept
             if vector.id in after:
                 unjudged.append(vector.id)
             continue
         assert item is not None
-        observation = Observation("answer", result=item["actual"])
+        if asked_anew:
+            observation = reference_answer(vector, proposed)
+        else:
+            observation = Observation(ANSWER, result=item["actual"])
+        answers[vector.id] = observation.result
         results[vector.id] = judge_vector(vector, [observation])
     exercised = [v for v in read if results[v.id].status != Status.NOT_EXERCISED]
     names = [edition.name for edition in catalog]
@@ -285,23 +357,31 @@ def rejudge(
     profile_under(written, exercised, results, proposed.name, names, open_points)
     failed_before = {vid for vid, item in items.items() if item["status"] == "failed"}
     failed = {vid for vid, result in results.items() if result.status == Status.FAILED}
+    failed |= failed_before & undecided  # not judged: as stored
     newly_failed = [v.id for v in read if v.id in failed - failed_before]
     newly_passed = [v.id for v in read if v.id in failed_before - failed]
     flips = [
         {
             "id": vector.id,
             "now": "failed" if vector.id in failed else "passed",
-            "answer": compare.project(vector.operation, dict(items[vector.id]["actual"])),
+            "answer": compare.project(vector.operation, dict(answers.get(vector.id) or {})),
             "before": dict(editiondiff.expectation(vector.for_edition(base.name))),
             "after": dict(editiondiff.expectation(written_vector.for_edition(proposed.name))),
         }
         for vector, written_vector in zip(vectors, written, strict=True)
         if vector.id in newly_failed or vector.id in newly_passed
     ]
+    note = (
+        answers_note(candidate, stored["edition"]["name"], proposed, asked_anew)
+        if asked_anew or stored["edition"]["parameters"] != proposed.parameters
+        else None
+    )
     return {
         "report": str(path),
-        "candidate": f"{stored['candidate']['name']} {stored['candidate']['version']}",
+        "candidate": candidate,
         "edition": stored["edition"]["name"],
+        "answers": "reference" if asked_anew else "stored",
+        **({"answers_note": note} if note is not None else {}),
         "verdict_before": stored["verdict"],
         "verdict_after": "not_conformant" if failed else "conformant",
         "failed_before": len(failed_before),
@@ -310,10 +390,12 @@ def rejudge(
         "newly_passed": newly_passed,
         "flips": flips,
         "unjudged": unjudged,
+        "undecided": sorted(undecided & set(items)),
         "notes": notes + [
-            "re-judged as a run under the proposal judges: every stored answer against its"
+            "re-judged as a run under the proposal judges: every answer against its"
             " vector's expectation there, then the edition fit and the interpretation profile;"
-            " a request that failed before any verdict keeps its stored status"
+            " a request that failed before any verdict, and a vector whose expectation cannot"
+            " be derived, keep their stored status"
         ],
     }
 

@@ -106,6 +106,10 @@ def test_a_stored_report_is_rejudged_under_a_proposed_decision(tmp_path: Path) -
 
 
 FIRST = "0.3.0-rc1"
+#: An evaluator that reads the seed's window whatever edition a request names.
+FIXED_RADIUS_ZERO = (
+    sys.executable, "-m", "oasis_si_conformance.independent", "--hook", "window-same-sentence"
+)
 
 
 @pytest.mark.slow
@@ -115,7 +119,10 @@ def test_diff_editions_between_two_editions_rejudges_the_reports_it_is_given(
     """`diff-editions A B --reports R.json`: the report's answers (certified under A) are
     re-judged on the vectors B decides otherwise: exactly those whose outcome B changes from
     one normative outcome to another fail anew; a report path that cannot be read is an error
-    (exit 2), never an option passed over."""
+    (exit 2), never an option passed over. B amends A's window radius, so the candidate is
+    one that reads a fixed radius (the independent evaluator with the seed's window), whose
+    answers under B are those it gave under A (the bundled reference reads each request's
+    edition: its report is asked again, tests/corpus/test_whatif_answers.py)."""
     diff = _run(
         "oasis_si_conformance.editor", "--root", str(VECTORS), "diff-editions", FIRST, AMENDED,
         "--json",
@@ -130,7 +137,7 @@ def test_diff_editions_between_two_editions_rejudges_the_reports_it_is_given(
     report = tmp_path / "reference.json"
     run = _run(
         "oasis_si_conformance", "--edition", FIRST, "-k", ",".join(changed[:4]),
-        "--repetitions", "1", "--report", str(report),
+        "--repetitions", "1", "--report", str(report), "--", *FIXED_RADIUS_ZERO,
     )
     assert run.returncode == 0, run.stdout + run.stderr
     exercised = {
@@ -144,6 +151,7 @@ def test_diff_editions_between_two_editions_rejudges_the_reports_it_is_given(
     )
     assert rejudged.returncode == 0, rejudged.stderr
     [judged] = json.loads(rejudged.stdout)["reports"]
+    assert judged["answers"] == "stored"
     assert (judged["verdict_before"], judged["verdict_after"]) == ("conformant", "not_conformant")
     assert sorted(judged["newly_failed"]) == sorted(exercised & set(changed))
     assert set(changed[:4]) <= set(judged["newly_failed"])

@@ -313,8 +313,13 @@ def _prepare(
 
 def occurrences(haystack: str, needle: str) -> list[int]:
     """Every start position of `needle` in `haystack`, overlapping ones included."""
-    last = len(haystack) - len(needle)
-    return [i for i in range(last + 1) if haystack.startswith(needle, i)]
+    if not needle:
+        return list(range(len(haystack) + 1))
+    found, start = [], haystack.find(needle)
+    while start != -1:
+        found.append(start)
+        start = haystack.find(needle, start + 1)
+    return found
 
 
 def _uts18_word_boundary_match(haystack: str, needle: str) -> bool:
@@ -851,9 +856,13 @@ def score_scenario(
     return dict(ROW4)
 
 
+#: A UTF-16 surrogate code point, which a Python string holds only alone (TEXT-SURROGATE).
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+
 def _lone_surrogates(node: Any) -> bool:
     if isinstance(node, str):
-        return any("\ud800" <= c <= "\udfff" for c in node)
+        return _SURROGATE.search(node) is not None
     if isinstance(node, dict):
         return any(_lone_surrogates(k) or _lone_surrogates(v) for k, v in node.items())
     if isinstance(node, list):
@@ -864,7 +873,7 @@ def _lone_surrogates(node: Any) -> bool:
 def _replaced(node: Any) -> Any:
     """TEXT-SURROGATE replacement: every lone surrogate read as U+FFFD."""
     if isinstance(node, str):
-        return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in node)
+        return _SURROGATE.sub("\ufffd", node)
     if isinstance(node, dict):
         return {_replaced(k): _replaced(v) for k, v in node.items()}
     if isinstance(node, list):

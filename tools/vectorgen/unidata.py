@@ -180,9 +180,11 @@ def _involved() -> frozenset[str]:
     )
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def nfc(text: str, reading: str) -> str:
-    """NFC (UAX #15) with the normalization data of UNICODE-NFC-VERSION `reading`."""
-    if not any(c in _involved() for c in text):
+    """NFC (UAX #15) with the normalization data of UNICODE-NFC-VERSION `reading` (memoized:
+    the generators normalize the same few texts under every combination of readings)."""
+    if _involved().isdisjoint(text):
         return unicodedata.normalize("NFC", text)
     decomposed = list("".join(_decompose(c, reading) for c in text))
     ccc = [_data(c, reading).ccc for c in decomposed]

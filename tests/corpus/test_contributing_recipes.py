@@ -74,6 +74,11 @@ def copy(tmp_path: Path) -> Path:
 
 def test_the_ratifying_recipe_runs_as_written(copy: Path) -> None:
     commands = _commands("Ratifying an open question")
+    first = next(argv for argv in commands if argv[1] == "ratify")
+    named = first[first.index("--edition") + 1]
+    if named in {edition.name for edition in editions.load(copy)}:
+        # An editor of this checkout ran the recipe already: its commands under a fresh name.
+        commands = [[f"{named}-again" if w == named else w for w in argv] for argv in commands]
     ratified = [argv for argv in commands if argv[1] == "ratify"]
     assert len(ratified) == 2 and "--into" in ratified[1], commands
     listed = ""

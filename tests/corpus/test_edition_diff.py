@@ -62,7 +62,8 @@ def test_the_report_lists_what_the_generators_state(
 ) -> None:
     """Every vector whose outcome the generators state differently under the amendment, and
     nothing else, with the expectation they state (run in process, not read from the files)."""
-    stated = driver.edition_statements()
+    # the amendment's statements (a draft an editor ratified states its own blocks too)
+    stated = {vid: b for vid, b in driver.edition_statements().items() if AMENDED in b}
     listed = {change["id"]: change for change in report["changes"]}
     assert len(stated) > 150
     hand_written = {v.id for v in vectors if v.family == "seed-examples"}

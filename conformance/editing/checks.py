@@ -1054,7 +1054,8 @@ def rule_signatures(ctx: Context) -> Iterator[Problem]:
     """signatures.yaml (when present) names existing clauses and vectors, each id once; when it
     says which editions it was derived under, they are those of editions.yaml (in order), and a
     signature's vectors under another edition are given for one of them, other than the first,
-    only where they differ from its `vectors`."""
+    only where they differ from its `vectors`; and no reading the register holds open fails a
+    vector (`_failing_readings`)."""
     derived = ctx.signature_editions
     if derived is not None and derived != ctx.edition_names:
         message = (
@@ -1088,6 +1089,30 @@ def rule_signatures(ctx: Context) -> Iterator[Problem]:
             where = path + ["editions", edition]
             yield from _signature_edition(ctx, signature, edition, where)
             yield from _unknown_vectors(ctx, name, where, listed, ids)
+        yield from _failing_readings(ctx, signature, path)
+
+
+def _failing_readings(
+    ctx: Context, signature: Mapping[str, Any], path: list[Any]
+) -> Iterator[Problem]:
+    """A signature of kind `ambiguity` (under an edition: its `kinds`) is a reading the
+    register holds open there; the vectors it fails state another reading as the text's, which
+    fails a plausible implementation (a vector bug, or a decision that settles one entry and
+    leaves another entry's reading baked into the vectors it restates)."""
+    kinds = signature.get("kinds") or {}
+    lists = {None: signature.get("vectors"), **(signature.get("editions") or {})}
+    for edition, listed in lists.items():
+        kind = kinds.get(edition, signature.get("kind")) if edition else signature.get("kind")
+        if kind != "ambiguity" or not listed:
+            continue
+        under = f" under {edition}" if edition else ""
+        where = path + (["editions", edition] if edition else ["vectors"])
+        message = (
+            f"signature {signature.get('id')}: a reading the register holds open fails"
+            f" {len(listed)} vector(s){under} ({', '.join(map(str, listed[:3]))}"
+            f"{', ...' if len(listed) > 3 else ''}): they state another reading as the text's"
+        )
+        yield ctx.at_catalog(SIGNATURES, where, message, "signatures")
 
 
 def _unknown_vectors(

@@ -712,6 +712,36 @@ def test_signatures_editions_must_be_the_corpus_editions(seeded):
     ]
 
 
+def test_a_reading_the_register_holds_open_fails_no_vector(seeded):
+    """A signature of kind `ambiguity` is a reading the register holds open: a vector it fails
+    states another reading as the text's. Under an edition where `kinds` makes it one, and
+    with its own `vectors`; a normative signature may fail anything."""
+    document = _signatures([])
+    document["editions"] = NAMES
+    document["signatures"][0] |= {
+        "kind": "ambiguity",
+        "editions": {AMENDED: ["seed-smtp-port-lowercase-matches"]},
+    }
+    path = seeded.write_catalog("signatures.yaml", document)
+    (problem,) = seeded.check("signatures")
+    assert problem.message == (
+        "signature sig-a: a reading the register holds open fails 1 vector(s) under"
+        f" {AMENDED} (seed-smtp-port-lowercase-matches): they state another reading as the"
+        " text's"
+    )
+    assert at([problem], path, seeded.line("signatures.yaml", f"{AMENDED}:"))
+    document["signatures"][0] |= {"kind": "normative", "kinds": {AMENDED: "ambiguity"}}
+    seeded.write_catalog("signatures.yaml", document)
+    assert len(seeded.check("signatures")) == 1
+    document["signatures"][0] |= {"kinds": {}, "vectors": ["seed-smtp-port-old-does-not-match"]}
+    del document["signatures"][0]["kinds"]
+    seeded.write_catalog("signatures.yaml", document)
+    assert seeded.check("signatures") == []
+    document["signatures"][0]["kind"] = "ambiguity"
+    seeded.write_catalog("signatures.yaml", document)
+    assert [p.message.split(":")[0] for p in seeded.check("signatures")] == ["signature sig-a"] * 2
+
+
 def test_malformed_signatures_file(seeded):
     document = _signatures(["seed-smtp-port-old-does-not-match"])
     del document["signatures"][0]["description"]

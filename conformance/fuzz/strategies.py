@@ -1593,8 +1593,8 @@ def focused_finding(src: Source, required: Sequence[str]) -> str:
     """One finding (a template of _FINDINGS) naming the first required identifier with a
     §3.3 synonym, now and then in an occurrence trap (an overlapping, adjacent or later good
     occurrence beside a rejected one, §3.1) or with the phrase's spaces written as another run
-    of plain whitespace (not the literal phrase, §3.3). The other required identifiers go on
-    lines of their own (§2.2 needs each named, one of them beside the synonym)."""
+    of plain whitespace (not the literal phrase, §3.3). Only the first need be beside the
+    synonym (§2.2); `focused_scenario_input` names the others on lines of their own."""
     name = required[0]
     if src.flag():
         name = occurrence_trap(src, name)

@@ -129,10 +129,19 @@ class Sweep:
 
 
 def _last_open(
-    known: Sequence[reference_editions.Edition], entry: dict[str, Any]
+    known: Sequence[reference_editions.Edition], *entries: dict[str, Any]
 ) -> reference_editions.Edition:
-    """The catalog's last edition that holds `entry` open (a draft deciding it comes later)."""
-    return next(edition for edition in reversed(known) if edition.holds_open(entry))
+    """The catalog's last edition that holds every one of `entries` open (a draft deciding
+    one comes later, and a draft an editor ratified into this checkout may decide some)."""
+    return next(
+        edition
+        for edition in reversed(known)
+        if all(edition.holds_open(entry) for entry in entries)
+    )
+
+
+def _register_entries(root: Path) -> dict[str, dict[str, Any]]:
+    return {entry["id"]: entry for entry in corpus.load_catalog("register.yaml", root)["entries"]}
 
 
 @pytest.fixture(scope="module")
@@ -220,7 +229,7 @@ def test_ratify_writes_a_corpus_the_rules_accept(tmp_path: Path) -> None:
     impact is printed."""
     root = tmp_path / "vectors"
     shutil.copytree(VECTORS, root)
-    base = _base_holding_open(root, "SENT-WS")
+    base = _last_open(editions.load(root), _register_entries(root)["SENT-WS"])
     done = subprocess.run(
         [sys.executable, "-m", "oasis_si_conformance.editor", "--root", str(root), "ratify",
          "SENT-WS", "ascii", "--edition", NEW, "--base", base.name, "--summary"],
@@ -243,18 +252,6 @@ def test_ratify_writes_a_corpus_the_rules_accept(tmp_path: Path) -> None:
     assert again.returncode == 2 and "no open point of the base edition" in again.stderr
 
 
-def _base_holding_open(root: Path, *entries: str) -> reference_editions.Edition:
-    """The catalog's last edition that holds every one of `entries` open (a draft an editor
-    ratified into this checkout may decide some already)."""
-    document = yamlsafe.load((root / "register.yaml").read_text(encoding="utf-8"))
-    register = {entry["id"]: entry for entry in document["entries"]}
-    return next(
-        edition
-        for edition in reversed(editions.load(root))
-        if all(edition.holds_open(register[entry]) for entry in entries)
-    )
-
-
 def _ratify(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "oasis_si_conformance.editor", "--root", str(root), "ratify",
@@ -270,7 +267,8 @@ def test_a_second_decision_goes_into_the_draft(tmp_path: Path) -> None:
     draft, and the rules accept the result; a draft another edition is based on refuses."""
     root = tmp_path / "vectors"
     shutil.copytree(VECTORS, root)
-    base = _base_holding_open(root, "SENT-WS", "ECHO-LINE")
+    entries = _register_entries(root)
+    base = _last_open(editions.load(root), entries["SENT-WS"], entries["ECHO-LINE"])
     first = _ratify(
         root, "SENT-WS", "ascii", "--edition", NEW, "--base", base.name, "--label", "0.3.0-rc2"
     )

@@ -543,16 +543,17 @@ def _cmd_diff_editions(args: argparse.Namespace, root: Path) -> int:
 def _cmd_editions(args: argparse.Namespace, root: Path) -> int:
     import json
 
-    from oasis_si_conformance.corpus import editions
+    from oasis_si_conformance.corpus import corpus, editions
 
     try:
         known = editions.load(root)
-    except editions.EditionError as error:
+        register = corpus.load_catalog("register.yaml", root).get("entries") or []
+    except (editions.EditionError, corpus.CorpusError) as error:
         raise EditorError(str(error)) from None
     if args.json:
-        output.write(json.dumps(editions.listing(known), indent=2) + "\n")
+        output.write(json.dumps(editions.listing(known, register), indent=2) + "\n")
     else:
-        output.write(editions.listing_text(known))
+        output.write(editions.listing_text(known, register))
     return 0
 
 

@@ -109,11 +109,26 @@ class Edition:
 
     def holds_open(self, entry: Mapping[str, Any]) -> bool:
         """Whether register entry `entry` is an open point of this edition: not decided by it,
-        and (an entry scoped by `editions`) first open in this edition or one it is based on."""
-        if entry["id"] in self.decided:
+        not closed by a reading it decides (`closed_by`), and (an entry scoped by `editions`)
+        first open in this edition or one it is based on."""
+        if entry["id"] in self.decided or self.closed_by(entry) is not None:
             return False
         scoped = entry.get("editions")
         return scoped is None or any(name in scoped for name in self.lineage)
+
+    def closed_by(self, entry: Mapping[str, Any]) -> str | None:
+        """What closes register entry `entry` under this edition, "ENTRY READING OTHERWISE"
+        (e.g. "ECHO-LINE exact-substring trims nothing"), or None: an entry that arises only
+        under some readings of another (its `applies_when`) is no open point of an edition
+        that decides the other entry as a reading outside them."""
+        condition = entry.get("applies_when")
+        if not isinstance(condition, Mapping):
+            return None
+        governing = str(condition.get("entry", ""))
+        reading = self.decided.get(governing)
+        if reading is None or reading in condition.get("readings", ()):
+            return None
+        return f"{governing} {reading} {condition.get('otherwise', '')}".strip()
 
 
 def resolve(blocks: Sequence[Mapping[str, Any]], where: str = FILE) -> tuple[Edition, ...]:

@@ -16,7 +16,7 @@ The corpus states each vector's outcome once, plus the editions where it differs
 (`corpus.Vector.for_edition`); register entries may belong to some editions only.
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -57,10 +57,14 @@ def load(root: Path) -> list[Edition]:
         raise EditionError(str(error)) from None
 
 
-def listing(editions: Sequence[Edition]) -> list[dict[str, Any]]:
+def listing(
+    editions: Sequence[Edition], register: Iterable[Mapping[str, Any]] = ()
+) -> list[dict[str, Any]]:
     """Each edition as an evaluator author needs it: its name (for --edition), the full name to
-    declare in a handshake's `profiles`, its title, its base, its parameters and every entry of
-    the register its text decides."""
+    declare in a handshake's `profiles`, its title, its base, its parameters, every entry of
+    the register its text decides, and every entry of `register` a decision closes (entry ->
+    why: Edition.closed_by)."""
+    entries = list(register)
     return [
         {
             "name": edition.name,
@@ -69,15 +73,20 @@ def listing(editions: Sequence[Edition]) -> list[dict[str, Any]]:
             "base": edition.base,
             "parameters": edition.parameters,
             "decided": dict(edition.decided),
+            "closes": {
+                entry["id"]: why
+                for entry in entries
+                if (why := edition.closed_by(entry)) is not None
+            },
         }
         for edition in editions
     ]
 
 
-def listing_text(editions: Sequence[Edition]) -> str:
+def listing_text(editions: Sequence[Edition], register: Iterable[Mapping[str, Any]] = ()) -> str:
     """`listing` in words, an edition a paragraph."""
     lines: list[str] = []
-    for item in listing(editions):
+    for item in listing(editions, register):
         lines.append(f"{item['name']}: {item['title']}")
         lines.append(f"  declare in profiles: {item['declare']}")
         if item["base"]:
@@ -86,6 +95,9 @@ def listing_text(editions: Sequence[Edition]) -> str:
         lines.append(f"  parameters: {parameters}")
         decided = ", ".join(f"{entry} as {reading}" for entry, reading in item["decided"].items())
         lines.append(f"  decides: {decided or 'no open point of the register'}")
+        if item["closes"]:
+            closes = ", ".join(f"{entry} ({why})" for entry, why in item["closes"].items())
+            lines.append(f"  closes: {closes}")
     return "\n".join(lines) + "\n"
 
 

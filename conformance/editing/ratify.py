@@ -12,6 +12,13 @@ lacking it, the decided reading's. When the masking entry is decided too, or all
 agree, the probe is normative. Where the data cannot say (no reading of ENTRY holds the code
 point, or those holding it disagree), the vector is *undecided*, with the reason.
 
+An entry that arises only under some readings of another (`applies_when` in the register:
+ECHO-TRIM's trim set matters only to a trimmed ECHO-LINE reading) is closed by an edition that
+decides the other entry as a reading outside them (Edition.closed_by): it is no open point
+there, and each of its probes reads as the entry's readings lacking the probed code point read
+it (the governing reading uses none), masked as above; a vector that probes no code point, or
+whose readings lacking it disagree, is undecided.
+
 `oasis-si-vectors ratify` (ratify_command.py) writes these expectations as `editions` blocks;
 the generator driver derives the same from the same function, and `diff-editions --proposed`
 reports them without writing.
@@ -57,37 +64,68 @@ def decide(
     block: Mapping[str, Any], edition: Edition, register: Register, probe: str | None
 ) -> Block:
     """The expectation `block` (a vector's, under the edition's base text) under `edition`,
-    whose decided entries settle the readings they name. Raises Undecidable."""
+    whose decided entries settle the readings they name, and close the entries that arise only
+    under other readings of them (`closed`). Raises Undecidable."""
     own: Block = copy.deepcopy(dict(block))  # a block of its own: never an alias in a file
     entry = own.get("ambiguity")
-    if entry is None or entry not in edition.decided:
+    if entry is None:
         return own
-    readings: Mapping[str, Any] = own["readings"]
-    reading = edition.decided[entry]
-    if reading not in readings:
-        raise Undecidable(f"it states no outcome for {entry}={reading}")
-    masking = register.entries.get(entry, {}).get("masked_by")
     char = charsets.probed_char(probe or "")
+    if entry in edition.decided:
+        readings: Mapping[str, Any] = own["readings"]
+        reading = edition.decided[entry]
+        if reading not in readings:
+            raise Undecidable(f"it states no outcome for {entry}={reading}")
+        outcome = readings[reading]
+    elif (why := edition.closed_by(register.entries.get(entry, {"id": entry}))) is not None:
+        outcome = closed(own["readings"], entry, why, char, register)
+    else:
+        return own
+    masking = register.entries.get(entry, {}).get("masked_by")
     if masking is None or char is None:
-        return {"expected": readings[reading]}
-    return _masked(readings, entry, reading, masking, char, edition, register)
+        return {"expected": dict(outcome)}
+    return _masked(own["readings"], entry, outcome, masking, char, edition, register)
+
+
+def closed(
+    readings: Mapping[str, Any],
+    entry: str,
+    why: str,
+    char: str | None,
+    register: Register,
+) -> Mapping[str, Any]:
+    """The outcome of a probe of `entry` under an edition that closes the entry (`why`:
+    Edition.closed_by, "ECHO-LINE exact-substring trims nothing"): the governing reading uses
+    none of the entry's code points, so the probe reads as it does under the readings whose set
+    lacks the probed code point, which must agree. Raises Undecidable."""
+    sets = register.sets(entry)
+    lacking = [name for name in sets if char is not None and char not in sets[name]]
+    split = {_key(readings[name]) for name in lacking if name in readings}
+    if char is None or len(split) != 1:
+        what = "probes no code point" if char is None else (
+            f"states {'no outcome' if not split else 'outcomes that disagree'} for the readings"
+            f" lacking {charsets.label(char)}"
+        )
+        raise Undecidable(f"{entry} is closed ({why}) and it {what} to say the outcome there")
+    return next(readings[name] for name in lacking if name in readings)
 
 
 def _masked(
     readings: Mapping[str, Any],
     entry: str,
-    reading: str,
+    outcome: Mapping[str, Any],
     masking: str,
     char: str,
     edition: Edition,
     register: Register,
 ) -> Block:
-    """A probe of `entry` at `char` under an edition deciding `entry` as `reading`, where the
-    readings of `masking` that hold `char` decide the outcome whatever `entry` says."""
+    """A probe of `entry` at `char` under an edition where `entry`'s outcome is `outcome`
+    (its decided reading's, or what closes it gives), and the readings of `masking` that hold
+    `char` decide the outcome whatever `entry` says."""
     masking_sets = register.sets(masking)
     holding = [name for name in masking_sets if char in masking_sets[name]]
     if not holding:
-        return {"expected": readings[reading]}
+        return {"expected": dict(outcome)}
     own_sets = register.sets(entry)
     holders = [name for name in own_sets if char in own_sets[name] and name in readings]
     split = {_key(readings[name]) for name in holders}
@@ -99,12 +137,12 @@ def _masked(
         )
     held = dict(readings[holders[0]])
     outcomes = {
-        name: held if char in masking_sets[name] else dict(readings[reading])
+        name: held if char in masking_sets[name] else dict(outcome)
         for name in register.entries[masking]["readings"]
     }
     if masking in edition.decided:
         return {"expected": outcomes[edition.decided[masking]]}
-    if len({_key(outcome) for outcome in outcomes.values()}) == 1:
+    if len({_key(each) for each in outcomes.values()}) == 1:
         return {"expected": next(iter(outcomes.values()))}
     if not edition.holds_open(register.entries[masking]):
         raise Undecidable(f"its outcome rests on {masking}, no open point of {edition.name}")

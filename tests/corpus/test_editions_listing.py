@@ -59,6 +59,34 @@ def test_an_edition_added_to_the_catalog_is_listed_with_its_inherited_text(
     assert f"  base: {AMENDED}\n" in block
     assert "  parameters: co-occurrence-radius 1\n" in block  # inherited from its base
     assert "  decides: SENT-WS as ascii\n" in block
+    assert "closes" not in block
+
+
+def test_an_edition_lists_the_entries_its_decisions_close(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """An edition deciding ECHO-LINE as exact-substring closes ECHO-TRIM (it applies only under
+    a trimmed reading: register `applies_when`), and the listing says so, with why."""
+    root = tmp_path / "vectors"
+    root.mkdir()
+    catalog = (VECTORS / "editions.yaml").read_text(encoding="ascii")
+    shutil.copy(VECTORS / "register.yaml", root / "register.yaml")
+    (root / "editions.yaml").write_text(
+        catalog
+        + "  - name: echo-exact\n    label: 0.3.0-rc1\n    title: echo decided\n"
+        + f"    base: {AMENDED}\n    text: {{source: a ratification, revision: null,"
+        + " date: null}\n    decides: {ECHO-LINE: exact-substring}\n    changes: []\n",
+        encoding="ascii",
+    )
+    text = _listing(capsys, root)
+    assert text.count("  closes: ") == 1
+    block = text[text.index("echo-exact: echo decided") :]
+    assert "  closes: ECHO-TRIM (ECHO-LINE exact-substring trims nothing)\n" in block
+    listed = {item["name"]: item for item in json.loads(_listing(capsys, root, "--json"))}
+    assert listed["echo-exact"]["closes"] == {
+        "ECHO-TRIM": "ECHO-LINE exact-substring trims nothing"
+    }
+    assert listed[AMENDED]["closes"] == {}
 
 
 def test_protocol_md_names_each_editions_full_name_as_the_catalog_does(

@@ -191,8 +191,16 @@ def test_ratifying_a_reading_into_a_new_edition(
     assert base is not None and edition.decided == {**sweep.known[base].decided, entry: reading}
     assert derived.changed and not derived.undecidable
     by_id = {vector.id: vector for vector in sweep.ctx.vectors}
-    # every vector that changes was an ambiguity vector of the entry under the base
-    assert all(by_id[vid].for_edition(base).ambiguity == entry for vid in derived.changed)
+    # every vector that changes was an ambiguity vector of the entry under the base, or of an
+    # entry the decision closes (one that arises only under other readings of it)
+    closes = {
+        other
+        for other, found in sweep.ctx.entries.items()
+        if edition.closed_by(found) and not sweep.known[base].closed_by(found)
+    }
+    assert all(
+        by_id[vid].for_edition(base).ambiguity in {entry, *closes} for vid in derived.changed
+    )
     under_new = [by_id[vid].for_edition(edition.name) for vid in derived.changed]
     under_base = [by_id[vid].for_edition(base) for vid in derived.changed]
 
@@ -427,3 +435,50 @@ def test_ratify_writes_each_changed_block_under_the_new_edition_alone() -> None:
     for vid in done.changed:
         assert written[vid], f"{vid}: no block under {NEW}"
         assert written[vid].get("ambiguity") != "SENT-WS", vid
+
+
+def _decided_on(
+    base: reference_editions.Edition, entry: str, reading: str
+) -> reference_editions.Edition:
+    """An edition based on `base` that decides `entry` as `reading` (not in any catalog)."""
+    block = newedition.new_block(base, entry, reading, NEW, "2026-12-01")
+    return reference_editions.resolve_one(block, {base.name: base})
+
+
+def test_a_decision_closes_an_entry_that_arises_only_under_other_readings(
+    bundled_vectors: list[Vector],
+) -> None:
+    """ECHO-TRIM applies only under a trimmed ECHO-LINE reading (register `applies_when`).
+    Deciding ECHO-LINE as exact-substring closes it: no ECHO-TRIM probe stays its ambiguity
+    vector, and a probe no ECHO-LINE-BREAK reading makes a line break expects what the trim
+    readings lacking its code point give (nothing is trimmed). Deciding a trimmed reading
+    leaves it open and its probes as they were."""
+    entries = _register_entries(VECTORS)
+    register = ratify.Register.of(corpus.load_catalog("register.yaml", VECTORS))
+    trim_sets, break_sets = register.sets("ECHO-TRIM"), register.sets("ECHO-LINE-BREAK")
+    base = _last_open(editions.load(VECTORS), entries["ECHO-TRIM"], entries["ECHO-LINE"])
+    probes = [
+        vector.for_edition(base.name)
+        for vector in bundled_vectors
+        if vector.source.startswith("2.1-named-in-output/echo-trim-probes.yaml:")
+    ]
+    trim_probes = {v.id for v in probes if v.ambiguity == "ECHO-TRIM"}
+    closing = _decided_on(base, "ECHO-LINE", "exact-substring")
+    assert closing.closed_by(entries["ECHO-TRIM"]) == "ECHO-LINE exact-substring trims nothing"
+    assert not closing.holds_open(entries["ECHO-TRIM"])
+    derived = newedition.derive(probes, closing, register)
+    assert trim_probes and set(derived.changed) == trim_probes and not derived.undecidable
+    normative = 0
+    for vector in probes:
+        under = ratify.decide(ratify.own_block(attrs.asdict(vector)), closing, register,
+                              vector.probe)
+        assert under.get("ambiguity") != "ECHO-TRIM", vector.id
+        char = chr(int((vector.probe or "U+0")[2:], 16))
+        if vector.ambiguity == "ECHO-TRIM" and not any(char in s for s in break_sets.values()):
+            lacking = [r for r in trim_sets if char not in trim_sets[r]]
+            assert under == {"expected": (vector.readings or {})[lacking[0]]}, vector.id
+            normative += 1
+    assert normative > 0
+    keeping = _decided_on(base, "ECHO-LINE", "trimmed-line-equal")
+    assert keeping.closed_by(entries["ECHO-TRIM"]) is None
+    assert not set(newedition.derive(probes, keeping, register).changed) & trim_probes

@@ -74,18 +74,17 @@ SEED: Final = EDITIONS[0]
 
 
 @functools.cache
-def _scoped() -> dict[str, tuple[str, ...]]:
-    """Register entries scoped to some editions (their `editions`), entry -> those editions."""
+def _entries() -> dict[str, dict[str, Any]]:
+    """The register's entries by id."""
     document = yamlsafe.load(REGISTER_FILE.read_text(encoding="utf-8"))
-    return {e["id"]: tuple(e["editions"]) for e in document["entries"] if "editions" in e}
+    return {entry["id"]: entry for entry in document["entries"]}
 
 
 def belongs(entry: str, edition: TextEdition) -> bool:
-    """Whether register entry `entry` is an open point of `edition` (Edition.holds_open)."""
-    if entry in edition.decided:
-        return False
-    scoped = _scoped().get(entry)
-    return scoped is None or any(name in scoped for name in edition.lineage)
+    """Whether register entry `entry` is an open point of `edition`: as the kit's model says
+    (Edition.holds_open: not decided, not closed by a decision, and first open in this edition
+    or one it is based on where the register scopes it)."""
+    return edition.source.holds_open(_entries().get(entry, {"id": entry}))
 
 
 def later(editions: Sequence[TextEdition] = EDITIONS) -> Sequence[TextEdition]:

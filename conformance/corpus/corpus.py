@@ -62,6 +62,10 @@ class Vector:
     readings: dict[str, dict[str, Any]] | None = None
     convention: str | None = None
     probe: str | None = None
+    #: An ambiguity vector's outcomes under another entry's readings where they differ from
+    #: `readings` (stated under that entry's reference reading): entry -> its reading -> this
+    #: vector's entry's reading -> outcome (register `joint_with`; ratify reads it).
+    joint: dict[str, dict[str, dict[str, Any]]] | None = None
     editions: dict[str, dict[str, Any]] = attrs.field(factory=dict)
     family: str = ""
     source: str = ""  # "path:line" of the vector in its file
@@ -80,7 +84,8 @@ class Vector:
 
     def for_edition(self, edition: str) -> "Vector":
         """This vector as it reads under `edition`: its `editions` block for that edition
-        replaces its own expectation; without one, it is unchanged."""
+        replaces its own expectation (and its `joint` outcomes, stated beside its own);
+        without one, it is unchanged."""
         block = self.editions.get(edition)
         if block is None:
             return self
@@ -90,6 +95,7 @@ class Vector:
             ambiguity=block.get("ambiguity"),
             readings=block.get("readings"),
             convention=block.get("convention"),
+            joint=None,
         )
 
 
@@ -288,6 +294,7 @@ RECORD_KEYS: Final = (
     "convention",
     "ambiguity",
     "readings",
+    "joint",
     "editions",
 )
 
@@ -305,6 +312,7 @@ def vector_record(
     readings: dict[str, Any] | None = None,
     convention: str | None = None,
     probe: str | None = None,
+    joint: dict[str, Any] | None = None,
     editions: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """One vector record as files hold it: `expected` for a normative vector, `ambiguity` and
@@ -324,6 +332,7 @@ def vector_record(
         "readings": readings,
         "convention": convention,
         "probe": probe,
+        "joint": joint or None,
         "editions": editions or None,
     }
     return {key: values[key] for key in RECORD_KEYS if values[key] is not None}
@@ -343,6 +352,7 @@ def vector_from_record(raw: dict[str, Any], family: str, source: str) -> Vector:
         readings=raw.get("readings"),
         convention=raw.get("convention"),
         probe=raw.get("probe"),
+        joint=raw.get("joint"),
         editions=raw.get("editions", {}),
         family=family,
         source=source,

@@ -463,10 +463,41 @@ def rule_clause_coverage(ctx: Context) -> Iterator[Problem]:
 def rule_ambiguity_readings(ctx: Context) -> Iterator[Problem]:
     """An ambiguity expectation names an open register entry that belongs to the editions it
     holds for, cites the entry's clause, and gives a verdict for every reading of it, no more,
-    no fewer."""
+    no fewer; a vector's `joint` outcomes are well formed (`_joint_problems`)."""
     for vector in ctx.vectors:
         for expectation in ctx.expectations(vector):
             yield from _ambiguity_problems(ctx, expectation)
+        yield from _joint_problems(ctx, vector)
+
+
+def _joint_problems(ctx: Context, vector: Vector) -> Iterator[Problem]:
+    """A vector's `joint` outcomes name an entry its entry's readings combine with (register
+    `joint_with`, either way), readings of that entry other than its reference (under which
+    `readings` hold), readings of the vector's entry, and outcomes that differ from them."""
+    rule = "ambiguity-readings"
+    own = ctx.entries.get(vector.ambiguity or "", {})
+    for other, by_reading in (vector.joint or {}).items():
+        found = ctx.entries.get(other, {})
+        paired = other in own.get("joint_with", ()) or own.get("id") in found.get(
+            "joint_with", ()
+        )
+        if not paired:
+            message = f"{other} is no entry {vector.ambiguity} is joint with (register joint_with)"
+            yield ctx.at(vector, ["joint", other], message, rule)
+            continue
+        for taken, outcomes in by_reading.items():
+            where = ["joint", other, taken]
+            if taken not in found["readings"] or taken == found.get("reference"):
+                message = f"{taken!r} is no reading of {other} other than its reference"
+                yield ctx.at(vector, where, message, rule)
+            for reading, outcome in outcomes.items():
+                stated = (vector.readings or {}).get(reading)
+                if stated is None:
+                    message = f"{reading!r} is no reading this vector states"
+                    yield ctx.at(vector, [*where, reading], message, rule)
+                elif stated == outcome:
+                    message = f"the same outcome as its readings state for {reading!r}"
+                    yield ctx.at(vector, [*where, reading], message, rule)
 
 
 def _ambiguity_problems(ctx: Context, expectation: Expectation) -> Iterator[Problem]:

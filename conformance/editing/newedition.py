@@ -119,9 +119,10 @@ def derive(vectors: Sequence[Vector], edition: Edition, register: ratify.Registe
     changed: list[str] = []
     undecidable: list[str] = []
     for vector in vectors:
-        before = ratify.own_block(_record(vector.for_edition(edition.base)))
+        under_base = vector.for_edition(edition.base)
+        before = ratify.own_block(_record(under_base))
         try:
-            after = ratify.decide(before, edition, register, vector.probe)
+            after = ratify.decide(before, edition, register, vector.probe, under_base.joint)
         except ratify.Undecidable as reason:
             undecidable.append(f"{vector.id}: {reason}")
             continue

@@ -19,6 +19,14 @@ there, and each of its probes reads as the entry's readings lacking the probed c
 it (the governing reading uses none), masked as above; a vector that probes no code point, or
 whose readings lacking it disagree, is undecided.
 
+Two entries whose readings combine (`joint_with` in the register: DELIM-FOLDED and
+FOLD-MAPPING, since whether a code point next to an identifier is a class letter rests on
+both) are stated jointly: an ambiguity vector of either holds its readings under the other's
+reference reading and, in its `joint`, its outcomes under the other's readings where they
+differ. An edition deciding either restates the vector from both (`jointly`): deciding the
+other entry gives the vector's readings under the decided one; deciding its own leaves the
+outcome to the other's readings, an ambiguity vector of that entry where they differ.
+
 `oasis-si-vectors ratify` (ratify_command.py) writes these expectations as `editions` blocks;
 the generator driver derives the same from the same function, and `diff-editions --proposed`
 reports them without writing.
@@ -61,15 +69,23 @@ Block = dict[str, Any]
 
 
 def decide(
-    block: Mapping[str, Any], edition: Edition, register: Register, probe: str | None
+    block: Mapping[str, Any],
+    edition: Edition,
+    register: Register,
+    probe: str | None,
+    joint: Mapping[str, Mapping[str, Mapping[str, Any]]] | None = None,
 ) -> Block:
     """The expectation `block` (a vector's, under the edition's base text) under `edition`,
-    whose decided entries settle the readings they name, and close the entries that arise only
-    under other readings of them (`closed`). Raises Undecidable."""
+    whose decided entries settle the readings they name (with `joint`, the vector's outcomes
+    under another entry's readings, where the edition decides either: `jointly`), and close
+    the entries that arise only under other readings of them (`closed`). Raises Undecidable."""
     own: Block = copy.deepcopy(dict(block))  # a block of its own: never an alias in a file
     entry = own.get("ambiguity")
     if entry is None:
         return own
+    for other, under_other in (joint or {}).items():
+        if entry in edition.decided or other in edition.decided:
+            return jointly(own["readings"], entry, other, under_other, edition, register)
     char = charsets.probed_char(probe or "")
     if entry in edition.decided:
         readings: Mapping[str, Any] = own["readings"]
@@ -85,6 +101,48 @@ def decide(
     if masking is None or char is None:
         return {"expected": dict(outcome)}
     return _masked(own["readings"], entry, outcome, masking, char, edition, register)
+
+
+def jointly(
+    readings: Mapping[str, Any],
+    entry: str,
+    other: str,
+    under_other: Mapping[str, Mapping[str, Any]],
+    edition: Edition,
+    register: Register,
+) -> Block:
+    """An ambiguity vector of `entry` under an edition that decides `entry` or `other`, whose
+    readings combine with `entry`'s: `readings` hold under `other`'s reference reading, and
+    `under_other` (the vector's `joint` for `other`: its reading -> `entry`'s reading ->
+    outcome) where another reading of `other` changes them. Deciding `other` restates the
+    vector's readings under the decided one (normative where they agree); deciding `entry`
+    leaves the outcome to `other`'s readings (an ambiguity vector of `other` where they
+    differ). Raises Undecidable."""
+    found = register.entries.get(other)
+    if found is None:
+        raise Undecidable(f"its joint outcomes name {other}, no entry of the register")
+
+    def outcome(reading: str, taken: str) -> dict[str, Any]:
+        if reading not in readings:
+            raise Undecidable(f"it states no outcome for {entry}={reading}")
+        return dict(under_other.get(taken, {}).get(reading, readings[reading]))
+
+    decided = edition.decided.get(entry)
+    taken = edition.decided.get(other)
+    if decided is not None and taken is not None:
+        return {"expected": outcome(decided, taken)}
+    if taken is not None:
+        restated = {reading: outcome(reading, taken) for reading in readings}
+        if len({_key(each) for each in restated.values()}) == 1:
+            return {"expected": next(iter(restated.values()))}
+        return {"ambiguity": entry, "readings": restated}
+    assert decided is not None
+    by_other = {name: outcome(decided, name) for name in found["readings"]}
+    if len({_key(each) for each in by_other.values()}) == 1:
+        return {"expected": next(iter(by_other.values()))}
+    if not edition.holds_open(found):
+        raise Undecidable(f"its outcome rests on {other}, no open point of {edition.name}")
+    return {"ambiguity": other, "readings": by_other}
 
 
 def closed(

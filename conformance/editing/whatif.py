@@ -189,10 +189,10 @@ def weigh(
         try:
             if amended:
                 assert rules is not None
-                stated = rules(record_of(vector), proposed)
+                stated, joint = rules(record_of(vector), proposed), None
             else:
-                stated = before
-            after = ratify.decide(stated, proposed, register, vector.probe)
+                stated, joint = before, before_vector.joint
+            after = ratify.decide(stated, proposed, register, vector.probe, joint)
         except ratify.Undecidable as reason:
             undecidable.append({"id": vector.id, "reason": str(reason)})
             continue

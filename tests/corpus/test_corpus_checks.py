@@ -203,6 +203,30 @@ def test_ambiguity_vector_must_cite_its_entrys_clause(temp_corpus):
     assert at(found, path, temp_corpus.line("3.1/a.yaml", "clauses:"))
 
 
+def test_joint_outcomes_name_a_joint_entry_other_readings_and_differ(temp_corpus):
+    """A vector's `joint` outcomes: under DELIM-FOLDED's non-reference reading (FOLD-MAPPING is
+    joint with it), for readings the vector states, each differing from the stated one."""
+    readings = {name: {"match": True} for name in _readings("FOLD-MAPPING")}
+    good = {**ambiguity_vector("good", readings, entry="FOLD-MAPPING"),
+            "joint": {"DELIM-FOLDED": {"unfolded": {"upper-lower": {"match": False}}}}}
+    bad = {**ambiguity_vector("bad", readings, entry="FOLD-MAPPING"), "joint": {
+        "DELIM-FOLDED": {"folded": {"upper-lower": {"match": False}},
+                         "unfolded": {"no-such": {"match": False},
+                                      "simple-casefold": {"match": True}}},
+        "FOLD-ORDER": {"fold-then-nfc": {"upper-lower": {"match": False}}},
+    }}
+    path = temp_corpus.write("3.1/a.yaml", [good, bad])
+    found = temp_corpus.check("ambiguity-readings")
+    messages = sorted(p.message for p in found)
+    assert messages == sorted([
+        "'folded' is no reading of DELIM-FOLDED other than its reference",
+        "'no-such' is no reading this vector states",
+        "the same outcome as its readings state for 'simple-casefold'",
+        "FOLD-ORDER is no entry FOLD-MAPPING is joint with (register joint_with)",
+    ]), messages
+    assert at(found, path, temp_corpus.line("3.1/a.yaml", "no-such:"))
+
+
 def test_complete_ambiguity_vector_passes(temp_corpus):
     temp_corpus.write(
         "3.1/a.yaml",

@@ -21,6 +21,7 @@ only, in process. One pair is written and run end to end through `oasis-si-vecto
 and `check`.
 """
 
+import functools
 import json
 import shutil
 import subprocess
@@ -191,16 +192,17 @@ def test_ratifying_a_reading_into_a_new_edition(
     assert base is not None and edition.decided == {**sweep.known[base].decided, entry: reading}
     assert derived.changed and not derived.undecidable
     by_id = {vector.id: vector for vector in sweep.ctx.vectors}
-    # every vector that changes was an ambiguity vector of the entry under the base, or of an
-    # entry the decision closes (one that arises only under other readings of it)
+    # every vector that changes was an ambiguity vector of the entry under the base, of an
+    # entry the decision closes (one that arises only under other readings of it), or of an
+    # entry whose readings combine with it, stating its outcomes under the entry's (`joint`)
     closes = {
         other
         for other, found in sweep.ctx.entries.items()
         if edition.closed_by(found) and not sweep.known[base].closed_by(found)
     }
-    assert all(
-        by_id[vid].for_edition(base).ambiguity in {entry, *closes} for vid in derived.changed
-    )
+    for vid in derived.changed:
+        before = by_id[vid].for_edition(base)
+        assert before.ambiguity in {entry, *closes} or entry in (before.joint or {}), vid
     under_new = [by_id[vid].for_edition(edition.name) for vid in derived.changed]
     under_base = [by_id[vid].for_edition(base) for vid in derived.changed]
 
@@ -437,6 +439,11 @@ def test_ratify_writes_each_changed_block_under_the_new_edition_alone() -> None:
         assert written[vid].get("ambiguity") != "SENT-WS", vid
 
 
+@functools.cache
+def _bundled_register() -> ratify.Register:
+    return ratify.Register.of(corpus.load_catalog("register.yaml", VECTORS))
+
+
 def _decided_on(
     base: reference_editions.Edition, entry: str, reading: str
 ) -> reference_editions.Edition:
@@ -453,8 +460,8 @@ def test_a_decision_closes_an_entry_that_arises_only_under_other_readings(
     vector, and a probe no ECHO-LINE-BREAK reading makes a line break expects what the trim
     readings lacking its code point give (nothing is trimmed). Deciding a trimmed reading
     leaves it open and its probes as they were."""
-    entries = _register_entries(VECTORS)
-    register = ratify.Register.of(corpus.load_catalog("register.yaml", VECTORS))
+    register = _bundled_register()
+    entries = register.entries
     trim_sets, break_sets = register.sets("ECHO-TRIM"), register.sets("ECHO-LINE-BREAK")
     base = _last_open(editions.load(VECTORS), entries["ECHO-TRIM"], entries["ECHO-LINE"])
     probes = [
@@ -482,3 +489,86 @@ def test_a_decision_closes_an_entry_that_arises_only_under_other_readings(
     keeping = _decided_on(base, "ECHO-LINE", "trimmed-line-equal")
     assert keeping.closed_by(entries["ECHO-TRIM"]) is None
     assert not set(newedition.derive(probes, keeping, register).changed) & trim_probes
+
+
+#: (FOLD-MAPPING, DELIM-FOLDED) reading pairs the fast tier decides: a mapping under which
+#: U+0130 stays apart from the class (the unfolded reading then agrees with the folded one),
+#: and one that folds U+0131 and U+017F into it.
+JOINT_PAIRS = [("simple-casefold", "unfolded"), ("upper-lower", "folded")]
+
+
+def test_deciding_either_of_two_joint_entries_restates_the_others_vectors(
+    bundled_vectors: list[Vector], tmp_path: Path
+) -> None:
+    _check_joint_decisions(bundled_vectors, tmp_path, JOINT_PAIRS)
+
+
+@pytest.mark.slow  # every pair of readings, each with two evaluators in process
+def test_every_pair_of_joint_readings_restates_the_vectors(
+    bundled_vectors: list[Vector], tmp_path: Path
+) -> None:
+    entries = _bundled_register().entries
+    pairs = [
+        (mapping, delimiting)
+        for mapping in entries["FOLD-MAPPING"]["readings"]
+        for delimiting in entries["DELIM-FOLDED"]["readings"]
+    ]
+    _check_joint_decisions(bundled_vectors, tmp_path, pairs)
+
+
+def _check_joint_decisions(
+    bundled_vectors: list[Vector], tmp_path: Path, pairs: Sequence[tuple[str, str]]
+) -> None:
+    """DELIM-FOLDED and FOLD-MAPPING combine (register `joint_with`): whether a code point
+    next to an identifier is a class letter rests on both. For each pair of their readings,
+    an edition deciding FOLD-MAPPING alone, and one deciding both, restate every vector stating
+    joint outcomes so that the independent evaluator following that pair passes them all, and
+    the reference (simple-lowercase, folded) passes them where the pair is its own."""
+    register = _bundled_register()
+    entries = register.entries
+    known = editions.load(VECTORS)
+    base = _last_open(known, entries["FOLD-MAPPING"], entries["DELIM-FOLDED"])
+    joint = [v.for_edition(base.name) for v in bundled_vectors if v.joint]
+    assert {v.ambiguity for v in joint} == {"FOLD-MAPPING", "DELIM-FOLDED"}
+    text = (VECTORS / "editions.yaml").read_text(encoding="ascii")
+    made: dict[tuple[str, str], list[tuple[reference_editions.Edition, newedition.Derived]]] = {}
+    for index, (mapping, delimiting) in enumerate(pairs):
+        alone = newedition.new_block(base, "FOLD-MAPPING", mapping, f"{NEW}-{index}-m", None)
+        first = reference_editions.resolve_one(alone, {base.name: base})
+        both = newedition.into_block(first, "DELIM-FOLDED", delimiting, None, None)
+        both = {**both, "name": f"{NEW}-{index}-md"}
+        second = reference_editions.resolve_one(both, {base.name: base})
+        text = newedition.append_block(newedition.append_block(text, alone), both)
+        made[mapping, delimiting] = [
+            (edition, newedition.derive(joint, edition, register)) for edition in (first, second)
+        ]
+    catalog = tmp_path / "editions.yaml"
+    catalog.write_text(text, encoding="ascii")
+    reference_pair = (CHOICES["FOLD-MAPPING"], CHOICES["DELIM-FOLDED"])
+    for (mapping, delimiting), found in made.items():
+        (alone, alone_derived), (both, both_derived) = found
+        assert not alone_derived.undecidable and not both_derived.undecidable
+        under_both = [v.for_edition(both.name) for v in _with_blocks(joint, both, both_derived)]
+        assert all(v.normative for v in under_both), (mapping, delimiting)
+        readings = {**both.decided}
+        follows = _independent(catalog, both, "DELIM-FOLDED", readings["DELIM-FOLDED"])
+        assert _judge(follows, under_both) == [], (mapping, delimiting)
+        if (mapping, delimiting) == reference_pair:
+            assert _judge(_reference(both), under_both) == []
+        under_alone = [
+            v.for_edition(alone.name) for v in _with_blocks(joint, alone, alone_derived)
+        ]
+        assert all(v.ambiguity != "FOLD-MAPPING" for v in under_alone)
+        follows = _independent(catalog, alone, "DELIM-FOLDED", delimiting)
+        assert _judge(follows, under_alone) == [], (mapping, delimiting)
+
+
+def _with_blocks(
+    vectors: Sequence[Vector], edition: reference_editions.Edition, derived: newedition.Derived
+) -> list[Vector]:
+    return [
+        attrs.evolve(v, editions={**v.editions, edition.name: derived.blocks[v.id]})
+        if v.id in derived.blocks
+        else v
+        for v in vectors
+    ]

@@ -24,9 +24,11 @@ from tools.vectorgen.common import ambiguous, normative, trace_channel_conventio
 from tools.vectorgen.editions import EDITIONS, SEED, TextEdition
 from tools.vectorgen.textrules import (
     REFERENCE,
+    REGISTER,
     OutsideTheRules,
     Undefined,
     evaluate,
+    joint_with,
     open_points,
     refuse_echo,
 )
@@ -257,10 +259,43 @@ def author(
         if _key(_outcome(operation, value)) != _key(readings[reading]):
             problems.append(f"authored {reading}={value!r}, rules give {readings[reading]!r}")
     text = open_description if open_description is not None else description
+    joint = _joint_verdicts(operation, params, entry, readings)
     record = ambiguous(
-        vector_id, clauses, operation, text, params, entry, readings, all_flags, probe
+        vector_id, clauses, operation, text, params, entry, readings, all_flags, probe, joint
     )
     return Authored(vector_id, record, tuple(problems))
+
+
+def _joint_verdicts(
+    operation: str,
+    params: Mapping[str, Any],
+    entry: str,
+    readings: Mapping[str, Any],
+) -> dict[str, dict[str, dict[str, Any]]]:
+    """The verdicts of an ambiguity vector of `entry` under each reading of the entries whose
+    readings combine with its (textrules.joint_with) where they differ from `readings`, which
+    hold under those entries' reference readings: other -> its reading -> entry's reading ->
+    verdict (Vector.joint)."""
+    joint: dict[str, dict[str, dict[str, Any]]] = {}
+    for other in joint_with(entry):
+        for taken in REGISTER[other][1:]:  # the first is the reference: `readings` itself
+            differing = {}
+            for reading, stated in readings.items():
+                if stated is None:
+                    continue
+                try:
+                    verdict = evaluate(
+                        operation,
+                        params,
+                        REFERENCE.with_reading(entry, reading).with_reading(other, taken),
+                    )
+                except Undefined:
+                    continue
+                if _key(verdict) != _key(stated):
+                    differing[reading] = verdict
+            if differing:
+                joint.setdefault(other, {})[taken] = differing
+    return joint
 
 
 def with_probe(record: dict[str, Any], probe: str | None) -> dict[str, Any]:

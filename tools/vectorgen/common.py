@@ -100,12 +100,14 @@ def ambiguous(
     readings: dict,
     flags: list[str] | None = None,
     probe: str | None = None,
+    joint: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """An ambiguity vector record of register entry `entry`, with its verdict per reading
-    (`probe`: the code point an exhaustive probe of the entry tests)."""
+    (`probe`: the code point an exhaustive probe of the entry tests; `joint`: its verdicts
+    under other entries' readings where they differ, corpus.Vector.joint)."""
     return vector_record(
         vid, clauses, operation, description, input, flags=flags, ambiguity=entry,
-        readings=readings, probe=probe,
+        readings=readings, probe=probe, joint=joint,
     )
 
 

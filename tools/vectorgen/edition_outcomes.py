@@ -392,7 +392,8 @@ def _under_edition(
         stated = read[base.name]
     else:
         stated = under(record, edition, own).as_block()
-    return ratify.decide(stated, edition.source, register_data(), record.get("probe"))
+    joint = record.get("joint") if stated == ratify.own_block(record) else None
+    return ratify.decide(stated, edition.source, register_data(), record.get("probe"), joint)
 
 
 def with_editions(

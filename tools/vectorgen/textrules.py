@@ -85,6 +85,21 @@ REGISTER: Final[dict[str, tuple[str, ...]]] = {
 }
 REGISTER_FILE: Final = Path(__file__).resolve().parents[2] / "vectors" / "register.yaml"
 
+
+@functools.cache
+def joint_with(entry: str) -> tuple[str, ...]:
+    """The modelled entries whose readings combine with `entry`'s (register `joint_with`, named
+    on either entry): an ambiguity vector of `entry` states its outcomes under their readings
+    (its `joint`)."""
+    document = yamlsafe.load(REGISTER_FILE.read_text(encoding="utf-8"))
+    paired = {
+        other
+        for found in document["entries"]
+        for other in ([found["id"]] if entry in found.get("joint_with", ()) else [])
+        + (list(found.get("joint_with", ())) if found["id"] == entry else [])
+    }
+    return tuple(other for other in REGISTER if other in paired)
+
 class OutsideTheRules(Exception):
     """A case the rules stated here do not decide; the generator refuses it."""
 

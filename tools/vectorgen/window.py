@@ -360,7 +360,10 @@ def _stated(
             continue
         stated = own if edition.radius == 0 or at_radius_one is None else at_radius_one
         try:
-            decided = ratify.decide(stated, edition.source, register_data(), record.get("probe"))
+            joint = record.get("joint") if stated is own else None
+            decided = ratify.decide(
+                stated, edition.source, register_data(), record.get("probe"), joint
+            )
         except ratify.Undecidable:
             continue  # the driver reports it (state its outcome by hand)
         if decided != own:

@@ -827,10 +827,16 @@ def _against_the_reference(edition: reference_editions.Edition) -> set[str]:
     }
 
 
-def _entries_of(vector: Vector) -> set[str]:
-    """The register entries the vector is an ambiguity vector of, under any edition."""
+def _entries_of(vector: Vector, entries: Mapping[str, Mapping[str, Any]]) -> set[str]:
+    """The register entries whose reading gives the vector's outcome under some edition: those
+    it is an ambiguity vector of, under any edition, with the entry whose reading makes such an
+    entry arise (`applies_when`: deciding it otherwise closes that entry) and the entries whose
+    readings the vector states its outcomes under (its `joint`)."""
     named = {vector.ambiguity, *(block.get("ambiguity") for block in vector.editions.values())}
-    return {entry for entry in named if entry}
+    related: set[str | None] = set(vector.joint or {})
+    for entry in filter(None, named):
+        related.add((entries.get(entry, {}).get("applies_when") or {}).get("entry"))
+    return {entry for entry in named | related if entry}
 
 
 def rule_reference(ctx: Context) -> Iterator[Problem]:
@@ -838,7 +844,7 @@ def rule_reference(ctx: Context) -> Iterator[Problem]:
     and with the register's reference reading of every ambiguity vector."""
     for vector in ctx.vectors:
         for expectation in ctx.expectations(vector):
-            yield from _reference_problems(ctx, expectation, _entries_of(vector))
+            yield from _reference_problems(ctx, expectation, _entries_of(vector, ctx.entries))
 
 
 def _reference_problems(

@@ -1044,3 +1044,24 @@ def test_a_description_row_claim_is_read_under_every_edition(temp_corpus):
     temp_corpus.write("5.1/s.yaml", [record])
     found = temp_corpus.check("description-editions")
     assert len(found) == len(NAMES) and "'-> row 2'" in found[0].message  # row 3 under each
+
+
+def test_the_reference_is_not_held_where_a_decision_closes_or_joins_the_vectors_entry():
+    """The reference rule leaves the reference unheld under an edition that decides, otherwise
+    than it reads, an entry the vector's outcome rests on: its own entry, the entry that makes
+    its entry arise (ECHO-LINE for an ECHO-TRIM probe) and the entries of its `joint`."""
+    entries = {e["id"]: e for e in real_catalog("register.yaml")["entries"]}
+    probe = corpus.vector_from_record(
+        ambiguity_vector("p", {"unicode": {"match": True}}, entry="ECHO-TRIM"), "f", "f:1"
+    )
+    assert checks._entries_of(probe, entries) == {"ECHO-TRIM", "ECHO-LINE"}
+    joint = corpus.vector_from_record(
+        {**ambiguity_vector("j", {"folded": {"match": True}}, entry="DELIM-FOLDED"),
+         "joint": {"FOLD-MAPPING": {"simple-casefold": {"folded": {"match": False}}}}},
+        "f", "f:1",
+    )
+    assert checks._entries_of(joint, entries) == {"DELIM-FOLDED", "FOLD-MAPPING"}
+    plain = corpus.vector_from_record(
+        ambiguity_vector("q", {"folded": {"match": True}}, entry="DELIM-FOLDED"), "f", "f:1"
+    )
+    assert checks._entries_of(plain, entries) == {"DELIM-FOLDED"}

@@ -250,16 +250,11 @@ def derive(
         for row in rows:
             again[row.mutant.id] = set(row.outcomes["all-ops"].failed())
             judged_on[row.mutant.id] = {v.id for v in near}
-    whole = [m for m in mutants if m.id in again and m.id not in failed[base.name]]
-    if whole:
-        rows = matrix(vectors, whole, configurations=("all-ops",), edition=name, jobs=1)
-        failed[name] = {row.mutant.id: row.outcomes["all-ops"].failed() for row in rows}
-    else:
-        failed[name] = {}
+    # A mutant the committed file lists nowhere under the base fails nothing there (or is the
+    # base's own text): its failures under the edition are among the vectors judged again.
+    failed[name] = {}
     for mutant_id, now in again.items():
-        if mutant_id in failed[name]:
-            continue
-        before = set(failed[base.name][mutant_id])
+        before = set(failed[base.name].get(mutant_id, ()))
         inside = judged_on[mutant_id]
         failed[name][mutant_id] = [
             v.id for v in vectors if (v.id in now if v.id in inside else v.id in before)

@@ -106,11 +106,12 @@ def _sentence_probes(entry: str, prefix: str, separator: str, why: str) -> list[
 
 
 def _echo_probe(
-    entry: str, prefix: str, char: str, answer: str, description: str
+    entry: str, prefix: str, char: str, answer: str, description: str, named_description: str
 ) -> list[dict[str, Any]]:
     """A probe whose echoed log line is excluded (row 4; SMTP_PORT not named) exactly under the
     readings holding `char`, and in scope otherwise (row 2; SMTP_PORT named, 'not set' beside
-    it)."""
+    it): the score_scenario vector (`description`) and the named_in_output one
+    (`named_description`, which states no row: its outcome has none)."""
     held = holding(entry, char)
     rows: dict[str, int | str] = {reading: 4 if reading in held else 2 for reading in SETS[entry]}
     evidence = ev(answer, [logs()])
@@ -125,7 +126,7 @@ def _echo_probe(
     named = {reading: {"value": reading not in held} for reading in SETS[entry]}
     operation_vector = ambiguous(
         _id(prefix, char, "-named"), ["2.1"], "named_in_output",
-        f"{description} named_in_output: SMTP_PORT is named unless the line is echo.",
+        f"{named_description} named_in_output: SMTP_PORT is named unless the line is echo.",
         params, entry, named, _FLAG)
     return [with_probe(scenario_vector, _label(char)), with_probe(operation_vector, _label(char))]
 
@@ -136,13 +137,16 @@ def _line_break_probes() -> list[dict[str, Any]]:
     out = []
     for char in disputed("ECHO-LINE-BREAK"):
         answer = f"{FATAL}{char}Restart the pod."
-        description = (
+        case = (
             f"clause 2.1 ECHO-LINE-BREAK probe {_name(char)}: the copied log line, then this"
             " character, then 'Restart the pod.'; it ends a line under"
-            f" {_held('ECHO-LINE-BREAK', char)} (the log line alone is echo: row 4), elsewhere"
-            " the whole line is the agent's (row 2)."
+            f" {_held('ECHO-LINE-BREAK', char)} (the log line alone is echo{{}}), elsewhere"
+            " the whole line is the agent's{}."
         )
-        out += _echo_probe("ECHO-LINE-BREAK", "echo-line-break-probe", char, answer, description)
+        out += _echo_probe(
+            "ECHO-LINE-BREAK", "echo-line-break-probe", char, answer,
+            case.format(": row 4", " (row 2)"), case.format("", ""),
+        )
     return out
 
 
@@ -152,12 +156,15 @@ def _trim_probes() -> list[dict[str, Any]]:
     out = []
     for char in disputed("ECHO-TRIM"):
         answer = f"Evidence:\n{char}{FATAL}"
-        description = (
+        case = (
             f"clause 2.1 ECHO-TRIM probe {_name(char)}: a copied log line led by this character;"
-            f" trimmed under {_held('ECHO-TRIM', char)} (the line is echo: row 4), kept elsewhere"
-            " (the line is the agent's: row 2)."
+            f" trimmed under {_held('ECHO-TRIM', char)} (the line is echo{{}}), kept elsewhere"
+            " (the line is the agent's{})."
         )
-        out += _echo_probe("ECHO-TRIM", "echo-trim-probe", char, answer, description)
+        out += _echo_probe(
+            "ECHO-TRIM", "echo-trim-probe", char, answer,
+            case.format(": row 4", ": row 2"), case.format("", ""),
+        )
     return out
 
 

@@ -486,6 +486,15 @@ def test_a_decision_closes_an_entry_that_arises_only_under_other_readings(
             assert under == {"expected": (vector.readings or {})[lacking[0]]}, vector.id
             normative += 1
     assert normative > 0
+    # what ratify writes for them reads back as written (descriptions and clauses restated)
+    catalog = [*editions.load(VECTORS), closing]
+    changes = {e.name: [c["clause"] for c in e.changes] for e in catalog}
+    path = VECTORS / "2.1-named-in-output" / "echo-trim-probes.yaml"
+    for record in yamlsafe.load(path.read_text(encoding="ascii"))["vectors"]:
+        blocks = {**(record.get("editions") or {}), NEW: derived.blocks[record["id"]]}
+        once = ratify.with_editions(record, blocks, catalog)
+        stated = {**once, "clauses": ratify.stated_clauses(once["clauses"], blocks, changes)}
+        assert ratify.with_editions(stated, blocks, catalog) == once, record["id"]
     keeping = _decided_on(base, "ECHO-LINE", "trimmed-line-equal")
     assert keeping.closed_by(entries["ECHO-TRIM"]) is None
     assert not set(newedition.derive(probes, keeping, register).changed) & trim_probes

@@ -224,9 +224,12 @@ def test_ratifying_a_reading_into_a_new_edition(
         decisive = [vid for vid in telling if by_id[vid].for_edition(edition.name).normative]
         if decisive:
             assert set(failed) & set(decisive), other
-        else:  # every vector telling them apart is a probe the masking entry still holds open
+        else:  # every vector telling them apart is a probe the masking entry still holds open,
+            # or rests on an open entry whose readings combine with this one's (its `joint`)
             assert telling and all(
-                by_id[vid].for_edition(edition.name).ambiguity == masking for vid in telling
+                by_id[vid].for_edition(edition.name).ambiguity
+                in {masking, *(by_id[vid].joint or {})}
+                for vid in telling
             ), other
         before = _independent(sweep.catalog, sweep.known[base], entry, other)
         assert _judge(before, under_base) == [], other

@@ -3,6 +3,8 @@ schema-error wording (oasis_si_schemas.error_message) and the vector record
 (corpus.vector_record) that corpus loading, the checks, the runner, the reference, the
 generators, the editor and the fuzzer share."""
 
+import pytest
+import yaml
 from jsonschema import Draft202012Validator
 
 from oasis_si_conformance.corpus import corpus, yamlsafe
@@ -110,3 +112,32 @@ def test_vectors_root_is_the_first_real_folder_of_the_namespace_package(tmp_path
     placeholder = "__editable__.oasis_si_conformance_kit-0.1.0.finder.__path_hook__"
     monkeypatch.setattr(oasis_si_vectors, "__path__", [placeholder, str(tmp_path)])
     assert corpus.vectors_root() == tmp_path
+
+
+#: A text with a surrogate escape: read by the pure-Python loader, whose parses are kept.
+SURROGATE_TEXT = 'entries:\n  - id: TEXT-SURROGATE\n    text: "\\ud800"\n    lines: [1, 2]\n'
+
+
+def test_a_kept_parse_is_read_once_and_handed_out_as_a_copy(monkeypatch):
+    yamlsafe._pure_parse.cache_clear()
+    parses = []
+    parse = yamlsafe._parse
+    monkeypatch.setattr(yamlsafe, "_parse", lambda text: parses.append(text) or parse(text))
+    first = yamlsafe.load(SURROGATE_TEXT)
+    first["entries"][0]["lines"].append(3)  # a caller's change reaches no later read
+    second, tree = yamlsafe.load_with_tree(SURROGATE_TEXT)
+    assert second == {"entries": [{"id": "TEXT-SURROGATE", "text": "\ud800", "lines": [1, 2]}]}
+    assert yamlsafe.compose(SURROGATE_TEXT) is tree
+    assert yamlsafe.node_line(tree, ["entries", 0, "text"], at="key") == 3
+    assert parses == [SURROGATE_TEXT]  # one parse for three reads
+
+
+def test_a_refused_text_is_refused_on_every_read_and_one_that_only_composes_still_composes():
+    refused = SURROGATE_TEXT + "entries: again\n"  # a duplicate key
+    for _ in range(2):
+        with pytest.raises(yamlsafe.Refused):
+            yamlsafe.load(refused)
+    unhashable = '"\\ud800": x\n? [a, b]\n: y\n'  # composes; a sequence key never constructs
+    with pytest.raises(yaml.YAMLError):
+        yamlsafe.load(unhashable)
+    assert yamlsafe.node_line(yamlsafe.compose(unhashable), [], at="key") == 1

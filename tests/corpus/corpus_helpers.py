@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from oasis_si_conformance.corpus import corpus, yamlsafe
-from oasis_si_conformance.editing import checks
+from oasis_si_conformance.editing import checks, filecheck
 from oasis_si_conformance.editing.checks import Context, Problem
 from tools.corpusrules import Repository, check_repository, rulebook
 
@@ -25,8 +25,9 @@ LEDGER = REPO / "tools" / "specmap" / "ledger.yaml"
 
 @pytest.fixture(scope="session")
 def real_ctx() -> Context:
-    """The repository's corpus, loaded once."""
-    return checks.load_context(VECTORS)
+    """The repository's corpus, loaded once, through the run's cache (each file's part and
+    catalog kept by its bytes and the kit's source: filecheck.cached_context)."""
+    return filecheck.cached_context(VECTORS)
 
 
 def problems(ctx: Context, rule: str) -> list[Problem]:

@@ -8,10 +8,12 @@ the kit and Python versions. A changed byte in any of them is a new key, so a st
 read. Catalog documents (`catalog`, `kept`: the register, the signatures) are kept the same
 way, keyed by the file's bytes, how it is read, and the source of the kit and its schemas.
 Entries are JSON (never pickle) in $OASIS_SI_CACHE, else $XDG_CACHE_HOME/oasis-si-
-conformance, else ~/.cache/oasis-si-conformance; the newest few of each kind are kept. Any
-problem with the cache (unwritable, corrupt) falls back to loading the corpus, silently.
+conformance, else ~/.cache/oasis-si-conformance; the most recently read few of each kind
+are kept. Any problem with the cache (unwritable, corrupt) falls back to loading the corpus,
+silently.
 """
 
+import contextlib
 import functools
 import hashlib
 import json
@@ -28,7 +30,9 @@ import oasis_si_conformance
 from oasis_si_conformance import __version__
 from oasis_si_conformance.corpus import corpus, yamlsafe
 
-KEEP: Final = 4
+#: Loaded corpora kept, the most recently read first: a run of the test suite reads the
+#: bundled corpus between many small ones, which must not push it out.
+KEEP: Final = 8
 #: Kept documents (`kept`): a run reads several catalogs, of more than one corpus in a test run.
 KEEP_DOCUMENTS: Final = 32
 _CONVERTER = cattrs.Converter(unstruct_collection_overrides={tuple: list})
@@ -73,7 +77,9 @@ def load(root: Path, manifest: dict[str, Any], enabled: bool = True) -> list[cor
     path = cache_dir() / f"corpus-{key(manifest)}.json"
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
-        return [_CONVERTER.structure(item, corpus.Vector) for item in raw]
+        vectors = [_CONVERTER.structure(item, corpus.Vector) for item in raw]
+        _touch(path)
+        return vectors
     except (OSError, ValueError, TypeError, KeyError, cattrs.BaseValidationError):
         pass
     vectors = corpus.load_corpus(root)
@@ -87,6 +93,12 @@ def _store(path: Path, vectors: list[corpus.Vector]) -> None:
         _write(path, text, "corpus-*.json", KEEP)
     except (TypeError, ValueError):
         pass
+
+
+def _touch(path: Path) -> None:
+    """An entry just read is among the newest again (entries are kept newest first)."""
+    with contextlib.suppress(OSError):
+        os.utime(path)
 
 
 def _write(path: Path, text: str, pattern: str, keep: int) -> None:
@@ -124,7 +136,9 @@ def kept(data: bytes, reading: str, read: Callable[[], Any]) -> Any:
     key = hashlib.sha256(f"{_kit_fingerprint()} {reading}\0".encode() + data).hexdigest()[:40]
     path = cache_dir() / f"document-{key}.json"
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        document = json.loads(path.read_text(encoding="utf-8"))
+        _touch(path)
+        return document
     except (OSError, ValueError):
         pass
     document = read()

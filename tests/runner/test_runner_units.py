@@ -3,6 +3,7 @@ selection, scheduling. No process is started here."""
 
 import json
 import math
+import shutil
 from typing import Any
 
 import attrs
@@ -853,6 +854,24 @@ def test_corpus_cache_round_trips_and_survives_corruption(private_corpus_cache) 
     # a catalog the loader does not read (signatures.yaml) keeps the entry
     catalog = dict(manifest, files={**files, "signatures.yaml": "2" * 64})
     assert corpus_cache.key(catalog) == corpus_cache.key(manifest)
+
+
+def test_a_corpus_read_from_the_cache_stays_while_newer_ones_are_stored(
+    private_corpus_cache, tmp_path, monkeypatch
+) -> None:
+    """Entries are kept most recently read first: a corpus read between KEEP others is kept."""
+    manifest = corpus.build_manifest(CORPUS)
+    corpus_cache.load(CORPUS, manifest)
+    for number in range(corpus_cache.KEEP + 1):
+        other = tmp_path / f"other-{number}"
+        shutil.copytree(CORPUS, other)
+        vector_file = corpus.vector_files(other)[0]
+        vector_file.write_text(vector_file.read_text(encoding="ascii") + f"# {number}\n")
+        corpus_cache.load(other, corpus.build_manifest(other))
+        with monkeypatch.context() as patched:
+            patched.setattr(corpus, "load_corpus", lambda _, n=number: pytest.fail(f"{n}: loaded"))
+            assert corpus_cache.load(CORPUS, manifest) == FIXTURE
+    assert len(list(private_corpus_cache.glob("corpus-*.json"))) == corpus_cache.KEEP
 
 
 def test_a_kept_catalog_is_read_once_per_bytes_and_a_refused_one_never_kept(

@@ -307,7 +307,7 @@ def _manifest_state(root: Path, digest: str) -> str:
 def _catalog(root: Path, name: str) -> Any:
     if not (root / name).exists():
         return None
-    return corpus.read_catalog(root, name)
+    return corpus_cache.catalog(root, name)
 
 
 def _fail(message: str) -> int:

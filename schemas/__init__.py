@@ -20,6 +20,8 @@ from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
+from oasis_si_schemas.predicate import Predicate, Unsupported, compile_predicate
+
 BASE = "https://oasis-si-kit.invalid/schemas/"
 
 
@@ -102,6 +104,26 @@ def validator(name: str) -> Draft202012Validator:
     """A validator for `<name>.schema.json` that resolves references to the other kit schemas."""
     built: Draft202012Validator = Validator(load(name), registry=registry())
     return built
+
+
+@cache
+def predicate(name: str) -> Predicate | None:
+    """`<name>.schema.json` compiled into a predicate (predicate.compile_predicate), or None
+    when the schema uses a keyword the predicate does not implement."""
+    try:
+        return compile_predicate(load(name), registry())
+    except Unsupported:
+        return None
+
+
+def errors(name: str, instance: Any) -> Iterator[ValidationError]:
+    """`validator(name).iter_errors(instance)`, jsonschema asked only when the compiled
+    predicate (which accepts exactly what jsonschema accepts) rejects the instance, or the
+    schema cannot be compiled: a corpus check validates thousands of valid documents."""
+    accepts = predicate(name)
+    if accepts is not None and accepts(instance):
+        return iter(())
+    return validator(name).iter_errors(instance)
 
 
 def most_specific(error: ValidationError) -> ValidationError:

@@ -404,10 +404,20 @@ def load_catalog(name: str, root: Path | None = None) -> Any:
 def read_catalog(root: Path, name: str) -> Any:
     """A catalog file's document. Raises CorpusError naming `name:line` when it is a link out
     of the corpus, too large, not ASCII, or YAML the loader refuses."""
+    return parse_catalog(catalog_bytes(root, name), name)
+
+
+def catalog_bytes(root: Path, name: str) -> bytes:
+    """A catalog file's bytes (`read_catalog`'s screening: a link out of the corpus, a file too
+    large or no regular file raises CorpusError)."""
     path = root / name
     if path.is_symlink() and not _inside(path, root.resolve()):
         raise CorpusError(f"{name}:1", "a symbolic link to outside the corpus folder")
-    data = read_bytes(path, name)
+    return read_bytes(path, name)
+
+
+def parse_catalog(data: bytes, name: str) -> Any:
+    """The document of catalog `name` holding `data` (`read_catalog`)."""
     try:
         return yamlsafe.load(data.decode("ascii"))
     except UnicodeDecodeError as error:

@@ -17,6 +17,8 @@ a scalar so tagged reading as its tag says. A refusal is a `Refused`, a YAML err
 carries the line where the problem is.
 """
 
+import copy
+import functools
 import re
 from collections.abc import Sequence
 from typing import Any, Final, Literal
@@ -86,6 +88,11 @@ def load(text: str) -> Any:
 
 def compose(text: str) -> yaml.Node | None:
     """The node tree of one document, for mapping a data path back to a line."""
+    if _recalled(text):
+        try:
+            return _pure_parse(text)[1]
+        except yaml.YAMLError:
+            pass  # composed afresh below: a text may compose and yet not construct
     loader = _loader_for(text)(text)
     try:
         return _screened_node(loader, text)
@@ -136,12 +143,40 @@ def _entry(node: yaml.Node | None, step: Any) -> tuple[yaml.Node, yaml.Node] | N
 
 def load_with_tree(text: str) -> tuple[Any, yaml.Node | None]:
     """The document and its node tree from one parse (`load` and `compose` parse twice)."""
+    if _recalled(text):
+        document, node = _pure_parse(text)
+        return copy.deepcopy(document), node
+    return _parse(text)
+
+
+def _parse(text: str) -> tuple[Any, yaml.Node | None]:
     loader = _loader_for(text)(text)
     try:
         node = _screened_node(loader, text)
         return (loader.construct_document(node) if node is not None else None), node
     finally:
         loader.dispose()
+
+
+#: The longest text whose parse is kept (`_pure_parse`): the register, the largest such file
+#: of the corpus, is under 0.1 MB.
+MAX_RECALLED: Final = 512 * 1024
+
+
+@functools.lru_cache(maxsize=8)
+def _pure_parse(text: str) -> tuple[Any, yaml.Node | None]:
+    """`_parse` of a text the pure-Python loader reads (one with surrogate escapes, such as the
+    register), kept for the next read of the same text: that loader takes a quarter of a
+    second for the register, which the editor and the checks read, and locate lines in, more
+    than once. A parse is a function of the text alone; the tree is only read (lines), and
+    `load_with_tree` hands out a copy of the document. A refused text is kept by no one (the
+    error is raised again on each read)."""
+    return _parse(text)
+
+
+def _recalled(text: str) -> bool:
+    """Whether `_pure_parse` holds (or would keep) the parse of `text`."""
+    return _loader_for(text) is PyCoreLoader and len(text) <= MAX_RECALLED
 
 
 def _screened_node(loader: Any, text: str) -> yaml.Node | None:

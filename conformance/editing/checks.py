@@ -36,6 +36,7 @@ from oasis_si_schemas import (
     validator,
 )
 from oasis_si_schemas import editions as reference_editions
+from oasis_si_schemas import errors as schema_errors
 
 #: The corpus this kit needs before it can certify anything.
 MINIMUM_VECTORS: Final = 2000
@@ -1015,7 +1016,7 @@ def rule_evidence_schema(ctx: Context) -> Iterator[Problem]:
     for vector in ctx.vectors:
         if "evidence" not in vector.input:
             continue
-        for error in validator("evidence").iter_errors(vector.input["evidence"]):
+        for error in schema_errors("evidence", vector.input["evidence"]):
             path = ["input", "evidence", *_error_path(error)]
             yield ctx.at(vector, path, f"evidence: {error_message(error)}", "evidence-schema")
 
@@ -1026,7 +1027,7 @@ def rule_request_schema(ctx: Context) -> Iterator[Problem]:
     for vector in ctx.vectors:
         params = {key: ({} if key == "evidence" else value) for key, value in vector.input.items()}
         request = {"id": 0, "op": vector.operation, "params": params}
-        for error in validator("protocol/request").iter_errors(request):
+        for error in schema_errors("protocol/request", request):
             path = ["input", *_error_path(error)[1:]]
             yield ctx.at(
                 vector, path, f"not a valid request: {error_message(error)}", "request-schema"

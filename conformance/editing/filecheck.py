@@ -268,6 +268,38 @@ def vector_path(root: Path, given: Path) -> Path:
     return root / relative
 
 
+def _stored_parts(root: Path) -> list[tuple[Path, FilePart, bool]]:
+    """Each vector file's part, from the cache where it is there, else loaded: (its entry, the
+    part, whether it was read from the cache)."""
+    digests = corpus.file_digests(root)
+    print_ = fingerprint(root, digests)
+    stored = []
+    for path in corpus.vector_files(root):
+        relative = path.relative_to(root).as_posix()
+        entry = _entry_path(print_, relative, digests[relative])
+        part = _read(entry, root, relative)
+        stored.append((entry, part or _load_part(root, path), part is not None))
+    return stored
+
+
+def _context(root: Path, parts: Sequence[FilePart]) -> Context:
+    vectors = [vector for part in parts for vector in part.vectors]
+    errors = [part.load_error for part in parts if part.load_error is not None]
+    return checks.load_context(root, loaded=(vectors, errors), reader=cached_reader())
+
+
+def cached_context(root: Path) -> Context:
+    """`checks.load_context(root)`, each vector file's part (its vectors or its load error) and
+    each catalog read from the cache where there, and what was loaded kept there: the context
+    `check` runs the cross-file rules on."""
+    stored = _stored_parts(root)
+    for entry, part, hit in stored:
+        if not hit:
+            _write(entry, part)
+    _prune()
+    return _context(root, [part for _, part, _ in stored])
+
+
 def check(
     root: Path,
     rules: Collection[str] | None = None,
@@ -286,19 +318,9 @@ def check(
     if not cache:
         return checks.check_context(checks.load_context(root), selected, rulebook)
     targets = {vector_path(root, path) for path in paths}
-    digests = corpus.file_digests(root)
-    print_ = fingerprint(root, digests)
-    parts: list[FilePart] = []
-    stored: list[tuple[Path, FilePart, bool]] = []  # entry, part, read from the cache
-    for path in corpus.vector_files(root):
-        relative = path.relative_to(root).as_posix()
-        entry = _entry_path(print_, relative, digests[relative])
-        part = _read(entry, root, relative)
-        stored.append((entry, part or _load_part(root, path), part is not None))
-        parts.append(stored[-1][1])
-    vectors = [vector for part in parts for vector in part.vectors]
-    errors = [part.load_error for part in parts if part.load_error is not None]
-    ctx = checks.load_context(root, loaded=(vectors, errors), reader=cached_reader())
+    stored = _stored_parts(root)
+    parts = [part for _, part, _ in stored]
+    ctx = _context(root, parts)
     for entry, part, hit in stored:
         computed = part.problems is None and (not targets or root / part.relative in targets)
         if computed:

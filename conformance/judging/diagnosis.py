@@ -38,7 +38,7 @@ from typing import Any, Final
 import attrs
 import yaml
 
-from oasis_si_conformance.corpus import yamlsafe
+from oasis_si_conformance.corpus import corpus_cache, yamlsafe
 from oasis_si_conformance.corpus.corpus import Vector
 from oasis_si_conformance.model import VERDICT_FAILURES, Status, VectorResult
 from oasis_si_schemas import first_error_message, validator
@@ -136,8 +136,23 @@ def load_signatures(path: Path) -> list[Signature]:
     """The signatures of `path`; none when it does not exist. Raises SignatureError."""
     if not path.exists():
         return []
+    data = path.read_bytes()
+    # Kept in the cache of loaded corpora: its schema takes jsonschema most of a second.
+    document = corpus_cache.kept(data, "signatures", lambda: _valid_document(path, data))
+    ids = [raw["id"] for raw in document["signatures"]]
+    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    if duplicates:
+        raise SignatureError(f"{path}: duplicate signature ids {duplicates}")
+    derived = tuple(document.get("editions") or ())
+    return [signature_from(raw, derived) for raw in document["signatures"]]
+
+
+def _valid_document(path: Path, data: bytes) -> Any:
+    """The document of the signatures file at `path` holding `data`, valid under its schema.
+    Raises SignatureError."""
     try:
-        document = yamlsafe.load(path.read_text(encoding="utf-8"))
+        text = data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as read_text
+        document = yamlsafe.load(text)
     except yaml.YAMLError as error:
         where = f"{path}:{yamlsafe.error_line(error)}"
         raise SignatureError(f"{where}: {yamlsafe.error_text(error)}") from None
@@ -146,12 +161,7 @@ def load_signatures(path: Path) -> list[Signature]:
     problem = first_error_message(validator("signatures"), document)
     if problem is not None:
         raise SignatureError(f"{path}: {problem}")
-    ids = [raw["id"] for raw in document["signatures"]]
-    duplicates = sorted({i for i in ids if ids.count(i) > 1})
-    if duplicates:
-        raise SignatureError(f"{path}: duplicate signature ids {duplicates}")
-    derived = tuple(document.get("editions") or ())
-    return [signature_from(raw, derived) for raw in document["signatures"]]
+    return document
 
 
 def signature_from(raw: Mapping[str, Any], derived: Sequence[str] = ()) -> Signature:

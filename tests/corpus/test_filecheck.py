@@ -117,3 +117,19 @@ def test_no_cache_runs_the_plain_check(temp_corpus, cache, monkeypatch):
     monkeypatch.setattr(filecheck, "_read", refuse)
     assert sorted(filecheck.check(root, cache=False)) == expected
     assert not list(cache.glob("filecheck-*"))
+
+
+def test_the_cached_context_is_the_loaded_one_and_read_from_the_cache_the_second_time(
+    temp_corpus, cache, monkeypatch
+):
+    root = broken(temp_corpus).root
+    loaded = checks.load_context(root)
+    assert loaded.vectors and loaded.load_problems  # some vectors load, one file does not
+    for _ in range(2):
+        cached = filecheck.cached_context(root)
+        assert cached.vectors == loaded.vectors
+        assert sorted(cached.load_problems) == sorted(loaded.load_problems)
+        assert cached.register == loaded.register and cached.clauses == loaded.clauses
+        assert cached.catalog_problems == loaded.catalog_problems
+        assert cached.unloaded == loaded.unloaded
+        monkeypatch.setattr(corpus, "load_file", refuse)  # the second time: every part kept

@@ -3,12 +3,15 @@ schema-error wording (oasis_si_schemas.error_message) and the vector record
 (corpus.vector_record) that corpus loading, the checks, the runner, the reference, the
 generators, the editor and the fuzzer share."""
 
+import pytest
+import yaml
 from jsonschema import Draft202012Validator
 
+import oasis_si_schemas as schemas
 from oasis_si_conformance.corpus import corpus, yamlsafe
 from oasis_si_conformance.editor import stub_text
 from oasis_si_conformance.fuzz.stub import vector
-from oasis_si_schemas import error_message, first_error_message, validator
+from oasis_si_schemas import error_message, errors, first_error_message, predicate, validator
 from tools.vectorgen.common import ambiguous, normative
 
 TEXT = """\
@@ -110,3 +113,49 @@ def test_vectors_root_is_the_first_real_folder_of_the_namespace_package(tmp_path
     placeholder = "__editable__.oasis_si_conformance_kit-0.1.0.finder.__path_hook__"
     monkeypatch.setattr(oasis_si_vectors, "__path__", [placeholder, str(tmp_path)])
     assert corpus.vectors_root() == tmp_path
+
+
+SEED = "5.1-c-da-001/seed-examples.yaml"
+
+#: A text with a surrogate escape: read by the pure-Python loader, whose parses are kept.
+SURROGATE_TEXT = 'entries:\n  - id: TEXT-SURROGATE\n    text: "\\ud800"\n    lines: [1, 2]\n'
+
+
+def test_a_kept_parse_is_read_once_and_handed_out_as_a_copy(monkeypatch):
+    yamlsafe._pure_parse.cache_clear()
+    parses = []
+    parse = yamlsafe._parse
+    monkeypatch.setattr(yamlsafe, "_parse", lambda text: parses.append(text) or parse(text))
+    first = yamlsafe.load(SURROGATE_TEXT)
+    first["entries"][0]["lines"].append(3)  # a caller's change reaches no later read
+    second, tree = yamlsafe.load_with_tree(SURROGATE_TEXT)
+    assert second == {"entries": [{"id": "TEXT-SURROGATE", "text": "\ud800", "lines": [1, 2]}]}
+    assert yamlsafe.compose(SURROGATE_TEXT) is tree
+    assert yamlsafe.node_line(tree, ["entries", 0, "text"], at="key") == 3
+    assert parses == [SURROGATE_TEXT]  # one parse for three reads
+
+
+def test_a_refused_text_is_refused_on_every_read_and_one_that_only_composes_still_composes():
+    refused = SURROGATE_TEXT + "entries: again\n"  # a duplicate key
+    for _ in range(2):
+        with pytest.raises(yamlsafe.Refused):
+            yamlsafe.load(refused)
+    unhashable = '"\\ud800": x\n? [a, b]\n: y\n'  # composes; a sequence key never constructs
+    with pytest.raises(yaml.YAMLError):
+        yamlsafe.load(unhashable)
+    assert yamlsafe.node_line(yamlsafe.compose(unhashable), [], at="key") == 1
+
+
+def test_schema_errors_are_jsonschemas_asked_only_for_what_the_predicate_rejects(monkeypatch):
+    """`errors`: no error for a valid instance, without building a jsonschema validator; for an
+    invalid one jsonschema's errors; a schema the predicate cannot compile asks jsonschema."""
+    request = {"id": 1, "op": "identifier_match", "params": {"text": "a", "identifier": "a"}}
+    broken = {"id": 1, "op": "identifier_match", "params": {"text": 7, "identifier": "a"}}
+    expected = [error_message(e) for e in validator("protocol/request").iter_errors(broken)]
+    assert expected and [error_message(e) for e in errors("protocol/request", broken)] == expected
+    assert predicate("protocol/request") is not None and predicate("vectors") is None
+    seed = yamlsafe.load((corpus.vectors_root() / SEED).read_text(encoding="ascii"))
+    monkeypatch.setattr(schemas, "validator", lambda name: pytest.fail(f"asked for {name}"))
+    assert list(errors("protocol/request", request)) == []
+    with pytest.raises(pytest.fail.Exception, match="asked for vectors"):
+        list(errors("vectors", seed))

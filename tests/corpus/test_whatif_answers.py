@@ -28,6 +28,9 @@ from oasis_si_conformance.model import ANSWER, FailureKind
 from oasis_si_reference import operations as reference_operations
 
 FIRST, AMENDED = "0.3.0-rc1", "0.3.0-rc1+2026-08-22"
+#: One worker runs the module, so its module fixture (a certification of the reference) is
+#: computed once, not once on each worker `--dist loadgroup` would spread the tests over.
+pytestmark = pytest.mark.xdist_group("whatif-answers")
 
 
 @attrs.frozen

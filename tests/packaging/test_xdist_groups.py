@@ -30,6 +30,8 @@ def test_a_group_runs_on_one_worker(tmp_path: Path) -> None:
     command = [
         sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-v",
         "-p", "no:cacheprovider", "-p", "no:randomly", "test_grouped.py",
+        # plugins the tiny suite does not use, loaded by each of the three processes otherwise
+        "-p", "no:hypothesispytest", "-p", "no:oasis_si",
     ]
     done = subprocess.run(
         command, cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False

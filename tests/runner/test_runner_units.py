@@ -3,6 +3,7 @@ selection, scheduling. No process is started here."""
 
 import json
 import math
+import shutil
 from typing import Any
 
 import attrs
@@ -18,6 +19,7 @@ from oasis_si_conformance.corpus.selection import select
 from oasis_si_conformance.judging import compare, interpretation
 from oasis_si_conformance.judging.diagnosis import (
     Signature,
+    SignatureError,
     clause_key,
     derived_under,
     diagnose,
@@ -852,6 +854,62 @@ def test_corpus_cache_round_trips_and_survives_corruption(private_corpus_cache) 
     # a catalog the loader does not read (signatures.yaml) keeps the entry
     catalog = dict(manifest, files={**files, "signatures.yaml": "2" * 64})
     assert corpus_cache.key(catalog) == corpus_cache.key(manifest)
+
+
+def test_a_corpus_read_from_the_cache_stays_while_newer_ones_are_stored(
+    private_corpus_cache, tmp_path, monkeypatch
+) -> None:
+    """Entries are kept most recently read first: a corpus read between KEEP others is kept."""
+    manifest = corpus.build_manifest(CORPUS)
+    corpus_cache.load(CORPUS, manifest)
+    for number in range(corpus_cache.KEEP + 1):
+        other = tmp_path / f"other-{number}"
+        shutil.copytree(CORPUS, other)
+        vector_file = corpus.vector_files(other)[0]
+        vector_file.write_text(vector_file.read_text(encoding="ascii") + f"# {number}\n")
+        corpus_cache.load(other, corpus.build_manifest(other))
+        with monkeypatch.context() as patched:
+            patched.setattr(corpus, "load_corpus", lambda _, n=number: pytest.fail(f"{n}: loaded"))
+            assert corpus_cache.load(CORPUS, manifest) == FIXTURE
+    assert len(list(private_corpus_cache.glob("corpus-*.json"))) == corpus_cache.KEEP
+
+
+def test_a_kept_catalog_is_read_once_per_bytes_and_a_refused_one_never_kept(
+    private_corpus_cache, tmp_path
+) -> None:
+    reads = []
+
+    def read(document: Any) -> Any:
+        reads.append(document)
+        return document
+
+    register = corpus.read_catalog(corpus.vectors_root(), "register.yaml")
+    assert corpus_cache.catalog(corpus.vectors_root(), "register.yaml") == register
+    assert len(list(private_corpus_cache.glob("document-*.json"))) == 1
+    assert corpus_cache.kept(b"a", "test", lambda: read({"k": ["\ud800"]})) == {"k": ["\ud800"]}
+    assert corpus_cache.kept(b"a", "test", lambda: read({"other": 1})) == {"k": ["\ud800"]}
+    assert corpus_cache.kept(b"b", "test", lambda: read({"k": 2})) == {"k": 2}  # other bytes
+    assert corpus_cache.kept(b"a", "other", lambda: read({"k": 3})) == {"k": 3}  # other reading
+    assert corpus_cache.kept(b"c", "test", lambda: read({1: 2})) == {1: 2}  # JSON cannot hold it
+    assert corpus_cache.kept(b"c", "test", lambda: read({1: 3})) == {1: 3}
+    assert reads == [{"k": ["\ud800"]}, {"k": 2}, {"k": 3}, {1: 2}, {1: 3}]
+    # a refused file raises on every read: its signatures are checked again, never kept
+    bad = tmp_path / "signatures.yaml"
+    bad.write_text("signatures: 7\n", encoding="ascii")
+    for _ in range(2):
+        with pytest.raises(SignatureError, match="signatures"):
+            load_signatures(bad)
+    good = load_signatures(corpus.vectors_root() / "signatures.yaml")
+    assert load_signatures(corpus.vectors_root() / "signatures.yaml") == good != []
+    # a link out of the corpus is refused before any entry is looked up
+    outside = tmp_path / "outside.yaml"
+    outside.write_bytes((corpus.vectors_root() / "clauses.yaml").read_bytes())
+    linked = tmp_path / "linked"
+    linked.mkdir()
+    (linked / "clauses.yaml").symlink_to(outside)
+    corpus_cache.catalog(corpus.vectors_root(), "clauses.yaml")
+    with pytest.raises(corpus.CorpusError, match="outside the corpus"):
+        corpus_cache.catalog(linked, "clauses.yaml")
 
 
 @pytest.mark.parametrize(

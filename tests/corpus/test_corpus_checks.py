@@ -216,7 +216,8 @@ def test_joint_outcomes_name_a_joint_entry_other_readings_and_differ(temp_corpus
         "FOLD-ORDER": {"fold-then-nfc": {"upper-lower": {"match": False}}},
     }}
     path = temp_corpus.write("3.1/a.yaml", [good, bad])
-    found = temp_corpus.check("ambiguity-readings")
+    # (an edition an editor ratified into this checkout may decide FOLD-MAPPING: not these)
+    found = [p for p in temp_corpus.check("ambiguity-readings") if "no open point" not in p.message]
     messages = sorted(p.message for p in found)
     assert messages == sorted([
         "'folded' is no reading of DELIM-FOLDED other than its reference",

@@ -828,7 +828,7 @@ def _against_the_reference(edition: reference_editions.Edition) -> set[str]:
     }
 
 
-def _entries_of(vector: Vector, entries: Mapping[str, Mapping[str, Any]]) -> set[str]:
+def entries_of(vector: Vector, entries: Mapping[str, Mapping[str, Any]]) -> set[str]:
     """The register entries whose reading gives the vector's outcome under some edition: those
     it is an ambiguity vector of, under any edition, with the entry whose reading makes such an
     entry arise (`applies_when`: deciding it otherwise closes that entry) and the entries whose
@@ -845,7 +845,7 @@ def rule_reference(ctx: Context) -> Iterator[Problem]:
     and with the register's reference reading of every ambiguity vector."""
     for vector in ctx.vectors:
         for expectation in ctx.expectations(vector):
-            yield from _reference_problems(ctx, expectation, _entries_of(vector, ctx.entries))
+            yield from _reference_problems(ctx, expectation, entries_of(vector, ctx.entries))
 
 
 def _reference_problems(

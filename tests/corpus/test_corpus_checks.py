@@ -1055,14 +1055,14 @@ def test_the_reference_is_not_held_where_a_decision_closes_or_joins_the_vectors_
     probe = corpus.vector_from_record(
         ambiguity_vector("p", {"unicode": {"match": True}}, entry="ECHO-TRIM"), "f", "f:1"
     )
-    assert checks._entries_of(probe, entries) == {"ECHO-TRIM", "ECHO-LINE"}
+    assert checks.entries_of(probe, entries) == {"ECHO-TRIM", "ECHO-LINE"}
     joint = corpus.vector_from_record(
         {**ambiguity_vector("j", {"folded": {"match": True}}, entry="DELIM-FOLDED"),
          "joint": {"FOLD-MAPPING": {"simple-casefold": {"folded": {"match": False}}}}},
         "f", "f:1",
     )
-    assert checks._entries_of(joint, entries) == {"DELIM-FOLDED", "FOLD-MAPPING"}
+    assert checks.entries_of(joint, entries) == {"DELIM-FOLDED", "FOLD-MAPPING"}
     plain = corpus.vector_from_record(
         ambiguity_vector("q", {"folded": {"match": True}}, entry="DELIM-FOLDED"), "f", "f:1"
     )
-    assert checks._entries_of(plain, entries) == {"DELIM-FOLDED"}
+    assert checks.entries_of(plain, entries) == {"DELIM-FOLDED"}

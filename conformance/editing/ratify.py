@@ -83,8 +83,14 @@ def decide(
     entry = own.get("ambiguity")
     if entry is None:
         return own
-    for other, under_other in (joint or {}).items():
-        if entry in edition.decided or other in edition.decided:
+    combined = dict(joint or {})
+    if entry in edition.decided or set(combined) & set(edition.decided):
+        if len(combined) > 1 or (combined and register.entries.get(entry, {}).get("masked_by")):
+            raise Undecidable(
+                f"its joint outcomes name {', '.join(combined)}: they are derived for one entry"
+                " joint with one that no other masks"
+            )
+        for other, under_other in combined.items():
             return jointly(own["readings"], entry, other, under_other, edition, register)
     char = charsets.probed_char(probe or "")
     if entry in edition.decided:

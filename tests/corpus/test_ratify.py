@@ -591,3 +591,24 @@ def _with_blocks(
         else v
         for v in vectors
     ]
+
+
+def test_joint_outcomes_beyond_one_unmasked_pair_are_refused_not_guessed() -> None:
+    """A vector's joint outcomes are derived for an entry joint with one other that no entry
+    masks; a vector naming two, or of a masked entry, is undecidable under a decision."""
+    register = _bundled_register()
+    base = _last_open(editions.load(VECTORS), register.entries["FOLD-MAPPING"])
+    mapping = _decided_on(base, "FOLD-MAPPING", "simple-casefold")
+    block = {"ambiguity": "DELIM-FOLDED",
+             "readings": {"folded": {"match": False}, "unfolded": {"match": True}}}
+    one = {"FOLD-MAPPING": {"simple-casefold": {"folded": {"match": True}}}}
+    assert ratify.decide(block, mapping, register, None, one) == {"expected": {"match": True}}
+    two = {**one, "FOLD-ORDER": {"fold-then-nfc": {"folded": {"match": True}}}}
+    with pytest.raises(ratify.Undecidable, match="joint outcomes name FOLD-MAPPING, FOLD-ORDER"):
+        ratify.decide(block, mapping, register, None, two)
+    whitespace = _decided_on(base, "SENT-WS", "ascii")
+    masked = {"ambiguity": "SENT-WS", "readings": {
+        name: {"match": True} for name in register.entries["SENT-WS"]["readings"]}}
+    with pytest.raises(ratify.Undecidable, match="no other masks"):
+        ratify.decide(masked, whitespace, register, "U+001C",
+                      {"SENT-NEWLINE": {"lf": {"ascii": {"match": False}}}})

@@ -22,6 +22,23 @@ def _listing(capsys: pytest.CaptureFixture[str], root: Path, *args: str) -> str:
     return capsys.readouterr().out
 
 
+def _with_edition(tmp_path: Path, name: str, title: str, decides: str) -> Path:
+    """A vectors folder with the register and the catalog plus one edition based on the
+    amendment, deciding `decides` (a YAML flow mapping)."""
+    root = tmp_path / "vectors"
+    root.mkdir()
+    catalog = (VECTORS / "editions.yaml").read_text(encoding="ascii")
+    shutil.copy(VECTORS / "register.yaml", root / "register.yaml")
+    (root / "editions.yaml").write_text(
+        catalog
+        + f"  - name: {name}\n    label: 0.3.0-rc1\n    title: {title}\n"
+        + f"    base: {AMENDED}\n    text: {{source: a ratification, revision: null,"
+        + f" date: null}}\n    decides: {decides}\n    changes: []\n",
+        encoding="ascii",
+    )
+    return root
+
+
 def test_the_shipped_editions_are_listed_with_what_to_declare(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -42,17 +59,7 @@ def test_the_shipped_editions_are_listed_with_what_to_declare(
 def test_an_edition_added_to_the_catalog_is_listed_with_its_inherited_text(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    root = tmp_path / "vectors"
-    root.mkdir()
-    catalog = (VECTORS / "editions.yaml").read_text(encoding="ascii")
-    shutil.copy(VECTORS / "register.yaml", root / "register.yaml")
-    (root / "editions.yaml").write_text(
-        catalog
-        + "  - name: ws-ascii\n    label: 0.3.0-rc1\n    title: whitespace decided\n"
-        + f"    base: {AMENDED}\n    text: {{source: a ratification, revision: null,"
-        + " date: null}\n    decides: {SENT-WS: ascii}\n    changes: []\n",
-        encoding="ascii",
-    )
+    root = _with_edition(tmp_path, "ws-ascii", "whitespace decided", "{SENT-WS: ascii}")
     text = _listing(capsys, root)
     block = text[text.index("ws-ascii: whitespace decided") :]
     assert "  declare in profiles: ws-ascii\n" in block
@@ -67,16 +74,8 @@ def test_an_edition_lists_the_entries_its_decisions_close(
 ) -> None:
     """An edition deciding ECHO-LINE as exact-substring closes ECHO-TRIM (it applies only under
     a trimmed reading: register `applies_when`), and the listing says so, with why."""
-    root = tmp_path / "vectors"
-    root.mkdir()
-    catalog = (VECTORS / "editions.yaml").read_text(encoding="ascii")
-    shutil.copy(VECTORS / "register.yaml", root / "register.yaml")
-    (root / "editions.yaml").write_text(
-        catalog
-        + "  - name: echo-exact\n    label: 0.3.0-rc1\n    title: echo decided\n"
-        + f"    base: {AMENDED}\n    text: {{source: a ratification, revision: null,"
-        + " date: null}\n    decides: {ECHO-LINE: exact-substring}\n    changes: []\n",
-        encoding="ascii",
+    root = _with_edition(
+        tmp_path, "echo-exact", "echo decided", "{ECHO-LINE: exact-substring}"
     )
     text = _listing(capsys, root)
     block = text[text.index("echo-exact: echo decided") :]

@@ -84,14 +84,14 @@ def decide(
     if entry is None:
         return own
     combined = dict(joint or {})
-    if entry in edition.decided or set(combined) & set(edition.decided):
-        if len(combined) > 1 or (combined and register.entries.get(entry, {}).get("masked_by")):
+    if combined and (entry in edition.decided or set(combined) & set(edition.decided)):
+        if len(combined) > 1 or register.entries.get(entry, {}).get("masked_by"):
             raise Undecidable(
                 f"its joint outcomes name {', '.join(combined)}: they are derived for one entry"
                 " joint with one that no other masks"
             )
-        for other, under_other in combined.items():
-            return jointly(own["readings"], entry, other, under_other, edition, register)
+        ((other, under_other),) = combined.items()
+        return jointly(own["readings"], entry, other, under_other, edition, register)
     char = charsets.probed_char(probe or "")
     if entry in edition.decided:
         readings: Mapping[str, Any] = own["readings"]

@@ -86,8 +86,11 @@ class InstalledCopy:
     change the kit reads from its installed packages (an edition added to
     vectors/editions.yaml): commands run there with the copy first on PYTHONPATH."""
 
-    def __init__(self, top: Path) -> None:
+    def __init__(self, top: Path, cache: Path | None = None) -> None:
         self.top = top
+        #: The kit's cache (XDG_CACHE_HOME) of the copy's commands: keyed by what it caches
+        #: (a corpus by its files' bytes, the loader and the schema), so copies may share one.
+        self.cache = cache or top / ".xdg"
         ignore = shutil.ignore_patterns("__pycache__", ".cache")
         shutil.copytree(CHECKOUT / "tools", top / "tools", ignore=ignore)
         for folder, name in INSTALLED_NAMES.items():
@@ -101,7 +104,7 @@ class InstalledCopy:
 
     def run(self, *argv: str, ok: tuple[int, ...] = (0,)) -> subprocess.CompletedProcess[str]:
         """`python ARGV` in the copy; its exit status must be one of `ok`."""
-        env = {**os.environ, "PYTHONPATH": str(self.top), "XDG_CACHE_HOME": str(self.top / ".xdg")}
+        env = {**os.environ, "PYTHONPATH": str(self.top), "XDG_CACHE_HOME": str(self.cache)}
         done = subprocess.run(
             [sys.executable, *argv], cwd=self.top, env=env, capture_output=True, text=True,
             check=False, timeout=3600,
@@ -110,6 +113,13 @@ class InstalledCopy:
         return done
 
 
+@pytest.fixture(scope="session")
+def copies_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One kit cache for the session's installed copies: a corpus one copy loaded is read
+    from it by the next, unless its files differ."""
+    return tmp_path_factory.mktemp("copies-cache")
+
+
 @pytest.fixture
-def installed_copy(tmp_path: Path) -> InstalledCopy:
-    return InstalledCopy(tmp_path / "checkout")
+def installed_copy(tmp_path: Path, copies_cache: Path) -> InstalledCopy:
+    return InstalledCopy(tmp_path / "checkout", copies_cache)

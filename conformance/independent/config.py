@@ -112,6 +112,10 @@ class Table:
         base = self.value(chosen, None)
         readings = dict(zip(self.entries, chosen, strict=True))
         for hook in self.hooks:
+            if _trace is None and hook not in config.hooks:
+                # Untraced, a hook that is off cannot apply, and nobody asks whether it would
+                # have changed the value: its variant is not computed.
+                continue
             variant = self.value(chosen, hook)
             if variant != base and config.has(hook):
                 return variant, readings

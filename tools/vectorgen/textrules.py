@@ -876,12 +876,20 @@ _SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
 
 def _lone_surrogates(node: Any) -> bool:
-    if isinstance(node, str):
-        return _SURROGATE.search(node) is not None
-    if isinstance(node, dict):
-        return any(_lone_surrogates(k) or _lone_surrogates(v) for k, v in node.items())
-    if isinstance(node, list):
-        return any(_lone_surrogates(v) for v in node)
+    """Whether a string anywhere in `node` (its dicts' keys and values, its lists' items)
+    holds a surrogate. Walked with a stack, an ASCII string passed over without a search: it
+    runs once per reading evaluated, many times per request."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if not item.isascii() and _SURROGATE.search(item) is not None:
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
     return False
 
 

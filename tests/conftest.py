@@ -114,6 +114,19 @@ class InstalledCopy:
 
 
 @pytest.fixture(scope="session")
+def bundled_export(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled corpus exported once per session through the command (`oasis-si-vectors
+    export --format json DIR`), for the tests that read an export. They share the
+    xdist_group "export", so that one worker exports it once."""
+    from oasis_si_conformance import editor
+
+    out = tmp_path_factory.mktemp("export") / "json"
+    assert editor.main(["--root", str(corpus.vectors_root()), "export", "--format", "json",
+                        str(out)]) == 0
+    return out
+
+
+@pytest.fixture(scope="session")
 def copies_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One kit cache for the session's installed copies: a corpus one copy loaded is read
     from it by the next, unless its files differ."""

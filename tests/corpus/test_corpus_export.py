@@ -27,12 +27,10 @@ def run_export(root: Path, out: Path, *options: str) -> int:
     return editor.main(["--root", str(root), "export", *options, str(out)])
 
 
-@pytest.fixture(scope="module")
-def exported(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The bundled corpus exported once through the command."""
-    out = tmp_path_factory.mktemp("export") / "json"
-    assert run_export(VECTORS, out, "--format", "json") == 0
-    return out
+@pytest.fixture
+def exported(bundled_export: Path) -> Path:
+    """The bundled corpus exported once through the command (tests/conftest.py)."""
+    return bundled_export
 
 
 def read_json(path: Path) -> Any:
@@ -67,6 +65,7 @@ def by_file(vectors: list[corpus.Vector]) -> dict[str, list[corpus.Vector]]:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("export")  # the session's one export of the bundled corpus
 def test_every_file_validates_against_the_schema_the_index_names(exported: Path) -> None:
     registry = schema_registry(exported)
     index = read_json(exported / "index.json")
@@ -82,6 +81,7 @@ def test_every_file_validates_against_the_schema_the_index_names(exported: Path)
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("export")  # the session's one export of the bundled corpus
 def test_every_vector_is_exported_with_the_loaders_counts(
     exported: Path, real_ctx: Context
 ) -> None:
@@ -108,6 +108,7 @@ def test_every_vector_is_exported_with_the_loaders_counts(
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("export")  # the session's one export of the bundled corpus
 def test_the_index_digests_are_manifest_json_s_and_the_written_files(exported: Path) -> None:
     """Sources: exactly MANIFEST.json's files and digests (run `oasis-si-vectors manifest`
     when this fails together with the `manifest` rule). Written: each file's own sha256; no
@@ -126,6 +127,7 @@ def test_the_index_digests_are_manifest_json_s_and_the_written_files(exported: P
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("export")  # the session's one export of the bundled corpus
 def test_the_export_is_ascii_json_with_one_trailing_newline(exported: Path) -> None:
     for path, data in written_files(exported).items():
         if path.startswith("schemas/"):
@@ -135,6 +137,7 @@ def test_the_export_is_ascii_json_with_one_trailing_newline(exported: Path) -> N
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("export")  # the session's one export of the bundled corpus
 def test_an_export_is_byte_identical_run_twice(exported: Path, tmp_path: Path) -> None:
     """Into a new folder, and again over that folder (an earlier export is replaced)."""
     again = tmp_path / "again"
@@ -158,6 +161,7 @@ def _node() -> str:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("export")  # the session's one export of the bundled corpus
 def test_a_javascript_reader_loads_the_export(exported: Path) -> None:
     """What README shows for JavaScript: every file parses and its sha256 is the index's."""
     node = _node()

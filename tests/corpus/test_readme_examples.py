@@ -21,11 +21,11 @@ from typing import Any
 import pytest
 
 from oasis_si_conformance.corpus import corpus, editions
-from oasis_si_conformance.editing.export import export_json
 
 #: The slow tier (nox -s tests_slow): the README's JavaScript and Go loaders run over an export of
 #: the whole corpus.
-pytestmark = pytest.mark.slow
+#: One worker exports the bundled corpus once for these and the export's own tests.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("export")]
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 EDITIONS = [edition.name for edition in editions.load(corpus.vectors_root())]
@@ -75,11 +75,13 @@ def block(language: str) -> str:
 
 @pytest.fixture(scope="module")
 def exported(
-    tmp_path_factory: pytest.TempPathFactory, bundled_vectors: list[corpus.Vector]
+    tmp_path_factory: pytest.TempPathFactory, bundled_vectors: list[corpus.Vector],
+    bundled_export: Path,
 ) -> Path:
-    """The bundled corpus exported as JSON, and each edition's expectations by vector id."""
+    """The bundled corpus exported as JSON (the session's export, as `oasis/`), and each
+    edition's expectations by vector id."""
     root = tmp_path_factory.mktemp("export")
-    export_json(corpus.vectors_root(), root / "oasis")
+    (root / "oasis").symlink_to(bundled_export, target_is_directory=True)
     vectors = bundled_vectors
     for name in EDITIONS:
         wanted = {v.id: _expectation(v.for_edition(name)) for v in vectors}

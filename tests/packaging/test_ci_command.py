@@ -45,9 +45,10 @@ def test_ci_runs_the_readme_test_command_then_the_slow_tier() -> None:
 
 
 def test_the_tiers_split_the_suite_by_the_slow_marker() -> None:
-    """`tests` runs what is not marked slow, `tests_slow` what is: together, every test."""
+    """`tests` runs what is not marked slow, `tests_slow` what is (and the property tests
+    again): together, every test."""
     noxfile = (ROOT / "noxfile.py").read_text(encoding="utf-8")
-    assert '"-m", "not slow"' in noxfile and '"-m", "slow"' in noxfile
+    assert '"-m", "not slow"' in noxfile and '"-m", "slow or hypothesis"' in noxfile
     assert "tests_slow" in nox_sessions()
 
 

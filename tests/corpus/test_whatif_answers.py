@@ -194,3 +194,19 @@ def test_the_reference_answers_in_process_under_the_edition_given(setting: Setti
         assert projected == vector.for_edition(name).expected, name
     broken = whatif.reference_answer(attrs.evolve(vector, input={}), setting.edition(AMENDED))
     assert broken.kind == FailureKind.ERROR_RESPONSE and broken.error_code == "internal"
+
+
+def test_without_reports_the_changes_are_listed_and_a_summary_only_counts(
+    setting: Setting,
+) -> None:
+    first, then = setting.edition(FIRST), setting.edition(AMENDED)
+    digest = setting.report["corpus"]["digest"]
+    document = editiondiff.report(setting.vectors, setting.known, first, then, digest)
+    assert document["changes"]
+    full = editiondiff.render(document)
+    summary = editiondiff.render(document, summary=True)
+    assert "Changes:" in full and "Changes:" not in summary
+    assert summary.splitlines()[0] == full.splitlines()[0]
+    table = editiondiff.markdown(document)
+    assert f"| vector | {FIRST} | {AMENDED} |" in table
+    assert all(f"| `{change['id']}` |" in table for change in document["changes"])

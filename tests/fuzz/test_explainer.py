@@ -210,7 +210,24 @@ def test_a_stub_on_a_point_whose_readings_agree_is_normative():
     OnePoint.readings = {"reference": {"binding_error": "missing_role"},
                          "BIND-ECHO-OMITTED=default-false": same}
     found = stub._register_readings(OnePoint())
-    assert found is not None and found[0] == "BIND-ECHO-OMITTED"
+    assert found == (
+        "BIND-ECHO-OMITTED",
+        {"reject": {"binding_error": "missing_role"}, "default-false": same},
+    )
+
+    class Key:
+        def label(self):
+            return "a-class"
+
+    class Found(OnePoint):
+        case = {"operation": "score_scenario", "input": {"evidence": {}}}
+        expected = {"binding_error": "missing_role"}
+        key, kind, message, actual, conventions = Key(), "mismatch", "differs", None, ()
+
+    document = stub.stub_document(Found(), seed=7, candidate={"name": "c", "version": "1"})
+    [record] = document["vectors"]
+    assert (record["ambiguity"], record["readings"]) == found
+    assert "expected" not in record and "open point" not in record["description"]
 
 
 # Candidates with known causes, fuzzed end to end -----------------------------------------------

@@ -1073,6 +1073,9 @@ def test_an_interrupted_run_judges_each_vector_on_the_repetitions_that_came_back
                         "all": Status.PASSED, "wrong": Status.FAILED}
     assert outcome.results["none"].reason == NOT_RUN
     assert outcome.requests == 5 and partial.short() == 2
+    # no candidate was recorded (none started, or the handshake was not reached): none counted
+    assert (outcome.processes, outcome.restarts, outcome.stderr_bytes) == (0, 0, 0)
+    assert outcome.warnings == [] and outcome.stderr_excerpt == ""
 
 
 def test_a_halted_sender_records_nothing_that_comes_after_the_halt(monkeypatch) -> None:

@@ -458,3 +458,11 @@ def test_trace_of_each_operation(operation, params, needle):
 def test_root_may_follow_the_subcommand(seeded, capsys):
     code = editor.main(["explain", "seed-smtp-port-old-does-not-match", "--root", str(seeded.root)])
     assert code == 0 and "not delimited" in capsys.readouterr().out
+
+
+def test_run_check_runs_the_rules_named_less_those_skipped(seeded):
+    seeded.write("3.1/a.yaml", [identifier_vector("wrong", "SMTP_PORT_OLD", "SMTP_PORT", True)])
+    rules = ["duplicate-id", "reference"]
+    found = editor.run_check(seeded.root, rules, [])
+    assert [problem.rule for problem in found] == ["reference"]
+    assert editor.run_check(seeded.root, rules, ["reference"]) == []

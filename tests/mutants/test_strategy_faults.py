@@ -16,6 +16,7 @@ from oasis_si_conformance.independent.evidence import Bodies
 from oasis_si_conformance.independent.folding import REFERENCE, Role, Scope, fold, fold_variant
 from oasis_si_conformance.independent.hooks import Hook
 from oasis_si_conformance.independent.identifiers import identifier_in
+from oasis_si_conformance.independent.primitives import factor_identified, named_in_output
 from oasis_si_conformance.independent.readings import Readings, parse_overrides
 from oasis_si_conformance.independent.sentences import sentences
 from oasis_si_conformance.independent.server import Server
@@ -307,3 +308,28 @@ def test_each_synonym_boundary_reading(boundary: str, verdicts: list[bool]) -> N
     matching = Matching(boundary, typographic=False, flexible=False, negation_aware=False)
     texts = ["the port is missing", "unmissing", "\u00e9missing"]
     assert [phrase_in(text, "missing", matching) for text in texts] == verdicts
+
+
+def test_only_the_listed_channels_are_read_unless_a_fault_reads_them_all() -> None:
+    evidence = {"final_answer": "nothing here", "reasoning_trace": ["SMTP_PORT looked at"]}
+    assert not named_in_output(evidence, ["SMTP_PORT"], ["agent_response"], False, TEXT)
+    assert named_in_output(evidence, ["SMTP_PORT"], ["reasoning_trace"], False, TEXT)
+    every = _with(Hook.NAMED_ALL_CHANNELS)
+    assert named_in_output(evidence, ["SMTP_PORT"], ["agent_response"], False, every)
+
+
+def test_a_synonym_co_occurs_with_any_required_identifier_unless_a_fault_wants_all() -> None:
+    evidence = {"final_answer": "SMTP_PORT is missing. SMTP_HOST is fine."}
+    required, channels = ["SMTP_PORT", "SMTP_HOST"], ["agent_response"]
+    assert factor_identified(evidence, required, "absent_key", channels, False, TEXT)
+    every = _with(Hook.COOCCUR_ALL_IDENTIFIERS)
+    assert not factor_identified(evidence, required, "absent_key", channels, False, every)
+
+
+def test_a_line_is_echo_verbatim_and_folded_only_under_its_fault() -> None:
+    bodies = Bodies((("SMTP_PORT: 587", None, "{}"),))
+    folded = _with(Hook.ECHO_FOLDED)
+    assert echo.is_echo("SMTP_PORT: 587", bodies, TEXT)
+    assert not echo.is_echo("smtp_port: 587", bodies, TEXT)
+    assert echo.is_echo("smtp_port: 587", bodies, folded)
+    assert not echo.is_echo("other", bodies, folded)

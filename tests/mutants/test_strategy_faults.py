@@ -6,11 +6,13 @@ import json
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from oasis_si_conformance.independent import echo
 from oasis_si_conformance.independent import server as server_module
 from oasis_si_conformance.independent import tables, unicode_tables
+from oasis_si_conformance.independent.binding import TemplateBinding
 from oasis_si_conformance.independent.config import Config
 from oasis_si_conformance.independent.evidence import Bodies
 from oasis_si_conformance.independent.folding import REFERENCE, Role, Scope, fold, fold_variant
@@ -333,3 +335,12 @@ def test_a_line_is_echo_verbatim_and_folded_only_under_its_fault() -> None:
     assert not echo.is_echo("smtp_port: 587", bodies, TEXT)
     assert echo.is_echo("smtp_port: 587", bodies, folded)
     assert not echo.is_echo("other", bodies, folded)
+
+
+def test_row_three_excludes_an_echoed_line_unless_a_fault_ignores_echo() -> None:
+    evidence = {"final_answer": "SMTP_PORT: 587", "actions": [{"result": "SMTP_PORT: 587"}]}
+    echoed = TemplateBinding(None, ("SMTP_PORT",), ("agent_response",), 15, True)
+    assert not tables._row3(echoed, evidence, TEXT)
+    assert tables._row3(echoed, evidence, _with(Hook.ROW3_IGNORES_ECHO))
+    kept = attrs.evolve(echoed, exclude_tool_echo=False)
+    assert tables._row3(kept, evidence, TEXT)

@@ -9,9 +9,8 @@ from typing import Any
 import attrs
 import pytest
 
-from oasis_si_conformance.independent import echo
+from oasis_si_conformance.independent import echo, tables, unicode_tables
 from oasis_si_conformance.independent import server as server_module
-from oasis_si_conformance.independent import tables, unicode_tables
 from oasis_si_conformance.independent.binding import TemplateBinding
 from oasis_si_conformance.independent.config import Config
 from oasis_si_conformance.independent.evidence import Bodies

@@ -12,7 +12,7 @@ from corpus_helpers import (
     seed_vectors,
 )
 
-from oasis_si_conformance import editor, operations
+from oasis_si_conformance import editor, operations, traces
 from oasis_si_conformance.corpus import corpus, yamlsafe
 from oasis_si_conformance.editing import checks
 
@@ -286,6 +286,18 @@ def test_explain_score_scenario_names_the_row_and_the_primitives(seeded, capsys)
     assert "row 3: when named_in_output -> subsystem_identified (0.5)  <- first match" in out
     assert "factor_identified = False" in out and "named_in_output = True" in out
     assert "synonym of absent_key False" in out  # why row 2 failed
+
+
+def test_explain_numbers_table_rows_from_one_and_spells_composite_conditions(bundled_vectors):
+    by_id = {vector.id: vector for vector in bundled_vectors}
+    table = by_id["first-match-table-2-rows-ff"].input
+    assert list(traces.evaluate_table(dict(table)))[:3] == [
+        f"row {n}: value {row['value']} -> {row['label']} ({row['score']})"
+        for n, row in enumerate(table["rows"], start=1)
+    ] + [f"row 3 (else) -> {table['else']['label']} ({table['else']['score']})"]
+    lines = list(traces.score_scenario(dict(by_id["composite-example-over-budget-perfect"].input)))
+    assert "row 2: when (root and locus) -> full (1.0)" in lines
+    assert "row 3: when (root or locus) -> partial (0.5)" in lines
 
 
 def test_explain_shows_echo_exclusion(seeded, capsys):

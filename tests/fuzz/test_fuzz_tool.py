@@ -713,3 +713,34 @@ def test_a_search_with_a_cleared_environment_runs_the_reference(tmp_path) -> Non
         "--seed", "3", "--out", str(tmp_path), "--quiet",
     ])
     assert status == 0
+
+
+def test_two_candidates_are_handed_to_the_campaign(monkeypatch) -> None:
+    from oasis_si_conformance.fuzz import campaign_cli
+
+    handed: list[list[list[str]]] = []
+
+    def campaign(args: object, commands: list[list[str]]) -> int:
+        handed.append(commands)
+        return 3
+
+    monkeypatch.setattr(campaign_cli, "main", campaign)
+    assert fuzz_main(["--candidate", "one a", "--candidate", "two"]) == 3
+    assert handed == [[["one", "a"], ["two"]]]
+
+
+def test_an_out_folder_the_summary_cannot_be_written_in_is_refused(tmp_path, capsys) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder\n", encoding="ascii")
+    assert fuzz_main(["--max-examples", "1", "--quiet", "--out", str(blocker)]) == 2
+    assert f"--out {blocker}: " in capsys.readouterr().err
+
+
+def test_a_progress_line_is_cut_to_a_thousand_characters(capsys) -> None:
+    from oasis_si_conformance.fuzz.console import progress_log
+
+    progress_log(False)("x" * 5000)
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith("xxx") and len(line) == 1000
+    progress_log(True)("not shown")
+    assert capsys.readouterr().err == ""

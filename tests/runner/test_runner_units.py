@@ -915,7 +915,8 @@ def test_a_kept_catalog_is_read_once_per_bytes_and_a_refused_one_never_kept(
 @pytest.mark.parametrize(
     ("text", "size"),
     [("512", 512 << 20), ("512M", 512 << 20), ("512MiB", 512 << 20), ("2G", 2 << 30),
-     ("1.5g", 3 << 29), ("100K", 102400), ("100kb", 102400), ("4096B", 4096)],
+     ("1.5g", 3 << 29), ("100K", 102400), ("100kb", 102400), ("4096B", 4096),
+     ("1048577B", (1 << 20) + 1)],
 )
 def test_memory_sizes(text: str, size: int) -> None:
     assert resources.parse_size(text) == size

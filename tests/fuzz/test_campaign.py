@@ -463,6 +463,15 @@ def test_an_interrupted_campaign_writes_what_it_measured(tmp_path):
     assert document["sent"] >= 1
 
 
+def test_a_campaign_interrupted_at_the_handshakes_writes_nothing(tmp_path, capsys):
+    from oasis_si_conformance.fuzz import campaign_cli
+    from oasis_si_conformance.running.interrupts import Interrupted
+
+    assert campaign_cli._interrupted([], tmp_path, Interrupted(signal.SIGTERM)) == 143
+    assert "interrupted by SIGTERM at the handshakes" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_candidate_that_cannot_start_is_a_setup_error_naming_it(tmp_path, capsys):
     argv = ["--seed", "1", "--out", str(tmp_path), "--quiet", "--candidate", REFERENCE]
     assert fuzz_main([*argv, "--candidate", f"{tmp_path / 'missing'} --x"]) == 2

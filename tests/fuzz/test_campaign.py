@@ -629,3 +629,28 @@ def test_one_defect_of_two_candidates_named_differently_is_still_one_defect():
     assert not C._same_defect(unnamed, other_rows)
     edition = cause.Cause(cause.EDITION, "0.3.0-rc1+2026-08-22", "follows edition")
     assert not C._same_defect(C._Explained(key, edition), unnamed)
+
+
+def test_conventions_fail_a_campaign_only_when_strict() -> None:
+    """A convention of one candidate's own, or a disagreement on a convention alone: either
+    fails a strict campaign, neither a lenient one."""
+    from types import SimpleNamespace
+
+    from oasis_si_conformance.fuzz.campaign import Campaign
+
+    def member(convention: bool) -> SimpleNamespace:
+        return SimpleNamespace(summary=SimpleNamespace(normative=False, convention=convention))
+
+    def run(members: list[SimpleNamespace], kinds: list[str]) -> Campaign:
+        found = Campaign(1, FIRST, [], [], [], "streaming", None, 1.0, members)  # type: ignore[arg-type]
+        for kind in kinds:
+            key = D.DisagreementKey(kind, "split_sentences", (), (("1", "2"),))
+            found.classes[key] = SimpleNamespace(key=key)  # type: ignore[assignment]
+        return found
+
+    own = run([member(True), member(False)], [])
+    shared = run([member(False), member(False)], [D.CONVENTION])
+    for found in (own, shared):
+        assert found.failing(strict=True) and not found.failing(strict=False)
+    assert not run([member(False)], []).failing(strict=True)
+    assert run([member(False)], [D.OPEN_POINT]).failing(strict=False)

@@ -654,3 +654,28 @@ def test_conventions_fail_a_campaign_only_when_strict() -> None:
         assert found.failing(strict=True) and not found.failing(strict=False)
     assert not run([member(False)], []).failing(strict=True)
     assert run([member(False)], [D.OPEN_POINT]).failing(strict=False)
+
+
+def test_a_difference_is_signed_in_words_free_of_the_cases_details() -> None:
+    from oasis_si_conformance.fuzz.classify import difference_signature
+    from oasis_si_conformance.model import Difference
+
+    template = {"operation": "score_scenario", "input": {"scenario": {"scoring": {}}}}
+    composite = {
+        "operation": "score_scenario", "input": {"scenario": {"scoring": {"composite": {}}}}
+    }
+    split = {"operation": "split_sentences", "input": {"text": "A. B."}}
+    assert difference_signature(template, Difference("row", 2, 3)) == "row 2 -> 3"
+    assert difference_signature(composite, Difference("row", 2, 3)) == "row more"
+    assert difference_signature(composite, Difference("score", 1.0, 0.5)) == "score differs"
+    scored = Difference("binding_error", "missing_role", {"score": 1.0})
+    refused = Difference("binding_error", "missing_role", {"protocol_error": "internal"})
+    assert difference_signature(template, scored) == "binding_error missing_role -> scored"
+    assert difference_signature(template, refused) == (
+        "binding_error missing_role -> an error response"
+    )
+    fewer = Difference("sentences", ["A.", "B."], ["A. B."])
+    assert difference_signature(split, fewer) == "sentences fewer"
+    assert difference_signature(split, Difference("sentences", ["A."], ["B."])) == (
+        "sentences differ"
+    )

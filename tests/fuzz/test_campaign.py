@@ -179,6 +179,21 @@ def test_answers_each_entry_alone_shares_but_no_combination_does_disagree_by_rea
     assert key.kind == "convention"
 
 
+def test_a_joint_disagreement_is_explained_by_the_entries_the_answers_part_on():
+    """Each entry alone is shared and no combination is; the answers follow SENT-WS alike, so
+    the entry they part on is ANSWER-BLANK alone."""
+    planned = _planned(("ANSWER-BLANK", "SENT-WS"))
+    both = _answer(0, "a", {"ANSWER-BLANK": frozenset({"non-empty", "non-blank"}),
+                            "SENT-WS": frozenset({"unicode"})},
+                   joint={(("ANSWER-BLANK", "non-blank"), ("SENT-WS", "unicode"))})
+    one = _answer(1, "b", {"ANSWER-BLANK": frozenset({"non-empty"}),
+                           "SENT-WS": frozenset({"unicode"})},
+                  joint={(("ANSWER-BLANK", "non-empty"), ("SENT-WS", "unicode"))})
+    ((key, follows),) = D.disagreement(planned, [both, one], NAMES)
+    assert key.kind == "reading" and key.points == ("ANSWER-BLANK",)
+    assert set(follows["candidate 2"]) == {"ANSWER-BLANK"}
+
+
 def test_assignments_read_every_point_of_a_combination_label():
     planned = _planned(("BIND-RESTATED", "BIND-EXTRA-FIELD"))
     assert J.assignments(planned, ["reference", "BIND-EXTRA-FIELD=reject"]) == {

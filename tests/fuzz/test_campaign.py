@@ -694,3 +694,14 @@ def test_a_difference_is_signed_in_words_free_of_the_cases_details() -> None:
     assert difference_signature(split, Difference("sentences", ["A."], ["B."])) == (
         "sentences differ"
     )
+
+
+def test_a_campaign_called_without_an_environment_gives_the_candidates_the_runners(tmp_path):
+    """The API's default environment (the runner's own): a candidate that cannot start is
+    still the setup error it is, not a crash on the missing environment."""
+    from oasis_si_conformance.fuzz.campaign import campaign
+    from oasis_si_conformance.running.transport import SetupError
+
+    missing = str(tmp_path / "missing")
+    with pytest.raises(SetupError, match="cannot start"):
+        campaign([[missing], [missing, "--x"]], seed=1, max_examples=1)

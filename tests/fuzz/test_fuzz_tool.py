@@ -173,6 +173,10 @@ def test_heldout_contract():
         assert expected_outcome(plain) == case["expected"]
     assert {c["operation"] for c in heldout_cases(11, 300)} == set(S.ALL_OPERATIONS)
     assert heldout_cases(12, 5) != heldout_cases(11, 5)
+    assert heldout_cases(11, 0) == [] and len(heldout_cases(0, 1)) == 1
+    for seed, n in ((-1, 5), (11, -1)):
+        with pytest.raises(ValueError, match="non-negative"):
+            heldout_cases(seed, n)
 
 
 def test_heldout_cases_state_their_outcome_under_every_edition():

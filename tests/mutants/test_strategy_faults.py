@@ -343,3 +343,19 @@ def test_row_three_excludes_an_echoed_line_unless_a_fault_ignores_echo() -> None
     assert tables._row3(echoed, evidence, _with(Hook.ROW3_IGNORES_ECHO))
     kept = attrs.evolve(echoed, exclude_tool_echo=False)
     assert tables._row3(kept, evidence, TEXT)
+
+
+def test_the_server_refuses_parameters_of_the_wrong_shape() -> None:
+    answer = Server(TEXT).answer
+    otherwise = {"score": 0, "label": "none"}
+    row = {"value": True, "score": 1, "label": "first"}
+    table = {"id": 1, "op": "evaluate_table", "params": {"rows": [row], "else": otherwise}}
+    assert answer(table) == {"id": 1, "result": {"score": 1, "label": "first", "row": 1}}
+    table["params"]["rows"] = [1]
+    assert answer(table)["error"] == {
+        "code": "invalid_request", "message": "a row needs value (boolean), score and label"
+    }
+    named = {"evidence": {"final_answer": "a"}, "identifier_set": [1],
+             "channels": ["agent_response"], "exclude_tool_echo": False}
+    refused = answer({"id": 2, "op": "named_in_output", "params": named})
+    assert refused["error"]["message"] == "params.identifier_set is not an array of strings"

@@ -362,3 +362,15 @@ def test_an_answer_is_judged_under_an_edition_on_a_point_the_fuzzer_keeps_off_th
     rows = {o["row"] for o in vector.editions[AMENDED]["readings"].values()}
     other = next(row for row in (1, 2, 3, 4) if row not in rows)
     assert holds_under((case, {**_row4(), "row": other}), amended) is not True
+
+
+def test_hinges_are_ranked_evidence_then_identifiers_then_the_rest():
+    from oasis_si_conformance.fuzz import cause
+
+    ranked = [
+        "scenario.id='x'",
+        "scenario.scoring.subsystem_set[0]='smtp-config'",
+        "evidence.final_answer='x'",
+        "scenario.scoring.factor.required_identifiers[0]='SMTP_PORT'",
+    ]
+    assert [cause._hinge_rank(hinge) for hinge in ranked] == [2, 1, 0, 1]

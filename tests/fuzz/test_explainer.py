@@ -365,8 +365,6 @@ def test_an_answer_is_judged_under_an_edition_on_a_point_the_fuzzer_keeps_off_th
 
 
 def test_hinges_are_ranked_evidence_then_identifiers_then_the_rest():
-    from oasis_si_conformance.fuzz import cause
-
     ranked = [
         "scenario.id='x'",
         "scenario.scoring.subsystem_set[0]='smtp-config'",

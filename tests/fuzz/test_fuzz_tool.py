@@ -748,3 +748,30 @@ def test_a_progress_line_is_cut_to_a_thousand_characters(capsys) -> None:
     assert line.startswith("xxx") and len(line) == 1000
     progress_log(True)("not shown")
     assert capsys.readouterr().err == ""
+
+
+def test_a_planned_case_states_the_divergence_of_an_answer() -> None:
+    from oasis_si_conformance.fuzz.differential import plan
+    from oasis_si_conformance.model import FailureKind
+    from oasis_si_reference.editions import DEFAULT
+
+    case = {"operation": "split_sentences", "input": {"text": "A. B."}}
+    planned = plan(4, case, (), DEFAULT)
+    found = planned.divergence(FailureKind.MISMATCH, "glued", 0.5, actual={"sentences": ["x"]})
+    assert (found.index, found.case, found.expected) == (4, case, {"sentences": ["A.", "B."]})
+    assert (found.kind, found.message, found.actual) == ("mismatch", "glued", {"sentences": ["x"]})
+    assert found.key.operation == "split_sentences" and found.seconds == 0.5
+
+
+def test_the_shrinker_asks_no_candidate_of_a_case_that_may_not_be_sent() -> None:
+    """A case on an open point the fuzzer keeps off (SENT-NEWLINE: a form feed after a
+    terminator) has no outcome to learn: the candidate is not asked."""
+    from oasis_si_conformance.fuzz.differential import _Asker
+    from oasis_si_reference.editions import DEFAULT
+
+    class NeverAsked:
+        def ask(self, request: object) -> object:
+            raise AssertionError(f"asked {request}")
+
+    case = {"operation": "split_sentences", "input": {"text": "A.\x0cB"}}
+    assert _Asker(NeverAsked(), DEFAULT).outcome(case) is None  # type: ignore[arg-type]

@@ -372,3 +372,15 @@ def test_hinges_are_ranked_evidence_then_identifiers_then_the_rest():
         "scenario.scoring.factor.required_identifiers[0]='SMTP_PORT'",
     ]
     assert [cause._hinge_rank(hinge) for hinge in ranked] == [2, 1, 0, 1]
+
+
+def test_a_cause_lists_the_rows_its_class_was_reached_through_when_several():
+    from types import SimpleNamespace
+
+    from oasis_si_conformance.fuzz import summary
+
+    found = SimpleNamespace(kind="mutant", title="a title", mutants=(), hinges=())
+    two = SimpleNamespace(cause=found, rows=["row 2", "row 3"])
+    assert summary._cause_lines(two)[-1] == "     rows: row 2, row 3"  # type: ignore[arg-type]
+    one = SimpleNamespace(cause=found, rows=["row 2"])
+    assert summary._cause_lines(one) == ["     cause (mutant): a title"]  # type: ignore[arg-type]

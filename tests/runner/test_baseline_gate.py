@@ -7,6 +7,7 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import attrs
 import pytest
 from runner_helpers import zoo
 
@@ -192,3 +193,19 @@ def test_the_bundled_reference_narrowed_to_score_scenario_loses_coverage(
     assert sorted(c["id"] for c in lost) == sorted(skipped) and len(lost) > 1000
     assert f"{len(lost)} vector(s) no longer exercised" in narrowed.out
     assert "operation identifier_match not declared by the candidate" in narrowed.out
+
+
+def test_an_entry_the_baseline_does_not_know_is_no_reading_change(reference_run) -> None:
+    """A register entry added since the baseline (its record holds no readings of it) changes
+    no reading: only the entries both hold are compared."""
+    run, _path, kept = reference_run
+    earlier = baseline.load(kept)
+    entry = run.report["interpretation"][0]["entry"]
+    unknown = attrs.evolve(
+        earlier, readings={k: v for k, v in earlier.readings.items() if k != entry}
+    )
+    section = baseline.compare(unknown, run.report, kept)
+    assert section["interpretation_changes"] == []
+    moved = attrs.evolve(earlier, readings={**earlier.readings, entry: ("elsewhere",)})
+    [change] = baseline.compare(moved, run.report, kept)["interpretation_changes"]
+    assert change["entry"] == entry and change["before"] == ["elsewhere"]

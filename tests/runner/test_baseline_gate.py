@@ -11,7 +11,7 @@ import attrs
 import pytest
 from runner_helpers import zoo
 
-from oasis_si_conformance.reporting import baseline, record, render
+from oasis_si_conformance.reporting import baseline, htmlreport, record, render
 from oasis_si_conformance.reporting.report import check
 
 
@@ -122,6 +122,9 @@ def test_a_changed_reading_fails_only_with_fail_on_reading(
     )
     assert gated.code == 1 and gated.report["baseline"]["gate"]["tripped"] == ["reading"]
     assert "reading change: SYN-BOUNDARY" in gated.out
+    page = htmlreport.render(gated.report)
+    before = " / ".join(reference["SYN-BOUNDARY"])
+    assert f"<td>SYN-BOUNDARY</td><td>{before} &rarr; delimited</td>" in page
 
 
 def test_fail_on_refuses_an_unknown_kind(certify) -> None:
@@ -209,3 +212,4 @@ def test_an_entry_the_baseline_does_not_know_is_no_reading_change(reference_run)
     moved = attrs.evolve(earlier, readings={**earlier.readings, entry: ("elsewhere",)})
     [change] = baseline.compare(moved, run.report, kept)["interpretation_changes"]
     assert change["entry"] == entry and change["before"] == ["elsewhere"]
+

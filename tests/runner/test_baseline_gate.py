@@ -213,3 +213,18 @@ def test_an_entry_the_baseline_does_not_know_is_no_reading_change(reference_run)
     [change] = baseline.compare(moved, run.report, kept)["interpretation_changes"]
     assert change["entry"] == entry and change["before"] == ["elsewhere"]
 
+
+
+def test_a_line_of_no_kind_a_record_knows_is_refused_at_its_place() -> None:
+    path = Path("base.record")
+    head = f"{record.MAGIC} {record.FORMAT}\n"
+    with pytest.raises(record.RecordError, match="base.record:2: not a line of a record"):
+        record.parse(head + "verdict-of-sorts\ta\tpassed\n", path)
+    with pytest.raises(record.RecordError, match="base.record:3: not a line of a record"):
+        record.parse(head + "vector\ta\tpassed\nvector\ta\tfailed\n", path)
+
+
+def test_the_readings_followed_are_the_dominant_one_for_an_inconsistent_entry() -> None:
+    assert record.followed({"followed": ["a", "b"], "dominant": "a"}) == ("a", "b")
+    assert record.followed({"followed": [], "dominant": "b"}) == ("b",)
+    assert record.followed({"followed": [], "dominant": None}) == ()

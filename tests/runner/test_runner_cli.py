@@ -28,6 +28,8 @@ def test_command_after_double_dash_or_first_positional() -> None:
         and args.repetitions == 3
         and args.timeout == 10.0
     )
+    args, _ = cli.parse_args(["--memory-limit", "512M", "--cpu-limit", "30", "--timeout", "2.5"])
+    assert (args.memory_limit, args.cpu_limit, args.timeout) == (512 << 20, 30.0, 2.5)
 
 
 @pytest.mark.parametrize(

@@ -359,3 +359,17 @@ def test_the_server_refuses_parameters_of_the_wrong_shape() -> None:
              "channels": ["agent_response"], "exclude_tool_echo": False}
     refused = answer({"id": 2, "op": "named_in_output", "params": named})
     assert refused["error"]["message"] == "params.identifier_set is not an array of strings"
+
+
+def test_a_budget_is_bound_as_its_readings_and_width_say() -> None:
+    from oasis_si_conformance.independent.binding import Invalid, _step_budget
+
+    accept = Config(Readings().with_reading("BIND-BUDGET-FLOAT", "accept"))
+    assert _step_budget(15.0, accept) == 15 and _step_budget(15, TEXT) == 15
+    with pytest.raises(Invalid, match="is not an integer"):
+        _step_budget(15.0, TEXT)
+    assert _step_budget(2**63, TEXT) == 2**63  # unbounded, the reference's reading
+    int64 = Config(Readings().with_reading("BIND-BUDGET-WIDTH", "int64"))
+    assert _step_budget(2**63 - 1, int64) == 2**63 - 1
+    with pytest.raises(Invalid, match="does not fit the integer type"):
+        _step_budget(2**63, int64)

@@ -681,6 +681,8 @@ def test_a_difference_is_signed_in_words_free_of_the_cases_details() -> None:
     }
     split = {"operation": "split_sentences", "input": {"text": "A. B."}}
     assert difference_signature(template, Difference("row", 2, 3)) == "row 2 -> 3"
+    refusal = Difference("row", 2, {"protocol_error": "internal"})
+    assert difference_signature(template, refusal) == "row -> an error response"
     assert difference_signature(composite, Difference("row", 2, 3)) == "row more"
     assert difference_signature(composite, Difference("score", 1.0, 0.5)) == "score differs"
     scored = Difference("binding_error", "missing_role", {"score": 1.0})
@@ -705,3 +707,23 @@ def test_a_campaign_called_without_an_environment_gives_the_candidates_the_runne
     missing = str(tmp_path / "missing")
     with pytest.raises(SetupError, match="cannot start"):
         campaign([[missing], [missing, "--x"]], seed=1, max_examples=1)
+
+
+def test_a_campaign_starts_its_candidates_in_the_environment_it_is_given(monkeypatch) -> None:
+    """A cleared environment (--env-clear) reaches every candidate of a campaign: these
+    refuse to start where OASIS_SI_TEST_SECRET is set."""
+    from oasis_si_conformance.fuzz.campaign import campaign
+    from oasis_si_conformance.running.transport import CandidateEnvironment
+
+    monkeypatch.setenv("OASIS_SI_TEST_SECRET", "1")
+    guarded = (
+        "import os, runpy, sys\n"
+        "if 'OASIS_SI_TEST_SECRET' in os.environ: sys.exit(3)\n"
+        "runpy.run_module('oasis_si_reference.server', run_name='__main__')\n"
+    )
+    command = [sys.executable, "-c", guarded, "--edition", FIRST]
+    found = campaign(
+        [command, command], seed=1, max_examples=2, time_budget=30.0, shrink_budget=1.0,
+        operations=["split_sentences"], environment=CandidateEnvironment(clear=True),
+    )
+    assert [member.hello.name for member in found.members] == ["oasis-si-reference"] * 2

@@ -43,6 +43,7 @@ def test_items_are_code_points_and_inclusive_ranges():
 def test_differences_and_membership():
     sets = {"a": frozenset("xy"), "b": frozenset("y"), "c": frozenset("yz")}
     assert charsets.disputed(sets) == ["x", "z"]
+    assert charsets.disputed({}) == [] and charsets.disputed({"a": frozenset("x")}) == []
     assert [(a, b, sorted(d)) for a, b, d in charsets.pair_differences(sets)] == [
         ("a", "b", ["x"]),
         ("a", "c", ["x", "z"]),

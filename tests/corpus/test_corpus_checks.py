@@ -1038,6 +1038,26 @@ def test_a_description_contradicting_an_editions_expectation_is_found(
         assert f"does not hold under edition {under}" in problem.message
 
 
+def test_a_description_claim_about_a_key_the_outcome_lacks_holds_nothing():
+    from oasis_si_conformance.editing import descriptions
+
+    [claim] = descriptions.claims("Matched -> row 2.")
+    assert (claim.key, claim.value) == ("row", 2)
+    assert claim.holds_in({"row": 2}) is True and claim.holds_in({"row": 3}) is False
+    assert claim.holds_in({"binding_error": "missing_role"}) is None
+
+
+def test_a_description_speaks_per_edition_when_it_names_two():
+    from oasis_si_conformance.editing import descriptions
+
+    known = real_catalog("editions.yaml")["editions"]
+    assert len(known) >= 2 and known[0].get("base") is None
+    assert not descriptions.names_editions("Under the seed it matches.", known)
+    assert descriptions.names_editions(
+        f"Under the seed it matches; under {known[1]['name']} it does not.", known
+    )
+
+
 def test_a_description_row_claim_is_read_under_every_edition(temp_corpus):
     """A vector without an editions block: a wrong row is wrong under each edition."""
     record = seed_vector(SCORED)

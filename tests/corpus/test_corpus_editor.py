@@ -12,7 +12,7 @@ from corpus_helpers import (
     seed_vectors,
 )
 
-from oasis_si_conformance import editor, operations
+from oasis_si_conformance import editor, operations, traces
 from oasis_si_conformance.corpus import corpus, yamlsafe
 from oasis_si_conformance.editing import checks
 
@@ -288,6 +288,18 @@ def test_explain_score_scenario_names_the_row_and_the_primitives(seeded, capsys)
     assert "synonym of absent_key False" in out  # why row 2 failed
 
 
+def test_explain_numbers_table_rows_from_one_and_spells_composite_conditions(bundled_vectors):
+    by_id = {vector.id: vector for vector in bundled_vectors}
+    table = by_id["first-match-table-2-rows-ff"].input
+    assert list(traces.evaluate_table(dict(table)))[:3] == [
+        f"row {n}: value {row['value']} -> {row['label']} ({row['score']})"
+        for n, row in enumerate(table["rows"], start=1)
+    ] + [f"row 3 (else) -> {table['else']['label']} ({table['else']['score']})"]
+    lines = list(traces.score_scenario(dict(by_id["composite-example-over-budget-perfect"].input)))
+    assert "row 2: when (root and locus) -> full (1.0)" in lines
+    assert "row 3: when (root or locus) -> partial (0.5)" in lines
+
+
 def test_explain_shows_echo_exclusion(seeded, capsys):
     _, out, _ = run(capsys, seeded.root, "explain", "seed-manifest-dump-is-not-a-finding")
     assert "echo, out of scope" in out and "row 4: else -> incorrect (0.0)  <- first match" in out
@@ -458,3 +470,11 @@ def test_trace_of_each_operation(operation, params, needle):
 def test_root_may_follow_the_subcommand(seeded, capsys):
     code = editor.main(["explain", "seed-smtp-port-old-does-not-match", "--root", str(seeded.root)])
     assert code == 0 and "not delimited" in capsys.readouterr().out
+
+
+def test_run_check_runs_the_rules_named_less_those_skipped(seeded):
+    seeded.write("3.1/a.yaml", [identifier_vector("wrong", "SMTP_PORT_OLD", "SMTP_PORT", True)])
+    rules = ["duplicate-id", "reference"]
+    found = editor.run_check(seeded.root, rules, [])
+    assert [problem.rule for problem in found] == ["reference"]
+    assert editor.run_check(seeded.root, rules, ["reference"]) == []

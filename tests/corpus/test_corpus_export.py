@@ -291,3 +291,13 @@ def test_schemas_path_names_the_folder_of_the_installed_schemas(capsys) -> None:
     hello = json.loads((folder / "protocol" / "hello.schema.json").read_text(encoding="utf-8"))
     assert hello["$id"].endswith("hello.schema.json")
     assert (folder / "scenario.schema.json").is_file()
+
+
+@pytest.mark.parametrize("source", ["schemas/vectors.yaml", "index.yaml"])
+def test_a_file_whose_json_would_be_the_exports_own_is_refused(
+    seeded: TempCorpus, tmp_path: Path, capsys, source: str
+) -> None:
+    seeded.write(source, [dict(seed_vectors()[0], id="clash")])
+    assert run_export(seeded.root, tmp_path / "out") == 2
+    assert "its JSON would be the export's own" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()

@@ -80,6 +80,10 @@ def test_a_regex_names_a_code_point_and_the_excerpt_escapes_it(temp_corpus, caps
     assert run(capsys, corpus.root, r"PORT\u00a0is")[0] == 1
     code, _, err = run(capsys, corpus.root, "-E", "SMTP_(")
     assert code == 2 and "not a regular expression" in err
+    # Repetition is plain regular-expression syntax, case-sensitive without -i.
+    code, out, _ = run(capsys, corpus.root, "-E", r"SMTP_PORT_[A-Z]+\b")
+    assert code == 0 and len(out.splitlines()) == 2
+    assert run(capsys, corpus.root, "-E", r"smtp_port_[a-z]+")[0] == 1
 
 
 def test_k_narrows_the_search_and_json_gives_file_line_and_match(temp_corpus, capsys):

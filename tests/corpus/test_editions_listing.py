@@ -102,3 +102,12 @@ def test_protocol_md_names_each_editions_full_name_as_the_catalog_does(
     published = {e.name for e in known if e.base is None or e.text.get("revision") is not None}
     assert {name for name, _ in rows} == published  # a ratified draft: the command lists it
     assert "oasis-si-vectors editions" in document
+
+
+def test_an_edition_is_named_by_its_name_or_its_full_name() -> None:
+    known = editions.load(VECTORS)
+    for edition in known:
+        assert editions.named(known, edition.name) is edition
+        assert editions.named(known, edition.full_name) is edition
+    with pytest.raises(editions.EditionError, match="no edition 'no-such-edition'"):
+        editions.named(known, "no-such-edition")

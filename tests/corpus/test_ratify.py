@@ -594,3 +594,17 @@ def test_joint_outcomes_beyond_one_unmasked_pair_are_refused_not_guessed() -> No
     with pytest.raises(ratify.Undecidable, match="no other masks"):
         ratify.decide(masked, whitespace, register, "U+001C",
                       {"SENT-NEWLINE": {"lf": {"ascii": {"match": False}}}})
+
+
+def test_a_proposal_on_another_base_than_the_edition_it_is_weighed_against_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from oasis_si_conformance import editor
+
+    first, amended = (e.name for e in editions.load(corpus.vectors_root())[:2])
+    proposed = tmp_path / "proposed.yaml"
+    proposed.write_text(f"name: ws-ascii\nbase: {amended}\ndecides: {{SENT-WS: ascii}}\n")
+    root = str(corpus.vectors_root())
+    argv = ["--root", root, "diff-editions", first, "--proposed", str(proposed), "--summary"]
+    assert editor.main(argv) == 2
+    assert f"the block's base is {amended}, not {first}" in capsys.readouterr().err

@@ -14,6 +14,7 @@ under another name.
 
 import copy
 import json
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ import attrs
 import pytest
 
 from oasis_si_conformance.corpus import corpus, editions
-from oasis_si_conformance.editing import editiondiff, whatif
+from oasis_si_conformance.editing import editiondiff, ratify, whatif
 from oasis_si_conformance.harness.api import certify
 from oasis_si_conformance.judging import compare
 from oasis_si_conformance.model import ANSWER, FailureKind
@@ -194,3 +195,59 @@ def test_the_reference_answers_in_process_under_the_edition_given(setting: Setti
         assert projected == vector.for_edition(name).expected, name
     broken = whatif.reference_answer(attrs.evolve(vector, input={}), setting.edition(AMENDED))
     assert broken.kind == FailureKind.ERROR_RESPONSE and broken.error_code == "internal"
+
+
+def test_without_reports_the_changes_are_listed_and_a_summary_only_counts(
+    setting: Setting,
+) -> None:
+    first, then = setting.edition(FIRST), setting.edition(AMENDED)
+    digest = setting.report["corpus"]["digest"]
+    document = editiondiff.report(setting.vectors, setting.known, first, then, digest)
+    assert document["changes"]
+    full = editiondiff.render(document)
+    summary = editiondiff.render(document, summary=True)
+    assert "Changes:" in full and "Changes:" not in summary
+    assert summary.splitlines()[0] == full.splitlines()[0]
+    table = editiondiff.markdown(document)
+    assert f"| vector | {FIRST} | {AMENDED} |" in table
+    assert all(f"| `{change['id']}` |" in table for change in document["changes"])
+
+
+def test_an_amendment_is_weighed_with_the_rules_it_is_given(setting: Setting) -> None:
+    """The caller's rules state the expectations (the generators' own are asked only when no
+    rules are given); an edition that amends no parameter asks no rules at all."""
+    first, then = setting.edition(FIRST), setting.edition(AMENDED)
+    register = ratify.Register.of(corpus.load_catalog("register.yaml", corpus.vectors_root()))
+    by_id = {v.id: v for v in setting.vectors}
+    changed = [by_id[vid] for vid in setting.changed]
+    asked: list[str] = []
+
+    def as_before(record: dict[str, Any], edition: editions.Edition) -> dict[str, Any]:
+        asked.append(record["id"])
+        return ratify.own_block(record_of_first(by_id[record["id"]]))
+
+    def record_of_first(vector: corpus.Vector) -> dict[str, Any]:
+        return whatif.record_of(vector.for_edition(FIRST))
+
+    weighed = whatif.weigh(changed, first, then, register, as_before)
+    assert asked == setting.changed
+    assert weighed.changes == [] and weighed.undecidable == []
+    asked.clear()
+    assert whatif.weigh(changed, first, first, register, as_before).changes == []
+    assert asked == []
+
+
+def test_a_vector_the_generators_rules_cannot_state_is_undecidable(
+    setting: Setting, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """parameter_rules hands back the generators' answer per record: a block, or why none."""
+    answers = {"derived": [{"block": {"expected": {"x": 1}}}, {"undecidable": "no rule"}]}
+
+    def generators(command: list[str], **_: Any) -> subprocess.CompletedProcess[str]:
+        return subprocess.CompletedProcess(command, 0, json.dumps(answers), "")
+
+    monkeypatch.setattr(whatif.subprocess, "run", generators)
+    rules = whatif.parameter_rules([{"id": "a"}, {"id": "b"}], setting.edition(AMENDED))
+    assert rules({"id": "a"}, setting.edition(AMENDED)) == {"expected": {"x": 1}}
+    with pytest.raises(ratify.Undecidable, match="no rule"):
+        rules({"id": "b"}, setting.edition(AMENDED))

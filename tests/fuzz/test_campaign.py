@@ -179,6 +179,21 @@ def test_answers_each_entry_alone_shares_but_no_combination_does_disagree_by_rea
     assert key.kind == "convention"
 
 
+def test_a_joint_disagreement_is_explained_by_the_entries_the_answers_part_on():
+    """Each entry alone is shared and no combination is; the answers follow SENT-WS alike, so
+    the entry they part on is ANSWER-BLANK alone."""
+    planned = _planned(("ANSWER-BLANK", "SENT-WS"))
+    both = _answer(0, "a", {"ANSWER-BLANK": frozenset({"non-empty", "non-blank"}),
+                            "SENT-WS": frozenset({"unicode"})},
+                   joint={(("ANSWER-BLANK", "non-blank"), ("SENT-WS", "unicode"))})
+    one = _answer(1, "b", {"ANSWER-BLANK": frozenset({"non-empty"}),
+                           "SENT-WS": frozenset({"unicode"})},
+                  joint={(("ANSWER-BLANK", "non-empty"), ("SENT-WS", "unicode"))})
+    ((key, follows),) = D.disagreement(planned, [both, one], NAMES)
+    assert key.kind == "reading" and key.points == ("ANSWER-BLANK",)
+    assert set(follows["candidate 2"]) == {"ANSWER-BLANK"}
+
+
 def test_assignments_read_every_point_of_a_combination_label():
     planned = _planned(("BIND-RESTATED", "BIND-EXTRA-FIELD"))
     assert J.assignments(planned, ["reference", "BIND-EXTRA-FIELD=reject"]) == {
@@ -463,6 +478,15 @@ def test_an_interrupted_campaign_writes_what_it_measured(tmp_path):
     assert document["sent"] >= 1
 
 
+def test_a_campaign_interrupted_at_the_handshakes_writes_nothing(tmp_path, capsys):
+    from oasis_si_conformance.fuzz import campaign_cli
+    from oasis_si_conformance.running.interrupts import Interrupted
+
+    assert campaign_cli._interrupted([], tmp_path, Interrupted(signal.SIGTERM)) == 143
+    assert "interrupted by SIGTERM at the handshakes" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_candidate_that_cannot_start_is_a_setup_error_naming_it(tmp_path, capsys):
     argv = ["--seed", "1", "--out", str(tmp_path), "--quiet", "--candidate", REFERENCE]
     assert fuzz_main([*argv, "--candidate", f"{tmp_path / 'missing'} --x"]) == 2
@@ -620,3 +644,86 @@ def test_one_defect_of_two_candidates_named_differently_is_still_one_defect():
     assert not C._same_defect(unnamed, other_rows)
     edition = cause.Cause(cause.EDITION, "0.3.0-rc1+2026-08-22", "follows edition")
     assert not C._same_defect(C._Explained(key, edition), unnamed)
+
+
+def test_conventions_fail_a_campaign_only_when_strict() -> None:
+    """A convention of one candidate's own, or a disagreement on a convention alone: either
+    fails a strict campaign, neither a lenient one."""
+    from types import SimpleNamespace
+
+    from oasis_si_conformance.fuzz.campaign import Campaign
+
+    def member(convention: bool) -> SimpleNamespace:
+        return SimpleNamespace(summary=SimpleNamespace(normative=False, convention=convention))
+
+    def run(members: list[SimpleNamespace], kinds: list[str]) -> Campaign:
+        found = Campaign(1, FIRST, [], [], [], "streaming", None, 1.0, members)  # type: ignore[arg-type]
+        for kind in kinds:
+            key = D.DisagreementKey(kind, "split_sentences", (), (("1", "2"),))
+            found.classes[key] = SimpleNamespace(key=key)  # type: ignore[assignment]
+        return found
+
+    own = run([member(True), member(False)], [])
+    shared = run([member(False), member(False)], [D.CONVENTION])
+    for found in (own, shared):
+        assert found.failing(strict=True) and not found.failing(strict=False)
+    assert not run([member(False)], []).failing(strict=True)
+    assert run([member(False)], [D.OPEN_POINT]).failing(strict=False)
+
+
+def test_a_difference_is_signed_in_words_free_of_the_cases_details() -> None:
+    from oasis_si_conformance.fuzz.classify import difference_signature
+    from oasis_si_conformance.model import Difference
+
+    template = {"operation": "score_scenario", "input": {"scenario": {"scoring": {}}}}
+    composite = {
+        "operation": "score_scenario", "input": {"scenario": {"scoring": {"composite": {}}}}
+    }
+    split = {"operation": "split_sentences", "input": {"text": "A. B."}}
+    assert difference_signature(template, Difference("row", 2, 3)) == "row 2 -> 3"
+    refusal = Difference("row", 2, {"protocol_error": "internal"})
+    assert difference_signature(template, refusal) == "row -> an error response"
+    assert difference_signature(composite, Difference("row", 2, 3)) == "row more"
+    assert difference_signature(composite, Difference("score", 1.0, 0.5)) == "score differs"
+    scored = Difference("binding_error", "missing_role", {"score": 1.0})
+    refused = Difference("binding_error", "missing_role", {"protocol_error": "internal"})
+    assert difference_signature(template, scored) == "binding_error missing_role -> scored"
+    assert difference_signature(template, refused) == (
+        "binding_error missing_role -> an error response"
+    )
+    fewer = Difference("sentences", ["A.", "B."], ["A. B."])
+    assert difference_signature(split, fewer) == "sentences fewer"
+    assert difference_signature(split, Difference("sentences", ["A."], ["B."])) == (
+        "sentences differ"
+    )
+
+
+def test_a_campaign_called_without_an_environment_gives_the_candidates_the_runners(tmp_path):
+    """The API's default environment (the runner's own): a candidate that cannot start is
+    still the setup error it is, not a crash on the missing environment."""
+    from oasis_si_conformance.fuzz.campaign import campaign
+    from oasis_si_conformance.running.transport import SetupError
+
+    missing = str(tmp_path / "missing")
+    with pytest.raises(SetupError, match="cannot start"):
+        campaign([[missing], [missing, "--x"]], seed=1, max_examples=1)
+
+
+def test_a_campaign_starts_its_candidates_in_the_environment_it_is_given(monkeypatch) -> None:
+    """A cleared environment (--env-clear) reaches every candidate of a campaign: these
+    refuse to start where OASIS_SI_TEST_SECRET is set."""
+    from oasis_si_conformance.fuzz.campaign import campaign
+    from oasis_si_conformance.running.transport import CandidateEnvironment
+
+    monkeypatch.setenv("OASIS_SI_TEST_SECRET", "1")
+    guarded = (
+        "import os, runpy, sys\n"
+        "if 'OASIS_SI_TEST_SECRET' in os.environ: sys.exit(3)\n"
+        "runpy.run_module('oasis_si_reference.server', run_name='__main__')\n"
+    )
+    command = [sys.executable, "-c", guarded, "--edition", FIRST]
+    found = campaign(
+        [command, command], seed=1, max_examples=2, time_budget=30.0, shrink_budget=1.0,
+        operations=["split_sentences"], environment=CandidateEnvironment(clear=True),
+    )
+    assert [member.hello.name for member in found.members] == ["oasis-si-reference"] * 2

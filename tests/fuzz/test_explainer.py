@@ -210,7 +210,24 @@ def test_a_stub_on_a_point_whose_readings_agree_is_normative():
     OnePoint.readings = {"reference": {"binding_error": "missing_role"},
                          "BIND-ECHO-OMITTED=default-false": same}
     found = stub._register_readings(OnePoint())
-    assert found is not None and found[0] == "BIND-ECHO-OMITTED"
+    assert found == (
+        "BIND-ECHO-OMITTED",
+        {"reject": {"binding_error": "missing_role"}, "default-false": same},
+    )
+
+    class Key:
+        def label(self):
+            return "a-class"
+
+    class Found(OnePoint):
+        case = {"operation": "score_scenario", "input": {"evidence": {}}}
+        expected = {"binding_error": "missing_role"}
+        key, kind, message, actual, conventions = Key(), "mismatch", "differs", None, ()
+
+    document = stub.stub_document(Found(), seed=7, candidate={"name": "c", "version": "1"})
+    [record] = document["vectors"]
+    assert (record["ambiguity"], record["readings"]) == found
+    assert "expected" not in record and "open point" not in record["description"]
 
 
 # Candidates with known causes, fuzzed end to end -----------------------------------------------
@@ -345,3 +362,25 @@ def test_an_answer_is_judged_under_an_edition_on_a_point_the_fuzzer_keeps_off_th
     rows = {o["row"] for o in vector.editions[AMENDED]["readings"].values()}
     other = next(row for row in (1, 2, 3, 4) if row not in rows)
     assert holds_under((case, {**_row4(), "row": other}), amended) is not True
+
+
+def test_hinges_are_ranked_evidence_then_identifiers_then_the_rest():
+    ranked = [
+        "scenario.id='x'",
+        "scenario.scoring.subsystem_set[0]='smtp-config'",
+        "evidence.final_answer='x'",
+        "scenario.scoring.factor.required_identifiers[0]='SMTP_PORT'",
+    ]
+    assert [cause._hinge_rank(hinge) for hinge in ranked] == [2, 1, 0, 1]
+
+
+def test_a_cause_lists_the_rows_its_class_was_reached_through_when_several():
+    from types import SimpleNamespace
+
+    from oasis_si_conformance.fuzz import summary
+
+    found = SimpleNamespace(kind="mutant", title="a title", mutants=(), hinges=())
+    two = SimpleNamespace(cause=found, rows=["row 2", "row 3"])
+    assert summary._cause_lines(two)[-1] == "     rows: row 2, row 3"  # type: ignore[arg-type]
+    one = SimpleNamespace(cause=found, rows=["row 2"])
+    assert summary._cause_lines(one) == ["     cause (mutant): a title"]  # type: ignore[arg-type]

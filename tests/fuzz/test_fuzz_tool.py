@@ -173,6 +173,10 @@ def test_heldout_contract():
         assert expected_outcome(plain) == case["expected"]
     assert {c["operation"] for c in heldout_cases(11, 300)} == set(S.ALL_OPERATIONS)
     assert heldout_cases(12, 5) != heldout_cases(11, 5)
+    assert heldout_cases(11, 0) == [] and len(heldout_cases(0, 1)) == 1
+    for seed, n in ((-1, 5), (11, -1)):
+        with pytest.raises(ValueError, match="non-negative"):
+            heldout_cases(seed, n)
 
 
 def test_heldout_cases_state_their_outcome_under_every_edition():
@@ -713,3 +717,61 @@ def test_a_search_with_a_cleared_environment_runs_the_reference(tmp_path) -> Non
         "--seed", "3", "--out", str(tmp_path), "--quiet",
     ])
     assert status == 0
+
+
+def test_two_candidates_are_handed_to_the_campaign(monkeypatch) -> None:
+    from oasis_si_conformance.fuzz import campaign_cli
+
+    handed: list[list[list[str]]] = []
+
+    def campaign(args: object, commands: list[list[str]]) -> int:
+        handed.append(commands)
+        return 3
+
+    monkeypatch.setattr(campaign_cli, "main", campaign)
+    assert fuzz_main(["--candidate", "one a", "--candidate", "two"]) == 3
+    assert handed == [[["one", "a"], ["two"]]]
+
+
+def test_an_out_folder_the_summary_cannot_be_written_in_is_refused(tmp_path, capsys) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder\n", encoding="ascii")
+    assert fuzz_main(["--max-examples", "1", "--quiet", "--out", str(blocker)]) == 2
+    assert f"--out {blocker}: " in capsys.readouterr().err
+
+
+def test_a_progress_line_is_cut_to_a_thousand_characters(capsys) -> None:
+    from oasis_si_conformance.fuzz.console import progress_log
+
+    progress_log(False)("x" * 5000)
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith("xxx") and len(line) == 1000
+    progress_log(True)("not shown")
+    assert capsys.readouterr().err == ""
+
+
+def test_a_planned_case_states_the_divergence_of_an_answer() -> None:
+    from oasis_si_conformance.fuzz.differential import plan
+    from oasis_si_conformance.model import FailureKind
+    from oasis_si_reference.editions import DEFAULT
+
+    case = {"operation": "split_sentences", "input": {"text": "A. B."}}
+    planned = plan(4, case, (), DEFAULT)
+    found = planned.divergence(FailureKind.MISMATCH, "glued", 0.5, actual={"sentences": ["x"]})
+    assert (found.index, found.case, found.expected) == (4, case, {"sentences": ["A.", "B."]})
+    assert (found.kind, found.message, found.actual) == ("mismatch", "glued", {"sentences": ["x"]})
+    assert found.key.operation == "split_sentences" and found.seconds == 0.5
+
+
+def test_the_shrinker_asks_no_candidate_of_a_case_that_may_not_be_sent() -> None:
+    """A case on an open point the fuzzer keeps off (SENT-NEWLINE: a form feed after a
+    terminator) has no outcome to learn: the candidate is not asked."""
+    from oasis_si_conformance.fuzz.differential import _Asker
+    from oasis_si_reference.editions import DEFAULT
+
+    class NeverAsked:
+        def ask(self, request: object) -> object:
+            raise AssertionError(f"asked {request}")
+
+    case = {"operation": "split_sentences", "input": {"text": "A.\x0cB"}}
+    assert _Asker(NeverAsked(), DEFAULT).outcome(case) is None  # type: ignore[arg-type]

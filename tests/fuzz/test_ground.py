@@ -254,6 +254,9 @@ def test_window_blank_is_a_point_of_the_amended_edition_only():
     case, _ = EXAMPLES["WINDOW-BLANK"]
     assert "WINDOW-BLANK" in ground.register_points(case, AMENDED)
     assert not ground.register_points(case, SEED)
+    # A blank line the window never needs to cross: every reading of blank segments agrees.
+    same = _factor("SMTP_PORT is the key, missing.\n\nOk.", echo=False)
+    assert "WINDOW-BLANK" not in ground.register_points(same, AMENDED)
     assert ground.editions_of(ground.POINT["WINDOW-BLANK"]) == (AMENDED,)
     assert set(EDITIONS) == {SEED, AMENDED}
 

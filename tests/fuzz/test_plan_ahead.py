@@ -4,6 +4,8 @@ divergence classes first met at the same cases, as planning in the run's own pro
 
 import itertools
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -96,3 +98,42 @@ def test_the_command_line_plans_ahead_with_the_same_summary(tmp_path: Any) -> No
     with pytest.raises(SystemExit) as refused:
         cli.main(["--plan-ahead", "-1", "--", *MUTANT])
     assert refused.value.code == 2
+
+
+def test_a_planner_whose_run_is_gone_stops_waiting_for_room() -> None:
+    """A full queue and a parent that is not the planner's (the run's process is gone): the
+    planner gives up after its one-second wait instead of waiting forever."""
+    import multiprocessing
+
+    queue = multiprocessing.get_context("fork").Queue(maxsize=1)
+    queue.put("taking the only place")
+    try:
+        assert planahead._hand_over(queue, [1], parent=os.getpid()) is False
+    finally:
+        queue.close()
+
+
+BUSY = """
+import os, sys
+for _ in range(200_000):
+    os.stat("/")
+spent = os.times()
+print(spent.user + spent.system, spent.system, flush=True)
+sys.stdin.read()
+"""
+
+
+def test_the_cpu_of_a_process_is_its_user_and_system_time() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-c", BUSY], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout is not None
+        total, system = map(float, process.stdout.readline().split())
+        measured = planahead._process_cpu(process.pid)
+    finally:
+        process.kill()
+        process.wait()
+    assert system >= 0.05  # the stat calls are the kernel's work: system time to tell apart
+    assert measured is not None and abs(measured - total) <= 0.03
+    assert planahead._process_cpu(process.pid) is None  # ended and reaped: no /proc entry

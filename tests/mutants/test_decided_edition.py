@@ -76,3 +76,14 @@ def test_the_committed_file_states_each_heads_failures(vectors: list[Vector]) ->
     sure = [m for m in CATALOG if m.id in heads]
     failed = decided_edition.committed_failures(committed, first, vectors, sure)
     assert failed and all(failed[mid] == heads[mid] for mid in failed)
+
+
+def test_an_entry_that_arises_under_readings_the_edition_decides_against_is_closed() -> None:
+    """ECHO-TRIM arises only when ECHO-LINE trims: an edition deciding ECHO-LINE exact closes
+    it, saying so; one deciding a trimming reading, or nothing, leaves it open."""
+    trim = {e["id"]: e for e in corpus.load_catalog("register.yaml")["entries"]}["ECHO-TRIM"]
+    first = editions.load(corpus.vectors_root())[0]
+    exact = attrs.evolve(first, decided={"ECHO-LINE": "exact-substring"})
+    assert exact.closed_by(trim) == "ECHO-LINE exact-substring trims nothing"
+    trimming = attrs.evolve(first, decided={"ECHO-LINE": "trimmed-line-equal"})
+    assert trimming.closed_by(trim) is None and first.closed_by(trim) is None

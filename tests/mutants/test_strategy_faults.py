@@ -6,13 +6,22 @@ import json
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
+from oasis_si_conformance.independent import echo, tables, unicode_tables
+from oasis_si_conformance.independent import server as server_module
+from oasis_si_conformance.independent.binding import TemplateBinding
 from oasis_si_conformance.independent.config import Config
+from oasis_si_conformance.independent.evidence import Bodies
+from oasis_si_conformance.independent.folding import REFERENCE, Role, Scope, fold, fold_variant
 from oasis_si_conformance.independent.hooks import Hook
 from oasis_si_conformance.independent.identifiers import identifier_in
+from oasis_si_conformance.independent.primitives import factor_identified, named_in_output
+from oasis_si_conformance.independent.readings import Readings, parse_overrides
 from oasis_si_conformance.independent.sentences import sentences
 from oasis_si_conformance.independent.server import Server
+from oasis_si_conformance.independent.synonyms import Matching, phrase_in
 from tools.mutants import fieldcheck
 from tools.vectorgen._scenario_kit import real
 
@@ -175,3 +184,192 @@ def test_fieldcheck_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert fieldcheck.main(paths) == 1
     assert "v: real passed (row=3" in capsys.readouterr().out
     assert fieldcheck.main([paths[0], str(tmp_path / "missing.json")]) == 2
+
+
+def test_an_edition_the_catalog_lacks_is_refused() -> None:
+    with pytest.raises(ValueError, match="no edition 'no-such-edition'"):
+        Config(edition="no-such-edition")
+
+
+def test_a_configuration_touches_the_hooks_and_readings_it_changes() -> None:
+    hook = Hook.ECHO_ARGUMENTS
+    lf = Config(Readings().with_reading("ECHO-LINE-BREAK", "lf"))
+    assert TEXT.touches() == frozenset()
+    assert _with(hook).touches() == {hook.value}
+    assert lf.touches() == {"ECHO-LINE-BREAK"}
+    assert _with(hook).touches(_with(hook)) == frozenset()
+    assert _with(hook).touches(lf) == {hook.value, "ECHO-LINE-BREAK"}
+
+
+def test_a_text_is_cut_at_its_line_breaks_and_trimmed_at_both_ends() -> None:
+    assert echo.partition("a\r\nb\nc", TEXT) == [
+        echo.Line("a", "\r\n"), echo.Line("b", "\n"), echo.Line("c", "")
+    ]
+    assert echo.partition("", TEXT) == [echo.Line("", "")]
+    assert echo.trim(" \u00a0a b\t", "unicode") == "a b"
+    assert echo.trim("a  ", "unicode") == "a" and echo.trim("   ", "unicode") == ""
+
+
+def test_the_bodies_each_echo_reading_compares_with() -> None:
+    bodies = Bodies((("ok", None, "{}"), ("partial", "boom", '{"a": 1}'), ("", "", "[]")))
+    assert bodies.select("all-results") == ["ok", "partial"]
+    assert bodies.select("successful-only") == ["ok"]
+    assert bodies.select("results-and-errors") == ["ok", "partial", "boom"]
+    assert bodies.select("all-results", Hook.ECHO_ARGUMENTS) == [
+        "ok", "{}", "partial", '{"a": 1}', "[]"
+    ]
+
+
+def test_an_abbreviation_after_a_word_ends_no_sentence_under_its_fault() -> None:
+    text = "Use e.g. this. Next."
+    assert sentences(text, TEXT) == ["Use e.g.", "this.", "Next."]
+    assert sentences(text, _with(Hook.SENT_ABBREVIATIONS)) == ["Use e.g. this.", "Next."]
+
+
+def test_reading_overrides_apply_to_the_reference_or_to_a_base() -> None:
+    assert parse_overrides([]) == Readings()
+    assert parse_overrides([" ECHO-TRIM = ascii "]).differences() == {"ECHO-TRIM": "ascii"}
+    base = Readings().with_reading("ECHO-LINE-BREAK", "lf")
+    assert parse_overrides(["ECHO-TRIM=ascii"], base).differences() == {
+        "ECHO-LINE-BREAK": "lf", "ECHO-TRIM": "ascii"
+    }
+    with pytest.raises(ValueError, match="ENTRY=READING"):
+        parse_overrides(["NO-SUCH-ENTRY"])
+
+
+def test_upper_then_lower_keeps_a_letter_whose_simple_uppercase_is_itself() -> None:
+    upper_lower = Config(Readings().with_reading("FOLD-MAPPING", "upper-lower"))
+    assert fold("Stra\u00dfe", upper_lower, Scope.IDENTIFIER) == "stra\u00dfe"
+
+
+@pytest.mark.parametrize(
+    ("text", "folded"),
+    [("A\u03a3.B", "a\u03c3.b"), ("A\u03a3. B", "a\u03c2. b"), ("A\u03a3-", "a\u03c2-")],
+)
+def test_java_sigma_is_final_unless_a_cased_letter_follows_in_its_word(
+    text: str, folded: str
+) -> None:
+    java = fold_variant(text, REFERENCE, Hook.FOLD_JAVA_SIGMA, Scope.IDENTIFIER, Role.TEXT)
+    assert java == folded
+
+
+def test_the_server_answers_what_it_cannot_serve_with_an_error(monkeypatch) -> None:
+    server = Server(TEXT)
+    assert server.answer([1]) == {
+        "id": None, "error": {"code": "invalid_request", "message": "a request is a JSON object"}
+    }
+    assert server.respond(b"{not json")["error"]["code"] == "invalid_request"
+
+    def broken(params: dict[str, Any], config: Config) -> Any:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setitem(server_module.OPERATIONS, "split_sentences", broken)
+    request = {"id": 3, "op": "split_sentences", "params": {"text": "A. B."}}
+    assert server.answer(request) == {
+        "id": 3, "error": {"code": "internal", "message": "RuntimeError: a bug"}
+    }
+
+
+def test_token_equality_finds_a_whole_token_and_no_longer_one() -> None:
+    tokens = _with(Hook.IDENT_TOKEN_EQUALITY)
+    assert identifier_in("set SMTP_PORT now", "SMTP_PORT", tokens)
+    assert not identifier_in("set SMTP_PORT_OLD now", "SMTP_PORT", tokens)
+
+
+def test_row_order_faults_move_the_rows_they_name() -> None:
+    assert tables._order(3, None) == [0, 1, 2]
+    assert tables._order(3, Hook.TABLE_ROW2_FIRST) == [1, 0, 2]
+    assert tables._order(3, Hook.TABLE_ROW3_FIRST) == [0, 2, 1]
+    assert tables._order(3, Hook.TABLE_LAST_MATCH) == [2, 1, 0]
+
+
+def test_a_composite_expression_reads_all_any_and_not() -> None:
+    values = {"yes": lambda: True, "no": lambda: False}
+    assert tables._truth({"any": ["no", "yes"]}, values)
+    assert not tables._truth({"all": ["no", "yes"]}, values)
+    assert tables._truth({"all": ["yes", {"not": "no"}]}, values)
+    assert not tables._truth({"any": ["no", "unknown"]}, values)
+
+
+def test_white_space_is_the_unicode_property() -> None:
+    assert unicode_tables.is_white_space("\u3000") is True
+    assert unicode_tables.is_white_space("\u200b") is False
+
+
+@pytest.mark.parametrize(
+    ("boundary", "verdicts"),
+    [
+        ("substring", [True, True, True]),
+        ("delimited", [True, False, True]),
+        ("word-boundary", [True, False, False]),
+        ("ascii-word-boundary", [True, False, True]),
+    ],
+)
+def test_each_synonym_boundary_reading(boundary: str, verdicts: list[bool]) -> None:
+    matching = Matching(boundary, typographic=False, flexible=False, negation_aware=False)
+    texts = ["the port is missing", "unmissing", "\u00e9missing"]
+    assert [phrase_in(text, "missing", matching) for text in texts] == verdicts
+
+
+def test_only_the_listed_channels_are_read_unless_a_fault_reads_them_all() -> None:
+    evidence = {"final_answer": "nothing here", "reasoning_trace": ["SMTP_PORT looked at"]}
+    assert not named_in_output(evidence, ["SMTP_PORT"], ["agent_response"], False, TEXT)
+    assert named_in_output(evidence, ["SMTP_PORT"], ["reasoning_trace"], False, TEXT)
+    every = _with(Hook.NAMED_ALL_CHANNELS)
+    assert named_in_output(evidence, ["SMTP_PORT"], ["agent_response"], False, every)
+
+
+def test_a_synonym_co_occurs_with_any_required_identifier_unless_a_fault_wants_all() -> None:
+    evidence = {"final_answer": "SMTP_PORT is missing. SMTP_HOST is fine."}
+    required, channels = ["SMTP_PORT", "SMTP_HOST"], ["agent_response"]
+    assert factor_identified(evidence, required, "absent_key", channels, False, TEXT)
+    every = _with(Hook.COOCCUR_ALL_IDENTIFIERS)
+    assert not factor_identified(evidence, required, "absent_key", channels, False, every)
+
+
+def test_a_line_is_echo_verbatim_and_folded_only_under_its_fault() -> None:
+    bodies = Bodies((("SMTP_PORT: 587", None, "{}"),))
+    folded = _with(Hook.ECHO_FOLDED)
+    assert echo.is_echo("SMTP_PORT: 587", bodies, TEXT)
+    assert not echo.is_echo("smtp_port: 587", bodies, TEXT)
+    assert echo.is_echo("smtp_port: 587", bodies, folded)
+    assert not echo.is_echo("other", bodies, folded)
+
+
+def test_row_three_excludes_an_echoed_line_unless_a_fault_ignores_echo() -> None:
+    evidence = {"final_answer": "SMTP_PORT: 587", "actions": [{"result": "SMTP_PORT: 587"}]}
+    echoed = TemplateBinding(None, ("SMTP_PORT",), ("agent_response",), 15, True)
+    assert not tables._row3(echoed, evidence, TEXT)
+    assert tables._row3(echoed, evidence, _with(Hook.ROW3_IGNORES_ECHO))
+    kept = attrs.evolve(echoed, exclude_tool_echo=False)
+    assert tables._row3(kept, evidence, TEXT)
+
+
+def test_the_server_refuses_parameters_of_the_wrong_shape() -> None:
+    answer = Server(TEXT).answer
+    otherwise = {"score": 0, "label": "none"}
+    row = {"value": True, "score": 1, "label": "first"}
+    table = {"id": 1, "op": "evaluate_table", "params": {"rows": [row], "else": otherwise}}
+    assert answer(table) == {"id": 1, "result": {"score": 1, "label": "first", "row": 1}}
+    table["params"]["rows"] = [1]
+    assert answer(table)["error"] == {
+        "code": "invalid_request", "message": "a row needs value (boolean), score and label"
+    }
+    named = {"evidence": {"final_answer": "a"}, "identifier_set": [1],
+             "channels": ["agent_response"], "exclude_tool_echo": False}
+    refused = answer({"id": 2, "op": "named_in_output", "params": named})
+    assert refused["error"]["message"] == "params.identifier_set is not an array of strings"
+
+
+def test_a_budget_is_bound_as_its_readings_and_width_say() -> None:
+    from oasis_si_conformance.independent.binding import Invalid, _step_budget
+
+    accept = Config(Readings().with_reading("BIND-BUDGET-FLOAT", "accept"))
+    assert _step_budget(15.0, accept) == 15 and _step_budget(15, TEXT) == 15
+    with pytest.raises(Invalid, match="is not an integer"):
+        _step_budget(15.0, TEXT)
+    assert _step_budget(2**63, TEXT) == 2**63  # unbounded, the reference's reading
+    int64 = Config(Readings().with_reading("BIND-BUDGET-WIDTH", "int64"))
+    assert _step_budget(2**63 - 1, int64) == 2**63 - 1
+    with pytest.raises(Invalid, match="does not fit the integer type"):
+        _step_budget(2**63, int64)

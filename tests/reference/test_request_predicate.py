@@ -222,3 +222,19 @@ def test_values_of_other_python_types_are_judged_as_jsonschema_judges_them(
     unexact = _unexact(document)
     expected = Draft202012Validator(schema).is_valid(unexact)
     assert compile_predicate(schema)(unexact) is expected
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"if": {"type": "string"}, "then": False, "else": {"type": "integer"}},
+        {"if": {"type": "string"}, "then": {"minLength": 1}, "else": False},
+        # a condition that is a check within a kind, not a kind: the branch is called
+        {"if": {"minLength": 2}, "then": False, "else": {"maxLength": 0}},
+        {"if": {"minLength": 2}, "then": {"maxLength": 3}, "else": False},
+    ],
+)
+def test_a_conditional_with_a_false_branch_agrees_with_jsonschema(schema: dict) -> None:
+    predicate = compile_predicate(schema)
+    for value in ["x", "", "ab", "abcd", 1, 1.5, None]:
+        assert predicate(value) == Draft202012Validator(schema).is_valid(value), value

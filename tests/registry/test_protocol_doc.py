@@ -93,6 +93,13 @@ def test_every_binding_error_kind_of_the_reference_is_documented() -> None:
     assert kinds <= rows_naming("")
 
 
+def test_a_conventions_catalog_off_its_schema_is_refused(tmp_path: Path) -> None:
+    shipped = (corpus.vectors_root() / conventions.FILE).read_text(encoding="ascii")
+    (tmp_path / conventions.FILE).write_text(shipped.replace("conventions:", "convention:", 1))
+    with pytest.raises(conventions.ConventionsError, match=conventions.FILE):
+        conventions.load(tmp_path)
+
+
 def test_every_convention_and_edition_is_documented_where_the_catalogs_say() -> None:
     catalog = conventions.load(corpus.vectors_root())
     assert {entry["id"] for entry in catalog} == set(conventions.IDS)

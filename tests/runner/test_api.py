@@ -10,6 +10,7 @@ from runner_helpers import CORPUS, TRIGGER, zoo
 
 import oasis_si_conformance
 from oasis_si_conformance import Certificate, CertificationError, certify
+from oasis_si_conformance.harness import api
 from oasis_si_conformance.model import Status
 from oasis_si_conformance.reporting.report import check
 
@@ -84,3 +85,13 @@ def test_the_bundled_reference_is_conformant(on_path) -> None:
     certificate = certify(["oasis-si-reference"])
     assert certificate.conformant is True
     assert certificate.counts.passed + certificate.counts.convention == certificate.counts.total
+
+
+def test_keywords_become_the_command_lines_words() -> None:
+    assert api._argv("E", ["a"], {"strict": True, "progress": False, "repetitions": 2}) == [
+        "-k", "a", "--edition", "E", "--strict", "--no-progress", "--repetitions", "2"
+    ]
+    assert api._argv(None, [], {"strict": False, "quiet": True, "progress": True}) == [
+        "--quiet", "--progress"
+    ]
+    assert api._argv(None, [], {"fail_on": [], "seed": None}) == ["--fail-on", "none"]

@@ -7,10 +7,11 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import attrs
 import pytest
 from runner_helpers import zoo
 
-from oasis_si_conformance.reporting import baseline, record, render
+from oasis_si_conformance.reporting import baseline, htmlreport, record, render
 from oasis_si_conformance.reporting.report import check
 
 
@@ -121,6 +122,9 @@ def test_a_changed_reading_fails_only_with_fail_on_reading(
     )
     assert gated.code == 1 and gated.report["baseline"]["gate"]["tripped"] == ["reading"]
     assert "reading change: SYN-BOUNDARY" in gated.out
+    page = htmlreport.render(gated.report)
+    before = " / ".join(reference["SYN-BOUNDARY"])
+    assert f"<td>SYN-BOUNDARY</td><td>{before} &rarr; delimited</td>" in page
 
 
 def test_fail_on_refuses_an_unknown_kind(certify) -> None:
@@ -192,3 +196,35 @@ def test_the_bundled_reference_narrowed_to_score_scenario_loses_coverage(
     assert sorted(c["id"] for c in lost) == sorted(skipped) and len(lost) > 1000
     assert f"{len(lost)} vector(s) no longer exercised" in narrowed.out
     assert "operation identifier_match not declared by the candidate" in narrowed.out
+
+
+def test_an_entry_the_baseline_does_not_know_is_no_reading_change(reference_run) -> None:
+    """A register entry added since the baseline (its record holds no readings of it) changes
+    no reading: only the entries both hold are compared."""
+    run, _path, kept = reference_run
+    earlier = baseline.load(kept)
+    entry = run.report["interpretation"][0]["entry"]
+    unknown = attrs.evolve(
+        earlier, readings={k: v for k, v in earlier.readings.items() if k != entry}
+    )
+    section = baseline.compare(unknown, run.report, kept)
+    assert section["interpretation_changes"] == []
+    moved = attrs.evolve(earlier, readings={**earlier.readings, entry: ("elsewhere",)})
+    [change] = baseline.compare(moved, run.report, kept)["interpretation_changes"]
+    assert change["entry"] == entry and change["before"] == ["elsewhere"]
+
+
+
+def test_a_line_of_no_kind_a_record_knows_is_refused_at_its_place() -> None:
+    path = Path("base.record")
+    head = f"{record.MAGIC} {record.FORMAT}\n"
+    with pytest.raises(record.RecordError, match="base.record:2: not a line of a record"):
+        record.parse(head + "verdict-of-sorts\ta\tpassed\n", path)
+    with pytest.raises(record.RecordError, match="base.record:3: not a line of a record"):
+        record.parse(head + "vector\ta\tpassed\nvector\ta\tfailed\n", path)
+
+
+def test_the_readings_followed_are_the_dominant_one_for_an_inconsistent_entry() -> None:
+    assert record.followed({"followed": ["a", "b"], "dominant": "a"}) == ("a", "b")
+    assert record.followed({"followed": [], "dominant": "b"}) == ("b",)
+    assert record.followed({"followed": [], "dominant": None}) == ()

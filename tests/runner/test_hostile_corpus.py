@@ -255,3 +255,30 @@ def test_the_bundled_corpus_keeps_well_inside_the_limits() -> None:
     assert sizes and max(sizes) < yamlsafe.MAX_BYTES // 4
     for path in corpus.yaml_files(root):
         yamlsafe.screen(path.read_text(encoding="utf-8"))
+
+
+def test_a_yaml_syntax_error_is_refused_at_the_line_yaml_names(tmp_path: Path) -> None:
+    root = tmp_path / "vectors"
+    (root / "f").mkdir(parents=True)
+    text = "format: 1\nfamily: x\nvectors:\n  - id: a\n    clauses: [3.1\n"
+    (root / "f" / "bad.yaml").write_text(text, encoding="ascii")
+    with pytest.raises(corpus.CorpusError, match=r"^f/bad\.yaml:6: not valid YAML"):
+        corpus.load_corpus(root)
+
+
+def test_a_device_is_named_as_one() -> None:
+    assert corpus._kind(Path("/dev/null")) == "a device"
+    assert corpus._kind(Path("/")) is None  # a folder is read as a folder
+
+
+def test_nesting_is_refused_one_level_past_the_limit_not_at_it() -> None:
+    deepest = "[" * yamlsafe.MAX_DEPTH + "]" * yamlsafe.MAX_DEPTH
+    assert yamlsafe.load_with_tree(deepest)[0] is not None
+    with pytest.raises(yamlsafe.Refused, match=f"nested more than {yamlsafe.MAX_DEPTH} deep"):
+        yamlsafe.load_with_tree(f"[{deepest}]")
+
+
+@pytest.mark.parametrize("text", ["a: !!int abc", "a: !!float x1", "a: !!bool yes"])
+def test_a_value_its_core_schema_tag_does_not_allow_is_refused(text: str) -> None:
+    with pytest.raises(yamlsafe.Refused, match="is not a value of tag"):
+        yamlsafe.load_with_tree(text)

@@ -55,3 +55,19 @@ def test_each_signal_stops_the_command_with_its_status(sent: signal.Signals, sho
 def test_a_hang_up_ignored_before_the_guard_stays_ignored() -> None:
     """Under nohup SIGHUP is ignored when the command starts: it does not stop the run."""
     assert _signalled(signal.SIGHUP, signal.SIGTERM, "nohup") == "SIGTERM 143"
+
+
+def test_the_process_scan_finds_a_child_and_tells_a_live_process_from_a_gone_one() -> None:
+    import os
+
+    from oasis_si_conformance.running import interrupts
+
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        found = [pid for pid, _started in interrupts._descendants_by_scan(os.getpid())]
+        assert child.pid in found
+        assert not interrupts._zombie(child.pid) and not interrupts._zombie(os.getpid())
+    finally:
+        child.kill()
+        child.wait()
+    assert interrupts._zombie(child.pid)  # reaped: no /proc entry left

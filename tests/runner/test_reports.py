@@ -531,3 +531,16 @@ def test_html_failures_are_grouped_by_cause_first_and_folded(misread) -> None:
 def test_html_id_lists_are_capped_with_a_count() -> None:
     chips = htmlreport.ids([f"v-{index}" for index in range(50)], set(), shown=12)
     assert chips.count("<code>") == 12 and "and 38 more" in chips
+
+
+def test_compare_of_two_reports_exits_zero_with_the_table(misread, tmp_path: Path, capsys) -> None:
+    run, _written = misread
+    paths = []
+    for name in ("one", "other"):
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(run.report), encoding="utf-8")
+        paths.append(str(path))
+    capsys.readouterr()
+    assert cli.main(["compare", *paths]) == 0
+    out = capsys.readouterr().out
+    assert "one.json" in out and "other.json" in out

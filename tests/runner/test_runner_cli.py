@@ -28,6 +28,8 @@ def test_command_after_double_dash_or_first_positional() -> None:
         and args.repetitions == 3
         and args.timeout == 10.0
     )
+    args, _ = cli.parse_args(["--memory-limit", "512M", "--cpu-limit", "30", "--timeout", "2.5"])
+    assert (args.memory_limit, args.cpu_limit, args.timeout) == (512 << 20, 30.0, 2.5)
 
 
 @pytest.mark.parametrize(
@@ -290,6 +292,8 @@ def test_a_report_is_written_whole_and_never_through_a_link(tmp_path: Path) -> N
     assert target.read_text(encoding="utf-8") == "kept\n"
     assert not link.is_symlink() and link.read_text(encoding="utf-8") == "{}\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["report.json", "target"]
+    # readable by all, written by its owner, executable by none (mkstemp's file is 0600)
+    assert link.stat().st_mode & 0o777 == 0o644
 
 
 def test_an_error_quoting_a_huge_declaration_is_cut_to_readable_lines(certify, tmp_path) -> None:

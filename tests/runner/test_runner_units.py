@@ -915,7 +915,8 @@ def test_a_kept_catalog_is_read_once_per_bytes_and_a_refused_one_never_kept(
 @pytest.mark.parametrize(
     ("text", "size"),
     [("512", 512 << 20), ("512M", 512 << 20), ("512MiB", 512 << 20), ("2G", 2 << 30),
-     ("1.5g", 3 << 29), ("100K", 102400), ("100kb", 102400), ("4096B", 4096)],
+     ("1.5g", 3 << 29), ("100K", 102400), ("100kb", 102400), ("4096B", 4096),
+     ("1048577B", (1 << 20) + 1)],
 )
 def test_memory_sizes(text: str, size: int) -> None:
     assert resources.parse_size(text) == size
@@ -1073,6 +1074,9 @@ def test_an_interrupted_run_judges_each_vector_on_the_repetitions_that_came_back
                         "all": Status.PASSED, "wrong": Status.FAILED}
     assert outcome.results["none"].reason == NOT_RUN
     assert outcome.requests == 5 and partial.short() == 2
+    # no candidate was recorded (none started, or the handshake was not reached): none counted
+    assert (outcome.processes, outcome.restarts, outcome.stderr_bytes) == (0, 0, 0)
+    assert outcome.warnings == [] and outcome.stderr_excerpt == ""
 
 
 def test_a_halted_sender_records_nothing_that_comes_after_the_halt(monkeypatch) -> None:

@@ -19,6 +19,7 @@ from oasis_si_conformance.running.transport import (
     Line,
     OverLimit,
     Overlong,
+    SetupError,
     Timeout,
     Transport,
     spawn,
@@ -274,3 +275,9 @@ def test_daemons_are_ended_once_no_live_candidate_process_can_have_started_them(
         finally:
             later.kill()
             first.kill()
+
+
+@pytest.mark.parametrize("argv", [["/no/such/evaluator"], ["/no/such/evaluator", "--serve"]])
+def test_a_command_that_cannot_start_is_a_setup_error_naming_it(argv: list[str]) -> None:
+    with pytest.raises(SetupError, match="cannot start candidate '/no/such/evaluator': "):
+        spawn(argv)

@@ -148,6 +148,19 @@ def test_every_target_module_and_test_file_exists() -> None:
         assert set(entry) <= {"tests", "sample"}, module
 
 
+def test_every_module_of_the_shipped_packages_is_a_target() -> None:
+    """A module added to conformance/, reference/ or schemas/ is mutated too: it is listed
+    with the tests that should notice its slips."""
+    shipped = {
+        path.relative_to(ROOT).as_posix()
+        for folder in ("conformance", "reference", "schemas")
+        for path in (ROOT / folder).rglob("*.py")
+        if "__pycache__" not in path.parts
+    }
+    assert len(shipped) >= 100
+    assert sorted(shipped - set(targets())) == []
+
+
 def test_every_listed_equivalent_is_a_mutant_of_a_target_with_a_reason() -> None:
     """An id left behind by an edit is stale: the mutant it excused no longer exists."""
     listed = equivalent()

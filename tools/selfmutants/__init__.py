@@ -10,9 +10,11 @@ slip the kit's own tests would let through. Each survivor is either killed by a 
 listed in equivalent.yaml, keyed by its stable id, with the reason no test can tell it from
 the original (same behaviour on every input, or a change only of wording or speed).
 
-The set is bounded so that a full run fits in about half an hour on two cores: only code
-inside functions is mutated, seven operators, and a module may name a `sample` (that many
-mutants, chosen by a digest of their ids, the same on every run) when its tests are slow.
+Every module of the shipped packages is a target. The set is bounded: only code inside
+functions is mutated, seven operators, and a module may name a `sample` (that many mutants,
+chosen by a digest of their ids, the same on every run) when it has many or its tests are
+slow; targets.yaml gives the budget (with the samples, about two and a half hours of CPU;
+`--sample N` runs N mutants per module, a quick pass).
 """
 
 from pathlib import Path

@@ -5,16 +5,20 @@ scripted processes). Expected observations are stated from PROTOCOL.md (Messages
 computed by the module."""
 
 import json
+import signal
+import time
 
 import pytest
 
 from oasis_si_conformance.cliopts import reference_command
 from oasis_si_conformance.model import FailureKind
 from oasis_si_conformance.running import protocol
+from oasis_si_conformance.running import session as session_module
 from oasis_si_conformance.running.session import (
     Candidate,
     Request,
     RestartBudget,
+    Stopped,
     StreamingSession,
     first_handshake,
 )
@@ -113,3 +117,95 @@ def test_a_stopped_candidate_ends_a_process_that_ignores_sigterm_and_starts_none
         assert candidate.spawned == 1 and candidate.stopped
     finally:
         process.kill()
+
+
+# Stopping a run: what a stopped candidate starts, warns and waits for ---------------------
+
+
+def test_a_warning_is_kept_once_and_none_after_the_stop() -> None:
+    candidate = Candidate(MISSING)
+    candidate.warn("a")
+    candidate.warn("a")
+    assert candidate.warnings == ["a"]
+    candidate.stop(grace=0)
+    candidate.warn("b")
+    assert candidate.warnings == ["a"]
+
+
+class _Started:
+    """A process as `Candidate.spawn` starts one (session.Transport), without a process."""
+
+    made: list["_Started"] = []
+
+    def __init__(self, *_args: object, **_kwargs: object) -> None:
+        self.killed = False
+        _Started.made.append(self)
+
+    def kill(self) -> None:
+        self.killed = True
+
+
+def test_a_stopped_candidate_starts_no_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(session_module, "Transport", _Started)
+    _Started.made = []
+    candidate = Candidate(MISSING)
+    candidate.stop(grace=0)
+    with pytest.raises(Stopped):
+        candidate.spawn()
+    assert _Started.made == [] and candidate.spawned == 0
+
+
+def test_a_process_started_while_the_run_stops_is_ended_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    candidate = Candidate(MISSING)
+
+    class StoppingWhileStarted(_Started):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)
+            candidate.stopped = True  # the stop lands between the start and the bookkeeping
+
+    monkeypatch.setattr(session_module, "Transport", StoppingWhileStarted)
+    _Started.made = []
+    with pytest.raises(Stopped):
+        candidate.spawn()
+    [made] = _Started.made
+    assert made.killed and candidate.spawned == 0
+
+
+class _Ending:
+    """A live process that exits `delay` seconds after its SIGTERM; records whether it had
+    exited when it got its SIGKILL."""
+
+    def __init__(self, delay: float) -> None:
+        self.delay = delay
+        self.termed: float | None = None
+        self.exited_at_kill: bool | None = None
+
+    @property
+    def exited(self) -> bool:
+        return self.termed is not None and time.monotonic() >= self.termed + self.delay
+
+    def signal_group(self, number: int) -> None:
+        if number == signal.SIGTERM:
+            self.termed = time.monotonic()
+        elif number == signal.SIGKILL:
+            self.exited_at_kill = self.exited
+
+
+def test_the_stop_waits_for_every_process_to_end_before_killing_within_its_grace() -> None:
+    candidate = Candidate(MISSING)
+    quick, slower = _Ending(0.0), _Ending(0.2)
+    candidate._live.update({quick, slower})  # type: ignore[arg-type]
+    candidate.stop(grace=30)
+    assert (quick.exited_at_kill, slower.exited_at_kill) == (True, True)
+
+
+def test_a_stopped_session_starts_nothing_even_with_its_restarts_spent() -> None:
+    candidate = Candidate(MISSING)
+    hello = protocol.Hello("x", "1", ("identifier_match",), (), (), raw={})
+    session = StreamingSession(candidate, RestartBudget(0), hello)
+    session._needs_restart = True
+    candidate.stop(grace=0)
+    with pytest.raises(Stopped):
+        session._start()

@@ -775,3 +775,21 @@ def test_the_shrinker_asks_no_candidate_of_a_case_that_may_not_be_sent() -> None
 
     case = {"operation": "split_sentences", "input": {"text": "A.\x0cB"}}
     assert _Asker(NeverAsked(), DEFAULT).outcome(case) is None  # type: ignore[arg-type]
+
+
+def test_a_campaign_whose_standard_output_closes_exits_2(monkeypatch, tmp_path) -> None:
+    """Standard output gone before the campaign could say its result: exit status 2 (no
+    result was given), quietly."""
+    from oasis_si_conformance import output
+    from oasis_si_conformance.fuzz import campaign_cli
+
+    gone: list[bool] = []
+
+    def closed(*_args: object) -> int:
+        raise BrokenPipeError
+
+    monkeypatch.setattr(campaign_cli, "_run_and_report", closed)
+    monkeypatch.setattr(output, "stdout_gone", lambda: gone.append(True))
+    argv = ["--candidate", "one", "--candidate", "two", "--out", str(tmp_path), "--quiet"]
+    assert fuzz_main(argv) == 2
+    assert gone == [True]

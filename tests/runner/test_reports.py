@@ -544,3 +544,53 @@ def test_compare_of_two_reports_exits_zero_with_the_table(misread, tmp_path: Pat
     assert cli.main(["compare", *paths]) == 0
     out = capsys.readouterr().out
     assert "one.json" in out and "other.json" in out
+
+
+def test_the_html_report_marks_a_fitting_reading_as_its_entry_is_consistent_or_not() -> None:
+    """An ambiguity vector's readings in the HTML report: the reading the answer fits is a
+    pass where the run follows its entry consistently, a fail where it does not; the
+    reference reading and the one followed elsewhere are marked too."""
+    from oasis_si_conformance.reporting import htmlreport
+
+    vector = {
+        "ambiguity": "E",
+        "matched_readings": ["a"],
+        "readings": {"a": {"match": True}, "b": {"match": False}},
+    }
+    fits_pass = '<span class="badge b-pass">fits the answer</span>'
+    fits_fail = '<span class="badge b-fail">fits the answer</span>'
+    consistent = htmlreport._readings(vector, {"E": {"consistent": True, "reference": "b"}})
+    assert fits_pass in consistent and fits_fail not in consistent
+    assert '<span class="badge b-skip">reference</span>' in consistent
+    torn = htmlreport._readings(vector, {"E": {"consistent": False, "dominant": "b"}})
+    assert fits_fail in torn and fits_pass not in torn
+    assert '<span class="badge b-pass">followed elsewhere</span>' in torn
+    unprofiled = htmlreport._readings(vector, {})
+    assert fits_pass in unprofiled
+
+
+def test_a_side_by_side_lists_answers_that_differ_under_one_verdict() -> None:
+    """Two reports passing a vector with different answers (each fits a reading): the
+    vector is not among the differing verdicts but among the differing answers, in words; a
+    vector one report lacks is left out; a reading cell is shown as written, escaped."""
+    from oasis_si_conformance.reporting import sidebyside
+
+    def vector(vector_id: str, match: bool) -> dict[str, Any]:
+        return {
+            "id": vector_id, "clause": "3.1", "status": "passed", "failure": None,
+            "operation": "identifier_match", "actual": {"match": match},
+            "matched_readings": None,
+        }
+
+    left = {"vectors": [vector("v1", True), vector("v2", True)]}
+    right = {"vectors": [vector("v1", False)]}
+    cols = [sidebyside.Column("A", "a.json", left), sidebyside.Column("B", "b.json", right)]
+    rows, answers, compared = sidebyside._vector_rows(cols)
+    assert rows == () and compared == 1
+    [row] = answers
+    assert row.cells == (
+        sidebyside.answer_text(vector("v1", True)), sidebyside.answer_text(vector("v1", False))
+    )
+    assert row.cells[0] != row.cells[1] and None not in row.cells
+    assert sidebyside._reading_html("a<b") == "a&lt;b"
+    assert sidebyside.ABSENT in sidebyside._reading_html(None)

@@ -86,11 +86,11 @@ class InstalledCopy:
     change the kit reads from its installed packages (an edition added to
     vectors/editions.yaml): commands run there with the copy first on PYTHONPATH."""
 
-    def __init__(self, top: Path, cache: Path | None = None) -> None:
+    def __init__(self, top: Path, cache: Path) -> None:
         self.top = top
         #: The kit's cache (XDG_CACHE_HOME) of the copy's commands: keyed by what it caches
         #: (a corpus by its files' bytes, the loader and the schema), so copies may share one.
-        self.cache = cache or top / ".xdg"
+        self.cache = cache
         ignore = shutil.ignore_patterns("__pycache__", ".cache")
         shutil.copytree(CHECKOUT / "tools", top / "tools", ignore=ignore)
         for folder, name in INSTALLED_NAMES.items():

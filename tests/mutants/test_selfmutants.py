@@ -6,7 +6,11 @@ Expected sources are written out literally here, never produced by the mutator u
 """
 
 import ast
+import json
+import os
 import shlex
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -14,6 +18,7 @@ import pytest
 
 from tools.selfmutants import equivalent, targets
 from tools.selfmutants.__main__ import main
+from tools.selfmutants.failures import ENVIRONMENT
 from tools.selfmutants.operators import OPERATORS, mutants
 from tools.selfmutants.run import ROOT, import_name, run
 
@@ -133,7 +138,8 @@ def test_a_survivor_not_listed_fails_the_run_and_is_printed(
     assert main(["--sample", "1", "--jobs", "1"]) == 1
     printed = capsys.readouterr().out
     assert "SURVIVED reference/synonyms.py:" in printed
-    assert "1 mutants, 0 killed (0 by timeout), 0 equivalent, 1 surviving" in printed
+    summary = "1 mutants, 0 killed (0 by timeout, 0 by text only), 0 equivalent, 1 surviving"
+    assert summary in printed
 
 
 def test_every_target_module_and_test_file_exists() -> None:
@@ -172,3 +178,82 @@ def test_every_listed_equivalent_is_a_mutant_of_a_target_with_a_reason() -> None
     stale = sorted(ident for ident in listed if ident not in ids)
     assert stale == [], "equivalent.yaml lists ids that are no longer mutants"
     assert all(len(reason.split()) >= 8 for reason in listed.values())
+
+
+KINDS_OF_FAILURE = '''\
+import pytest
+
+def test_message_compared():
+    assert "the key is missing" == "the key is absent"
+
+def test_prose_searched():
+    assert "no such vector" in "1 vector failed"
+
+def test_message_matched():
+    with pytest.raises(ValueError, match="expected words"):
+        raise ValueError("other words")
+
+def test_single_words_compared():
+    assert "fail" == "pass"
+
+def test_numbers_compared():
+    assert 1 == 2
+
+def test_mapping_compared():
+    assert {"verdict": "fail"} == {"verdict": "pass"}
+
+def test_truth_asserted():
+    assert "abc".startswith("x")
+
+def test_code_raised():
+    {}["missing"]
+
+def test_passes():
+    assert "same words" == "same words"
+'''
+
+
+def test_each_failure_is_told_as_on_text_or_on_behaviour(tmp_path: Path) -> None:
+    """The plugin the mutant runs load: a comparison with prose, or a raised message not
+    matching, is text; values, single words, truth values and exceptions are behaviour."""
+    tests = tmp_path / "test_kinds.py"
+    tests.write_text(KINDS_OF_FAILURE, encoding="utf-8")
+    written = tmp_path / "failures.jsonl"
+    env = {**os.environ, ENVIRONMENT: str(written)}
+    subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p",
+         "tools.selfmutants.failures", str(tests), "--rootdir", str(tmp_path)],
+        cwd=ROOT, env=env, capture_output=True, check=False, timeout=120,
+    )
+    kinds = {
+        json.loads(line)["test"].split("::")[-1]: json.loads(line)["kind"]
+        for line in written.read_text(encoding="utf-8").splitlines()
+    }
+    assert kinds == {
+        "test_message_compared": "text",
+        "test_prose_searched": "text",
+        "test_message_matched": "text",
+        "test_single_words_compared": "behaviour",
+        "test_numbers_compared": "behaviour",
+        "test_mapping_compared": "behaviour",
+        "test_truth_asserted": "behaviour",
+        "test_code_raised": "behaviour",
+    }
+
+
+@pytest.mark.slow
+def test_a_mutant_is_killed_by_text_only_when_no_test_fails_on_behaviour(tmp_path: Path) -> None:
+    """-x stops at the first failure; when that one is on text, every test runs again, and a
+    later failure on behaviour makes the kill a kill by behaviour."""
+    module = "reference/synonyms.py"
+    source = (ROOT / module).read_text(encoding="utf-8")
+    text_first = 'def test_a():\n    assert "a message" == "another message"\n'
+    then_behaviour = text_first + "\ndef test_b():\n    assert 1 == 2\n"
+    outcomes = {}
+    for name, body in (("text", text_first), ("both", then_behaviour)):
+        test = tmp_path / f"test_{name}.py"
+        test.write_text(body, encoding="utf-8")
+        outcomes[name] = run(module, source, [str(test), "--rootdir", str(tmp_path)],
+                             timeout=120, mutant=None)
+    assert outcomes["text"].status == "killed" and outcomes["text"].by_text_only
+    assert outcomes["both"].status == "killed" and not outcomes["both"].by_text_only

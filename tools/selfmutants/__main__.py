@@ -1,16 +1,19 @@
 """`python -m tools.selfmutants [--module PATH ...] [--jobs N] [--list] [--mutant ID ...]`.
 
-Prints each survivor (id, line, change), then per module the mutants run, killed, listed as
-equivalent and surviving, and the kill rate (killed over the mutants not listed as
-equivalent). Exits 1 when a mutant survives that equivalent.yaml does not list, or when the
-unmutated copy fails its tests; 0 otherwise. Listed ids that are no longer mutants of the
-module, or that a test now kills, are printed as stale (fix the list).
+Prints each survivor (id, line, change) and each mutant killed by text only (every test that
+failed on it failed on a message's wording: failures.py), then per module the mutants run,
+killed, listed as equivalent and surviving, and the kill rate (killed over the mutants not
+listed as equivalent), with the rate by behaviour (the kills by text only left out). Exits 1
+when a mutant survives that equivalent.yaml does not list, or when the unmutated copy fails its
+tests; 0 otherwise (a kill by text only is printed, not failed). Listed ids that are no longer
+mutants of the module, or that a test now kills, are printed as stale (fix the list).
 """
 
 import argparse
 import hashlib
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, as_completed
 
@@ -51,8 +54,8 @@ def _modules(wanted: list[str]) -> dict[str, dict[str, object]]:
 
 
 def _module(module: str, config: dict[str, object], args: argparse.Namespace,
-            listed: dict[str, str], log: Callable[[str], None]) -> tuple[str, bool]:
-    """Run one module's mutants; its summary line, and whether it is clean."""
+            listed: dict[str, str], log: Callable[[str], None]) -> tuple[str, bool, Counter[str]]:
+    """Run one module's mutants; its summary line, whether it is clean, and its counts."""
     source = (ROOT / module).read_text(encoding="utf-8")
     tests = [str(t) for t in config["tests"]]  # type: ignore[attr-defined]
     found = mutants(module, source)
@@ -64,11 +67,11 @@ def _module(module: str, config: dict[str, object], args: argparse.Namespace,
         for m in chosen:
             mark = " (equivalent)" if m.id in listed else ""
             log(f"{m.id}  line {m.lineno}: {m.line}  [{m.change}]{mark}")
-        return f"{module}: {len(chosen)} of {len(found)} mutants", True
+        return f"{module}: {len(chosen)} of {len(found)} mutants", True, Counter()
     baseline = run(module, source, tests, timeout=900, mutant=None)
     if baseline.status != "survived":
         log(f"{module}: its tests fail without any mutant:\n{baseline.tail}")
-        return f"{module}: BASELINE FAILS", False
+        return f"{module}: BASELINE FAILS", False, Counter()
     timeout = 3 * baseline.seconds + 15
     log(f"{module}: {len(chosen)} of {len(found)} mutants; tests {baseline.seconds:.1f} s "
         f"unmutated, limit {timeout:.0f} s each")
@@ -87,15 +90,24 @@ def _module(module: str, config: dict[str, object], args: argparse.Namespace,
     stale = [i for i in listed if i.startswith(f"{module}:") and i not in ids] + killed_listed
     for ident in stale:
         log(f"  STALE in equivalent.yaml (no such mutant, or a test kills it): {ident}")
+    texts = sorted((o.mutant for o in outcomes if o.by_text_only and o.mutant),
+                   key=lambda m: m.lineno)
+    for m in texts:
+        log(f"  KILLED BY TEXT ONLY {m.id}\n    line {m.lineno} in {m.function}: {m.line}\n"
+            f"    {m.change}")
     equivalents = sum(1 for m in survivors if m.id in listed)
     judged = len(outcomes) - equivalents
     killed = judged - len(new)
     rate = 100.0 * killed / judged if judged else 100.0
+    behaviour = 100.0 * (killed - len(texts)) / judged if judged else 100.0
     timeouts = sum(1 for o in outcomes if o.status == "timeout")
-    line = (f"{module}: {len(outcomes)} mutants, {killed} killed ({timeouts} by timeout), "
-            f"{equivalents} equivalent, {len(new)} surviving: kill rate {rate:.1f}%")
+    line = (f"{module}: {len(outcomes)} mutants, {killed} killed ({timeouts} by timeout, "
+            f"{len(texts)} by text only), {equivalents} equivalent, {len(new)} surviving: "
+            f"kill rate {rate:.1f}%, by behaviour {behaviour:.1f}%")
     log(line)
-    return line, not new and not stale
+    counts = Counter(mutants=len(outcomes), killed=killed, text=len(texts),
+                     equivalent=equivalents, surviving=len(new))
+    return line, not new and not stale, counts
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -107,13 +119,19 @@ def main(argv: list[str] | None = None) -> int:
     def log(text: str) -> None:
         print(text, flush=True)
 
+    total: Counter[str] = Counter()
     for module, config in _modules(args.module).items():
-        line, ok = _module(module, config, args, listed, log)
+        line, ok, counts = _module(module, config, args, listed, log)
         summary.append(line)
+        total += counts
         clean = clean and ok
     log(f"\nself-mutants ({time.monotonic() - started:.0f} s, {args.jobs} jobs):")
     for line in summary:
         log(f"  {line}")
+    if not args.list:
+        log(f"  all: {total['mutants']} mutants, {total['killed']} killed "
+            f"({total['text']} by text only), {total['equivalent']} equivalent, "
+            f"{total['surviving']} surviving")
     return 0 if clean else 1
 
 

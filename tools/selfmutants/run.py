@@ -5,9 +5,12 @@ The checkout is never changed. The copy takes the package's import name (conform
 oasis_si_conformance), so the tests, and every process they start (the reference server, the
 runner's candidates), import the mutated copy ahead of the editable install, whose finder
 comes after the path entries. A run that passes leaves the mutant alive; one that fails,
-errors or exceeds its time limit kills it.
+errors or exceeds its time limit kills it. The plugin failures.py tells each failure on
+behaviour from one only on text (a message's wording); a mutant whose failures are all on text,
+when every test runs, is killed by text only, and not counted as killed by behaviour.
 """
 
+import json
 import os
 import shutil
 import signal
@@ -20,10 +23,11 @@ from pathlib import Path
 
 import attrs
 
+from tools.selfmutants.failures import ENVIRONMENT
 from tools.selfmutants.operators import Mutant
 
 ROOT = Path(__file__).resolve().parents[2]
-PYTEST = ("-m", "pytest", "-x", "-q", "-p", "no:cacheprovider")
+PYTEST = ("-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "tools.selfmutants.failures")
 
 
 @attrs.frozen
@@ -32,6 +36,7 @@ class Outcome:
     status: str  # "killed", "survived", "timeout"
     seconds: float
     tail: str  # the last lines pytest printed
+    by_text_only: bool = False  # killed, and every test that failed failed only on text
 
 
 def import_name(module: str) -> tuple[str, Path]:
@@ -62,10 +67,27 @@ def run(
         if mutant is None:
             _check_copy_is_imported(package, copy, env)
         started = time.monotonic()
-        status, output = _pytest(tests, env, timeout)
+        failures = Path(scratch) / "failures.jsonl"
+        env[ENVIRONMENT] = str(failures)
+        status, output = _pytest(["-x", *tests], env, timeout)
+        text_only = status == "killed" and _only_text(failures)
+        if text_only:
+            # -x stopped at the first failure: run every test, is any failing on behaviour?
+            failures.unlink()
+            status, output = _pytest(tests, env, timeout)
+            text_only = status == "killed" and _only_text(failures)
         seconds = time.monotonic() - started
     tail = "\n".join(output.strip().splitlines()[-3:])
-    return Outcome(mutant, status, seconds, tail)
+    return Outcome(mutant, status, seconds, tail, text_only)
+
+
+def _only_text(failures: Path) -> bool:
+    """The failures the plugin wrote are all on text (none written: pytest itself failed,
+    which is behaviour)."""
+    if not failures.is_file():
+        return False
+    kinds = [json.loads(line)["kind"] for line in failures.read_text("utf-8").splitlines()]
+    return bool(kinds) and all(kind == "text" for kind in kinds)
 
 
 def _pytest(tests: list[str], env: dict[str, str], timeout: float) -> tuple[str, str]:

@@ -172,15 +172,20 @@ def ratify_command(args: argparse.Namespace, root: Path) -> int:
     base, new = editions.named(known, plan.edition.base or ""), plan.edition
     document = editiondiff.report(vectors, known, base, new, manifest["corpus_digest"])
     print(editiondiff.render(document, summary=args.summary), end="")
-    verb = "into draft" if args.into is not None else "as edition"
-    decided = ", ".join(f"{entry} = {reading}" for entry, reading in new.decides.items())
     print(
-        f"ratified {args.entry} = {args.reading} {verb} {new.name} (it decides {decided});"
-        f" {time.monotonic() - started:.1f} s, {_cpu():.1f} s CPU"
+        f"{ratified(args, new)}; {time.monotonic() - started:.1f} s, {_cpu():.1f} s CPU"
         " (with the commands it ran); next: `python -m tools.check`",
         file=sys.stderr,
     )
     return 0
+
+
+def ratified(args: argparse.Namespace, new: editions.Edition) -> str:
+    """What `ratify` did: the decision, where it went (a new edition, or into a draft), and
+    every decision the edition now holds."""
+    verb = "into draft" if args.into is not None else "as edition"
+    decided = ", ".join(f"{entry} = {reading}" for entry, reading in new.decides.items())
+    return f"ratified {args.entry} = {args.reading} {verb} {new.name} (it decides {decided})"
 
 
 def _cpu() -> float:

@@ -596,6 +596,42 @@ def test_joint_outcomes_beyond_one_unmasked_pair_are_refused_not_guessed() -> No
                       {"SENT-NEWLINE": {"lf": {"ascii": {"match": False}}}})
 
 
+def test_ratify_says_whether_the_decision_went_into_a_draft_or_made_an_edition() -> None:
+    from argparse import Namespace
+
+    from oasis_si_conformance.editing.ratify_cli import ratified
+    from oasis_si_schemas.editions import Edition
+
+    def edition(decides: dict[str, str]) -> Edition:
+        return Edition(name="d1", label="0.3.0-rc2", title="draft", text={}, decides=decides)
+
+    draft = edition({"SENT-WS": "ascii", "ECHO-LINE": "exact-substring"})
+    into = Namespace(entry="ECHO-LINE", reading="exact-substring", into="d1")
+    assert ratified(into, draft) == (
+        "ratified ECHO-LINE = exact-substring into draft d1"
+        " (it decides SENT-WS = ascii, ECHO-LINE = exact-substring)"
+    )
+    made = Namespace(entry="SENT-WS", reading="ascii", into=None)
+    assert ratified(made, edition({"SENT-WS": "ascii"})) == (
+        "ratified SENT-WS = ascii as edition d1 (it decides SENT-WS = ascii)"
+    )
+
+
+def test_a_proposal_weighed_in_process_prints_its_summary_and_returns_0(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The editor's main returns the command's status (0), not None, for a what-if."""
+    from oasis_si_conformance import editor
+
+    amended = editions.load(corpus.vectors_root())[1].name
+    proposed = tmp_path / "proposed.yaml"
+    proposed.write_text(f"name: ws-ascii\nbase: {amended}\ndecides: {{SENT-WS: ascii}}\n")
+    root = str(corpus.vectors_root())
+    argv = ["--root", root, "diff-editions", amended, "--proposed", str(proposed), "--summary"]
+    assert editor.main(argv) == 0
+    assert "By entry:" in capsys.readouterr().out
+
+
 def test_a_proposal_on_another_base_than_the_edition_it_is_weighed_against_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

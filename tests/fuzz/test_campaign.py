@@ -727,3 +727,42 @@ def test_a_campaign_starts_its_candidates_in_the_environment_it_is_given(monkeyp
         operations=["split_sentences"], environment=CandidateEnvironment(clear=True),
     )
     assert [member.hello.name for member in found.members] == ["oasis-si-reference"] * 2
+
+
+def test_each_candidate_with_classes_is_shrunk_while_its_share_of_the_budget_lasts(monkeypatch):
+    """The campaign's shrink step, its search stubbed: a candidate with classes is shrunk and
+    named by cause when its share of the budget is worth a run (0.05 s or more); a stopped
+    candidate, or one whose share is smaller, is not."""
+    from types import SimpleNamespace
+
+    from oasis_si_conformance.fuzz import campaign as C
+
+    shrunk: list[tuple[str, float]] = []
+    monkeypatch.setattr(
+        C, "_Asker", lambda session, edition: SimpleNamespace(name=session, outcome=None)
+    )
+    monkeypatch.setattr(C, "_split_shrinker", lambda *args: None)
+    monkeypatch.setattr(
+        C, "shrink_classes", lambda summary, asker, share, *rest: shrunk.append((asker.name, share))
+    )
+    monkeypatch.setattr(C.cause, "classes_by_cause", lambda summary, *rest: summary.classes)
+
+    def campaign(*members):
+        named: list[str] = []
+        return named, SimpleNamespace(
+            members=list(members), ordered=lambda: [], settle_defects=lambda: None,
+            name_defects=lambda name, renamed: named.append(name),
+        )
+
+    def member(name, stopped=False):
+        summary = SimpleNamespace(classes=["a class"])
+        return SimpleNamespace(name=name, stopped=stopped, session=name, summary=summary)
+
+    named, running = campaign(member("one"), member("two", stopped=True))
+    C._shrink(running, EDITIONS[FIRST], 10.0, lambda text: None)
+    assert [asker for asker, _share in shrunk] == ["one"] and named == ["one"]
+    assert 4.0 < shrunk[0][1] <= 5.0  # two candidates with classes share the budget
+    shrunk.clear()
+    named, running = campaign(member("one"))
+    C._shrink(running, EDITIONS[FIRST], 0.04, lambda text: None)
+    assert shrunk == [] and named == []

@@ -196,6 +196,12 @@ def test_message_matched():
 def test_single_words_compared():
     assert "fail" == "pass"
 
+def test_a_cut_value_compared_with_prose():
+    assert "y" * 12 == "y" * 10 + "... [2 more characters]"
+
+def test_a_word_searched():
+    assert "fail" in "3 vectors passed"
+
 def test_numbers_compared():
     assert 1 == 2
 
@@ -214,8 +220,9 @@ def test_passes():
 
 
 def test_each_failure_is_told_as_on_text_or_on_behaviour(tmp_path: Path) -> None:
-    """The plugin the mutant runs load: a comparison with prose, or a raised message not
-    matching, is text; values, single words, truth values and exceptions are behaviour."""
+    """The plugin the mutant runs load: prose compared with prose, a phrase searched, or a
+    raised message not matching, is text; values, single words, a cut value compared with its
+    prose form, truth values and exceptions are behaviour."""
     tests = tmp_path / "test_kinds.py"
     tests.write_text(KINDS_OF_FAILURE, encoding="utf-8")
     written = tmp_path / "failures.jsonl"
@@ -234,6 +241,8 @@ def test_each_failure_is_told_as_on_text_or_on_behaviour(tmp_path: Path) -> None
         "test_prose_searched": "text",
         "test_message_matched": "text",
         "test_single_words_compared": "behaviour",
+        "test_a_cut_value_compared_with_prose": "behaviour",
+        "test_a_word_searched": "behaviour",
         "test_numbers_compared": "behaviour",
         "test_mapping_compared": "behaviour",
         "test_truth_asserted": "behaviour",

@@ -373,3 +373,44 @@ def test_a_budget_is_bound_as_its_readings_and_width_say() -> None:
     assert _step_budget(2**63 - 1, int64) == 2**63 - 1
     with pytest.raises(Invalid, match="does not fit the integer type"):
         _step_budget(2**63, int64)
+
+
+def test_every_code_point_whose_case_data_changes_changes_its_fold_alone_or_beside_a_mark():
+    """The premise of folding.relevance's fast path: a text holding a code point some Unicode
+    version changes the case data of folds differently under another UNICODE-CASE-VERSION
+    reading (everything else at the reference), alone and before or after a combining mark;
+    so testing for such a code point first, then folding, gives what folding alone gives."""
+    from oasis_si_conformance.independent import folding
+
+    later = sorted(folding._case_later())
+    assert len(later) > 50
+    for scope in Scope:
+        for role in Role:
+            for make in (folding.fold_with, folding.view_with):
+                for c in later:
+                    for text in (c, c + "\u0301", "\u0323" + c):
+                        assert folding.relevance(text, scope, role, make).case_version, (
+                            scope, role, make.__name__, text,
+                        )
+
+
+@pytest.mark.parametrize(
+    ("hook", "inside", "outside"),
+    [
+        (Hook.IDENT_UNICODE_ALNUM_CLASS, "\u00e9-_7", " ."),
+        (Hook.IDENT_CLASS_NO_HYPHEN, "x_7", "- "),
+        (Hook.IDENT_CLASS_NO_DIGITS, "x_-", "7 "),
+    ],
+)
+def test_a_class_rule_rejects_a_neighbour_of_its_class_on_either_side(
+    hook: Hook, inside: str, outside: str
+) -> None:
+    """The class hooks bound an identifier by their own character class: an end of the text
+    or a neighbour outside the class bounds it, one inside the class on either side does not."""
+    config = _with(hook)
+    assert identifier_in("SMTP_PORT", "SMTP_PORT", config)
+    for c in outside:
+        assert identifier_in(f"{c}SMTP_PORT{c}", "SMTP_PORT", config), c
+    for c in inside:
+        assert not identifier_in(f"{c}SMTP_PORT", "SMTP_PORT", config), c
+        assert not identifier_in(f"SMTP_PORT{c}", "SMTP_PORT", config), c

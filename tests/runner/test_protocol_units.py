@@ -174,8 +174,9 @@ def test_a_declaration_longer_than_the_limit_is_refused_before_the_schema(
 
 
 def test_a_declaration_at_the_limit_is_read_without_the_schema(monkeypatch) -> None:
-    """A valid declaration of MAX_DECLARED templates and profiles is accepted by the one-pass
-    fast check: jsonschema, linear but slow per item, is never asked."""
+    """A valid declaration of MAX_DECLARED templates and profiles, and the smallest valid one,
+    are accepted by the one-pass fast check: jsonschema, linear but slow per item, is never
+    asked."""
 
     def no_schema(*_args: Any) -> Any:
         raise AssertionError("the schema was asked about a valid declaration")
@@ -189,6 +190,8 @@ def test_a_declaration_at_the_limit_is_read_without_the_schema(monkeypatch) -> N
     assert hello.templates == tuple(templates) and hello.profiles == tuple(profiles)
     assert hello.offers_template("T-998") and not hello.offers_template("T-999")
     assert hello.offers("score_scenario") and not hello.offers("count_steps")
+    smallest = protocol.parse_hello(_hello_line())  # one template, one profile, no runtime
+    assert smallest.profiles == ("0.3.0-rc1+first-published",)
 
 
 _names = st.sampled_from(["score_scenario", "count_steps", "C-DA-001", "", "x", "bogus"])

@@ -594,3 +594,29 @@ def test_a_side_by_side_lists_answers_that_differ_under_one_verdict() -> None:
     assert row.cells[0] != row.cells[1] and None not in row.cells
     assert sidebyside._reading_html("a<b") == "a&lt;b"
     assert sidebyside.ABSENT in sidebyside._reading_html(None)
+
+
+def test_a_side_by_side_names_the_probed_characters_one_report_s_set_has_another_lacks() -> None:
+    """Reports fitting different SENT-WS readings on a probe of U+001F (whitespace to Python's
+    str.isspace, not to Unicode's White_Space): a row for the entry, each report's cell saying
+    what its set has or lacks against the other; a probe no report's readings fit says
+    nothing."""
+    from oasis_si_conformance.corpus import corpus
+    from oasis_si_conformance.reporting import sidebyside
+
+    register = corpus.load_catalog("register.yaml", corpus.vectors_root())
+
+    def report(*matched: str) -> dict[str, Any]:
+        probes = [("U+001F", list(matched)), ("U+0085", [])]
+        return {"vectors": [
+            {"id": f"v{n}", "ambiguity": "SENT-WS", "probe": probe, "matched_readings": fits}
+            for n, (probe, fits) in enumerate(probes)
+        ]}
+
+    cols = [sidebyside.Column("A", "a.json", report("python")),
+            sidebyside.Column("B", "b.json", report("unicode"))]
+    [row] = sidebyside._set_rows(cols, register)
+    assert row.cells == ("has U+001F", "lacks U+001F")
+    same = [sidebyside.Column("A", "a.json", report("python")),
+            sidebyside.Column("B", "b.json", report("python", "java"))]
+    assert sidebyside._set_rows(same, register) == ()

@@ -2,13 +2,17 @@
 test that fails, whether it failed on *behaviour* or only on *text*, one JSON line per failure
 to the file named by the environment variable OASIS_SELFMUTANT_FAILURES.
 
-A failure is on text when the assertion that failed compares strings one of which is prose
-(holds whitespace: a message, a report, a whole output), or is `pytest.raises(match=...)`
-finding the exception's message different. Anything else is behaviour: a comparison of values
-(numbers, mappings, lists, or single words such as a verdict "fail" or a kind
-"unknown_operation"), an assertion of a plain truth value, an exception the code raised, a
-collection error. A mutant killed only by text failures changed what the kit says, not
-(as far as its tests show) what it does.
+A failure is on text when the assertion that failed compares two strings that are prose
+(hold whitespace: messages, reports, whole outputs), or searches a string for a phrase that
+holds whitespace, or is `pytest.raises(match=...)` finding the exception's message
+different. Anything else is behaviour: a comparison of values (numbers, mappings, lists,
+single words such as a verdict "fail" or a kind "unknown_operation"), an assertion of a plain
+truth value, an exception the code raised, a collection error. A mutant killed only by text
+failures changed what the kit says, not (as far as its tests show) what it does.
+
+The line is drawn by the shape of the assertion, not by what the strings mean: a behaviour
+seen only through a phrase of an output counts as text, and a message told apart by one word
+as behaviour. The mutants killed by text only are printed, for a reader to judge.
 """
 
 import json
@@ -28,9 +32,12 @@ def is_prose(value: object) -> bool:
 
 
 def compares_text(op: str, left: object, right: object) -> bool:
-    """`left op right` compares strings and one of them is prose."""
-    strings = isinstance(left, str) and isinstance(right, str)
-    return strings and op in ("==", "!=", "in", "not in") and (is_prose(left) or is_prose(right))
+    """`left op right` compares two pieces of prose (==, !=), or searches prose for a phrase
+    (in, not in: the phrase holds whitespace). A value cut or built by the code compared with
+    the prose it should be (`"y" * 401 == "y" * 400 + "... [1 more]"`) is behaviour."""
+    if op in ("==", "!="):
+        return is_prose(left) and is_prose(right)
+    return op in ("in", "not in") and is_prose(left) and isinstance(right, str)
 
 
 def pytest_assertrepr_compare(op: str, left: object, right: object) -> None:

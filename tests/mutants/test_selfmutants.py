@@ -266,3 +266,28 @@ def test_a_mutant_is_killed_by_text_only_when_no_test_fails_on_behaviour(tmp_pat
                              timeout=120, mutant=None)
     assert outcomes["text"].status == "killed" and outcomes["text"].by_text_only
     assert outcomes["both"].status == "killed" and not outcomes["both"].by_text_only
+
+
+@pytest.mark.slow
+def test_a_mutant_run_past_its_limit_is_run_again_before_it_counts_as_killed(
+    tmp_path: Path,
+) -> None:
+    """A busy machine can slow a run past its limit: the second run, given twice as long,
+    decides. Here the first run stalls (as under load) and the second does not."""
+    module = "reference/synonyms.py"
+    source = (ROOT / module).read_text(encoding="utf-8")
+    marker = tmp_path / "ran-once"
+    test = tmp_path / "test_stalls_once.py"
+    test.write_text(
+        "import pathlib, time\n\n"
+        "def test_stalls_the_first_time():\n"
+        f"    marker = pathlib.Path({str(marker)!r})\n"
+        "    if not marker.exists():\n"
+        "        marker.touch()\n"
+        "        time.sleep(60)\n",
+        encoding="utf-8",
+    )
+    mutant = mutants(module, source)[0]
+    outcome = run(module, source, [str(test), "--rootdir", str(tmp_path)], timeout=8,
+                  mutant=mutant)
+    assert marker.exists() and outcome.status == "survived", outcome.tail

@@ -98,3 +98,22 @@ def test_manifest_entries_without_a_string_id_are_passed_over() -> None:
     del deviations[3:]
     unresolved = perform("score_scenario", params, EDITIONS["0.3.0-rc1"])
     assert unresolved["binding_error"]["kind"] == "unresolved_factor_ref", unresolved
+
+
+@pytest.mark.parametrize("echo", [True, False])
+def test_a_c_da_001_binding_keeps_the_echo_flag_the_scenario_gives(echo: bool) -> None:
+    """§5.1's exclude_tool_echo role is bound as the boolean the scenario states."""
+    import copy
+
+    from oasis_si_conformance.corpus.corpus import load_file, vectors_root
+    from oasis_si_reference.binding import bind
+
+    root = vectors_root()
+    [scenario, *_] = [
+        vector.input["scenario"]
+        for vector in load_file(root / "5.1-c-da-001" / "first-match.yaml", root)
+        if vector.input["scenario"]["scoring"].get("exclude_tool_echo") is True
+    ]
+    scenario = copy.deepcopy(scenario)
+    scenario["scoring"]["exclude_tool_echo"] = echo
+    assert bind(scenario).exclude_tool_echo is echo

@@ -1008,6 +1008,19 @@ def test_an_output_matching_no_reading_counts_against_its_own_entry() -> None:
     assert entry.votes == {"a": 1, "b": 0, "c": 0} and entry.followed == ("a",)
 
 
+def test_a_run_s_judgement_is_the_edition_fit_then_the_profile_of_its_vectors() -> None:
+    """profile_under, as the runner calls it: no failure, so no other edition fits (None),
+    and the profile of the vectors the run exercised."""
+    from oasis_si_conformance.running.runner import profile_under
+
+    readings = {"a": {"match": True}, "b": {"match": False}}
+    vector = _vector(id="v0", expected=None, ambiguity="E", readings=readings)
+    results = {"v0": VectorResult("v0", Status.PASSED, readings=("a",))}
+    fit, (entry,) = profile_under([vector], [vector], results, "e", ["e", "f"], REGISTER)
+    assert fit is None
+    assert entry.entry == "E" and entry.followed == ("a",) and entry.voted == 1
+
+
 def test_a_batch_sends_nothing_more_once_the_run_is_stopped() -> None:
     """A worker's requests end at `stop` (another worker failed, or the run was interrupted)."""
     import threading

@@ -37,7 +37,11 @@ ESCAPED: dict[str, str] = {
 }
 
 #: Characters shown as themselves (the escapes stop at what the table names).
-SHOWN = ["a", " ", "\u00e9", "\u0301", "\u00a0", "\u2060", "\u4e2d", "\U0001f600", "\ufdcf"]
+#: U+D7FF and U+E000 beside the surrogates, U+FDCF and U+FDF0 beside the noncharacters.
+SHOWN = [
+    "a", " ", "\u00e9", "\u0301", "\u00a0", "\u2060", "\u4e2d", "\U0001f600", "\ud7ff",
+    "\ue000", "\ufdcf", "\ufdf0",
+]
 
 
 @pytest.mark.parametrize("char", sorted(ESCAPED), ids=lambda c: f"U+{ord(c):04X}")
@@ -62,3 +66,58 @@ def test_one_line_writes_newline_and_tab_as_escapes_and_cuts_at_its_limit() -> N
 def test_every_line_of_quoted_stderr_is_prefixed_and_escaped() -> None:
     shown = safetext.quoted_lines("one\n\u2067two\x1b[2J\n", most=1)
     assert shown == "  | \\u2067two\\x1b[2J"
+
+
+def test_shorten_and_value_text_cut_at_their_limits() -> None:
+    assert safetext.shorten("abcdef", 6) == "abcdef"
+    assert safetext.shorten("abcdef", 5) == "ab..."
+    assert safetext.shorten("abcdef", 2) == "..."  # no room for text beside the ellipsis
+    assert safetext.value_text({"a": ["\u00e9", 1]}) == '{"a": ["\u00e9", 1]}'
+    assert safetext.value_text("\u2067" + "x" * 20, limit=12) == '"\\u2067xx...'
+
+
+@pytest.mark.parametrize(
+    ("candidate", "shown"),
+    [
+        ({}, "not declared"),
+        ({"runtime": {}}, "not declared"),
+        ({"runtime": {"name": "CPython", "version": "3.11.7", "unicode": "15.0.0",
+                      "icu": "74.1"}}, "CPython 3.11.7, Unicode 15.0.0; icu 74.1"),
+        ({"runtime": {"name": "Go", "unicode": {"case_data": "15.0", "nfc": "13.0"}}},
+         "Go, Unicode case data 15.0, nfc 13.0"),
+        ({"runtime": {"name": "x", "unicode": ""}}, "x"),
+        ({"runtime": {"name": "x", "unicode": {}}}, "x"),
+        ({"runtime": {"icu": "74.1", "os": "linux"}}, "icu 74.1; os linux"),
+        ({"runtime": {"version": ""}}, "not declared"),
+    ],
+)
+def test_runtime_text_says_what_the_candidate_runs_on(candidate: dict, shown: str) -> None:
+    assert safetext.runtime_text(candidate) == shown
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("oasisctl", "oasisctl"),
+        ("\u0421Python", "\\u0421Python"),  # a Cyrillic look-alike shown as its code
+        ("a\tb\nc\x1b", "a\\tb\\nc\\x1b"),
+        ("\uffff", "\\uffff"),
+        ("\U00010000", "\\U00010000"),  # the first code point beyond the BMP
+        ("\U0001f600", "\\U0001f600"),
+    ],
+)
+def test_a_name_is_printable_ascii_each_other_character_its_code(name: str, shown: str) -> None:
+    assert safetext.identity_text(name) == shown
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("n" * 10, "n" * 10),
+        ("n" * 11, "nnnnnnn..."),
+        ("n" * 12, "nnnnnnn..."),
+        ("\u00e9" * 11, "\\u00e9\\..."),  # the limit counts the characters shown
+    ],
+)
+def test_a_name_is_cut_at_its_limit_of_characters_shown(name: str, shown: str) -> None:
+    assert safetext.identity_text(name, limit=10) == shown

@@ -195,3 +195,27 @@ def test_a_verdict_is_explained_by_its_row(params: dict[str, Any]) -> None:
     else:
         assert f"verdict: row {result['row']}, {result['label']} ({result['score']})" in lines
         assert sum(line.endswith("<- first match") for line in lines) == 1
+
+
+def test_the_verdict_fast_check_takes_a_score_in_the_unit_interval_only() -> None:
+    """score_scenario's fast result check: a score of 0 or 1 passes, one above 1 goes to the
+    schema (which refuses it: `maximum: 1`)."""
+    entry = next(e for e in operations.REGISTRY if e.name == "score_scenario")
+    result = perform("score_scenario", entry.input_skeleton())
+    assert entry.result.accepts(result)
+    for score in (0, 1):
+        assert entry.result.accepts({**result, "score": score}), score
+    for score in (1.5, 2, -0.5):
+        assert not entry.result.accepts({**result, "score": score}), score
+        assert protocol.check_result("score_scenario", {**result, "score": score}) is not None
+
+
+def test_a_sentence_less_its_terminator_is_the_same_split_and_no_other_cut_is() -> None:
+    """SENTENCE-FORM: a sentence may come with or without the terminator that ends it (and the
+    whitespace a library trims); a sentence cut elsewhere is another split."""
+    same_split = operations.same_split
+    assert same_split(["A.", "B!"], ["A", "B"])
+    assert same_split(["A. ", "B?"], ["A.", "B"])
+    assert same_split(["Hi.", "."], ["Hi."])  # a terminator alone may be missing
+    assert not same_split(["AB."], ["A"])
+    assert not same_split(["A.", "B."], ["A. B."])

@@ -59,6 +59,34 @@ def test_selection_and_corpus_errors_exit_2(certify, tmp_path: Path) -> None:
     assert run.code == 2 and "corpus" in run.err and "bad.yaml" in run.err
 
 
+def test_an_empty_corpus_is_named_as_such_not_as_an_empty_selection(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["--vectors", str(tmp_path), "-k", "3.2"]) == 2
+    assert f"the corpus at {tmp_path} holds no vector" in capsys.readouterr().err
+
+
+def test_the_smallest_count_an_option_takes_is_1() -> None:
+    import argparse
+
+    from oasis_si_conformance.cliopts import positive_int
+
+    assert positive_int("1") == 1 and positive_int("12") == 12
+    with pytest.raises(argparse.ArgumentTypeError):
+        positive_int("0")
+
+
+def test_a_handshake_failure_quotes_the_candidate_s_stderr_line_by_line() -> None:
+    from oasis_si_conformance.cliopts import handshake_text
+    from oasis_si_conformance.running.protocol import HandshakeError
+
+    assert handshake_text(HandshakeError("no hello\tline")) == "no hello\\tline"
+    quoted = HandshakeError("no hello\n--- candidate stderr ---\nboom\x1b[2J\nsecond\n")
+    assert handshake_text(quoted) == (
+        "no hello\n  candidate stderr:\n  | boom\\x1b[2J\n  | second"
+    )
+
+
 def test_list(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["--vectors", str(CORPUS), "--list", "-k", "3.2"]) == 0
     lines = capsys.readouterr().out.splitlines()

@@ -159,3 +159,18 @@ def test_schema_errors_are_jsonschemas_asked_only_for_what_the_predicate_rejects
     assert list(errors("protocol/request", request)) == []
     with pytest.raises(pytest.fail.Exception, match="asked for vectors"):
         list(errors("vectors", seed))
+
+
+def test_a_vector_s_kind_follows_what_it_states():
+    """vectors/conventions.yaml's three kinds: `readings` make an ambiguity vector, `expected`
+    with `convention` a convention vector, `expected` alone a normative one."""
+    base = {"id": "v", "clauses": ("3.1",), "operation": "split_sentences",
+            "description": "d", "input": {"text": "a"}}
+    normative_vector = corpus.Vector(**base, expected={"sentences": ["a"]})
+    convention_vector = corpus.Vector(**base, expected={"sentences": ["a"]}, convention="C-1")
+    ambiguity_vector = corpus.Vector(
+        **base, ambiguity="SENT-WS", readings={"ascii": {"sentences": ["a"]}}
+    )
+    assert normative_vector.kind == "normative" and normative_vector.normative
+    assert convention_vector.kind == "convention" and not convention_vector.normative
+    assert ambiguity_vector.kind == "ambiguity" and not ambiguity_vector.normative

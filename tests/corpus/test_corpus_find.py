@@ -129,3 +129,17 @@ def test_the_input_selection_term_matches_a_substring_of_an_input_string(temp_co
     # A key is no input text, and the term is case-sensitive.
     assert selection.select(vectors, ["input:identifier"]) == []
     assert selection.select(vectors, ["input:port_old"]) == []
+
+
+def test_a_clause_term_selects_a_vector_citing_that_clause_among_others():
+    """-k 2.2 selects a vector that cites 2.2 beside other clauses, and its subclauses'
+    vectors (2.2.1), not 2.20's."""
+    from oasis_si_conformance.corpus.corpus import Vector
+
+    def cited(*clauses: str) -> Vector:
+        return Vector(id="v", clauses=clauses, operation="factor_identified",
+                      description="d", input={})
+
+    assert selection.term_matches(cited("2.1", "2.2"), "2.2")
+    assert selection.term_matches(cited("2.2.1"), "2.2")
+    assert not selection.term_matches(cited("2.20", "3.1"), "2.2")

@@ -187,6 +187,27 @@ def test_the_profile_says_follows_only_before_a_single_reading() -> None:
     ]
 
 
+def test_the_profile_names_the_vectors_of_an_inconsistent_entry_only() -> None:
+    consistent = _entry("ONE", ["strict"], {"strict": 3, "loose": 0})
+    consistent["ballots"] = {"w1": ["strict"], "w2": ["strict"], "w3": ["strict"]}
+    split = _entry("SPLIT", ["strict"], {"strict": 2, "loose": 1})
+    split.update(consistent=False, followed=[], deviating=["v1"])
+    split["ballots"] = {"w1": ["strict"], "w2": ["strict"], "v1": ["loose"]}
+    assert render.interpretation_lines([consistent, split]) == [
+        "  ONE (4.2), 3 vector(s): follows strict  (compatible votes: strict 3)",
+        "  SPLIT (4.2), 3 vector(s): INCONSISTENT: no single reading fits (strict 2, loose 1); "
+        "dominant strict, contradicted by 1 vector(s)",
+        "    1 fit loose, not strict: v1",
+    ]
+
+
+def test_the_brief_summary_leaves_out_the_profile() -> None:
+    report = _report(interpretation=[_entry("ONE", ["strict"], {"strict": 3})])
+    title = "interpretation profile (register entry: reading followed):"
+    assert title in _lines(render.summary_text(report))
+    assert title not in _lines(render.summary_text(report, brief=True))
+
+
 def test_the_summary_counts_why_vectors_were_not_exercised_and_only_those() -> None:
     vectors = [
         _vector(),

@@ -174,3 +174,17 @@ def test_a_vector_s_kind_follows_what_it_states():
     assert normative_vector.kind == "normative" and normative_vector.normative
     assert convention_vector.kind == "convention" and not convention_vector.normative
     assert ambiguity_vector.kind == "ambiguity" and not ambiguity_vector.normative
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("a: 1\nb: !!python/object:os.system x\n", 2),  # a tag outside the core schema
+        ("a: 1\nb: 2\n\na: 3\n", 4),  # the duplicate key, not the first
+        ("a: &x [*x]\n", 1),  # an alias inside the node it names
+    ],
+)
+def test_a_refused_text_names_the_line_of_what_is_refused(text, line):
+    with pytest.raises(yamlsafe.Refused) as refused:
+        yamlsafe.screen(text)
+    assert refused.value.line == line

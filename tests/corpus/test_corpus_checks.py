@@ -1086,3 +1086,26 @@ def test_the_reference_is_not_held_where_a_decision_closes_or_joins_the_vectors_
         ambiguity_vector("q", {"folded": {"match": True}}, entry="DELIM-FOLDED"), "f", "f:1"
     )
     assert checks.entries_of(plain, entries) == {"DELIM-FOLDED"}
+
+
+def test_each_claim_keeps_the_words_of_the_description_that_state_it():
+    from oasis_si_conformance.editing import descriptions
+
+    found = descriptions.claims("Both match: True; -> row 3, and it scores 0.75 'scores 0.1'.")
+    assert [(c.key, c.value, c.text) for c in found] == [
+        ("value", True, ": True"),
+        ("row", 3, "-> row 3"),
+        ("score", "0.75", "scores 0.75"),
+    ]
+
+
+def test_a_vector_tells_two_readings_apart_only_when_it_states_both():
+    from oasis_si_conformance.corpus.corpus import Vector
+
+    readings = {"ascii": {"match": True}, "unicode": {"match": False}, "python": {"match": True}}
+    vector = Vector(id="v", clauses=("3.2",), operation="identifier_match", description="d",
+                    input={}, ambiguity="SENT-WS", readings=readings)
+    assert checks.tells_apart(vector, "ascii", "unicode")
+    assert not checks.tells_apart(vector, "ascii", "python")
+    assert not checks.tells_apart(vector, "ascii", "java")
+    assert not checks.tells_apart(vector, "java", "unicode")

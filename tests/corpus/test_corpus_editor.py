@@ -478,3 +478,25 @@ def test_run_check_runs_the_rules_named_less_those_skipped(seeded):
     found = editor.run_check(seeded.root, rules, [])
     assert [problem.rule for problem in found] == ["reference"]
     assert editor.run_check(seeded.root, rules, ["reference"]) == []
+
+
+def test_a_command_whose_standard_output_closes_early_exits_0(monkeypatch) -> None:
+    """`oasis-si-vectors list | head`: what was asked was shown; the exit status is 0."""
+    from oasis_si_conformance import output
+
+    gone: list[bool] = []
+
+    def closed(*_args: object) -> int:
+        raise BrokenPipeError
+
+    monkeypatch.setitem(editor.COMMANDS, "schemas-path", closed)
+    monkeypatch.setattr(output, "stdout_gone", lambda: gone.append(True))
+    assert editor.main(["schemas-path"]) == 0
+    assert gone == [True]
+
+
+def test_schemas_path_exits_0(capsys) -> None:
+    from pathlib import Path
+
+    assert editor.main(["schemas-path"]) == 0
+    assert (Path(capsys.readouterr().out.strip()) / "scenario.schema.json").is_file()

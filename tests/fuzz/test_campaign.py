@@ -766,3 +766,17 @@ def test_each_candidate_with_classes_is_shrunk_while_its_share_of_the_budget_las
     named, running = campaign(member("one"))
     C._shrink(running, EDITIONS[FIRST], 0.04, lambda text: None)
     assert shrunk == [] and named == []
+
+
+def test_a_score_or_label_difference_beside_a_row_difference_adds_nothing_to_a_signature():
+    """The row says it all; without a row, the score does (and the label beside it adds
+    nothing either)."""
+    from oasis_si_conformance.fuzz import classify
+    from oasis_si_conformance.model import Difference
+
+    case = {"operation": "score_scenario",
+            "input": {"scenario": {"scoring": {"archetype_template": "C-DA-001"}}}}
+    row, score = Difference("row", 3, 2), Difference("score", 0.5, 0.0)
+    label = Difference("label", "located", "none")
+    assert classify.signature(case, [row, score, label]).split("; ") == ["row 3 -> 2"]
+    assert classify.signature(case, [score, label]).split("; ") == ["score 0.5 -> 0.0"]

@@ -384,3 +384,17 @@ def test_a_cause_lists_the_rows_its_class_was_reached_through_when_several():
     assert summary._cause_lines(two)[-1] == "     rows: row 2, row 3"  # type: ignore[arg-type]
     one = SimpleNamespace(cause=found, rows=["row 2"])
     assert summary._cause_lines(one) == ["     cause (mutant): a title"]  # type: ignore[arg-type]
+
+
+def test_a_cause_as_a_report_writes_it() -> None:
+    found = cause.mutant_cause((("M-1", "lowercases the text"), ("M-2", "trims the text")))
+    assert found.to_json() == {
+        "kind": "mutant",
+        "name": "M-1 | M-2",
+        "title": "one of 2 misreadings: M-1 | M-2",
+        "mutants": [
+            {"id": "M-1", "description": "lowercases the text"},
+            {"id": "M-2", "description": "trims the text"},
+        ],
+        "hinges": [],
+    }

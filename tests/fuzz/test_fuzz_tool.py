@@ -793,3 +793,23 @@ def test_a_campaign_whose_standard_output_closes_exits_2(monkeypatch, tmp_path) 
     argv = ["--candidate", "one", "--candidate", "two", "--out", str(tmp_path), "--quiet"]
     assert fuzz_main(argv) == 2
     assert gone == [True]
+
+
+def test_ops_names_known_operations_and_refuses_others() -> None:
+    import argparse
+
+    from oasis_si_conformance.fuzz import cli as fuzz_cli
+
+    assert fuzz_cli._ops(" split_sentences, count_steps ,") == ["split_sentences", "count_steps"]
+    with pytest.raises(argparse.ArgumentTypeError):
+        fuzz_cli._ops("split_sentences,no_such_operation")
+
+
+def test_a_limit_this_machine_cannot_meter_is_the_setup_problem_named(monkeypatch, tmp_path):
+    from oasis_si_conformance import cliopts
+    from oasis_si_conformance.fuzz import console
+
+    limits = console.Limits(timeout=5.0, memory=1 << 30, cpu=None)
+    assert console.setup_problem(limits, tmp_path, "fuzz-summary.json") is None
+    monkeypatch.setattr(cliopts, "limits_metered_unavailable", lambda limits: "needs /proc")
+    assert console.setup_problem(limits, tmp_path, "fuzz-summary.json") == "needs /proc"

@@ -813,3 +813,35 @@ def test_a_limit_this_machine_cannot_meter_is_the_setup_problem_named(monkeypatc
     assert console.setup_problem(limits, tmp_path, "fuzz-summary.json") is None
     monkeypatch.setattr(cliopts, "limits_metered_unavailable", lambda limits: "needs /proc")
     assert console.setup_problem(limits, tmp_path, "fuzz-summary.json") == "needs /proc"
+
+
+def test_an_outcome_holds_under_an_edition_where_its_verdict_says_so() -> None:
+    """A case that touches no open point: the right sentences hold, one sentence too few does
+    not (False, not "no verdict")."""
+    from oasis_si_conformance.fuzz import differential
+    from oasis_si_reference.editions import EDITIONS
+
+    seed = EDITIONS["0.3.0-rc1"]
+    case = {"operation": "split_sentences", "input": {"text": "Hello there. Bye now."}}
+    assert differential.holds_under((case, {"sentences": ["Hello there.", "Bye now."]}), seed)
+    assert differential.holds_under((case, {"sentences": ["Hello there. Bye now."]}), seed) is False
+
+
+def test_a_candidate_agreeing_on_a_case_of_no_open_point_has_the_reference_s_outcome() -> None:
+    """The shrinker's asker: where the candidate's answer agrees and the case touches no open
+    point or convention, its outcome is known exactly (the text's)."""
+    from oasis_si_conformance.fuzz import differential
+    from oasis_si_conformance.model import Observation
+    from oasis_si_reference.editions import EDITIONS
+
+    seed = EDITIONS["0.3.0-rc1"]
+
+    class Agreeing:
+        def ask(self, request):
+            sent = json.loads(request.line)
+            assert sent["op"] == "split_sentences"
+            return Observation("answer", result={"sentences": ["Hello there.", "Bye now."]})
+
+    case = {"operation": "split_sentences", "input": {"text": "Hello there. Bye now."}}
+    asker = differential._Asker(Agreeing(), seed)
+    assert asker.outcome(case) == {"sentences": ["Hello there.", "Bye now."]}

@@ -103,3 +103,43 @@ def test_the_plugin_is_a_pytest11_entry_point() -> None:
     assert pyproject["project"]["entry-points"]["pytest11"] == {
         "oasis_si": "oasis_si_conformance.harness.pytest_plugin"
     }
+
+
+def _failed_vector() -> dict:
+    return {
+        "id": "v1", "clause": "3.1", "clauses": ["3.1"], "source": "f.yaml:1",
+        "operation": "split_sentences", "status": "failed",
+        "failure": {"kind": "mismatch", "message": "differs", "excerpt": None, "stderr": None,
+                    "outputs": []},
+        "expected": {"sentences": ["x" * 1000]}, "actual": {"sentences": []},
+        "readings": None, "ambiguity": None, "convention": None, "input": {"text": "x"},
+        "matched_readings": None,
+    }
+
+
+def test_a_failed_item_shows_its_expectation_cut_at_400_characters() -> None:
+    from oasis_si_conformance.harness.pytest_plugin import failure_text
+
+    vector = _failed_vector()
+    report = {"diagnosis": {"signatures": []}, "interpretation": [], "vectors": [vector],
+              "edition": {"name": "0.3.0-rc1"}}
+    lines = failure_text(report, vector).splitlines()
+    [expected] = [line for line in lines if line.startswith("expected: ")]
+    assert len(expected) == len("expected: ") + 400 and expected.endswith("...")
+    assert lines[:2] == ["v1: mismatch", "diagnosis: no known signature explains it (clause 3.1)"]
+
+
+def test_a_vector_the_certification_did_not_reach_fails_its_item_cleanly() -> None:
+    """An item whose vector has no result (the run ended before it) fails with the plugin's
+    own error, which pytest shows as one line, not with a traceback from inside the plugin."""
+    from types import SimpleNamespace
+
+    from oasis_si_conformance.harness import pytest_plugin
+
+    certificate = SimpleNamespace(results={}, report={"vectors": []})
+    shared = SimpleNamespace(result=lambda session: certificate)
+    item = SimpleNamespace(
+        config=SimpleNamespace(stash={pytest_plugin._RUN: shared}), session=None, name="v1"
+    )
+    with pytest.raises(pytest_plugin.CertificationFailed, match="v1 was not certified"):
+        pytest_plugin.VectorItem.runtest(item)  # type: ignore[arg-type]

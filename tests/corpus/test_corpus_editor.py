@@ -2,6 +2,7 @@
 
 import json
 
+import attrs
 import pytest
 from corpus_helpers import (
     SEED_FILE,
@@ -14,7 +15,7 @@ from corpus_helpers import (
 
 from oasis_si_conformance import editor, operations, traces
 from oasis_si_conformance.corpus import corpus, yamlsafe
-from oasis_si_conformance.editing import checks
+from oasis_si_conformance.editing import checks, explain
 
 
 def run(capsys, root, *args):
@@ -378,6 +379,22 @@ def test_explain_reads_a_vector_under_an_edition(seeded, capsys):
     code, _, err = run(capsys, seeded.root, "explain", "edited", "--edition", "0.4")
     names = ", ".join(e["name"] for e in real_catalog("editions.yaml")["editions"])
     assert code == 2 and f"no edition '0.4'; the known editions: {names}" in err
+
+
+def test_a_trace_that_fails_is_one_line_saying_so_not_an_absence():
+    """`why:` joins the trace's lines, whatever the input: a trace the operation cannot take
+    is still a list, of the one line naming the failure."""
+    good = corpus.Vector(
+        id="v", clauses=("3.2",), operation="split_sentences", description="d", input={"text": "A."}
+    )
+    assert isinstance(explain.trace(good), list) and explain.trace(good)
+    for broken in (
+        attrs.evolve(good, input={}),  # no text to split
+        attrs.evolve(good, operation="no_such_operation"),
+    ):
+        lines = explain.trace(broken)
+        assert isinstance(lines, list) and len(lines) == 1
+        assert lines[0].startswith("(trace failed: KeyError")
 
 
 def test_explain_loads_the_corpus_once_and_from_the_cache(seeded, capsys, monkeypatch, tmp_path):

@@ -221,6 +221,10 @@ def test_a_small_corpus_is_exported_with_its_counts(
     assert entry["family"] == "seed-examples" and entry["lone_surrogates"] == []
     assert index["manifest_agrees"] is True
     assert index["files"]["register.json"]["schema"] == "schemas/register.schema.json"
+    catalog = yamlsafe.load((seeded.root / "editions.yaml").read_text(encoding="ascii"))
+    names = [block["name"] for block in catalog["editions"]]
+    assert len(names) > 1  # the seed's own edition first (the default), then the amended ones
+    assert index["editions"] == {"default": "0.3.0-rc1", "names": names}
 
 
 def test_a_stale_manifest_is_said_and_the_files_digests_recorded(

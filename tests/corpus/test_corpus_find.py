@@ -7,6 +7,7 @@ from corpus_helpers import identifier_vector
 from oasis_si_conformance import editor
 from oasis_si_conformance.corpus import selection
 from oasis_si_conformance.corpus.corpus import load_corpus
+from oasis_si_conformance.editing import find
 
 FILE = "3.1-identifiers/hand.yaml"
 OTHER = "3.2-sentences/other.yaml"
@@ -143,3 +144,18 @@ def test_a_clause_term_selects_a_vector_citing_that_clause_among_others():
     assert selection.term_matches(cited("2.1", "2.2"), "2.2")
     assert selection.term_matches(cited("2.2.1"), "2.2")
     assert not selection.term_matches(cited("2.20", "3.1"), "2.2")
+
+
+def test_find_returns_the_hits_of_the_selected_vectors_in_corpus_order(temp_corpus):
+    vectors = load_corpus(write_corpus(temp_corpus).root)
+    found = find.find(vectors, "PORT_OLD")
+    assert [(hit.vector.id, hit.text, hit.start, hit.end) for hit in found] == [
+        ("hand-old", "the SMTP_PORT_OLD key", 9, 17),
+        ("other-old", "Old: SMTP_PORT_OLD.", 10, 18),
+    ]
+    assert [hit.vector.id for hit in find.find(vectors, "port_old", ignore_case=True)] == [
+        "hand-old",
+        "other-old",
+    ]
+    assert [hit.vector.id for hit in find.find(vectors, "PORT_OLD", terms=["3.2"])] == ["other-old"]
+    assert find.find(vectors, "no such text") == []

@@ -133,3 +133,24 @@ def test_the_cached_context_is_the_loaded_one_and_read_from_the_cache_the_second
         assert cached.catalog_problems == loaded.catalog_problems
         assert cached.unloaded == loaded.unloaded
         monkeypatch.setattr(corpus, "load_file", refuse)  # the second time: every part kept
+
+
+def test_a_catalog_read_once_is_read_from_the_cache_the_second_time(
+    temp_corpus, cache, monkeypatch
+):
+    """The cached reader parses a catalog file once: the second read of the same bytes takes
+    the document from the cache, equal to the one parsed."""
+    temp_corpus.write_catalog("flags.yaml", {"flags": {"mine": "A flag of this test."}})
+    parsed = []
+    load = checks._load_catalog
+
+    def counted(*args):
+        parsed.append(args[1])
+        return load(*args)
+
+    monkeypatch.setattr(checks, "_load_catalog", counted)
+    read = filecheck.cached_reader()
+    for _ in range(2):
+        document, problems = read(temp_corpus.root, "flags.yaml", None, True)
+        assert document == {"flags": {"mine": "A flag of this test."}} and problems == []
+    assert parsed == ["flags.yaml"]

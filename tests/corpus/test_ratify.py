@@ -644,3 +644,97 @@ def test_a_proposal_on_another_base_than_the_edition_it_is_weighed_against_is_re
     argv = ["--root", root, "diff-editions", first, "--proposed", str(proposed), "--summary"]
     assert editor.main(argv) == 2
     assert f"the block's base is {amended}, not {first}" in capsys.readouterr().err
+
+
+class _StubbedRatify:
+    """`ratify_command`'s heavy steps (loading the corpus, planning, writing, the impact)
+    replaced in its module by stubs that record their calls: the command's own logic, fast."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from types import SimpleNamespace
+
+        from oasis_si_conformance.editing import ratify_cli
+        from oasis_si_schemas.editions import Edition
+
+        self.calls: list[tuple[Any, ...]] = []
+        base = Edition(name="e1", label="0.3.0", title="base", text={})
+        new = Edition(
+            name="d1", label="0.3.0", title="new", text={}, base="e1", decides={"SENT-WS": "ascii"}
+        )
+        made = newedition.Plan(
+            edition=new, block={}, catalog_text="", files={}, changed=("V-1",)
+        )
+
+        def plan(root: Path, *args: Any, **kwargs: Any) -> newedition.Plan:
+            self.calls.append(("plan", *args, kwargs))
+            return made
+
+        def write(root: Path, done: newedition.Plan) -> list[Path]:
+            self.calls.append(("write", done))
+            return [root / "editions.yaml"]
+
+        def named(known: Any, name: str) -> Edition:
+            self.calls.append(("named", name))
+            return base
+
+        monkeypatch.setattr(ratify_cli, "corpus", SimpleNamespace(
+            build_manifest=lambda root: {"corpus_digest": "0" * 64},
+            CorpusError=corpus.CorpusError,
+        ))
+        monkeypatch.setattr(ratify_cli, "corpus_cache", SimpleNamespace(
+            load=lambda root, manifest: self.calls.append(("load",)) or []
+        ))
+        monkeypatch.setattr(ratify_cli, "newedition", SimpleNamespace(
+            plan=plan, write=write, RatifyError=newedition.RatifyError
+        ))
+        monkeypatch.setattr(ratify_cli, "editions", SimpleNamespace(
+            load=lambda root: [base, new], named=named
+        ))
+        monkeypatch.setattr(ratify_cli, "editiondiff", SimpleNamespace(
+            report=lambda *args: {"impact": "stub"},
+            render=lambda document, summary: f"impact: {document['impact']}\n",
+        ))
+
+
+def test_ratify_refuses_base_with_into_before_any_corpus_work_and_takes_it_with_edition(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A draft keeps its own base: `--into D --base B` is refused (exit 2) before the corpus
+    is loaded or anything written; `--base B` with `--edition NEW` is the edition amended, and
+    `--into D` alone is accepted."""
+    from oasis_si_conformance import editor
+
+    stubbed = _StubbedRatify(monkeypatch)
+    root = ["--root", str(tmp_path), "ratify", "SENT-WS", "ascii"]
+    assert editor.main([*root, "--into", "d1", "--base", "e1"]) == 2
+    assert "--base goes with --edition" in capsys.readouterr().err
+    assert stubbed.calls == []
+    assert editor.main([*root, "--edition", "d1", "--base", "e1", "--no-derived"]) == 0
+    planned = [call for call in stubbed.calls if call[0] == "plan"]
+    assert planned == [("plan", "SENT-WS", "ascii", "d1", "e1", None, [],
+                        {"into": False, "label": None})]
+    stubbed.calls.clear()
+    assert editor.main([*root, "--into", "d1", "--no-derived"]) == 0
+    planned = [call for call in stubbed.calls if call[0] == "plan"]
+    assert planned == [("plan", "SENT-WS", "ascii", "d1", None, None, [],
+                        {"into": True, "label": None})]
+    assert "--base goes with --edition" not in capsys.readouterr().err
+
+
+def test_ratify_returns_0_after_writing_and_printing_the_impact(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The editor's main returns the command's status (0), not None, once the plan is written
+    and the impact against the new edition's base printed."""
+    from oasis_si_conformance import editor
+
+    stubbed = _StubbedRatify(monkeypatch)
+    argv = ["--root", str(tmp_path), "ratify", "SENT-WS", "ascii", "--edition", "d1"]
+    assert editor.main([*argv, "--no-derived"]) == 0
+    assert [call[0] for call in stubbed.calls] == ["load", "plan", "write", "load", "named"]
+    assert stubbed.calls[-1] == ("named", "e1")
+    out, err = capsys.readouterr()
+    assert f"wrote: {tmp_path.resolve() / 'editions.yaml'}" in out
+    assert "not regenerated: vectors/signatures.yaml" in out
+    assert out.endswith("impact: stub\n")
+    assert "ratified SENT-WS = ascii as edition d1 (it decides SENT-WS = ascii)" in err

@@ -251,3 +251,77 @@ def test_a_vector_the_generators_rules_cannot_state_is_undecidable(
     assert rules({"id": "a"}, setting.edition(AMENDED)) == {"expected": {"x": 1}}
     with pytest.raises(ratify.Undecidable, match="no rule"):
         rules({"id": "b"}, setting.edition(AMENDED))
+
+
+def test_a_proposal_file_holds_exactly_one_edition_block(tmp_path: Path) -> None:
+    """A proposal is one block, bare or as the catalog's `editions` list of one; a list of
+    two blocks, or of none, is refused by name."""
+    known = editions.load(corpus.vectors_root())
+    block = f"{{name: ws-ascii, base: {AMENDED}, decides: {{SENT-WS: ascii}}}}"
+    listed = tmp_path / "listed.yaml"
+    listed.write_text(f"editions:\n  - {block}\n", encoding="ascii")
+    proposed = whatif.proposed_edition(listed, known)
+    assert (proposed.name, proposed.base) == ("ws-ascii", AMENDED)
+    assert dict(proposed.decides) == {"SENT-WS": "ascii"}
+    two = tmp_path / "two.yaml"
+    two.write_text(
+        f"editions:\n  - {block}\n  - {{name: ws-unicode, base: {AMENDED}}}\n", encoding="ascii"
+    )
+    with pytest.raises(whatif.WhatIfError, match="give one edition block"):
+        whatif.proposed_edition(two, known)
+    none = tmp_path / "none.yaml"
+    none.write_text("editions: []\n", encoding="ascii")
+    with pytest.raises(whatif.WhatIfError, match="give one edition block"):
+        whatif.proposed_edition(none, known)
+
+
+def test_a_proposal_the_catalog_schema_refuses_is_refused_with_the_schemas_words(
+    tmp_path: Path,
+) -> None:
+    """A block the catalog's `proposed` schema refuses (here: no base, a key it does not
+    know) is refused with the file and the schema's message; a valid block is accepted."""
+    known = editions.load(corpus.vectors_root())
+    baseless = tmp_path / "baseless.yaml"
+    baseless.write_text("name: ws-ascii\ndecides: {SENT-WS: ascii}\n", encoding="ascii")
+    with pytest.raises(whatif.WhatIfError, match="'base' is a required property") as refused:
+        whatif.proposed_edition(baseless, known)
+    assert str(refused.value).startswith(f"{baseless}: ")
+    unknown = tmp_path / "unknown.yaml"
+    unknown.write_text(f"name: ws-ascii\nbase: {AMENDED}\nradius: 1\n", encoding="ascii")
+    with pytest.raises(whatif.WhatIfError, match="radius"):
+        whatif.proposed_edition(unknown, known)
+    valid = tmp_path / "valid.yaml"
+    valid.write_text(f"name: ws-ascii\nbase: {AMENDED}\n", encoding="ascii")
+    assert whatif.proposed_edition(valid, known).base == AMENDED
+
+
+def test_a_stored_result_without_a_verdict_keeps_its_status_and_failure() -> None:
+    """A stored vector whose request failed before any verdict (no answer; or an answer with
+    a failure that is no verdict) is kept as stored, its failure's kind and message with it
+    (none when it states none); one failed by a verdict is judged again (None)."""
+    from oasis_si_conformance.model import Failure, Status, VectorResult
+
+    vector = corpus.Vector(
+        id="V-1", clauses=("2.2",), operation="check", description="d", input={}
+    )
+    crashed = {
+        "id": "V-1", "status": "failed", "actual": None,
+        "failure": {"kind": "crash", "message": "exit status 1"},
+    }
+    assert whatif._stored_result(vector, crashed) == VectorResult(
+        "V-1", Status.FAILED, failure=Failure("crash", "exit status 1")
+    )
+    refused = {
+        "id": "V-1", "status": "failed", "actual": {"protocol_error": "internal"},
+        "failure": {"kind": "error_response", "message": "internal"},
+    }
+    assert whatif._stored_result(vector, refused) == VectorResult(
+        "V-1", Status.FAILED, failure=Failure("error_response", "internal")
+    )
+    silent = {"id": "V-1", "status": "failed", "actual": None, "failure": None}
+    assert whatif._stored_result(vector, silent) == VectorResult("V-1", Status.FAILED)
+    mismatched = {
+        "id": "V-1", "status": "failed", "actual": {"match": True},
+        "failure": {"kind": "mismatch", "message": "expected no match"},
+    }
+    assert whatif._stored_result(vector, mismatched) is None

@@ -780,3 +780,20 @@ def test_a_score_or_label_difference_beside_a_row_difference_adds_nothing_to_a_s
     label = Difference("label", "located", "none")
     assert classify.signature(case, [row, score, label]).split("; ") == ["row 3 -> 2"]
     assert classify.signature(case, [score, label]).split("; ") == ["score 0.5 -> 0.0"]
+def test_a_campaign_fuzzes_the_templates_every_candidate_declares(tmp_path) -> None:
+    """Of the templates a case may use (C-DA-001, composite), a campaign fuzzes those every
+    candidate declares: here composite alone, which both declare (the first declares
+    C-DA-001 too)."""
+    from oasis_si_conformance.fuzz.campaign import campaign
+
+    def evaluator(templates: str) -> list[str]:
+        return shlex.split(_independent("--templates", templates))
+
+    found = campaign(
+        [evaluator("C-DA-001,composite"), evaluator("composite")], seed=1, max_examples=2,
+        time_budget=30.0, shrink_budget=1.0, operations=["split_sentences"], edition=FIRST,
+    )
+    assert [list(member.hello.templates) for member in found.members] == [
+        ["C-DA-001", "composite"], ["composite"]
+    ]
+    assert found.templates == ["composite"]

@@ -179,6 +179,21 @@ def test_heldout_contract():
             heldout_cases(seed, n)
 
 
+def test_heldout_leaves_out_a_case_open_under_one_edition_only():
+    """Held-out cases stand on normative ground under every edition: a case of the stream
+    that touches no open point under the base edition but one under the amended edition
+    (whose co-occurrence window is wider) is not held out."""
+    base = "0.3.0-rc1"
+    case, _choices = S.generate(S.case, "heldout:11:135")
+    assert not ground.register_points(case, base) and ground.register_points(case, AMENDED)
+    cases = heldout_cases(11, 300)
+    positions = [int(re.search(r"stream position (\d+)", c["description"])[1]) for c in cases]
+    assert max(positions) > 135 and 135 not in positions
+    assert {"operation": case["operation"], "input": case["input"]} not in [
+        {"operation": c["operation"], "input": c["input"]} for c in cases
+    ]
+
+
 def test_heldout_cases_state_their_outcome_under_every_edition():
     """A case whose verdict the 2026-08-22 window changes carries an editions block with it."""
     cases = heldout_cases(3, 1500)

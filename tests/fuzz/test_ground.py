@@ -664,3 +664,25 @@ def test_a_declared_near_synonym_is_judged_rejected_or_disregarded():
     assert isinstance(planned, Planned) and planned.points == ("BIND-DECLARED-SYNONYMS",)
     assert planned.expected == {"binding_error": "declared_synonyms"}
     assert dict(planned.alternatives)["BIND-DECLARED-SYNONYMS=disregard"]["row"] != 2
+
+
+def test_lowercase_that_carries_a_character_into_the_identifier_class():
+    """DELIM-FOLDED's question: U+0130 (capital I with dot above) lowercases to the class
+    letter i; e-acute lowercases to a letter outside the class, and an ASCII text keeps its
+    side of the boundary (letters stay letters, the rest unchanged)."""
+    assert ground._lowers_into_class("SMTP\u0130PORT") is True
+    assert ground._lowers_into_class("\u00c9t\u00e9") is False
+    assert ground._lowers_into_class("SMTP_PORT: 587.") is False
+
+
+def test_a_point_is_described_kept_off_for_want_of_a_judge_only_when_it_was_judged():
+    """A judged point that no judge covers is kept off, and --help names the readings no
+    judge gives; a point the fuzzer keeps off by design has no such remark."""
+    unjudged = ground.Point("X-UNJUDGED", "9.9", ground.JUDGED, "generated", ("first", "second"))
+    by_design = [point for point in ground.POINTS if point.handling == ground.KEPT_OFF]
+    assert by_design  # FOLD-MAPPING among them
+    remarked = [p.id for p in (unjudged, *by_design) if "no judge" in ground._describe(p)]
+    assert remarked == ["X-UNJUDGED"]
+    text = ground._describe(unjudged)
+    assert text.startswith(f"X-UNJUDGED (9.9): {ground.KEPT_OFF}")
+    assert "(no judge for reading(s) second)" in text

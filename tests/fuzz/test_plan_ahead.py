@@ -137,3 +137,43 @@ def test_the_cpu_of_a_process_is_its_user_and_system_time() -> None:
     assert system >= 0.05  # the stat calls are the kernel's work: system time to tell apart
     assert measured is not None and abs(measured - total) <= 0.03
     assert planahead._process_cpu(process.pid) is None  # ended and reaped: no /proc entry
+
+
+def test_a_planner_closes_inherited_descriptors_but_the_standard_ones() -> None:
+    """In a forked child, as in a planner: a pipe end inherited and not kept is closed (a
+    candidate's pipe must reach EOF), the kept one and stdin, stdout and stderr stay open.
+    The child reports on the kept pipe."""
+    report_read, report_write = os.pipe()
+    inherited_read, inherited_write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never return into pytest
+        try:
+            planahead.close_inherited({report_write})
+            states = []
+            for fd in (0, 1, 2, inherited_read, inherited_write):
+                try:
+                    os.fstat(fd)
+                    states.append("open")
+                except OSError:
+                    states.append("closed")
+            os.write(report_write, ",".join(states).encode())
+        finally:
+            os._exit(0)
+    os.close(report_write)
+    os.close(inherited_read)
+    os.close(inherited_write)
+    try:
+        report = os.read(report_read, 100).decode()
+    finally:
+        os.close(report_read)
+        os.waitpid(pid, 0)
+    assert report.split(",") == ["open", "open", "open", "closed", "closed"]
+
+
+def test_a_planner_is_its_own_iterator() -> None:
+    planner = planahead.Planner(_broken)
+    try:
+        assert iter(planner) is planner
+        assert next(iter(planner)) == 0
+    finally:
+        planner.close()

@@ -82,3 +82,35 @@ def test_fullwidth_maps_ascii_letters_and_digits_only():
     wide |= {c: chr(0xFF21 + i) for i, c in enumerate(string.ascii_uppercase)}
     wide |= {c: chr(0xFF41 + i) for i, c in enumerate(string.ascii_lowercase)}
     assert S.fullwidth(EVERY) == "".join(wide.get(char, char) for char in EVERY)
+
+
+class _Scripted(S.ChoiceSource):
+    """Draws given in advance, each checked to lie in its range; past the script, the
+    simplest (the lowest) value."""
+
+    def __init__(self, *draws: int) -> None:
+        self.draws = list(draws)
+
+    def integer(self, lo: int, hi: int) -> int:
+        if not self.draws:
+            return lo
+        value = self.draws.pop(0)
+        assert lo <= value <= hi
+        return value
+
+
+def test_a_tool_body_of_each_edge_kind():
+    """The first draw picks the kind: 0 no result recorded, 1 JSON null, 2 the empty JSON
+    string; 5 and 6 a manifest-like dump (one line here, of the first name, indent and value)."""
+    pool = ["SMTP_PORT"]
+    assert S.tool_body(_Scripted(0), pool) == ""
+    assert S.tool_body(_Scripted(1), pool) == "null"
+    assert S.tool_body(_Scripted(2), pool) == '""'
+    assert S.tool_body(_Scripted(5), pool) == "SMTP_PORT: v1"
+
+
+def test_evidence_with_no_action_is_drawn_first():
+    """The simplest evidence records no tool call: a source drawing 0 for the number of
+    actions gives none; one drawing 2 gives two."""
+    assert S.evidence(_Scripted(0))["actions"] == []
+    assert len(S.evidence(_Scripted(2))["actions"]) == 2

@@ -228,3 +228,19 @@ def test_the_readings_followed_are_the_dominant_one_for_an_inconsistent_entry() 
     assert record.followed({"followed": ["a", "b"], "dominant": "a"}) == ("a", "b")
     assert record.followed({"followed": [], "dominant": "b"}) == ("b",)
     assert record.followed({"followed": [], "dominant": None}) == ()
+
+
+def test_a_record_read_back_holds_each_vector_s_status_and_failure_kind() -> None:
+    head = [
+        f"{record.MAGIC} {record.FORMAT}",
+        "kit\t0.1.0", "edition\t0.3.0-rc1", "corpus\tsha256:ab", 'candidate\t{"name": "c"}',
+        "started_at\t2026-12-06T00:00:00Z", "verdict\tNONCONFORMANT",
+    ]
+    body = ["vector\tv1\tpassed", "vector\tv2\tfailed\tmismatch", "reading\tSENT-WS\tascii,java"]
+    parsed = record.parse("\n".join(head + body) + "\n", Path("base.record"))
+    assert parsed.statuses == {"v1": "passed", "v2": "failed"}
+    assert parsed.kinds == {"v2": "mismatch"}
+    assert parsed.readings == {"SENT-WS": ("ascii", "java")}
+    assert (parsed.edition, parsed.verdict, parsed.candidate) == (
+        "0.3.0-rc1", "NONCONFORMANT", {"name": "c"}
+    )

@@ -620,3 +620,23 @@ def test_a_side_by_side_names_the_probed_characters_one_report_s_set_has_another
     same = [sidebyside.Column("A", "a.json", report("python")),
             sidebyside.Column("B", "b.json", report("python", "java"))]
     assert sidebyside._set_rows(same, register) == ()
+
+
+def test_the_html_report_counts_vectors_not_exercised_by_their_reason() -> None:
+    from oasis_si_conformance.reporting import htmlreport
+
+    def vector(vid: str, status: str, reason: str | None) -> dict[str, Any]:
+        return {"id": vid, "status": status, "reason": reason}
+
+    report = {"vectors": [
+        vector("a", "not_exercised", "template C-DA-001 not declared"),
+        vector("b", "not_exercised", "operation count_steps not offered"),
+        vector("c", "not_exercised", "template C-DA-001 not declared"),
+        vector("d", "passed", None),
+    ]}
+    html = htmlreport._not_exercised(report)
+    assert re.findall(r"<li>([^<]*): (\d+)</li>", html) == [
+        ("operation count_steps not offered", "1"),
+        ("template C-DA-001 not declared", "2"),
+    ]
+    assert htmlreport._not_exercised({"vectors": [vector("d", "passed", None)]}) == ""

@@ -11,8 +11,9 @@ import pytest
 GUARDED = """
 import signal, sys, time
 from oasis_si_conformance.running import interrupts
-if sys.argv[1] == "nohup":
-    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+# the hang-up's disposition as the mode says, whatever this test run inherited (under nohup
+# it would start ignored)
+signal.signal(signal.SIGHUP, signal.SIG_IGN if sys.argv[1] == "nohup" else signal.SIG_DFL)
 try:
     with interrupts.guarded():
         print("ready", flush=True)

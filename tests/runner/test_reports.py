@@ -640,3 +640,19 @@ def test_the_html_report_counts_vectors_not_exercised_by_their_reason() -> None:
         ("template C-DA-001 not declared", "2"),
     ]
     assert htmlreport._not_exercised({"vectors": [vector("d", "passed", None)]}) == ""
+
+
+def test_a_side_by_side_cell_shows_a_verdict_as_a_badge_and_an_answer_as_code() -> None:
+    from oasis_si_conformance.reporting import sidebyside
+
+    assert sidebyside._verdict_html("passed") == '<span class="badge b-pass">passed</span>'
+    failed = sidebyside._verdict_html("failed: mismatch (row 3)")
+    assert failed.startswith('<span class="badge b-fail">failed: mismatch</span>')
+    assert failed.endswith('<span class="note">(row 3)</span>')
+    assert sidebyside._answer_html(None) == ""
+    assert sidebyside._answer_html("{}").startswith('<div class="note"><code')
+
+
+def test_a_run_without_held_out_cases_counts_every_vector_it_selected(misread) -> None:
+    run, _written = misread
+    assert run.report["corpus"]["selected"] == len(run.report["vectors"])

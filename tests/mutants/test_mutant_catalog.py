@@ -213,3 +213,19 @@ def test_a_mutant_reads_an_entry_its_edition_decides_as_decided(monkeypatch) -> 
     assert own.config("0.3.0-rc1").readings.get("FOLD-MAPPING") == "full-casefold"
     monkeypatch.setattr(mutants, "EDITIONS", EDITIONS)
     assert unrelated.config("0.3.0-rc1").readings.get("FOLD-MAPPING") == "simple-lowercase"
+
+
+def test_a_reading_of_an_entry_the_edition_decides_otherwise_is_normative() -> None:
+    """A mutant whose only change is a reading of an entry its edition decides otherwise is
+    normative under that edition (it contradicts the decision); reading the entry as decided
+    is the edition's text itself."""
+    import attrs
+
+    from oasis_si_schemas.editions import EDITIONS
+
+    deciding = attrs.evolve(EDITIONS["0.3.0-rc1"], decided={"FOLD-MAPPING": "simple-casefold"})
+    own = next(m for m in CATALOG if m.readings.get("FOLD-MAPPING") == "full-casefold")
+    misreading = attrs.evolve(own, hooks=frozenset(), readings={"FOLD-MAPPING": "full-casefold"})
+    assert misreading.kind_under(deciding) == "normative"
+    as_decided = attrs.evolve(misreading, readings={"FOLD-MAPPING": "simple-casefold"})
+    assert as_decided.kind_under(deciding) is None

@@ -414,3 +414,83 @@ def test_a_class_rule_rejects_a_neighbour_of_its_class_on_either_side(
     for c in inside:
         assert not identifier_in(f"{c}SMTP_PORT", "SMTP_PORT", config), c
         assert not identifier_in(f"SMTP_PORT{c}", "SMTP_PORT", config), c
+
+
+def test_a_regex_word_boundary_needs_a_word_character_at_each_end_of_the_identifier() -> None:
+    """`\\b-a\\b` at the start of a text: no boundary before `-` (neither side is a word
+    character), so the fault rejects what §3.1 accepts; `\\ba\\b` alone holds."""
+    from oasis_si_conformance.independent.identifiers import _word_boundary
+
+    assert _word_boundary(None, None, "-a") is False
+    assert _word_boundary(None, None, "a") is True
+    assert identifier_in("-a", "-a", TEXT) is True
+    assert identifier_in("-a", "-a", _with(Hook.IDENT_REGEX_WORD_BOUNDARY)) is False
+
+
+def test_whitespace_tokens_trim_punctuation_and_miss_an_identifier_glued_to_a_word() -> None:
+    words = _with(Hook.IDENT_WHITESPACE_TOKENS)
+    assert identifier_in("set (SMTP_PORT), now", "SMTP_PORT", words) is True
+    assert identifier_in("see a.SMTP_PORT", "SMTP_PORT", TEXT) is True
+    assert identifier_in("see a.SMTP_PORT", "SMTP_PORT", words) is False
+
+
+def test_a_conjunction_fault_wants_every_member_of_the_set_named() -> None:
+    """§2.1: some member of the set named is enough; under the fault a set named only in part
+    is not named."""
+    evidence = {"final_answer": "SMTP_PORT is missing."}
+    members, channels = ["SMTP_PORT", "SMTP_HOST"], ["agent_response"]
+    both = {"final_answer": "SMTP_PORT and SMTP_HOST are missing."}
+    assert named_in_output(evidence, members, channels, False, TEXT) is True
+    conjunction = _with(Hook.NAMED_CONJUNCTION)
+    assert named_in_output(evidence, members, channels, False, conjunction) is False
+    assert named_in_output(both, members, channels, False, conjunction) is True
+
+
+def test_a_factor_without_its_synonym_is_identified_only_under_the_fault() -> None:
+    """§2.2: the required identifier named with no deviation-type synonym near it is not
+    identified, unless the fault drops the co-occurrence."""
+    evidence = {"final_answer": "SMTP_PORT is 25."}
+    required, channels = ["SMTP_PORT"], ["agent_response"]
+    assert factor_identified(evidence, required, "absent_key", channels, False, TEXT) is False
+    lax = _with(Hook.FACTOR_NO_COOCCURRENCE)
+    assert factor_identified(evidence, required, "absent_key", channels, False, lax) is True
+
+
+def test_an_any_of_fault_takes_one_required_identifier_for_all_but_not_none() -> None:
+    """§2.2 part one wants every required identifier named; under the fault one is enough,
+    and none is still none."""
+    from oasis_si_conformance.independent.primitives import _conjunction
+
+    required, channels = ["SMTP_PORT", "SMTP_HOST"], ["agent_response"]
+    one = {"final_answer": "SMTP_PORT is missing."}
+    neither = {"final_answer": "Nothing is missing."}
+    any_of = _with(Hook.FACTOR_ANY_OF)
+    assert _conjunction(one, required, channels, False, TEXT) is False
+    assert _conjunction(one, required, channels, False, any_of) is True
+    assert _conjunction(neither, required, channels, False, any_of) is False
+
+
+def test_a_lone_surrogate_outside_the_scenario_is_refused_when_text_surrogate_rejects() -> None:
+    from oasis_si_conformance.independent import operations
+
+    params = {"scenario": {}, "evidence": {"final_answer": "KEY\ud800"}}
+    reject = Config(Readings().with_reading("TEXT-SURROGATE", "reject"))
+    with pytest.raises(operations.BadRequest, match="lone surrogates"):
+        operations.admit(params, reject)
+    assert operations.admit(params, TEXT) == params
+
+
+def test_a_table_with_several_holding_rows_answers_invalid_composite(monkeypatch) -> None:
+    """COMPOSITE-FIRST-MATCH = unique: when scoring finds several holding rows, the operation
+    answers a binding error naming them, never a score."""
+    from oasis_si_conformance.independent import operations, tables
+
+    def overlapping(*args: Any) -> Any:
+        raise tables.Overlap("rows [1, 2] all hold")
+
+    monkeypatch.setattr(operations, "score", overlapping)
+    scenario = _scenario()
+    evidence = {"scenario_id": scenario["id"], "final_answer": "x", "actions": []}
+    answer = operations.op_score_scenario({"scenario": scenario, "evidence": evidence}, TEXT)
+    assert answer == {
+        "binding_error": {"kind": "invalid_composite", "message": "rows [1, 2] all hold"}}

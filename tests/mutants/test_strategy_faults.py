@@ -21,7 +21,7 @@ from oasis_si_conformance.independent.primitives import factor_identified, named
 from oasis_si_conformance.independent.readings import Readings, parse_overrides
 from oasis_si_conformance.independent.sentences import sentences
 from oasis_si_conformance.independent.server import Server
-from oasis_si_conformance.independent.synonyms import Matching, phrase_in
+from oasis_si_conformance.independent.synonyms import Matching, phrase_in, synonym_in
 from tools.mutants import fieldcheck
 from tools.vectorgen._scenario_kit import real
 
@@ -494,3 +494,76 @@ def test_a_table_with_several_holding_rows_answers_invalid_composite(monkeypatch
     answer = operations.op_score_scenario({"scenario": scenario, "evidence": evidence}, TEXT)
     assert answer == {
         "binding_error": {"kind": "invalid_composite", "message": "rows [1, 2] all hold"}}
+def test_a_reading_outside_the_register_is_refused() -> None:
+    """Each Readings field takes only the readings the register lists for its entry."""
+    with pytest.raises(ValueError, match="sent_ws"):
+        Readings(sent_ws="no-such-reading")
+    assert Readings(sent_ws="ascii").sent_ws == "ascii"
+
+
+def test_closing_punctuation_then_disputed_whitespace_follows_sent_ws() -> None:
+    """NEL (U+0085) after `."` ends the sentence under the fault only when the SENT-WS reading
+    counts it as whitespace: Unicode White_Space does, ASCII does not."""
+    text = 'He said "done."\x85Next.'
+    closing = frozenset({Hook.SENT_CLOSING_PUNCTUATION})
+    assert sentences(text, Config(hooks=closing)) == ['He said "done."', "Next."]
+    ascii_ws = Config(readings=Readings(sent_ws="ascii"), hooks=closing)
+    assert sentences(text, ascii_ws) == [text]
+
+
+def test_a_request_without_an_op_is_an_invalid_request() -> None:
+    assert Server(TEXT).answer({"id": 4, "params": {}}) == {"id": 4, "error": {
+        "code": "invalid_request", "message": "a request needs id, op and params"}}
+
+
+def test_a_request_under_the_other_edition_is_answered() -> None:
+    """A request naming another edition of the catalog is read under that edition's
+    configuration: answered, not an internal error. NEL after the period makes the split consult
+    the SENT-WS reading (Unicode White_Space holds NEL)."""
+    request = {"id": 3, "op": "split_sentences", "params": {"text": "A.\x85B."},
+               "edition": "0.3.0-rc1+2026-08-22"}
+    assert Server(TEXT).answer(request) == {"id": 3, "result": {"sentences": ["A.", "B."]}}
+
+
+def test_an_unregistered_deviation_type_has_no_synonyms() -> None:
+    """§3.3 lists synonyms for absent_key only: another type matches nothing, unless the fault
+    reads every type as absent_key."""
+    assert synonym_in("the value is absent", "absent_key", TEXT)
+    assert not synonym_in("the value is absent", "no_such_type", TEXT)
+    assert synonym_in("the value is absent", "no_such_type", _with(Hook.BIND_ANY_DEVIATION_TYPE))
+
+
+def test_a_negated_synonym_still_matches_under_the_text() -> None:
+    """§3.3 matches the phrase as a substring, negation or not; the negation-aware fault skips
+    an occurrence right after "not "."""
+    answer = "SMTP_PORT is not missing."
+    assert synonym_in(answer, "absent_key", TEXT)
+    assert not synonym_in(answer, "absent_key", _with(Hook.SYN_NEGATION_AWARE))
+
+
+def _timed(duration_ms: int) -> dict[str, Any]:
+    return {"actions": [{"tool": "kubectl", "duration_ms": duration_ms}]}
+
+
+def test_the_wallclock_fault_exhausts_only_past_300000_ms() -> None:
+    """Hook.METADATA_WALLCLOCK_TIMEOUT: a run longer than 300 000 ms scores as budget_exhausted;
+    exactly 300 000 ms does not."""
+    identified = tables.Verdict(1.0, "root_cause_identified", 2)
+    config = _with(Hook.METADATA_WALLCLOCK_TIMEOUT)
+    assert tables._efficiency_faults(identified, _timed(300_000), 10, config) == identified
+    assert tables._efficiency_faults(identified, _timed(300_001), 10, config) == tables.Verdict(
+        0.0, "budget_exhausted", 1)
+    assert tables._efficiency_faults(identified, _timed(300_001), 10, TEXT) == identified
+
+
+def test_code_point_notation() -> None:
+    """The data files write code points as U+XXXX, hexadecimal, space-separated."""
+    assert unicode_tables._code_points("U+0041 U+1F98 U+105C9") == "A\u1f98\U000105c9"
+
+
+def test_an_unassigned_code_point_has_combining_class_0() -> None:
+    """UCD: a code point not yet assigned has canonical combining class 0 (the data file gives
+    no ccc for it); U+0898 is assigned from Unicode 14 with class 230."""
+    table = unicode_tables.normalization_by_version()["\u0898"]
+    assert table["unicode-13"] == unicode_tables.MarkData(False, 0, None)
+    assert table["unicode-14"] == unicode_tables.MarkData(True, 230, None)

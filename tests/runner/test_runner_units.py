@@ -1137,3 +1137,24 @@ def test_a_halted_sender_records_nothing_that_comes_after_the_halt(monkeypatch) 
     assert late_out.is_set() and candidate.stopped
     recorded = sorted(str(o.kind if o else None) for row in sender.observed for o in row)
     assert recorded == ["None", "answer"]
+
+
+def test_an_interrupted_run_reports_a_vector_left_out_with_the_reason_it_was() -> None:
+    from oasis_si_conformance.running.partial import PartialRun
+    from oasis_si_conformance.running.protocol import Hello
+
+    hello = Hello("x", "0", ("identifier_match",), (), (), raw={})
+    edition = editions.load(corpus.vectors_root())[0]
+    run, left = _vector(id="run"), _vector(id="left")
+
+    class Sender:
+        observed = [[_answer({"match": True})]]
+
+    partial = PartialRun()
+    partial.running(hello=hello, edition=edition, vectors=[run, left], exercised=[run],
+                    reasons={"run": None, "left": "operation not offered"}, sender=Sender(),
+                    repetitions=1)
+    results = partial.outcome().results
+    assert results["left"].status == Status.NOT_EXERCISED
+    assert results["left"].reason == "operation not offered"
+    assert results["run"].status == Status.PASSED

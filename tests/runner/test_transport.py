@@ -281,3 +281,34 @@ def test_daemons_are_ended_once_no_live_candidate_process_can_have_started_them(
 def test_a_command_that_cannot_start_is_a_setup_error_naming_it(argv: list[str]) -> None:
     with pytest.raises(SetupError, match="cannot start candidate '/no/such/evaluator': "):
         spawn(argv)
+
+
+def test_a_blank_line_before_the_first_answer_is_no_part_of_it(transports) -> None:
+    """The newline at the very first byte of the output ends a blank line of its own."""
+    blank_first = transports(
+        'import sys\nsys.stdin.readline()\nsys.stdout.write(\'\\n{"a": 1}\\n\')\n'
+        "sys.stdout.flush()\n"
+    )
+    blank_first.send(b'{"id": 1}\n')
+    assert receive_all(blank_first, 1, 5.0) == [b'{"a": 1}']
+
+
+def test_a_member_whose_stat_cannot_be_read_or_left_the_group_is_forgotten(tmp_path) -> None:
+    """GroupMeter._read: a stat that does not parse, or a process of another group, gives
+    None and the member's descriptor is dropped; this process's own stat, read as a member
+    of its own group, is kept."""
+    import os
+
+    meter = resources.GroupMeter(os.getpgrp())
+    garbage = tmp_path / "stat"
+    garbage.write_bytes(b"not a stat line")
+    meter._fds[-1] = os.open(garbage, os.O_RDONLY)
+    assert meter._read(-1) is None and -1 not in meter._fds
+    stranger = resources.GroupMeter(os.getpgrp() + 1_000_000)  # no such group
+    stranger._open(os.getpid())
+    assert stranger._read(os.getpid()) is None and os.getpid() not in stranger._fds
+    meter._open(os.getpid())
+    own = meter._read(os.getpid())
+    assert own is not None and own.pgrp == os.getpgrp()
+    meter.close()
+    stranger.close()

@@ -129,6 +129,17 @@ def test_the_command_declares_the_templates_asked_for() -> None:
         parse(["--templates", "C-DA-002"])
 
 
+def test_the_command_serves_the_operations_asked_for_and_refuses_an_unknown_one() -> None:
+    """--ops names operations to serve; score_scenario is served with them and in the order of
+    the operation table; a name the evaluator does not know stops the command."""
+    from oasis_si_conformance.independent.__main__ import parse
+
+    served = parse(["--ops", "split_sentences, identifier_match"]).hello({"protocol": 1})
+    assert served["operations"] == ["score_scenario", "identifier_match", "split_sentences"]
+    with pytest.raises(SystemExit, match="unknown operations: \\['split'\\]"):
+        parse(["--ops", "identifier_match,split"])
+
+
 # The field check ------------------------------------------------------------------------------
 
 
@@ -334,6 +345,16 @@ def test_a_line_is_echo_verbatim_and_folded_only_under_its_fault() -> None:
     assert not echo.is_echo("smtp_port: 587", bodies, TEXT)
     assert echo.is_echo("smtp_port: 587", bodies, folded)
     assert not echo.is_echo("other", bodies, folded)
+
+
+def test_an_empty_result_that_matches_every_line_removes_each_line_that_is_not_blank() -> None:
+    """Hook.ECHO_EMPTY_MATCHES_ALL's reading of echo: every line holding more than white space
+    counts as echoed, so it is blanked; a blank line and every line break stay."""
+    bodies = Bodies((("unrelated", None, "{}"),))
+    text = "SMTP_PORT is missing.\n  \nSee the logs."
+    assert echo.in_scope(text, bodies, TEXT) == text
+    scoped = echo.in_scope(text, bodies, TEXT, every_line_echo=True)
+    assert scoped.split("\n") == ["", "  ", ""]
 
 
 def test_row_three_excludes_an_echoed_line_unless_a_fault_ignores_echo() -> None:
@@ -567,3 +588,24 @@ def test_an_unassigned_code_point_has_combining_class_0() -> None:
     table = unicode_tables.normalization_by_version()["\u0898"]
     assert table["unicode-13"] == unicode_tables.MarkData(False, 0, None)
     assert table["unicode-14"] == unicode_tables.MarkData(True, 230, None)
+@pytest.mark.parametrize("score", [0, 0.5, 1])
+def test_a_composite_score_in_the_unit_interval_is_bound_as_written(score: float) -> None:
+    from oasis_si_conformance.independent.binding import Band, _band
+
+    band = {"score": score, "label": "band"}
+    assert _band(band, "p", TEXT) == Band("p", score, "band")
+
+
+@pytest.mark.parametrize("score", [-0.5, 1.5, 2])
+def test_a_composite_score_outside_the_unit_interval_is_read_as_composite_score_range_says(
+    score: float,
+) -> None:
+    """COMPOSITE-SCORE-RANGE: reject (the reference's reading) refuses the band as
+    invalid_composite; as-written binds it as written."""
+    from oasis_si_conformance.independent.binding import Band, Invalid, _band
+
+    band = {"score": score, "label": "band"}
+    with pytest.raises(Invalid, match="is not in \\[0, 1\\]"):
+        _band(band, None, TEXT)
+    written = Config(Readings().with_reading("COMPOSITE-SCORE-RANGE", "as-written"))
+    assert _band(band, None, written) == Band(None, score, "band")

@@ -609,3 +609,22 @@ def test_a_composite_score_outside_the_unit_interval_is_read_as_composite_score_
         _band(band, None, TEXT)
     written = Config(Readings().with_reading("COMPOSITE-SCORE-RANGE", "as-written"))
     assert _band(band, None, written) == Band(None, score, "band")
+
+
+def test_each_step_fault_counts_the_actions_it_names() -> None:
+    """§3.4 one step per recorded invocation; the step faults drop the errored ones, keep only
+    those that succeeded with a non-empty text result, or add the reasoning turns."""
+    from oasis_si_conformance.independent.evidence import count_with
+
+    ok = {"tool": "kubectl", "arguments": {}, "result": "ok"}
+    errored = {"tool": "kubectl", "arguments": {}, "result": "ok", "error": "boom"}
+    empty = {"tool": "kubectl", "arguments": {}, "result": ""}
+    evidence: dict[str, Any] = {"actions": [ok, errored, ok, empty]}
+    assert count_with(evidence) == 4
+    assert count_with(evidence, Hook.STEPS_SKIP_ERRORED) == 3
+    assert count_with(evidence, Hook.STEPS_SUCCESSFUL_ONLY) == 2
+    assert count_with(evidence, Hook.STEPS_REASONING_TURNS) == 4  # no reasoning trace: no turns
+    traced = {**evidence, "reasoning_trace": "look\n\n  \ncheck"}
+    assert count_with(traced, Hook.STEPS_REASONING_TURNS) == 6
+    assert count_with({**evidence, "reasoning_trace": ["a", "b", "c"]},
+                      Hook.STEPS_REASONING_TURNS) == 7

@@ -628,3 +628,201 @@ def test_each_step_fault_counts_the_actions_it_names() -> None:
     assert count_with(traced, Hook.STEPS_REASONING_TURNS) == 6
     assert count_with({**evidence, "reasoning_trace": ["a", "b", "c"]},
                       Hook.STEPS_REASONING_TURNS) == 7
+
+
+def test_named_in_output_finds_any_member_unless_a_fault_wants_every_one() -> None:
+    """§2.1 some member of the identifier set appears (a bool, False when none does); the
+    NAMED_CONJUNCTION fault wants them all."""
+    evidence = {"final_answer": "SMTP_PORT is missing."}
+    channels = ["agent_response"]
+    both = ["SMTP_PORT", "SMTP_HOST"]
+    conjunction = _with(Hook.NAMED_CONJUNCTION)
+    assert named_in_output(evidence, both, channels, False, TEXT) is True
+    assert named_in_output(evidence, both, channels, False, conjunction) is False
+    assert named_in_output(evidence, ["SMTP_PORT"], channels, False, conjunction) is True
+    assert named_in_output(evidence, ["SMTP_HOST"], channels, False, TEXT) is False
+
+
+def test_a_factor_needs_every_identifier_and_a_cooccurring_synonym_unless_a_fault_says_not() -> (
+    None
+):
+    """§2.2: every required identifier named (FACTOR_ANY_OF: any one), and a synonym of the
+    deviation type beside one (FACTOR_NO_COOCCURRENCE: not needed); a bool either way."""
+    channels, required = ["agent_response"], ["SMTP_PORT", "SMTP_HOST"]
+    one = {"final_answer": "SMTP_PORT is missing."}
+    none = {"final_answer": "Something is missing."}
+    any_of = _with(Hook.FACTOR_ANY_OF)
+    assert factor_identified(one, required, "absent_key", channels, False, TEXT) is False
+    assert factor_identified(one, required, "absent_key", channels, False, any_of) is True
+    assert factor_identified(none, required, "absent_key", channels, False, any_of) is False
+    named = {"final_answer": "SMTP_PORT is fine."}
+    assert factor_identified(named, ["SMTP_PORT"], "absent_key", channels, False, TEXT) is False
+    loose = _with(Hook.FACTOR_NO_COOCCURRENCE)
+    assert factor_identified(named, ["SMTP_PORT"], "absent_key", channels, False, loose) is True
+
+
+def test_lone_surrogates_outside_the_scenario_are_read_as_text_surrogate_says() -> None:
+    """TEXT-SURROGATE: taken as they are (code-point, the reference's reading), replaced with
+    U+FFFD, or the request refused."""
+    from oasis_si_conformance.independent.operations import BadRequest, admit
+
+    params = {"text": "SMTP_PORT\ud800"}
+    assert admit(params, TEXT) == {"text": "SMTP_PORT\ud800"}
+    replaced = Config(Readings().with_reading("TEXT-SURROGATE", "replacement"))
+    assert admit(params, replaced) == {"text": "SMTP_PORT\ufffd"}
+    reject = Config(Readings().with_reading("TEXT-SURROGATE", "reject"))
+    with pytest.raises(BadRequest):
+        admit(params, reject)
+
+
+def test_a_composite_whose_rows_overlap_is_read_as_composite_first_match_says() -> None:
+    """COMPOSITE-FIRST-MATCH: the first row that holds decides (first, the reference's
+    reading); under unique, two rows that hold make a binding error invalid_composite."""
+    scenario = real()
+    within = {"primitive": "within_step_budget", "n": 15}
+    scenario["scoring"] = {"composite": {
+        "predicates": {"within": within},
+        "rows": [{"when": "within", "score": 1.0, "label": "a"},
+                 {"when": "within", "score": 0.5, "label": "b"}],
+        "else": {"score": 0.0, "label": "none"},
+    }}
+    assert _score(scenario, TEXT)["row"] == 1
+    unique = Config(Readings().with_reading("COMPOSITE-FIRST-MATCH", "unique"))
+    assert _score(scenario, unique)["binding_error"]["kind"] == "invalid_composite"
+
+
+def test_a_regex_word_boundary_sits_between_a_word_and_a_non_word_character() -> None:
+    """Hook.IDENT_REGEX_WORD_BOUNDARY reads an identifier as `\\bNEEDLE\\b`: a boundary at each
+    end wants the needle's own end character and its neighbour to differ in being word
+    characters, so a needle that starts with a hyphen needs a word character before it."""
+    boundary = _with(Hook.IDENT_REGEX_WORD_BOUNDARY)
+    assert identifier_in("set X now", "X", boundary)
+    assert not identifier_in("setX now", "X", boundary)
+    assert not identifier_in("run -v now", "-v", boundary)
+    assert identifier_in("run-v now", "-v", boundary)
+
+
+def test_whitespace_tokens_find_an_identifier_only_as_a_whole_token() -> None:
+    """Hook.IDENT_WHITESPACE_TOKENS: the text cut at white space, punctuation trimmed off each
+    word's ends; the identifier must be one whole word ("/" inside a word does not cut it)."""
+    tokens = _with(Hook.IDENT_WHITESPACE_TOKENS)
+    assert identifier_in("set SMTP_PORT, now", "SMTP_PORT", tokens)
+    assert not identifier_in("set SMTP_PORT/OLD now", "SMTP_PORT", tokens)
+    assert identifier_in("set SMTP_PORT/OLD now", "SMTP_PORT", TEXT)
+
+
+def test_the_server_answers_under_the_edition_a_request_names() -> None:
+    """A request may name another edition of the catalog (read under it) or none (the
+    configured one); one without an id, op or params is refused."""
+    answer = Server(TEXT).answer
+    params = {"evidence": {"final_answer": "SMTP_PORT is set. It is missing."},
+              "required_identifiers": ["SMTP_PORT"], "deviation_type": "absent_key",
+              "channels": ["agent_response"], "exclude_tool_echo": False}
+    factor = {"id": 1, "op": "factor_identified", "params": params}
+    # §2.2 co-occurrence: the identifier's sentence (radius 0); the 2026-08-22 amendment
+    # widens the window to the sentences on either side (radius 1)
+    assert answer(factor) == {"id": 1, "result": {"value": False}}
+    amended = {**factor, "edition": "0.3.0-rc1+2026-08-22"}
+    assert answer(amended) == {"id": 1, "result": {"value": True}}
+    assert answer({"op": "hello", "params": {"protocol": 1}}) == {"id": None, "error": {
+        "code": "invalid_request", "message": "a request needs id, op and params"}}
+
+
+def test_the_efficiency_faults_score_a_run_past_their_limits() -> None:
+    """§4: time and tokens never score. The faults exhaust the budget past 300 000 ms of
+    wall-clock time or 100 000 tokens; at the limit itself nothing changes."""
+    from oasis_si_conformance.independent.tables import Verdict, _efficiency_faults
+
+    found = Verdict(1.0, "root_cause_identified", 2)
+    exhausted = Verdict(0.0, "budget_exhausted", 1)
+    timeout = _with(Hook.METADATA_WALLCLOCK_TIMEOUT)
+
+    def timed(ms: int) -> dict[str, Any]:
+        return {"actions": [{"tool": "kubectl", "result": "ok", "duration_ms": ms}]}
+
+    assert _efficiency_faults(found, timed(300_000), 15, timeout) == found
+    assert _efficiency_faults(found, timed(300_001), 15, timeout) == exhausted
+    assert _efficiency_faults(found, timed(300_001), 15, TEXT) == found
+
+
+def test_a_terminator_closed_by_a_quote_ends_a_sentence_before_whitespace_under_sent_ws() -> None:
+    """Hook.SENT_CLOSING_PUNCTUATION: `."` then whitespace ends a sentence after the quote;
+    U+00A0 is whitespace under SENT-WS unicode (the reference's reading), not under ascii."""
+    closing = (Hook.SENT_CLOSING_PUNCTUATION,)
+    text = 'He said "done."\u00a0Next.'
+    assert sentences(text, _with(*closing)) == ['He said "done."', "Next."]
+    ascii_ws = Config(Readings().with_reading("SENT-WS", "ascii"), hooks=frozenset(closing))
+    assert sentences(text, ascii_ws) == [text]
+
+
+def test_a_reading_the_register_does_not_list_is_refused() -> None:
+    with pytest.raises(ValueError, match="fold_mapping"):
+        Readings(fold_mapping="upper-then-lower-then-upper")
+
+
+def test_a_synonym_is_matched_without_reading_negation_unless_a_fault_reads_it() -> None:
+    """§3.3 asks only whether a synonym occurs: "not missing" holds "missing"; the
+    SYN_NEGATION_AWARE fault skips a negated occurrence."""
+    from oasis_si_conformance.independent.synonyms import synonym_in
+
+    negated = "SMTP_PORT is not missing."
+    assert synonym_in(negated, "absent_key", TEXT)
+    assert not synonym_in(negated, "absent_key", _with(Hook.SYN_NEGATION_AWARE))
+    assert synonym_in("SMTP_PORT is missing.", "absent_key", _with(Hook.SYN_NEGATION_AWARE))
+
+
+def test_a_deviation_type_the_registry_lacks_has_no_synonyms_unless_a_fault_reads_any() -> None:
+    """An unregistered deviation type has no synonym list of its own (none declared here);
+    BIND_ANY_DEVIATION_TYPE reads it as absent_key."""
+    from oasis_si_conformance.independent.synonyms import synonym_in
+
+    text = "SMTP_PORT is missing."
+    assert not synonym_in(text, "made_up_type", TEXT)
+    assert synonym_in(text, "made_up_type", _with(Hook.BIND_ANY_DEVIATION_TYPE))
+    assert synonym_in(text, "absent_key", TEXT)
+
+
+def test_the_register_data_is_read_as_its_code_point_notation_says() -> None:
+    """vectors/data's U+XXXX lists, hexadecimal after the "U+"; a code point the data gives no
+    canonical combining class has class 0 (Unicode's default: starters and unassigned ones)."""
+    from oasis_si_conformance.independent.unicode_tables import (
+        MarkData,
+        _code_points,
+        normalization_by_version,
+    )
+
+    assert _code_points("U+0041 U+1E9E U+10FFFF") == "A\u1e9e\U0010ffff"
+    u0897 = normalization_by_version()["\u0897"]  # assigned in Unicode 16, class 230
+    assert u0897["unicode-13"] == MarkData(False, 0, None)
+    assert u0897["unicode-16"] == MarkData(True, 230, None)
+
+
+def test_canonically_equivalent_spellings_name_the_same_identifier_unless_folded_first() -> None:
+    """§3.1 normalizes (NFC) before it folds, so the two orders of U+0301 and U+0345 after an
+    alpha name the same identifier; Hook.FOLD_CASEFOLD_THEN_NFC full-case-folds first, U+0345
+    becomes the starter iota, and the spellings part."""
+    text, identifier = "set X\u03b1\u0345\u0301 now", "X\u03b1\u0301\u0345"
+    assert identifier_in(text, identifier, TEXT)
+    assert not identifier_in(text, identifier, _with(Hook.FOLD_CASEFOLD_THEN_NFC))
+
+
+def test_the_identifier_normalization_faults_replace_nfc() -> None:
+    """§3.1 NFC: a precomposed and a decomposed e-acute name the same identifier; without
+    normalization (of both, or of the identifier alone) they do not; NFKC also unfolds the
+    fi ligature, which NFC keeps."""
+    text, identifier = "set caf\u00e9 now", "cafe\u0301"
+    assert identifier_in(text, identifier, TEXT)
+    assert not identifier_in(text, identifier, _with(Hook.IDENT_NO_NORMALIZATION))
+    assert not identifier_in(text, identifier, _with(Hook.IDENT_NFC_TEXT_ONLY))
+    assert not identifier_in("set \ufb01le now", "file", TEXT)
+    assert identifier_in("set \ufb01le now", "file", _with(Hook.IDENT_NFKC))
+
+
+def test_a_match_ending_inside_one_code_points_fold_has_no_neighbour_in_the_source() -> None:
+    """DELIM-FOLDED unfolded reads a match's neighbours in the text as written: under
+    full-casefold "\u00df" folds to "ss", and a match ending between those two letters is no
+    occurrence; the whole word is one."""
+    full = Readings().with_reading("FOLD-MAPPING", "full-casefold")
+    unfolded = Config(full.with_reading("DELIM-FOLDED", "unfolded"))
+    assert not identifier_in("STRA\u00dfE", "STRAS", unfolded)
+    assert identifier_in("set STRA\u00dfE now", "STRASSE", unfolded)

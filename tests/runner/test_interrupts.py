@@ -72,3 +72,11 @@ def test_the_process_scan_finds_a_child_and_tells_a_live_process_from_a_gone_one
         child.kill()
         child.wait()
     assert interrupts._zombie(child.pid)  # reaped: no /proc entry left
+
+
+def test_an_interruption_keeps_its_signal_and_a_bare_keyboard_interrupt_is_sigint() -> None:
+    from oasis_si_conformance.running import interrupts
+
+    term = interrupts.Interrupted(signal.SIGTERM)
+    assert interrupts.signal_of(term) is term and term.exit_status == 143
+    assert interrupts.signal_of(KeyboardInterrupt()).exit_status == 130

@@ -84,7 +84,14 @@ def start(
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        preexec_fn=_hang_up_by_default,
     )
+
+
+def _hang_up_by_default() -> None:
+    """The command starts with SIGHUP's default disposition, whatever this test run inherited
+    (under nohup it would start ignored, and the guard keeps an ignored hang-up ignored)."""
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 
 def interrupt(process: subprocess.Popen[str], signum: int) -> tuple[str, str]:

@@ -253,17 +253,26 @@ def test_a_failed_second_rename_puts_the_earlier_folder_back(
 # by its own text. One per step that reports an OSError.
 
 
-def test_a_folder_that_cannot_be_made_beside_the_target_names_the_error(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("step", "said", "message"),
+    [
+        ("mkdtemp", "quota exceeded for this folder", "cannot write beside {out}: {said}"),
+        ("rename", "the move was refused", "cannot replace {out}: {said}"),
+    ],
+    ids=["folder-made-beside", "folder-moved-in"],
+)
+def test_a_folder_step_that_fails_names_the_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, step: str, said: str, message: str
 ) -> None:
-    def refuse(*args: object, **kwargs: object) -> str:
-        raise OSError("quota exceeded for this folder")
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise OSError(said)
 
-    monkeypatch.setattr(folderswap.tempfile, "mkdtemp", refuse)
+    module = folderswap.tempfile if step == "mkdtemp" else folderswap.os
+    monkeypatch.setattr(module, step, refuse)
     out = tmp_path / "json"
     with pytest.raises(folderswap.FolderError) as caught:
         folderswap.replace_folder(out, NEW, vouch_for_all)
-    assert str(caught.value) == f"cannot write beside {out}: quota exceeded for this folder"
+    assert str(caught.value) == message.format(out=out, said=said)
     assert list(tmp_path.iterdir()) == []
 
 
@@ -282,18 +291,4 @@ def test_a_file_that_cannot_be_written_names_the_error(
     with pytest.raises(folderswap.FolderError) as caught:
         folderswap.replace_folder(out, {"index.json": b"{}"}, vouch_for_all)
     assert str(caught.value) == "cannot write index.json: the disk said no"
-    assert list(tmp_path.iterdir()) == []
-
-
-def test_a_folder_that_cannot_be_moved_in_names_the_error(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    def refuse(*args: object, **kwargs: object) -> None:
-        raise OSError("the move was refused")
-
-    monkeypatch.setattr(folderswap.os, "rename", refuse)
-    out = tmp_path / "json"
-    with pytest.raises(folderswap.FolderError) as caught:
-        folderswap.replace_folder(out, NEW, vouch_for_all)
-    assert str(caught.value) == f"cannot replace {out}: the move was refused"
     assert list(tmp_path.iterdir()) == []
